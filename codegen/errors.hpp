@@ -1,0 +1,28 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#ifndef ARENAPLAN_CODEGEN_ERRORS_HPP_
+#define ARENAPLAN_CODEGEN_ERRORS_HPP_
+
+#include <stdexcept>
+#include <string>
+
+namespace arenaplan {
+
+/// Bad input or usage: the CLI prints what() as one line on stderr and exits
+/// with status 2. The message names the file and the place, e.g.
+/// "model.csv:7: size is not a number: 'x'" or
+/// "person_detect.tflite: tensor 12: dynamic dimension".
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A bug in arenaplan (e.g. a strategy produced a plan the validator
+/// rejects): the CLI prints what() and exits with status 1.
+class InternalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_ERRORS_HPP_

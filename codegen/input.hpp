@@ -1,0 +1,50 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Turns an INPUT argument into tensor usage records: a records CSV, a
+// .tflite model, or a network of the paper's zoo ("zoo:NAME").
+#ifndef ARENAPLAN_CODEGEN_INPUT_HPP_
+#define ARENAPLAN_CODEGEN_INPUT_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codegen/records.hpp"
+
+namespace arenaplan {
+
+/// Options that change how a model becomes records. Sizes in the returned
+/// problem are NOT yet rounded to any alignment: the planner does that.
+struct InputOptions {
+  /// --fp32: count every tensor as 4-byte elements (the paper's setting).
+  bool fp32 = false;
+  /// --assume-dim N: the value substituted for dynamic (-1) dimensions.
+  std::optional<std::uint64_t> assume_dim;
+  /// --scratch OP:BYTES (repeatable): a buffer alive for that one operator.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> scratch;
+};
+
+/// Reads INPUT by its kind: "zoo:NAME", a file starting with the TFLite
+/// identifier "TFL3" (at byte 4) or ending in .tflite, else a records CSV.
+/// Throws InputError with a one-line "FILE[:LINE]: what" message.
+[[nodiscard]] UsageProblem LoadProblem(const std::string& input,
+                                       const InputOptions& options);
+
+/// The records CSV reader (MiniMalloc's format: header id,lower,upper,size;
+/// `upper` exclusive; extra columns allowed, a `name` column is kept).
+[[nodiscard]] UsageProblem LoadCsvProblem(const std::string& path);
+
+/// Implemented in codegen/tflite/ (issue: TFLite reader).
+[[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,
+                                             const InputOptions& options);
+
+/// Implemented in codegen/zoo/ (issue: paper's tables). `name` is without
+/// the "zoo:" prefix.
+[[nodiscard]] UsageProblem LoadZooProblem(const std::string& name,
+                                          const InputOptions& options);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_INPUT_HPP_

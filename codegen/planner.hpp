@@ -1,0 +1,77 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Runs strategies on a problem and returns validated plans. Data flows one
+// way: input (records) -> strategy -> validator -> PlanResult -> emitters.
+#ifndef ARENAPLAN_CODEGEN_PLANNER_HPP_
+#define ARENAPLAN_CODEGEN_PLANNER_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/records.hpp"
+#include "codegen/strategy.hpp"
+
+namespace arenaplan {
+
+struct PlanOptions {
+  Approach approach = Approach::kOffsets;
+  /// A registered strategy name, "best", or (offsets) "optimal".
+  std::string strategy = "best";
+  /// Bytes; sizes and offsets are rounded up to it. nullopt: the input
+  /// kind's default (UsageProblem::default_alignment).
+  std::optional<std::uint64_t> alignment;
+  /// Seconds the exact search may run (optimal: default 10; best: 1).
+  std::optional<double> time_limit_s;
+  /// Bytes: find any plan within this arena, or report infeasible.
+  std::optional<std::uint64_t> capacity;
+};
+
+/// A plan that has passed the host validator. Every vector is indexed like
+/// problem.records (input order).
+struct PlanResult {
+  /// The input, with every size rounded up to `alignment`.
+  UsageProblem problem;
+  Approach approach = Approach::kOffsets;
+  std::string strategy;  ///< The strategy that produced this plan.
+  std::uint64_t alignment = 1;
+  /// Byte offset of every record in the arena (zero-size records: 0).
+  std::vector<std::uint64_t> offsets;
+  /// Shared Objects only: object of every record (-1 for zero-size records,
+  /// which need no object) and every object's size; empty for offsets.
+  std::vector<std::int64_t> object_of;
+  std::vector<std::uint64_t> object_sizes;
+  /// The arena size in bytes: max(offset + size), or for Shared Objects the
+  /// sum of object sizes (objects placed contiguously).
+  std::uint64_t arena_bytes = 0;
+  /// The approach's lower bound (max breadth, or sum of positional maximums).
+  std::uint64_t lower_bound = 0;
+  std::uint64_t naive_bytes = 0;
+  ProfileSummary summary;
+  double plan_ms = 0;  ///< Wall time of the strategy (ms), validation excluded.
+  /// Exact search only: whether `arena_bytes` is proven minimal, and the gap
+  /// between it and the best proven lower bound.
+  bool optimal = false;
+  std::uint64_t gap_bytes = 0;
+};
+
+/// Rounds every size of `problem` up to `alignment` (a power of two).
+/// Throws InputError when a rounded size or the sum of sizes overflows.
+[[nodiscard]] UsageProblem AlignProblem(const UsageProblem& problem,
+                                        std::uint64_t alignment);
+
+/// Plans `problem` with options.strategy ("best": every heuristic of the
+/// approach, smallest arena wins, ties to the earlier registry entry).
+/// Throws InputError for an unknown strategy, InternalError when a
+/// strategy's plan fails validation.
+[[nodiscard]] PlanResult Plan(const UsageProblem& problem,
+                              const PlanOptions& options);
+
+/// Plans with every registered strategy of options.approach, registry order.
+[[nodiscard]] std::vector<PlanResult> PlanAll(const UsageProblem& problem,
+                                              const PlanOptions& options);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_PLANNER_HPP_

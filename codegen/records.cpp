@@ -1,0 +1,104 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/records.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+
+namespace arenaplan {
+namespace {
+
+/// Range-add, global-maximum segment tree over segment indices [0, n).
+class MaxCountTree {
+ public:
+  explicit MaxCountTree(std::size_t n) : n_(n), max_(4 * n + 4, 0), add_(4 * n + 4, 0) {}
+
+  /// Adds 1 to every segment in the inclusive range [lo, hi].
+  void AddOne(std::size_t lo, std::size_t hi) { Add(1, 0, n_ - 1, lo, hi); }
+
+  [[nodiscard]] std::uint64_t GlobalMax() const { return n_ == 0 ? 0 : max_[1]; }
+
+ private:
+  void Add(std::size_t node, std::size_t l, std::size_t r, std::size_t lo,
+           std::size_t hi) {
+    if (hi < l || r < lo) return;
+    if (lo <= l && r <= hi) {
+      ++max_[node];
+      ++add_[node];
+      return;
+    }
+    const std::size_t mid = l + (r - l) / 2;
+    Add(2 * node, l, mid, lo, hi);
+    Add(2 * node + 1, mid + 1, r, lo, hi);
+    max_[node] = add_[node] + std::max(max_[2 * node], max_[2 * node + 1]);
+  }
+
+  std::size_t n_;
+  std::vector<std::uint64_t> max_;
+  std::vector<std::uint64_t> add_;
+};
+
+}  // namespace
+
+ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
+  ProfileSummary out;
+  if (records.empty()) return out;
+
+  // Breakpoints: every first_op and every last_op + 1 (64-bit: no overflow).
+  std::vector<std::uint64_t> cuts;
+  cuts.reserve(2 * records.size());
+  for (const TensorUsageRecord& r : records) {
+    cuts.push_back(r.first_op);
+    cuts.push_back(std::uint64_t{r.last_op} + 1);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  const std::size_t segments = cuts.size() - 1;
+  auto segment_of = [&](std::uint64_t op) {
+    return static_cast<std::size_t>(
+        std::upper_bound(cuts.begin(), cuts.end(), op) - cuts.begin() - 1);
+  };
+
+  // Operator breadth per segment through a difference array.
+  std::vector<std::uint64_t> diff(segments + 1, 0);
+  std::vector<std::size_t> lo(records.size()), hi(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    lo[i] = segment_of(records[i].first_op);
+    hi[i] = segment_of(records[i].last_op);
+    diff[lo[i]] += records[i].size;
+    diff[hi[i] + 1] -= records[i].size;  // wraps, and wraps back when summed
+    out.naive_bytes += records[i].size;
+  }
+  out.segment_first_op.resize(segments);
+  out.segment_last_op.resize(segments);
+  out.segment_breadth.resize(segments);
+  std::uint64_t running = 0;
+  for (std::size_t s = 0; s < segments; ++s) {
+    running += diff[s];
+    out.segment_first_op[s] = static_cast<std::uint32_t>(cuts[s]);
+    out.segment_last_op[s] = static_cast<std::uint32_t>(cuts[s + 1] - 1);
+    out.segment_breadth[s] = running;
+    out.offsets_lower_bound = std::max(out.offsets_lower_bound, running);
+  }
+
+  // Positional maximums: the i-th one is the largest size v such that some
+  // profile holds at least i records of size >= v. Insert records by
+  // non-increasing size; whenever the largest profile count grows to i, the
+  // record just inserted sets the i-th positional maximum.
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return records[a].size > records[b].size;
+  });
+  MaxCountTree counts(segments);
+  for (std::size_t i : order) {
+    counts.AddOne(lo[i], hi[i]);
+    while (out.positional_maximums.size() < counts.GlobalMax()) {
+      out.positional_maximums.push_back(records[i].size);
+      out.shared_objects_lower_bound += records[i].size;
+    }
+  }
+  return out;
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,83 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Tensor usage records and the quantities the paper derives from them
+// (Pisarchyk & Lee 2019, §3): operator profiles, operator breadth,
+// positional maximums and the two theoretical lower bounds.
+#ifndef ARENAPLAN_CODEGEN_RECORDS_HPP_
+#define ARENAPLAN_CODEGEN_RECORDS_HPP_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace arenaplan {
+
+/// The paper's tensor usage record {first_op, last_op, size} (§3).
+/// `first_op` and `last_op` are operator indices in execution order and BOTH
+/// ENDS ARE INCLUDED. (The CSV format stores `lower` = first_op and
+/// `upper` = last_op + 1, exclusive; the readers convert.)
+/// `size` is in bytes, already rounded up to the plan's alignment.
+struct TensorUsageRecord {
+  std::uint32_t first_op = 0;
+  std::uint32_t last_op = 0;
+  std::uint64_t size = 0;
+
+  /// True when the two inclusive usage intervals share an operator
+  /// ("max_first_op <= min_last_op" in Algorithms 1-3).
+  [[nodiscard]] constexpr bool Intersects(const TensorUsageRecord& o) const {
+    return first_op <= o.last_op && o.first_op <= last_op;
+  }
+};
+
+/// Records plus what identifies each one to a user. Owned by value; the
+/// strategies only ever see `records`.
+struct UsageProblem {
+  std::vector<TensorUsageRecord> records;
+  /// records[i]'s id as the input spelt it (CSV `id`, tensor index, ...).
+  std::vector<std::string> ids;
+  /// records[i]'s human name ("" when the input has none).
+  std::vector<std::string> names;
+  /// Number of operators in execution order (operator indices are
+  /// 0 .. operator_count - 1). For CSV input: the largest `upper`.
+  std::uint32_t operator_count = 0;
+  /// Builtin operator names in execution order ("" when unknown, e.g. CSV).
+  std::vector<std::string> operator_names;
+  /// Alignment in bytes the input kind defaults to when --align is not
+  /// given (1 for CSV and the paper's zoo, 16 for .tflite models).
+  std::uint64_t default_alignment = 1;
+  /// Bytes the model needs outside the plan (e.g. TFLite variable tensors).
+  std::uint64_t persistent_bytes = 0;
+  /// Where the problem came from (a path, or "zoo:NAME").
+  std::string source;
+};
+
+/// Operator profiles summarised (§3). Time is compressed to "segments":
+/// maximal runs of operators whose profiles are identical, so instances whose
+/// operator indices reach millions stay cheap. Segment s covers the inclusive
+/// operator range [segment_first_op[s], segment_last_op[s]].
+struct ProfileSummary {
+  std::vector<std::uint32_t> segment_first_op;
+  std::vector<std::uint32_t> segment_last_op;
+  /// Operator breadth of every operator in segment s: the sum of the sizes of
+  /// the records alive there, in bytes.
+  std::vector<std::uint64_t> segment_breadth;
+  /// Positional maximums, non-increasing: element i is the largest i-th
+  /// largest size over all operator profiles (§3, Figure 2 (b)).
+  std::vector<std::uint64_t> positional_maximums;
+  /// Offset Calculation lower bound (§5.1): the maximum operator breadth.
+  std::uint64_t offsets_lower_bound = 0;
+  /// Shared Objects lower bound (§4.1): the sum of positional maximums.
+  std::uint64_t shared_objects_lower_bound = 0;
+  /// Na\"ive footprint: the sum of all sizes (every tensor its own buffer).
+  std::uint64_t naive_bytes = 0;
+};
+
+/// Computes segments, breadths, positional maximums and both lower bounds.
+/// Sizes must not overflow 64 bits when summed (the readers check).
+[[nodiscard]] ProfileSummary SummarizeProfiles(
+    std::span<const TensorUsageRecord> records);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_RECORDS_HPP_

@@ -1,0 +1,75 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The one small interface every memory-planning strategy implements:
+// tensor usage records in, an assignment out. One strategy per file under
+// codegen/strategies/; registry.cpp lists them.
+#ifndef ARENAPLAN_CODEGEN_STRATEGY_HPP_
+#define ARENAPLAN_CODEGEN_STRATEGY_HPP_
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "codegen/records.hpp"
+
+namespace arenaplan {
+
+/// The paper's two ways of sharing memory.
+enum class Approach : std::uint8_t {
+  kOffsets,        ///< Offset Calculation (§5): one block, a byte offset each.
+  kSharedObjects,  ///< Shared Objects (§4): tensors assigned to buffers.
+};
+
+/// Offset Calculation result. offsets[i] is the byte offset of records[i];
+/// the arena is max(offsets[i] + records[i].size).
+struct OffsetsAssignment {
+  std::vector<std::uint64_t> offsets;
+};
+
+/// Shared Objects result. object_of[i] is the index of the shared object
+/// records[i] is assigned to; object_sizes[k] is object k's size in bytes
+/// (at least the size of every tensor assigned to it). The footprint is the
+/// sum of object_sizes.
+struct SharedObjectsAssignment {
+  std::vector<std::size_t> object_of;
+  std::vector<std::uint64_t> object_sizes;
+};
+
+/// Strategies see only records with size > 0, all sizes already rounded up
+/// to the plan's alignment (so sums of sizes are aligned offsets). They must
+/// be deterministic: the same records give the same assignment.
+using OffsetsStrategyFn =
+    OffsetsAssignment (*)(std::span<const TensorUsageRecord> records);
+using SharedObjectsStrategyFn =
+    SharedObjectsAssignment (*)(std::span<const TensorUsageRecord> records);
+
+/// One registry entry. Exactly one of the two function pointers is set,
+/// matching `approach`.
+struct StrategyInfo {
+  Approach approach;
+  std::string_view name;         ///< CLI name, e.g. "greedy-by-size".
+  std::string_view description;  ///< One line, names the paper's section.
+  OffsetsStrategyFn offsets = nullptr;
+  SharedObjectsStrategyFn shared_objects = nullptr;
+  /// Largest instance (records) the strategy is meant for; `all`/`best` skip
+  /// it above this (e.g. O(n^3) min-cost flow). 0 = no limit.
+  std::size_t max_records = 0;
+};
+
+/// Every registered strategy, in the order tables print them.
+[[nodiscard]] std::span<const StrategyInfo> AllStrategies();
+
+/// The strategy named `name` for `approach`, or nullptr.
+[[nodiscard]] const StrategyInfo* FindStrategy(Approach approach,
+                                               std::string_view name);
+
+/// Places shared objects contiguously, in object index order (§5: "The
+/// solution of Shared Objects problem can be converted to the solution of
+/// Offset Calculation problem by placing the shared objects contiguously").
+[[nodiscard]] OffsetsAssignment ObjectsToOffsets(
+    const SharedObjectsAssignment& objects);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_STRATEGY_HPP_

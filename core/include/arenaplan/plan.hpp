@@ -1,0 +1,115 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The plan vocabulary shared by the host generator and the firmware runtime:
+// one placement per tensor and the constexpr validator that proves a plan
+// sound. Freestanding: no heap, no exceptions, no RTTI, no libc.
+#ifndef ARENAPLAN_PLAN_HPP_
+#define ARENAPLAN_PLAN_HPP_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace arenaplan {
+
+/// Where one planned tensor lives and when it is alive.
+/// `offset` and `size` are in bytes from the start of the arena; the tensor
+/// occupies the half-open byte range [offset, offset + size).
+/// `first_op` and `last_op` are operator indices in execution order and BOTH
+/// ENDS ARE INCLUDED: the tensor is alive during operators
+/// first_op, first_op + 1, ..., last_op (the paper's tensor usage interval).
+struct Placement {
+  std::size_t offset;
+  std::size_t size;
+  std::size_t first_op;
+  std::size_t last_op;
+};
+
+/// The verdict of a validator. The host validator (codegen/validator.hpp)
+/// and the constexpr one below return exactly these values.
+enum class ValidationResult : std::uint8_t {
+  kOk = 0,           ///< Every invariant holds.
+  kBadAlignment,     ///< The alignment is zero or not a power of two.
+  kBadInterval,      ///< A tensor has first_op > last_op.
+  kMisaligned,       ///< An offset is not a multiple of the alignment.
+  kOutOfBounds,      ///< offset + size exceeds the arena (or overflows).
+  kOverlap,          ///< Two tensors alive at a common operator share a byte.
+  kMissingTensor,    ///< A tensor has no placement (host only: counts differ).
+  kObjectConflict,   ///< Shared Objects: two tensors alive at a common
+                     ///< operator are assigned the same object.
+  kObjectTooSmall,   ///< Shared Objects: an object is smaller than a tensor
+                     ///< assigned to it, or the index is out of range.
+};
+
+/// A short, stable name for a result, for messages and static_asserts.
+[[nodiscard]] constexpr const char* ToString(ValidationResult r) {
+  switch (r) {
+    case ValidationResult::kOk: return "ok";
+    case ValidationResult::kBadAlignment: return "bad alignment";
+    case ValidationResult::kBadInterval: return "first_op after last_op";
+    case ValidationResult::kMisaligned: return "misaligned offset";
+    case ValidationResult::kOutOfBounds: return "tensor outside the arena";
+    case ValidationResult::kOverlap: return "live tensors overlap";
+    case ValidationResult::kMissingTensor: return "tensor not placed";
+    case ValidationResult::kObjectConflict: return "live tensors share an object";
+    case ValidationResult::kObjectTooSmall: return "object smaller than tensor";
+  }
+  return "unknown";
+}
+
+/// True when the inclusive operator intervals of `a` and `b` intersect.
+[[nodiscard]] constexpr bool LifetimesIntersect(const Placement& a,
+                                                const Placement& b) {
+  return a.first_op <= b.last_op && b.first_op <= a.last_op;
+}
+
+/// True when the half-open byte ranges of `a` and `b` share a byte.
+/// Zero-size tensors share no byte with anything.
+[[nodiscard]] constexpr bool BytesIntersect(const Placement& a,
+                                            const Placement& b) {
+  return a.size != 0 && b.size != 0 && a.offset < b.offset + b.size &&
+         b.offset < a.offset + a.size;
+}
+
+/// Checks a plan at compile time (or at run time): the alignment is a power
+/// of two, every interval is well formed, every offset is aligned, every
+/// tensor lies inside [0, arena_size), and no two tensors whose lifetimes
+/// intersect share a byte. Pairwise, O(count^2): a second method beside the
+/// host's sweep-line validator, and small enough to read at a glance.
+/// `plan` points to `count` placements owned by the caller.
+[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
+                                                  std::size_t count,
+                                                  std::size_t arena_size,
+                                                  std::size_t alignment) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
+    return ValidationResult::kBadAlignment;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const Placement& p = plan[i];
+    if (p.first_op > p.last_op) return ValidationResult::kBadInterval;
+    if (p.offset % alignment != 0) return ValidationResult::kMisaligned;
+    if (p.offset > arena_size || p.size > arena_size - p.offset) {
+      return ValidationResult::kOutOfBounds;
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t j = i + 1; j < count; ++j) {
+      if (LifetimesIntersect(plan[i], plan[j]) &&
+          BytesIntersect(plan[i], plan[j])) {
+        return ValidationResult::kOverlap;
+      }
+    }
+  }
+  return ValidationResult::kOk;
+}
+
+/// Array overload: `validate(kPlan, kArenaSize, kAlignment)`.
+template <std::size_t N>
+[[nodiscard]] constexpr ValidationResult validate(const Placement (&plan)[N],
+                                                  std::size_t arena_size,
+                                                  std::size_t alignment) {
+  return validate(plan, N, arena_size, alignment);
+}
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_PLAN_HPP_
