@@ -1,6 +1,220 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The `arenaplan` command line. Data flows one way: input -> records ->
+// strategy -> validator -> emitters; outputs are written only after every
+// one of them has been produced, each atomically.
 #include "codegen/cli.hpp"
 
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codegen/atomic_file.hpp"
+#include "codegen/commands.hpp"
+#include "codegen/emit/plan_text.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/input.hpp"
+#include "codegen/planner.hpp"
+
 namespace arenaplan {
-int RunCli(int, char**) { return kExitInternal; }
+namespace {
+
+/// Options of `arenaplan plan`, as parsed.
+struct PlanArgs {
+  std::string input;
+  std::string approach = "offsets";
+  std::string strategy = "best";
+  std::optional<std::uint64_t> align;
+  std::string out;
+  bool json = false;
+  std::optional<double> time_limit;
+  std::optional<std::uint64_t> capacity;
+  std::vector<std::string> scratch;
+  bool fp32 = false;
+  std::optional<std::uint64_t> assume_dim;
+};
+
+Approach ParseApproach(const std::string& name) {
+  if (name == "offsets") return Approach::kOffsets;
+  if (name == "shared-objects") return Approach::kSharedObjects;
+  throw InputError("--approach " + name + ": expected offsets or shared-objects");
+}
+
+/// Parses one `--scratch OP_INDEX:BYTES`.
+std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  std::uint64_t op = 0;
+  std::uint64_t bytes = 0;
+  auto parse = [](std::string_view s, std::uint64_t& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+  };
+  if (colon == std::string::npos ||
+      !parse(std::string_view(text).substr(0, colon), op) ||
+      !parse(std::string_view(text).substr(colon + 1), bytes) ||
+      op > std::numeric_limits<std::uint32_t>::max()) {
+    throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
+  }
+  return {static_cast<std::uint32_t>(op), bytes};
+}
+
+void AddModelOptions(CLI::App* cmd, PlanArgs* args) {
+  cmd->add_flag("--fp32", args->fp32,
+                "Models: count every tensor as 4-byte elements");
+  cmd->add_option("--assume-dim", args->assume_dim,
+                  "Models: value for dynamic (-1) dimensions");
+  cmd->add_option("--scratch", args->scratch,
+                  "Models: OP_INDEX:BYTES scratch buffer alive for one "
+                  "operator (repeatable)");
+}
+
+InputOptions ToInputOptions(const PlanArgs& args) {
+  InputOptions o;
+  o.fp32 = args.fp32;
+  o.assume_dim = args.assume_dim;
+  for (const std::string& s : args.scratch) o.scratch.push_back(ParseScratch(s));
+  return o;
+}
+
+std::string HumanSummary(const PlanResult& plan) {
+  char line[256];
+  std::string out;
+  std::snprintf(line, sizeof line, "input:       %s (%zu tensors, %u operators)\n",
+                plan.problem.source.c_str(), plan.problem.records.size(),
+                plan.problem.operator_count);
+  out += line;
+  std::snprintf(line, sizeof line, "plan:        %s / %s, alignment %llu\n",
+                std::string(ApproachName(plan.approach)).c_str(),
+                plan.strategy.c_str(),
+                static_cast<unsigned long long>(plan.alignment));
+  out += line;
+  std::snprintf(line, sizeof line,
+                "arena:       %llu bytes (lower bound %llu, naive %llu)\n",
+                static_cast<unsigned long long>(plan.arena_bytes),
+                static_cast<unsigned long long>(plan.lower_bound),
+                static_cast<unsigned long long>(plan.naive_bytes));
+  out += line;
+  if (plan.problem.persistent_bytes != 0) {
+    std::snprintf(line, sizeof line,
+                  "persistent:  %llu bytes outside the plan (variable tensors)\n",
+                  static_cast<unsigned long long>(plan.problem.persistent_bytes));
+    out += line;
+  }
+  return out;
+}
+
+int RunPlan(const PlanArgs& args) {
+  PlanOptions options;
+  options.approach = ParseApproach(args.approach);
+  options.strategy = args.strategy;
+  options.alignment = args.align;
+  options.time_limit_s = args.time_limit;
+  options.capacity = args.capacity;
+  const UsageProblem problem = LoadProblem(args.input, ToInputOptions(args));
+
+  if (args.strategy == "all") {
+    if (!args.out.empty()) {
+      throw InputError("--out needs one plan; it does not go with --strategy all");
+    }
+    const std::vector<PlanResult> plans = PlanAll(problem, options);
+    std::cout << StrategyTable(plans, args.json);
+    return kExitOk;
+  }
+
+  const PlanResult plan = Plan(problem, options);
+  std::vector<std::pair<std::string, std::string>> files;
+  if (!args.out.empty()) files.emplace_back(args.out, PlanCsv(plan));
+  WriteFilesAtomically(files);
+  std::cout << (args.json ? PlanJson(plan, true) : HumanSummary(plan));
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunCli(int argc, char** argv) {
+  CLI::App app{
+      "arenaplan: plans every activation tensor of a neural network into one "
+      "static arena (Pisarchyk & Lee, 2019)",
+      "arenaplan"};
+  app.require_subcommand(1);
+  int exit_code = kExitOk;
+
+  PlanArgs plan_args;
+  CLI::App* plan = app.add_subcommand(
+      "plan", "Plan INPUT (records CSV, .tflite model, or zoo:NAME)");
+  plan->add_option("INPUT", plan_args.input, "Input file or zoo:NAME")->required();
+  plan->add_option("--approach", plan_args.approach,
+                   "offsets (default) or shared-objects");
+  plan->add_option("--strategy", plan_args.strategy,
+                   "A strategy name, best (default) or all");
+  plan->add_option("--align", plan_args.align,
+                   "Round sizes and offsets up to N bytes (CSV default 1, "
+                   "models 16)");
+  plan->add_option("--out", plan_args.out,
+                   "Write id,lower,upper,size,offset[,object] CSV here");
+  plan->add_flag("--json", plan_args.json, "Print JSON on stdout");
+  plan->add_option("--time-limit", plan_args.time_limit,
+                   "Seconds for the exact search (optimal, best)");
+  plan->add_option("--capacity", plan_args.capacity,
+                   "Find a plan within N bytes or prove none exists (exit 3)");
+  AddModelOptions(plan, &plan_args);
+  plan->callback([&] { exit_code = RunPlan(plan_args); });
+
+  std::string list_approach;
+  CLI::App* strategies =
+      app.add_subcommand("strategies", "List the strategy names, one a line");
+  strategies->add_option("--approach", list_approach,
+                         "Only this approach's names (offsets, shared-objects)");
+  strategies->callback([&] {
+    std::optional<Approach> only;
+    if (!list_approach.empty()) only = ParseApproach(list_approach);
+    for (const StrategyInfo& s : AllStrategies()) {
+      if (only && s.approach != *only) continue;
+      if (only) {
+        std::cout << s.name << '\n';
+      } else {
+        std::cout << s.name << ' ' << ApproachName(s.approach) << '\n';
+      }
+    }
+  });
+
+  RegisterTfliteCommands(app, &exit_code);
+  RegisterZooCommands(app, &exit_code);
+  RegisterCompileCommand(app, &exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "arenaplan 0.1\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "arenaplan: " << e.what() << " (see 'arenaplan --help')\n";
+    return kExitBadInput;
+  } catch (const InputError& e) {
+    std::cerr << "arenaplan: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const InternalError& e) {
+    std::cerr << "arenaplan: " << e.what() << '\n';
+    return kExitInternal;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "arenaplan: out of memory\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    std::cerr << "arenaplan: internal error: " << e.what() << '\n';
+    return kExitInternal;
+  }
+  return exit_code;
+}
+
 }  // namespace arenaplan

@@ -50,6 +50,11 @@ struct UsageProblem {
   std::uint64_t persistent_bytes = 0;
   /// Where the problem came from (a path, or "zoo:NAME").
   std::string source;
+  /// CSV input only: the columns beyond id,lower,upper,size (header names,
+  /// `name` included) and every record's values for them, kept so that
+  /// outputs can carry them along.
+  std::vector<std::string> extra_columns;
+  std::vector<std::vector<std::string>> extra_values;
 };
 
 /// Operator profiles summarised (§3). Time is compressed to "segments":

@@ -9,9 +9,27 @@
 namespace arenaplan {
 
 // Offset Calculation strategies (one file each under codegen/strategies/).
+OffsetsAssignment OffsetsGreedyBySize(
+    std::span<const TensorUsageRecord> records);
+OffsetsAssignment OffsetsGreedyByBreadth(
+    std::span<const TensorUsageRecord> records);
+OffsetsAssignment OffsetsGreedyInOrder(
+    std::span<const TensorUsageRecord> records);
+OffsetsAssignment OffsetsStripPackingBestFit(
+    std::span<const TensorUsageRecord> records);
 OffsetsAssignment OffsetsNaive(std::span<const TensorUsageRecord> records);
 
 // Shared Objects strategies (one file each under codegen/strategies/).
+SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
+    std::span<const TensorUsageRecord> records);
+SharedObjectsAssignment SharedObjectsGreedyBySize(
+    std::span<const TensorUsageRecord> records);
+SharedObjectsAssignment SharedObjectsGreedyByBreadth(
+    std::span<const TensorUsageRecord> records);
+SharedObjectsAssignment SharedObjectsGreedyInOrder(
+    std::span<const TensorUsageRecord> records);
+SharedObjectsAssignment SharedObjectsMinCostFlow(
+    std::span<const TensorUsageRecord> records);
 SharedObjectsAssignment SharedObjectsNaive(
     std::span<const TensorUsageRecord> records);
 
@@ -19,9 +37,37 @@ namespace {
 
 constexpr auto kStrategies = std::to_array<StrategyInfo>({
     // --- Offset Calculation (§5) ---
+    {Approach::kOffsets, "greedy-by-size",
+     "Greedy by Size, smallest fitting gap (Alg. 3, §5.2)",
+     &OffsetsGreedyBySize, nullptr, 0},
+    {Approach::kOffsets, "greedy-by-breadth",
+     "Greedy by Breadth, smallest fitting gap (§5.3)", &OffsetsGreedyByBreadth,
+     nullptr, 0},
+    {Approach::kOffsets, "greedy-in-order",
+     "prior work Greedy (Lee et al. 2019): execution order, best-fit gap",
+     &OffsetsGreedyInOrder, nullptr, 0},
+    {Approach::kOffsets, "strip-packing-best-fit",
+     "prior work Strip Packing Best-fit (Sekiyama et al. 2018)",
+     &OffsetsStripPackingBestFit, nullptr, 0},
     {Approach::kOffsets, "naive", "every tensor its own bytes (baseline)",
      &OffsetsNaive, nullptr, 0},
     // --- Shared Objects (§4) ---
+    {Approach::kSharedObjects, "greedy-by-size-improved",
+     "Greedy by Size Improved: stages by positional maximum, smallest gap (§4.4)",
+     nullptr, &SharedObjectsGreedyBySizeImproved, 0},
+    {Approach::kSharedObjects, "greedy-by-size",
+     "Greedy by Size, smallest suitable object (Alg. 2, §4.3)", nullptr,
+     &SharedObjectsGreedyBySize, 0},
+    {Approach::kSharedObjects, "greedy-by-breadth",
+     "Greedy by Breadth (Alg. 1, §4.2)", nullptr,
+     &SharedObjectsGreedyByBreadth, 0},
+    {Approach::kSharedObjects, "greedy-in-order",
+     "prior work Greedy (Lee et al. 2019): execution order, free-object pool",
+     nullptr, &SharedObjectsGreedyInOrder, 0},
+    // O(n^3) worst case: `best`/`all` skip it above 2,000 records.
+    {Approach::kSharedObjects, "min-cost-flow",
+     "prior work Min-cost Flow (Lee et al. 2019)", nullptr,
+     &SharedObjectsMinCostFlow, 2000},
     {Approach::kSharedObjects, "naive", "one object per tensor (baseline)",
      nullptr, &SharedObjectsNaive, 0},
 });

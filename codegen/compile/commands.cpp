@@ -1,7 +1,87 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-// PLACEHOLDER: replaced by the owner of codegen/compile/.
+//
+// `arenaplan compile MODEL --out-dir DIR --namespace NAME`: ahead-of-time
+// code for firmware (see generate.hpp). All files are written atomically,
+// and nothing is written on any error.
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "codegen/atomic_file.hpp"
+#include "codegen/cli.hpp"
 #include "codegen/commands.hpp"
+#include "codegen/compile/generate.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/tflite/model.hpp"
 
 namespace arenaplan {
-void RegisterCompileCommand(CLI::App&, int*) {}
+namespace {
+
+struct CompileArgs {
+  std::string model;
+  std::string out_dir;
+  std::string namespace_name;
+  std::string file_stem;
+  std::string approach = "offsets";
+  std::string strategy = "best";
+  std::optional<std::uint64_t> align;
+};
+
+int RunCompile(const CompileArgs& args) {
+  compile::CompileOptions options;
+  options.namespace_name = args.namespace_name;
+  options.file_stem = args.file_stem;
+  if (args.approach == "offsets") {
+    options.plan.approach = Approach::kOffsets;
+  } else if (args.approach == "shared-objects") {
+    options.plan.approach = Approach::kSharedObjects;
+  } else {
+    throw InputError("--approach: '" + args.approach +
+                     "' is not offsets or shared-objects");
+  }
+  if (args.strategy == "all") {
+    throw InputError("--strategy: compile needs one plan; name a strategy or best");
+  }
+  options.plan.strategy = args.strategy;
+  options.plan.alignment = args.align;
+  const tflite::Model model = tflite::ReadModelFile(args.model);
+  const compile::CompiledModel out = compile::CompileModel(model, args.model, options);
+  std::string dir = args.out_dir;
+  if (!dir.empty() && dir.back() != '/') dir += '/';
+  WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},
+                        {dir + out.model_header_name, out.model_header},
+                        {dir + out.model_source_name, out.model_source}});
+  std::cout << "compiled " << args.model << ": " << model.subgraphs[0].operators.size()
+            << " operators, strategy " << out.plan.strategy << ", arena "
+            << out.plan.arena_bytes << " bytes (lower bound " << out.plan.lower_bound
+            << "), constants " << out.constant_bytes << " bytes -> " << dir
+            << out.model_source_name << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterCompileCommand(CLI::App& app, int* exit_code) {
+  auto args = std::make_shared<CompileArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "compile",
+      "Generate firmware code for an int8 .tflite model: plan header, constant "
+      "arrays and Invoke() calling the kernels at planned arena offsets");
+  cmd->add_option("MODEL", args->model, ".tflite model")->required();
+  cmd->add_option("--out-dir", args->out_dir, "Directory of the generated files")
+      ->required();
+  cmd->add_option("--namespace", args->namespace_name,
+                  "C++ namespace of the generated code")
+      ->required();
+  cmd->add_option("--stem", args->file_stem,
+                  "File name stem (default: the namespace): STEM_arena.hpp, "
+                  "STEM_model.hpp, STEM_model.cpp");
+  cmd->add_option("--approach", args->approach, "offsets (default) or shared-objects");
+  cmd->add_option("--strategy", args->strategy, "A strategy name or best (default)");
+  cmd->add_option("--align", args->align, "Round sizes and offsets up to N bytes (default 16)");
+  cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
+}
+
 }  // namespace arenaplan

@@ -1,7 +1,303 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-// PLACEHOLDER: replaced by the owner of codegen/tflite/.
+//
+// `arenaplan records`, `arenaplan inspect` and `arenaplan tflm`.
 #include "codegen/commands.hpp"
 
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codegen/atomic_file.hpp"
+#include "codegen/cli.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/input.hpp"
+#include "codegen/planner.hpp"
+#include "codegen/records.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+#include "codegen/tflite/records_csv.hpp"
+#include "codegen/tflite/tflm.hpp"
+
 namespace arenaplan {
-void RegisterTfliteCommands(CLI::App&, int*) {}
+namespace {
+
+/// Options the model sub-commands share (the same spelling as `plan`).
+struct ModelArgs {
+  std::string input;
+  bool fp32 = false;
+  std::optional<std::uint64_t> assume_dim;
+  std::vector<std::string> scratch;
+  std::uint64_t align = 16;
+};
+
+void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
+  cmd->add_option("MODEL", a->input, "A .tflite model")->required();
+  cmd->add_flag("--fp32", a->fp32, "Count every tensor as 4-byte elements");
+  cmd->add_option("--assume-dim", a->assume_dim,
+                  "Value for dynamic (-1) dimensions");
+  cmd->add_option("--scratch", a->scratch,
+                  "OP_INDEX:BYTES scratch buffer alive for one operator "
+                  "(repeatable)");
+  cmd->add_option("--align", a->align,
+                  "Round sizes (and offsets) up to N bytes (default 16)");
+}
+
+std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& s) {
+  const std::size_t colon = s.find(':');
+  std::uint64_t op = 0, bytes = 0;
+  auto num = [](std::string_view t, std::uint64_t& v) {
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return !t.empty() && ec == std::errc() && p == t.data() + t.size();
+  };
+  if (colon == std::string::npos ||
+      !num(std::string_view(s).substr(0, colon), op) ||
+      !num(std::string_view(s).substr(colon + 1), bytes) ||
+      op > std::numeric_limits<std::uint32_t>::max()) {
+    throw InputError("--scratch " + s + ": expected OP_INDEX:BYTES");
+  }
+  return {static_cast<std::uint32_t>(op), bytes};
+}
+
+InputOptions ToOptions(const ModelArgs& a) {
+  InputOptions o;
+  o.fp32 = a.fp32;
+  o.assume_dim = a.assume_dim;
+  for (const std::string& s : a.scratch) o.scratch.push_back(ParseScratch(s));
+  return o;
+}
+
+void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
+  if (align == 0 || (align & (align - 1)) != 0) {
+    throw InputError("--align " + std::to_string(align) +
+                     ": expected a power of two");
+  }
+  if (align % multiple_of != 0) {
+    throw InputError("--align " + std::to_string(align) +
+                     ": TFLM needs a multiple of " +
+                     std::to_string(multiple_of));
+  }
+}
+
+std::string U64(std::uint64_t v) { return std::to_string(v); }
+
+std::string Dims(const std::vector<std::int32_t>& d) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i) s += ",";
+    s += std::to_string(d[i]);
+  }
+  return s + "]";
+}
+
+std::string Indices(const std::vector<std::int32_t>& d) {
+  std::string s;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i) s += " ";
+    s += std::to_string(d[i]);
+  }
+  return s;
+}
+
+std::string Pad(std::string s, std::size_t w) {
+  if (s.size() < w) s.append(w - s.size(), ' ');
+  return s;
+}
+std::string PadLeft(const std::string& s, std::size_t w) {
+  return s.size() < w ? std::string(w - s.size(), ' ') + s : s;
+}
+
+int RunRecords(const ModelArgs& a, const std::string& out) {
+  CheckAlign(a.align, 1);
+  const tflite::Model model = tflite::ReadModelFile(a.input);
+  const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
+  const std::string csv =
+      tflite::RecordsCsv(AlignProblem(p.problem, a.align));
+  if (out.empty()) {
+    std::cout << csv;
+  } else {
+    WriteFilesAtomically({{out, csv}});
+  }
+  return kExitOk;
+}
+
+int RunInspect(const ModelArgs& a) {
+  CheckAlign(a.align, 1);
+  const tflite::Model model = tflite::ReadModelFile(a.input);
+  const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
+  const tflite::Subgraph& g = model.subgraphs[0];
+  std::string o;
+  o += "model:      " + a.input + " (schema version " + U64(model.version) +
+       ", " + U64(model.subgraphs.size()) + " subgraph" +
+       (model.subgraphs.size() == 1 ? "" : "s") + ", " +
+       U64(model.buffers.size()) + " buffers)\n";
+  if (!model.description.empty()) {
+    o += "description: " + model.description + "\n";
+  }
+  for (const tflite::MetadataEntry& m : model.metadata) {
+    o += "metadata:   " + m.name + " (buffer " + U64(m.buffer) + ", " +
+         U64(model.buffers[m.buffer].data.size()) + " bytes)\n";
+  }
+  o += "subgraph 0: " + U64(g.tensors.size()) + " tensors, " +
+       U64(g.operators.size()) + " operators; inputs " + Indices(g.inputs) +
+       "; outputs " + Indices(g.outputs) + "\n\n";
+  o += "operators (step = index):\n";
+  o += "  " + PadLeft("op", 4) + "  " + Pad("builtin", 24) +
+       "inputs -> outputs\n";
+  for (std::size_t k = 0; k < g.operators.size(); ++k) {
+    const tflite::Operator& op = g.operators[k];
+    o += "  " + PadLeft(U64(k), 4) + "  " +
+         Pad(p.problem.operator_names[k], 24) + Indices(op.inputs) + " -> " +
+         Indices(op.outputs) + "\n";
+  }
+  o += "\ntensors (first/last: inclusive operator steps; bytes unaligned):\n";
+  o += "  " + PadLeft("id", 4) + "  " + Pad("role", 9) + Pad("type", 9) +
+       Pad("shape", 18) + PadLeft("bytes", 10) + PadLeft("first", 7) +
+       PadLeft("last", 6) + "  name\n";
+  for (std::size_t t = 0; t < g.tensors.size(); ++t) {
+    const tflite::Tensor& ten = g.tensors[t];
+    const tflite::TensorLifetime& life = p.tensors[t];
+    const bool planned = life.role == tflite::TensorRole::kPlanned;
+    o += "  " + PadLeft(U64(t), 4) + "  " +
+         Pad(tflite::TensorRoleName(life.role), 9) +
+         Pad(tflite::TensorTypeName(ten.type), 9) + Pad(Dims(ten.shape), 18) +
+         PadLeft(U64(life.bytes), 10) +
+         PadLeft(planned ? std::to_string(life.first_op) : "-", 7) +
+         PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
+         ten.name + "\n";
+  }
+  const UsageProblem aligned = AlignProblem(p.problem, a.align);
+  const ProfileSummary s = SummarizeProfiles(aligned.records);
+  o += "\nplanned buffers: " + U64(aligned.records.size()) +
+       " (alignment " + U64(a.align) + ")\n";
+  o += "naive total (every buffer its own memory): " + U64(s.naive_bytes) +
+       " bytes\n";
+  o += "lower bound, offsets (max operator breadth): " +
+       U64(s.offsets_lower_bound) + " bytes\n";
+  o += "lower bound, shared objects (sum of positional maximums): " +
+       U64(s.shared_objects_lower_bound) + " bytes\n";
+  if (p.problem.persistent_bytes != 0) {
+    o += "persistent (variable tensors, outside the plan): " +
+         U64(p.problem.persistent_bytes) + " bytes\n";
+  }
+  for (const std::string& line : p.not_planned) o += "not planned: " + line + "\n";
+  std::cout << o;
+  return kExitOk;
+}
+
+struct TflmArgs {
+  ModelArgs model;
+  std::string out;
+  std::string shim;
+  std::string strategy = "best";
+  std::optional<double> time_limit;
+};
+
+int RunTflm(const TflmArgs& a) {
+  CheckAlign(a.model.align, tflite::kTflmBufferAlignment);
+  const std::vector<std::uint8_t> bytes = tflite::ReadFileBytes(a.model.input);
+  const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
+  const tflite::TfliteProblem p =
+      tflite::BuildProblem(model, ToOptions(a.model));
+  PlanOptions po;
+  po.approach = Approach::kOffsets;
+  po.strategy = a.strategy;
+  po.alignment = a.model.align;
+  po.time_limit_s = a.time_limit;
+  const PlanResult plan = Plan(p.problem, po);
+
+  const std::vector<std::int32_t> words =
+      tflite::OfflinePlanWords(p, plan, model.subgraphs.size());
+  const std::vector<std::uint8_t> written =
+      tflite::WithOfflinePlan(bytes, model, words);
+  // The output must read back: verifier, indices, and the plan words.
+  const tflite::Model check = tflite::ReadModel(written, a.out);
+  if (tflite::ReadOfflinePlan(check) != words) {
+    throw InternalError(a.out + ": written plan does not read back");
+  }
+
+  // What TFLM reserves: the offline-planned tensors where the plan puts
+  // them, anything else (scratch buffers) placed by its greedy rule.
+  std::vector<tflite::GreedyBuffer> buffers;
+  for (std::size_t r = 0; r < plan.problem.records.size(); ++r) {
+    const TensorUsageRecord& rec = plan.problem.records[r];
+    if (rec.size == 0) continue;
+    tflite::GreedyBuffer b{rec.size, rec.first_op, rec.last_op, std::nullopt};
+    if (p.record_tensor[r] >= 0) b.fixed_offset = plan.offsets[r];
+    buffers.push_back(b);
+  }
+  const std::uint64_t head = tflite::TflmGreedyPlace(buffers).arena_bytes;
+
+  std::vector<std::pair<std::string, std::string>> files;
+  files.emplace_back(a.out, std::string(written.begin(), written.end()));
+  if (!a.shim.empty()) {
+    files.emplace_back(a.shim,
+                       tflite::ShimHeader(p, plan, model.subgraphs.size(),
+                                          a.model.input));
+  }
+  WriteFilesAtomically(files);
+
+  std::string o;
+  o += "wrote " + a.out + ": " + U64(written.size()) + " bytes, " +
+       tflite::kOfflinePlanName + " for " + U64(p.record_tensor.size()) +
+       " buffers (strategy " + plan.strategy + ")\n";
+  if (!a.shim.empty()) o += "wrote " + a.shim + "\n";
+  o += "non-persistent (head) arena: " + U64(head) + " bytes\n";
+  o += "constexpr std::size_t kTensorArenaNonPersistentBytes = " + U64(head) +
+       ";  // + TFLM's persistent allocations\n";
+  if (p.problem.persistent_bytes != 0) {
+    o += "variable tensors (persistent, not in the plan): " +
+         U64(p.problem.persistent_bytes) + " bytes\n";
+  }
+  for (const std::string& line : p.not_planned) o += "not planned: " + line + "\n";
+  std::cout << o;
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterTfliteCommands(CLI::App& app, int* exit_code) {
+  // Option storage lives as long as the callbacks that hold it.
+  auto records_args = std::make_shared<ModelArgs>();
+  auto records_out = std::make_shared<std::string>();
+  CLI::App* records = app.add_subcommand(
+      "records",
+      "Write a model's tensor usage records as CSV (id,lower,upper,size,name; "
+      "upper exclusive; sizes rounded to --align)");
+  AddModelArgs(records, records_args.get());
+  records->add_option("--out", *records_out, "CSV file (default: stdout)");
+  records->callback([exit_code, records_args, records_out] {
+    *exit_code = RunRecords(*records_args, *records_out);
+  });
+
+  auto inspect_args = std::make_shared<ModelArgs>();
+  CLI::App* inspect = app.add_subcommand(
+      "inspect", "Show a model's operators, tensors, lifetimes, sizes and "
+                 "lower bounds");
+  AddModelArgs(inspect, inspect_args.get());
+  inspect->callback(
+      [exit_code, inspect_args] { *exit_code = RunInspect(*inspect_args); });
+
+  auto tflm_args = std::make_shared<TflmArgs>();
+  CLI::App* tflm = app.add_subcommand(
+      "tflm", "Write the plan into a copy of the model as TFLM's "
+              "OfflineMemoryAllocation metadata");
+  AddModelArgs(tflm, &tflm_args->model);
+  tflm->add_option("--out", tflm_args->out, "The planned .tflite to write")
+      ->required();
+  tflm->add_option("--shim", tflm_args->shim,
+                   "Also write a NonPersistentMemoryPlannerShim plan header");
+  tflm->add_option("--strategy", tflm_args->strategy,
+                   "An offsets strategy, or best (default)");
+  tflm->add_option("--time-limit", tflm_args->time_limit,
+                   "Seconds for the exact search");
+  tflm->callback(
+      [exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
+}
+
 }  // namespace arenaplan

@@ -1,0 +1,76 @@
+# arenaplan — top-level build.
+#   make          build build/arenaplan (optimised)
+#   make test     install what is missing, build, run every host and on-target test
+#   make bench    run the benchmarks (Google Benchmark)
+#   make demo     plan a model, print the strategy table, emit the header, run it in QEMU
+SHELL := /bin/bash
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc)
+SHARED ?= $(abspath ../shared)
+ARENAPLAN := $(BUILD)/arenaplan
+DEMO_MODEL ?= $(SHARED)/models/person_detect.tflite
+DEMO_BOARD ?= mps2-an386
+
+.PHONY: all bootstrap configure build test test-host test-asan bench demo clean format lint
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+$(ARENAPLAN): build
+
+$(ASAN_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DARENAPLAN_SANITIZE=ON >/dev/null
+
+# Host tests in an optimised build.
+test-host: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# The same host tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-asan: $(ASAN_BUILD)/CMakeCache.txt
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j$(JOBS)
+
+# Parts add their own test targets to TEST_TARGETS in mk/*.mk.
+TEST_TARGETS :=
+-include $(sort $(wildcard mk/*.mk))
+
+test: bootstrap
+	$(MAKE) test-host
+	$(MAKE) test-asan
+	@for t in $(TEST_TARGETS); do $(MAKE) $$t || exit 1; done
+	@echo "make test: all test suites passed"
+
+bench: build
+	@for b in $(BUILD)/*_bench; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
+
+demo: bootstrap build
+	@echo "== strategy table for $(DEMO_MODEL) (offsets)"
+	$(ARENAPLAN) plan $(DEMO_MODEL) --strategy all
+	@echo "== strategy table (shared objects)"
+	$(ARENAPLAN) plan $(DEMO_MODEL) --strategy all --approach shared-objects
+	@mkdir -p $(BUILD)/demo
+	$(ARENAPLAN) plan $(DEMO_MODEL) --header $(BUILD)/demo/person_detect_plan.hpp \
+	  --namespace person_detect_plan --svg $(BUILD)/demo/person_detect_plan.svg
+	@echo "== wrote $(BUILD)/demo/person_detect_plan.hpp and .svg"
+	$(MAKE) person-detect BOARD=$(DEMO_BOARD)
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')
+
+lint: build
+	clang-tidy -p $(BUILD) $$(git ls-files 'codegen/*.cpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

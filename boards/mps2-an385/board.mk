@@ -1,0 +1,10 @@
+# ARM MPS2 with the AN385 FPGA image: Cortex-M3, no FPU.
+# Memory map: QEMU hw/arm/mps2.c and docs/system/arm/mps2.rst; see docs/boards.md.
+BOARD_CPU := cortex-m3
+BOARD_FLOAT := -mfloat-abi=soft
+BOARD_QEMU_MACHINE := mps2-an385
+BOARD_CODE_ORIGIN := 0x00000000
+BOARD_CODE_LENGTH := 0x00400000
+BOARD_RAM_ORIGIN := 0x20000000
+BOARD_RAM_LENGTH := 0x00400000
+BOARD_STACK_SIZE := 0x4000

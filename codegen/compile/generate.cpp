@@ -1,0 +1,641 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/compile/generate.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cinttypes>
+#include <cstdarg>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "codegen/compile/quantize.hpp"
+#include "codegen/emit/header.hpp"
+#include "codegen/emit/sha256.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/tflite/problem.hpp"
+
+namespace arenaplan::compile {
+namespace {
+
+using tflite::Tensor;
+using tflite::TensorType;
+
+std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string Fmt(const char* format, ...) {
+  char buf[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  return buf;
+}
+
+std::string FloatLiteral(float v) { return Fmt("%.9gf", static_cast<double>(v)); }
+
+std::string BaseName(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string ShapeText(const std::vector<std::int32_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i != 0) s += ',';
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+/// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
+struct Dims4 {
+  std::int32_t n = 1, h = 1, w = 1, c = 1;
+  [[nodiscard]] std::int64_t Count() const {
+    return std::int64_t{n} * h * w * c;
+  }
+  [[nodiscard]] std::string Code() const {
+    return Fmt("k::Shape4{%d, %d, %d, %d}", n, h, w, c);
+  }
+};
+
+std::int64_t ElementCount(const Tensor& t) {
+  std::int64_t n = 1;
+  for (std::int32_t d : t.shape) n *= d;
+  return n;
+}
+
+/// Generates one model. Every failure names the operator.
+class Generator {
+ public:
+  Generator(const tflite::Model& model, const std::string& path,
+            const tflite::TfliteProblem& problem, const PlanResult& plan)
+      : model_(model),
+        sg_(model.subgraphs.at(0)),
+        path_(path),
+        problem_(problem),
+        plan_(plan),
+        record_of_(sg_.tensors.size(), -1) {
+    for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+      const std::int32_t t = problem.record_tensor[r];
+      if (t >= 0) record_of_[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
+    }
+  }
+
+  void Run() {
+    for (std::size_t k = 0; k < sg_.operators.size(); ++k) {
+      op_ = k;
+      Lower(sg_.operators[k]);
+    }
+  }
+
+  [[nodiscard]] const std::string& Constants() const { return consts_; }
+  [[nodiscard]] const std::string& Body() const { return body_; }
+  [[nodiscard]] std::uint64_t ConstantBytes() const { return const_bytes_; }
+
+  /// The plan index of a graph input/output tensor (InputError if none).
+  std::int64_t RecordOf(std::int32_t t, const char* what) const {
+    if (t < 0 || static_cast<std::size_t>(t) >= record_of_.size() ||
+        record_of_[static_cast<std::size_t>(t)] < 0) {
+      throw InputError(path_ + ": " + what + " tensor " + std::to_string(t) +
+                       " is not in the plan");
+    }
+    return record_of_[static_cast<std::size_t>(t)];
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& what) const {
+    const auto& op = sg_.operators[op_];
+    throw InputError(path_ + ": operator " + std::to_string(op_) + " (" +
+                     op.builtin_name + "): " + what);
+  }
+
+  const Tensor& Input(const tflite::Operator& op, std::size_t i) const {
+    if (i >= op.inputs.size() || op.inputs[i] < 0) {
+      Fail("input " + std::to_string(i) + " is missing");
+    }
+    return sg_.tensors[static_cast<std::size_t>(op.inputs[i])];
+  }
+  const Tensor& Output(const tflite::Operator& op) const {
+    if (op.outputs.size() != 1 || op.outputs[0] < 0) {
+      Fail("expected exactly one output");
+    }
+    return sg_.tensors[static_cast<std::size_t>(op.outputs[0])];
+  }
+  std::int32_t Index(const Tensor& t) const {
+    return static_cast<std::int32_t>(&t - sg_.tensors.data());
+  }
+  std::string Describe(const Tensor& t) const {
+    return "tensor " + std::to_string(Index(t)) + " '" + t.name + "'";
+  }
+
+  /// Address expression of a planned (activation) tensor.
+  std::string Addr(const Tensor& t) const {
+    if (model_.IsConstant(t)) Fail(Describe(t) + " is constant, expected an activation");
+    const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
+    if (r < 0) Fail(Describe(t) + " is not in the plan");
+    return Fmt("arena + kPlan[%" PRId64 "].offset", r);
+  }
+
+  Dims4 Shape(const Tensor& t) const {
+    if (t.shape.size() > 4) Fail(Describe(t) + " has more than 4 dimensions");
+    Dims4 d;
+    std::int32_t* dst[4] = {&d.n, &d.h, &d.w, &d.c};
+    const std::size_t skip = 4 - t.shape.size();
+    for (std::size_t i = 0; i < t.shape.size(); ++i) {
+      if (t.shape[i] <= 0) Fail(Describe(t) + " has a dynamic or empty dimension");
+      *dst[skip + i] = t.shape[i];
+    }
+    return d;
+  }
+
+  /// Per-tensor int8 quantization of an activation: scale and zero point.
+  struct Affine {
+    float scale;
+    std::int32_t zero_point;
+  };
+  Affine Int8Activation(const Tensor& t) const {
+    if (t.type != TensorType::kInt8) {
+      Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
+           "; the kernels take int8 activations only");
+    }
+    const auto& q = t.quantization;
+    if (q.scale.size() != 1 || q.zero_point.size() != 1) {
+      Fail(Describe(t) + " needs per-tensor quantization (one scale, one zero point)");
+    }
+    if (!(q.scale[0] > 0.0f) || q.zero_point[0] < -128 || q.zero_point[0] > 127) {
+      Fail(Describe(t) + " has an invalid scale or zero point");
+    }
+    return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+  }
+
+  const std::vector<std::uint8_t>& Data(const Tensor& t, TensorType type,
+                                         std::size_t elem) const {
+    if (!model_.IsConstant(t)) Fail(Describe(t) + " must be constant");
+    if (t.type != type) {
+      Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) + ", expected " +
+           tflite::TensorTypeName(type));
+    }
+    const auto& buf = model_.buffers[t.buffer];
+    if (buf.data.empty()) Fail(Describe(t) + " keeps its data outside the file");
+    if (static_cast<std::int64_t>(buf.data.size()) !=
+        ElementCount(t) * static_cast<std::int64_t>(elem)) {
+      Fail(Describe(t) + " has " + std::to_string(buf.data.size()) +
+           " bytes of data for shape " + ShapeText(t.shape));
+    }
+    return buf.data;
+  }
+
+  /// Emits an int8 constant once; returns its identifier.
+  std::string ConstInt8(const Tensor& t) {
+    const std::string id = "kConst" + std::to_string(Index(t));
+    if (!emitted_.emplace(Index(t), id).second) return id;
+    const auto& data = Data(t, TensorType::kInt8, 1);
+    consts_ += Fmt("// tensor %d '%s' int8 %s\n", Index(t), t.name.c_str(),
+                   ShapeText(t.shape).c_str());
+    // A narrow string literal initialises a signed char array; the array has
+    // one more element for the literal's terminating NUL.
+    consts_ += Fmt("alignas(16) const std::int8_t %s[%zu] =\n", id.c_str(),
+                   data.size() + 1);
+    for (std::size_t i = 0; i < data.size(); i += 32) {
+      consts_ += "    \"";
+      for (std::size_t j = i; j < data.size() && j < i + 32; ++j) {
+        consts_ += Fmt("\\x%02x", data[j]);
+      }
+      consts_ += "\"\n";
+    }
+    consts_ += "    ;\n";
+    const_bytes_ += data.size() + 1;
+    return id;
+  }
+
+  std::vector<std::int32_t> Int32Values(const Tensor& t) const {
+    const auto& data = Data(t, TensorType::kInt32, 4);
+    std::vector<std::int32_t> v(data.size() / 4);
+    std::memcpy(v.data(), data.data(), data.size());  // little-endian host
+    return v;
+  }
+
+  std::string EmitInt32Array(const std::string& id, const std::string& comment,
+                             const std::vector<std::int32_t>& v) {
+    consts_ += "// " + comment + "\n";
+    consts_ += Fmt("const std::int32_t %s[%zu] = {", id.c_str(), v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      consts_ += i % 8 == 0 ? "\n    " : " ";
+      consts_ += std::to_string(v[i]);
+      consts_ += ',';
+    }
+    consts_ += "\n};\n";
+    const_bytes_ += 4 * v.size();
+    return id;
+  }
+
+  /// The bias (optional input 2) as an identifier or "nullptr".
+  std::string Bias(const tflite::Operator& op, std::int32_t channels) {
+    if (op.inputs.size() < 3 || op.inputs[2] < 0) return "nullptr";
+    const Tensor& b = Input(op, 2);
+    const auto v = Int32Values(b);
+    if (static_cast<std::int32_t>(v.size()) != channels) {
+      Fail(Describe(b) + ": " + std::to_string(v.size()) + " biases for " +
+           std::to_string(channels) + " channels");
+    }
+    const std::string id = "kConst" + std::to_string(Index(b));
+    if (!emitted_.emplace(Index(b), id).second) return id;
+    return EmitInt32Array(id, Fmt("tensor %d '%s' int32 %s", Index(b),
+                                  b.name.c_str(), ShapeText(b.shape).c_str()),
+                          v);
+  }
+
+  /// Per-channel multipliers input_scale * w_scale[c] / output_scale.
+  std::string ChannelQuant(const Tensor& w, std::int32_t channels,
+                           std::int32_t dimension, float in_scale,
+                           float out_scale) {
+    const auto& q = w.quantization;
+    if (q.scale.empty()) Fail(Describe(w) + " is not quantized");
+    if (q.scale.size() != 1 && static_cast<std::int32_t>(q.scale.size()) != channels) {
+      Fail(Describe(w) + " has " + std::to_string(q.scale.size()) + " scales for " +
+           std::to_string(channels) + " channels");
+    }
+    if (q.scale.size() > 1 && q.quantized_dimension != dimension) {
+      Fail(Describe(w) + " is quantized along dimension " +
+           std::to_string(q.quantized_dimension) + ", expected " +
+           std::to_string(dimension));
+    }
+    for (std::int64_t zp : q.zero_point) {
+      if (zp != 0) Fail(Describe(w) + " has a non-zero zero point (weights must be symmetric)");
+    }
+    std::vector<std::int32_t> mult, shift;
+    for (std::int32_t c = 0; c < channels; ++c) {
+      const float ws = q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
+      const double real = static_cast<double>(in_scale) * static_cast<double>(ws) /
+                          static_cast<double>(out_scale);
+      if (!(real >= 0.0) || !std::isfinite(real)) Fail(Describe(w) + " has an invalid scale");
+      const QuantizedMultiplier m = QuantizeMultiplier(real);
+      if (m.shift > 30) Fail(Describe(w) + ": requantization multiplier too large");
+      mult.push_back(m.multiplier);
+      shift.push_back(m.shift);
+    }
+    const std::string mid = Fmt("kMultiplier%zu", op_);
+    const std::string sid = Fmt("kShift%zu", op_);
+    EmitInt32Array(mid, Fmt("operator %zu: Q0.31 requantization multipliers", op_), mult);
+    EmitInt32Array(sid, Fmt("operator %zu: requantization shifts", op_), shift);
+    return "k::ChannelQuant{" + mid + ", " + sid + "}";
+  }
+
+  ActivationRange Activation(tflite::Activation a, const Affine& out) const {
+    const auto r = Int8ActivationRange(static_cast<int>(a), out.scale, out.zero_point);
+    if (!r) {
+      Fail("fused activation " + std::to_string(static_cast<int>(a)) +
+           " is not supported (NONE, RELU, RELU_N1_TO_1, RELU6 are)");
+    }
+    return *r;
+  }
+
+  template <class Options>
+  const Options& OptionsOf(const tflite::Operator& op) const {
+    const Options* o = std::get_if<Options>(&op.options);
+    if (o == nullptr) Fail("builtin options are missing");
+    return *o;
+  }
+
+  void CheckStride(std::int32_t sh, std::int32_t sw) const {
+    if (sh <= 0 || sw <= 0) Fail(Fmt("stride %dx%d is not positive", sh, sw));
+  }
+
+  void CheckOutputShape(const Dims4& got, const Dims4& expect) const {
+    if (got.n != expect.n || got.h != expect.h || got.w != expect.w ||
+        got.c != expect.c) {
+      Fail(Fmt("output shape [%d,%d,%d,%d] does not match the computed [%d,%d,%d,%d]",
+               got.n, got.h, got.w, got.c, expect.n, expect.h, expect.w, expect.c));
+    }
+  }
+
+  void Lower(const tflite::Operator& op) {
+    body_ += Fmt("  // operator %zu: %s\n", op_, op.builtin_name.c_str());
+    if (op.builtin_name == "CONV_2D" || op.builtin_name == "DEPTHWISE_CONV_2D") {
+      LowerConv(op, op.builtin_name == "DEPTHWISE_CONV_2D");
+    } else if (op.builtin_name == "AVERAGE_POOL_2D" || op.builtin_name == "MAX_POOL_2D") {
+      LowerPool(op, op.builtin_name == "MAX_POOL_2D");
+    } else if (op.builtin_name == "FULLY_CONNECTED") {
+      LowerFullyConnected(op);
+    } else if (op.builtin_name == "SOFTMAX") {
+      LowerSoftmax(op);
+    } else if (op.builtin_name == "RESHAPE") {
+      LowerReshape(op);
+    } else if (op.builtin_name == "ADD") {
+      LowerAdd(op);
+    } else {
+      Fail("not supported by arenaplan's kernels (supported: CONV_2D, "
+           "DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, FULLY_CONNECTED, "
+           "SOFTMAX, RESHAPE, ADD)");
+    }
+  }
+
+  void LowerConv(const tflite::Operator& op, bool depthwise) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& w = Input(op, 1);
+    const Tensor& out = Output(op);
+    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
+    std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, dm = 1;
+    tflite::Padding pad = tflite::Padding::kSame;
+    tflite::Activation act = tflite::Activation::kNone;
+    std::int32_t options_dm = 0;
+    if (depthwise) {
+      const auto& o = OptionsOf<tflite::DepthwiseConv2DOptions>(op);
+      sh = o.stride_h, sw = o.stride_w, dh = o.dilation_h, dw = o.dilation_w;
+      pad = o.padding, act = o.activation, options_dm = o.depth_multiplier;
+    } else {
+      const auto& o = OptionsOf<tflite::Conv2DOptions>(op);
+      sh = o.stride_h, sw = o.stride_w, dh = o.dilation_h, dw = o.dilation_w;
+      pad = o.padding, act = o.activation;
+    }
+    if (dh != 1 || dw != 1) {
+      Fail(Fmt("dilation %dx%d is not supported (the kernels support 1x1)", dh, dw));
+    }
+    CheckStride(sh, sw);
+    if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
+      Fail("input, filter and output must be 4-D (NHWC)");
+    }
+    const Dims4 is = Shape(in), fs = Shape(w), os = Shape(out);
+    const std::int32_t out_c = depthwise ? fs.c : fs.n;
+    if (depthwise) {
+      if (fs.n != 1) Fail(Describe(w) + ": a depthwise filter must be [1,H,W,C]");
+      if (out_c % is.c != 0) Fail("output channels are not a multiple of input channels");
+      dm = out_c / is.c;
+      if (options_dm != 0 && options_dm != dm) {
+        Fail(Fmt("depth_multiplier %d does not match the shapes (%d)", options_dm, dm));
+      }
+    } else if (fs.c != is.c) {
+      Fail(Fmt("filter depth %d differs from input depth %d (grouped convolution)",
+               fs.c, is.c));
+    }
+    const auto ph = ComputePadding(static_cast<Padding>(pad), is.h, fs.h, sh);
+    const auto pw = ComputePadding(static_cast<Padding>(pad), is.w, fs.w, sw);
+    CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, out_c});
+    const ActivationRange ar = Activation(act, qo);
+    const std::string filter = ConstInt8(w);
+    const std::string bias = Bias(op, out_c);
+    const std::string quant = ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+    body_ += Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
+                 depthwise ? "DepthwiseConv2D" : "Conv2D", -qi.zero_point,
+                 qo.zero_point, ar.min, ar.max, sh, sw, ph.pad_before,
+                 pw.pad_before, dm);
+    body_ += "      " + is.Code() + ", " + Addr(in) + ",\n";
+    body_ += "      " + fs.Code() + ", " + filter + ", " + bias + ",\n";
+    body_ += "      " + quant + ",\n";
+    body_ += "      " + os.Code() + ", " + Addr(out) + ");\n";
+  }
+
+  void LowerPool(const tflite::Operator& op, bool max) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& out = Output(op);
+    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
+    if (qi.scale != qo.scale || qi.zero_point != qo.zero_point) {
+      Fail("input and output quantization differ (int8 pooling keeps it)");
+    }
+    const auto& o = OptionsOf<tflite::Pool2DOptions>(op);
+    CheckStride(o.stride_h, o.stride_w);
+    if (o.filter_h <= 0 || o.filter_w <= 0) Fail("filter size is not positive");
+    if (in.shape.size() != 4 || out.shape.size() != 4) Fail("input and output must be 4-D");
+    const Dims4 is = Shape(in), os = Shape(out);
+    const auto ph = ComputePadding(static_cast<Padding>(o.padding), is.h, o.filter_h, o.stride_h);
+    const auto pw = ComputePadding(static_cast<Padding>(o.padding), is.w, o.filter_w, o.stride_w);
+    CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, is.c});
+    const ActivationRange ar = Activation(o.activation, qo);
+    body_ += Fmt("  k::%s(k::PoolParams{%d, %d, %d, %d, %d, %d, %d, %d},\n",
+                 max ? "MaxPool" : "AveragePool", o.filter_h, o.filter_w,
+                 o.stride_h, o.stride_w, ph.pad_before, pw.pad_before, ar.min, ar.max);
+    body_ += "      " + is.Code() + ", " + Addr(in) + ",\n";
+    body_ += "      " + os.Code() + ", " + Addr(out) + ");\n";
+  }
+
+  void LowerFullyConnected(const tflite::Operator& op) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& w = Input(op, 1);
+    const Tensor& out = Output(op);
+    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
+    const auto& o = OptionsOf<tflite::FullyConnectedOptions>(op);
+    if (o.weights_format != 0) Fail("shuffled weights are not supported");
+    if (w.shape.size() != 2) Fail(Describe(w) + " must be 2-D [units, depth]");
+    const std::int32_t units = w.shape[0], depth = w.shape[1];
+    if (units <= 0 || depth <= 0) Fail(Describe(w) + " has an empty dimension");
+    const std::int64_t in_count = ElementCount(in);
+    if (in_count <= 0 || in_count % depth != 0) {
+      Fail(Fmt("input elements (%" PRId64 ") are not a multiple of the depth %d",
+               in_count, depth));
+    }
+    const std::int64_t batches = in_count / depth;
+    if (ElementCount(out) != batches * units) Fail("output size does not match batches x units");
+    const ActivationRange ar = Activation(o.activation, qo);
+    const std::string weights = ConstInt8(w);
+    const std::string bias = Bias(op, units);
+    const std::string quant = ChannelQuant(w, units, 0, qi.scale, qo.scale);
+    body_ += Fmt("  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
+                 ", %d, %d},\n",
+                 -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units);
+    body_ += "      " + Addr(in) + ", " + weights + ", " + bias + ", " + quant +
+             ",\n      " + Addr(out) + ");\n";
+  }
+
+  void LowerSoftmax(const tflite::Operator& op) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& out = Output(op);
+    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
+    if (qo.scale != 1.0f / 256.0f || qo.zero_point != -128) {
+      Fail("int8 output must have scale 1/256 and zero point -128");
+    }
+    const auto& o = OptionsOf<tflite::SoftmaxOptions>(op);
+    if (in.shape.empty()) Fail("input has no dimensions");
+    const std::int32_t depth = in.shape.back();
+    if (depth <= 0 || depth > 65535) Fail("the last dimension must be in [1, 65535]");
+    const std::int64_t rows = ElementCount(in) / depth;
+    if (ElementCount(out) != ElementCount(in)) Fail("output size differs from input");
+    const auto table = SoftmaxExpTable(o.beta, qi.scale);
+    const std::string id = Fmt("kExpTable%zu", op_);
+    consts_ += Fmt("// operator %zu: round(65536 * exp(-%.9g * %.9g * d)), d = 0..255\n",
+                   op_, static_cast<double>(o.beta), static_cast<double>(qi.scale));
+    consts_ += Fmt("const std::uint32_t %s[256] = {", id.c_str());
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      consts_ += i % 8 == 0 ? "\n    " : " ";
+      consts_ += std::to_string(table[i]);
+      consts_ += "u,";
+    }
+    consts_ += "\n};\n";
+    const_bytes_ += 4 * table.size();
+    body_ += Fmt("  k::Softmax(k::SoftmaxParams{%s, %" PRId64 ", %d},\n", id.c_str(),
+                 rows, depth);
+    body_ += "      " + Addr(in) + ", " + Addr(out) + ");\n";
+  }
+
+  void LowerReshape(const tflite::Operator& op) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& out = Output(op);
+    Int8Activation(in);
+    Int8Activation(out);
+    if (ElementCount(in) != ElementCount(out)) Fail("input and output sizes differ");
+    body_ += Fmt("  k::Reshape(%s, %s, %" PRId64 ");\n", Addr(in).c_str(),
+                 Addr(out).c_str(), ElementCount(in));
+  }
+
+  void LowerAdd(const tflite::Operator& op) {
+    const Tensor& a = Input(op, 0);
+    const Tensor& b = Input(op, 1);
+    const Tensor& out = Output(op);
+    const Affine qa = Int8Activation(a), qb = Int8Activation(b), qo = Int8Activation(out);
+    if (a.shape != b.shape || a.shape != out.shape) {
+      Fail("inputs of different shapes (broadcasting) are not supported");
+    }
+    const auto& o = OptionsOf<tflite::ElementwiseOptions>(op);
+    const ActivationRange ar = Activation(o.activation, qo);
+    // TFLite's int8 ADD preparation: 20 bits of headroom, both inputs
+    // rescaled to twice the larger input scale.
+    constexpr int kLeftShift = 20;
+    const double twice_max = 2.0 * std::max(static_cast<double>(qa.scale),
+                                            static_cast<double>(qb.scale));
+    const auto m1 = QuantizeMultiplier(static_cast<double>(qa.scale) / twice_max);
+    const auto m2 = QuantizeMultiplier(static_cast<double>(qb.scale) / twice_max);
+    const auto mo = QuantizeMultiplier(
+        twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)));
+    if (mo.shift > 30) Fail("output multiplier too large");
+    body_ += Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %" PRId64
+                 "},\n",
+                 -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
+                 m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
+                 mo.shift, ar.min, ar.max, ElementCount(a));
+    body_ += "      " + Addr(a) + ", " + Addr(b) + ", " + Addr(out) + ");\n";
+  }
+
+  const tflite::Model& model_;
+  const tflite::Subgraph& sg_;
+  std::string path_;
+  const tflite::TfliteProblem& problem_;
+  const PlanResult& plan_;
+  std::vector<std::int64_t> record_of_;
+  std::size_t op_ = 0;
+  std::map<std::int32_t, std::string> emitted_;
+  std::string consts_;
+  std::string body_;
+  std::uint64_t const_bytes_ = 0;
+};
+
+std::string GuardOf(const std::string& name) {
+  std::string g = "ARENAPLAN_GENERATED_";
+  for (char c : name) {
+    g += std::isalnum(static_cast<unsigned char>(c))
+             ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
+             : '_';
+  }
+  return g + "_";
+}
+
+}  // namespace
+
+CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
+                           const CompileOptions& options) {
+  if (!IsValidNamespace(options.namespace_name)) {
+    throw InputError("--namespace: '" + options.namespace_name +
+                     "' is not a C++ namespace name");
+  }
+  if (model.subgraphs.size() != 1) {
+    throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
+                     " subgraphs; compile supports single-subgraph models");
+  }
+  const tflite::Subgraph& sg = model.subgraphs[0];
+  if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
+    throw InputError(path + ": compile supports one graph input and one output");
+  }
+  std::string stem = options.file_stem;
+  if (stem.empty()) {
+    for (char c : options.namespace_name) stem += c == ':' ? '_' : c;
+    while (stem.find("__") != std::string::npos) stem.erase(stem.find("__"), 1);
+  }
+
+  // Check every operator before planning: unsupported input fails fast.
+  const tflite::TfliteProblem problem = tflite::BuildProblem(model, InputOptions{});
+  CompiledModel out;
+  out.plan = Plan(problem.problem, options.plan);
+
+  Generator gen(model, path, problem, out.plan);
+  gen.Run();
+  const std::int64_t in_record = gen.RecordOf(sg.inputs[0], "graph input");
+  const std::int64_t out_record = gen.RecordOf(sg.outputs[0], "graph output");
+  const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
+  const Tensor& out_t = sg.tensors[static_cast<std::size_t>(sg.outputs[0])];
+  for (const Tensor* t : {&in_t, &out_t}) {
+    if (t->type != TensorType::kInt8 || t->quantization.scale.size() != 1 ||
+        t->quantization.zero_point.size() != 1) {
+      throw InputError(path + ": graph input/output '" + t->name +
+                       "' must be int8 with per-tensor quantization");
+    }
+  }
+  out.constant_bytes = gen.ConstantBytes();
+
+  HeaderOptions hopt;
+  hopt.namespace_name = options.namespace_name;
+  hopt.input_name = BaseName(path);
+  hopt.input_sha256 = Sha256FileHex(path);
+  for (std::int32_t t : problem.record_tensor) {
+    hopt.tensor_bytes.push_back(
+        t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+  }
+  out.arena_header_name = stem + "_arena.hpp";
+  out.model_header_name = stem + "_model.hpp";
+  out.model_source_name = stem + "_model.cpp";
+  out.arena_header = EmitHeader(out.plan, hopt);
+
+  const std::string banner =
+      "// Generated by `arenaplan compile` from " + hopt.input_name +
+      "\n// (sha256 " + hopt.input_sha256 + "), strategy " + out.plan.strategy +
+      ", arena " + std::to_string(out.plan.arena_bytes) +
+      " bytes. Do not edit.\n";
+  const std::string& ns = options.namespace_name;
+  std::string& h = out.model_header;
+  h = banner;
+  h += "//\n// Ahead-of-time int8 inference: Invoke() runs every operator of the model\n"
+       "// with arenaplan's kernels, each activation at its planned offset in the\n"
+       "// arena (" + out.arena_header_name + "), the constants in flash.\n";
+  const std::string guard = GuardOf(out.model_header_name);
+  h += "#ifndef " + guard + "\n#define " + guard + "\n\n";
+  h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" + out.arena_header_name +
+       "\"\n\nnamespace " + ns + " {\n\n";
+  auto io = [&](const char* which, std::int64_t record, const Tensor& t) {
+    h += Fmt("/// Graph %s: tensor %d '%s', int8 %s, real = scale * (q - zero_point).\n",
+             which, static_cast<int>(&t - sg.tensors.data()), t.name.c_str(),
+             ShapeText(t.shape).c_str());
+    const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
+    h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64 ";  ///< In kPlan.\n",
+             cap, record);
+    h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
+             ElementCount(t));
+    h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
+             FloatLiteral(t.quantization.scale[0]).c_str());
+    h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
+             static_cast<int>(t.quantization.zero_point[0]));
+  };
+  io("input", in_record, in_t);
+  io("output", out_record, out_t);
+  h += Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
+           "/// parameters, tables) Invoke() reads from flash.\n"
+           "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
+           out.constant_bytes);
+  h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` (borrowed)\n"
+       "/// points to kArenaSize bytes aligned to kAlignment; the input is read\n"
+       "/// at arena + kPlan[kInputIndex].offset, the output written at\n"
+       "/// arena + kPlan[kOutputIndex].offset. No heap, no other state.\n"
+       "void Invoke(std::int8_t* arena);\n\n}  // namespace " + ns + "\n\n#endif  // " +
+       guard + "\n";
+
+  std::string& s = out.model_source;
+  s = banner;
+  s += "#include \"" + out.model_header_name + "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
+  s += "namespace " + ns + " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
+  s += gen.Constants();
+  s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";
+  s += gen.Body();
+  s += "}\n\n}  // namespace " + ns + "\n";
+  return out;
+}
+
+}  // namespace arenaplan::compile

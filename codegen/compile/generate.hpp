@@ -1,0 +1,50 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Ahead-of-time compilation of an int8 TFLite model for firmware: the plan
+// header (codegen/emit/header.hpp), every constant tensor the kernels read
+// as a const array (flash), per-channel requantization parameters computed
+// here on the host, and Invoke(): the operator sequence as straight-line
+// calls into arenaplan's kernels (kernels/include), each tensor addressed at
+// its planned arena offset. No interpreter, no heap, no run-time planning.
+#ifndef ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_
+#define ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_
+
+#include <cstdint>
+#include <string>
+
+#include "codegen/planner.hpp"
+#include "codegen/tflite/model.hpp"
+
+namespace arenaplan::compile {
+
+struct CompileOptions {
+  /// C++ namespace of everything generated (a valid namespace path).
+  std::string namespace_name = "model";
+  /// File name stem: files are STEM_arena.hpp, STEM_model.hpp and
+  /// STEM_model.cpp. Empty: the namespace with "::" replaced by "_".
+  std::string file_stem;
+  PlanOptions plan;
+};
+
+/// The generated files' contents (nothing is written here).
+struct CompiledModel {
+  std::string arena_header_name;  ///< "STEM_arena.hpp"
+  std::string arena_header;
+  std::string model_header_name;  ///< "STEM_model.hpp"
+  std::string model_header;
+  std::string model_source_name;  ///< "STEM_model.cpp"
+  std::string model_source;
+  PlanResult plan;
+  std::uint64_t constant_bytes = 0;  ///< Bytes of const arrays emitted.
+};
+
+/// Compiles subgraph 0 of `model` (read from `path`). Throws InputError
+/// "PATH: operator K (NAME): what" for an operator, option or tensor type
+/// the kernels do not support, before anything is generated.
+[[nodiscard]] CompiledModel CompileModel(const tflite::Model& model,
+                                         const std::string& path,
+                                         const CompileOptions& options);
+
+}  // namespace arenaplan::compile
+
+#endif  // ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_

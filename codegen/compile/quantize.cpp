@@ -1,0 +1,77 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/compile/quantize.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace arenaplan::compile {
+
+QuantizedMultiplier QuantizeMultiplier(double real) {
+  QuantizedMultiplier r;
+  if (real == 0.0) return r;
+  int shift = 0;
+  const double q = std::frexp(real, &shift);  // q in [0.5, 1)
+  auto fixed = static_cast<std::int64_t>(std::round(q * 2147483648.0));
+  if (fixed == (std::int64_t{1} << 31)) {
+    fixed /= 2;
+    ++shift;
+  }
+  if (shift < -31) {
+    shift = 0;
+    fixed = 0;
+  }
+  r.multiplier = static_cast<std::int32_t>(fixed);
+  r.shift = shift;
+  return r;
+}
+
+std::optional<ActivationRange> Int8ActivationRange(int activation, float scale,
+                                                   std::int32_t zero_point) {
+  auto quantize = [&](float v) {
+    return zero_point + static_cast<std::int32_t>(std::round(v / scale));
+  };
+  ActivationRange r;
+  switch (static_cast<FusedActivation>(activation)) {
+    case FusedActivation::kNone:
+      break;
+    case FusedActivation::kRelu:
+      r.min = std::max(r.min, quantize(0.0f));
+      break;
+    case FusedActivation::kRelu6:
+      r.min = std::max(r.min, quantize(0.0f));
+      r.max = std::min(r.max, quantize(6.0f));
+      break;
+    case FusedActivation::kReluN1To1:
+      r.min = std::max(r.min, quantize(-1.0f));
+      r.max = std::min(r.max, quantize(1.0f));
+      break;
+    default:
+      return std::nullopt;
+  }
+  return r;
+}
+
+PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
+                         std::int32_t stride) {
+  PaddedDim d;
+  if (padding == Padding::kSame) {
+    d.out = (in + stride - 1) / stride;
+    const std::int32_t total = std::max((d.out - 1) * stride + filter - in, 0);
+    d.pad_before = total / 2;
+  } else {
+    d.out = (in - filter + stride) / stride;
+    d.pad_before = 0;
+  }
+  return d;
+}
+
+std::array<std::uint32_t, 256> SoftmaxExpTable(double beta, double input_scale) {
+  std::array<std::uint32_t, 256> t{};
+  for (int d = 0; d < 256; ++d) {
+    t[d] = static_cast<std::uint32_t>(
+        std::llround(65536.0 * std::exp(-beta * input_scale * d)));
+  }
+  return t;
+}
+
+}  // namespace arenaplan::compile

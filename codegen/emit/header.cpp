@@ -1,0 +1,422 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/emit/header.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "codegen/errors.hpp"
+
+namespace arenaplan {
+namespace {
+
+/// Longest identifier body (after the "k") made from a tensor name.
+constexpr std::size_t kMaxIdentifierBody = 48;
+
+/// Names the generated header defines itself; a tensor id never takes one.
+const std::set<std::string>& ReservedIdentifiers() {
+  static const std::set<std::string> kReserved = {
+      "kArenaSize",  "kAlignment",   "kOperatorCount", "kTensorCount",
+      "kLowerBound", "kNaiveBytes",  "kPlan",          "kTensorBytes",
+      "kTensorNames", "kPlanViolation", "Plan",        "Arena"};
+  return kReserved;
+}
+
+bool IsKeyword(std::string_view word) {
+  static const std::set<std::string_view> kKeywords = {
+      "alignas",   "alignof",      "and",          "and_eq",
+      "asm",       "auto",         "bitand",       "bitor",
+      "bool",      "break",        "case",         "catch",
+      "char",      "char8_t",      "char16_t",     "char32_t",
+      "class",     "compl",        "concept",      "const",
+      "consteval", "constexpr",    "constinit",    "const_cast",
+      "continue",  "co_await",     "co_return",    "co_yield",
+      "decltype",  "default",      "delete",       "do",
+      "double",    "dynamic_cast", "else",         "enum",
+      "explicit",  "export",       "extern",       "false",
+      "float",     "for",          "friend",       "goto",
+      "if",        "inline",       "int",          "long",
+      "mutable",   "namespace",    "new",          "noexcept",
+      "not",       "not_eq",       "nullptr",      "operator",
+      "or",        "or_eq",        "private",      "protected",
+      "public",    "register",     "reinterpret_cast", "requires",
+      "return",    "short",        "signed",       "sizeof",
+      "static",    "static_assert", "static_cast", "struct",
+      "switch",    "template",     "this",         "thread_local",
+      "throw",     "true",         "try",          "typedef",
+      "typeid",    "typename",     "union",        "unsigned",
+      "using",     "virtual",      "void",         "volatile",
+      "wchar_t",   "while",        "xor",          "xor_eq"};
+  return kKeywords.count(word) != 0;
+}
+
+bool IsAsciiAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/// The maximal runs of ASCII letters and digits in `text`, each with its
+/// first letter capitalised ("conv1/relu_6" -> {"Conv1", "Relu", "6"}).
+std::vector<std::string> CamelWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    if (IsAsciiAlnum(c)) {
+      word += c;
+    } else if (!word.empty()) {
+      words.push_back(word);
+      word.clear();
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  for (std::string& w : words) {
+    if (w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 'a' + 'A');
+  }
+  return words;
+}
+
+/// The trailing words of `words`, joined, at most kMaxIdentifierBody chars
+/// (the tail of a long path-like name is its most specific part).
+std::string JoinTail(const std::vector<std::string>& words) {
+  std::string body;
+  for (auto it = words.rbegin(); it != words.rend(); ++it) {
+    if (!body.empty() && body.size() + it->size() > kMaxIdentifierBody) break;
+    body = *it + body;
+  }
+  if (body.size() > kMaxIdentifierBody) body.resize(kMaxIdentifierBody);
+  return body;
+}
+
+/// Text safe inside a // comment: no control characters (a newline would
+/// end the comment), no backslash (one at the end would splice the next
+/// line into the comment), ASCII only.
+std::string CommentText(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u >= 0x7f || c == '\\') ? '?' : c;
+  }
+  return out;
+}
+
+/// A C++ string literal spelling `text` exactly. Octal escapes (at most
+/// three digits, so a following digit is never absorbed) for every byte
+/// outside printable ASCII, and for '?' so no trigraph can form.
+std::string StringLiteral(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u >= 0x7f || c == '?') {
+      char buf[5];
+      std::snprintf(buf, sizeof buf, "\\%03o", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+  return out;
+}
+
+/// "93696 bytes (91.5 KiB)".
+std::string Bytes(std::uint64_t n) {
+  std::string s = std::to_string(n) + (n == 1 ? " byte" : " bytes");
+  if (n >= 1024) {
+    char buf[48];
+    if (n >= 1024 * 1024) {
+      std::snprintf(buf, sizeof buf, " (%.1f MiB)",
+                    static_cast<double>(n) / (1024.0 * 1024.0));
+    } else {
+      std::snprintf(buf, sizeof buf, " (%.1f KiB)",
+                    static_cast<double>(n) / 1024.0);
+    }
+    s += buf;
+  }
+  return s;
+}
+
+std::string At(const std::vector<std::string>& v, std::size_t i) {
+  return i < v.size() ? v[i] : std::string();
+}
+
+}  // namespace
+
+bool IsValidNamespace(std::string_view name) {
+  if (name.empty()) return false;
+  std::size_t start = 0;
+  bool first = true;
+  while (true) {
+    const std::size_t sep = name.find("::", start);
+    const std::string_view part = name.substr(
+        start, sep == std::string_view::npos ? std::string_view::npos
+                                             : sep - start);
+    if (part.empty()) return false;
+    if (part[0] >= '0' && part[0] <= '9') return false;
+    for (char c : part) {
+      if (!IsAsciiAlnum(c) && c != '_') return false;
+    }
+    if (part.find("__") != std::string_view::npos) return false;
+    if (part.size() >= 2 && part[0] == '_' && part[1] >= 'A' &&
+        part[1] <= 'Z') {
+      return false;
+    }
+    if (IsKeyword(part)) return false;
+    // The header refers to core's namespace and the standard library.
+    if (first && (part == "arenaplan" || part == "std")) return false;
+    first = false;
+    if (sep == std::string_view::npos) return true;
+    start = sep + 2;
+  }
+}
+
+std::vector<std::string> TensorIdentifiers(const UsageProblem& problem) {
+  const std::size_t n = problem.records.size();
+  std::vector<std::string> base(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string name = At(problem.names, i);
+    // TFLite joins the names of fused ops with ';': keep the first.
+    const std::size_t semicolon = name.find(';');
+    if (semicolon != std::string::npos && semicolon > 0) {
+      name.resize(semicolon);
+    }
+    std::string body = JoinTail(CamelWords(name));
+    if (body.empty()) {
+      body = "Tensor" + JoinTail(CamelWords(At(problem.ids, i)));
+      if (body == "Tensor") body += std::to_string(i);
+    }
+    base[i] = "k" + body;
+  }
+  // The first record with a given identifier keeps it; later ones, and any
+  // that would shadow the header's own names, get "_<index>". Base
+  // identifiers hold no '_', so the suffixed ones cannot collide.
+  std::vector<std::string> out(n);
+  std::set<std::string> taken;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (ReservedIdentifiers().count(base[i]) != 0 ||
+        !taken.insert(base[i]).second) {
+      out[i] = base[i] + "_" + std::to_string(i);
+    } else {
+      out[i] = base[i];
+    }
+  }
+  return out;
+}
+
+std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
+  if (!IsValidNamespace(options.namespace_name)) {
+    throw InputError("--namespace: '" + options.namespace_name +
+                     "' is not a C++ namespace name");
+  }
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
+  if (plan.offsets.size() != n) {
+    throw InternalError("header: plan has " +
+                        std::to_string(plan.offsets.size()) +
+                        " offsets for " + std::to_string(n) + " records");
+  }
+  std::vector<std::uint64_t> exact(n);
+  if (options.tensor_bytes.empty()) {
+    for (std::size_t i = 0; i < n; ++i) exact[i] = problem.records[i].size;
+  } else {
+    if (options.tensor_bytes.size() != n) {
+      throw InternalError("header: " +
+                          std::to_string(options.tensor_bytes.size()) +
+                          " exact sizes for " + std::to_string(n) +
+                          " records");
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (options.tensor_bytes[i] > problem.records[i].size) {
+        throw InternalError("header: record " + std::to_string(i) +
+                            ": exact size exceeds the planned size");
+      }
+      exact[i] = options.tensor_bytes[i];
+    }
+  }
+  const std::vector<std::string> idents = TensorIdentifiers(problem);
+  const std::string& ns = options.namespace_name;
+  std::string guard = "ARENAPLAN_GENERATED_";
+  for (char c : ns) {
+    const char u = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A')
+                                          : (c == ':' ? '_' : c);
+    if (u == '_' && !guard.empty() && guard.back() == '_') continue;
+    guard += u;
+  }
+  if (guard.back() != '_') guard += '_';
+  guard += "HPP_";
+
+  std::size_t empty_tensors = 0;
+  std::uint64_t largest = plan.arena_bytes;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (problem.records[i].size == 0) ++empty_tensors;
+    largest = std::max({largest, plan.offsets[i], problem.records[i].size,
+                        std::uint64_t{problem.records[i].last_op},
+                        plan.offsets[i] + problem.records[i].size});
+  }
+  const bool offsets = plan.approach == Approach::kOffsets;
+
+  std::ostringstream o;
+  o << "// Generated by arenaplan. Do not edit: regenerate it from the input.\n"
+    << "//\n"
+    << "// Input:         "
+    << CommentText(options.input_name.empty() ? problem.source
+                                              : options.input_name)
+    << "\n"
+    << "// Input SHA-256: "
+    << (options.input_sha256.empty() ? std::string("(not a file)")
+                                     : CommentText(options.input_sha256))
+    << "\n"
+    << "// Strategy:      " << CommentText(plan.strategy) << " ("
+    << (offsets ? "Offset Calculation" : "Shared Objects, placed contiguously")
+    << ")\n"
+    << "// Alignment:     " << Bytes(plan.alignment) << "\n"
+    << "// Arena:         " << Bytes(plan.arena_bytes) << "\n"
+    << "// Lower bound:   " << Bytes(plan.lower_bound)
+    << (offsets ? " (largest operator breadth)"
+                : " (sum of positional maximums)")
+    << "\n"
+    << "// Naive:         " << Bytes(plan.naive_bytes)
+    << " (every tensor in its own buffer)\n"
+    << "// Tensors:       " << n << " planned (" << empty_tensors
+    << " of size 0), " << problem.operator_count << " operators\n"
+    << "//\n"
+    << "// C++17; include path: core/include. Offsets and sizes are in bytes;\n"
+    << "// operator intervals [first_op, last_op] include both ends.\n"
+    << "#ifndef " << guard << "\n"
+    << "#define " << guard << "\n\n"
+    << "#include <cstddef>\n\n"
+    << "#include \"arenaplan/arenaplan.hpp\"\n\n"
+    << "namespace " << ns << " {\n\n"
+    << "static_assert(static_cast<unsigned long long>(static_cast<std::size_t>("
+    << largest << "ULL)) == " << largest << "ULL,\n"
+    << "              \"arenaplan: this plan does not fit the target's "
+       "std::size_t\");\n\n"
+    << "/// Bytes of the arena: the largest offset + size of any tensor.\n"
+    << "inline constexpr std::size_t kArenaSize = " << plan.arena_bytes
+    << ";\n"
+    << "/// Bytes; every offset is a multiple of it and so is the arena's "
+       "address.\n"
+    << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n"
+    << "/// Operators, in execution order (indices 0 .. kOperatorCount - 1).\n"
+    << "inline constexpr std::size_t kOperatorCount = "
+    << problem.operator_count << ";\n"
+    << "/// Planned tensors: the entries of kPlan.\n"
+    << "inline constexpr std::size_t kTensorCount = " << n << ";\n"
+    << "/// The strategy's lower bound and the naive footprint, in bytes.\n"
+    << "inline constexpr std::size_t kLowerBound = " << plan.lower_bound
+    << ";\n"
+    << "inline constexpr std::size_t kNaiveBytes = " << plan.naive_bytes
+    << ";\n\n";
+
+  // An empty plan still needs one element of storage: C++ has no
+  // zero-length arrays. kTensorCount stays 0 and nothing reads the filler.
+  const std::string extent = n == 0 ? "1" : "kTensorCount";
+  o << "/// Every tensor in input order: {offset, size, first_op, last_op}; "
+       "size\n"
+    << "/// rounded up to kAlignment, both operator indices included.\n"
+    << "inline constexpr arenaplan::Placement kPlan[" << extent << "] = {\n";
+  if (n == 0) o << "    {0, 0, 0, 0},  // filler: the plan is empty\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    const TensorUsageRecord& r = problem.records[i];
+    o << "    {" << plan.offsets[i] << ", " << r.size << ", " << r.first_op
+      << ", " << r.last_op << "},  // " << i << " " << idents[i] << "\n";
+  }
+  o << "};\n\n"
+    << "/// Every tensor's exact size in bytes, before rounding (typed access\n"
+    << "/// takes element counts from it).\n"
+    << "inline constexpr std::size_t kTensorBytes[" << extent << "] = {\n";
+  if (n == 0) o << "    0,\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    o << "    " << exact[i] << ",  // " << i << "\n";
+  }
+  o << "};\n\n"
+    << "/// Every tensor's name as the input spelt it (its id when unnamed).\n"
+    << "inline constexpr const char* kTensorNames[" << extent << "] = {\n";
+  if (n == 0) o << "    \"\",\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string name = At(problem.names, i);
+    o << "    " << StringLiteral(name.empty() ? At(problem.ids, i) : name)
+      << ",\n";
+  }
+  o << "};\n\n"
+    << "/// The arena: exactly kArenaSize bytes aligned to kAlignment, in the\n"
+    << "/// section ARENAPLAN_ARENA_SECTION (default \".arena\"; the linker\n"
+    << "/// script marks it NOLOAD). Reach it through Arena, below.\n";
+  if (plan.arena_bytes == 0) {
+    o << "inline constexpr std::byte* arena_storage = nullptr;  // empty arena\n\n";
+  } else {
+    o << "alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES inline std::byte\n"
+      << "    arena_storage[kArenaSize];\n\n";
+  }
+  o << "/// This plan as a type, and its static arena: "
+       "Arena::Get<float>(kSomeTensor)\n"
+    << "/// is the tensor's elements at their planned address.\n"
+    << "using Plan = arenaplan::PlanTraits<kArenaSize, kAlignment, "
+       "kOperatorCount,\n"
+    << "                                   kTensorCount, kPlan, "
+       "kTensorBytes,\n"
+    << "                                   arena_storage>;\n"
+    << "using Arena = arenaplan::Arena<Plan>;\n\n";
+  if (n > 0) {
+    o << "/// One id per tensor (converts to its kPlan index).\n";
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const TensorUsageRecord& r = problem.records[i];
+    const std::string name = At(problem.names, i);
+    o << "inline constexpr arenaplan::TensorId<Plan, " << i << "> "
+      << idents[i] << "{};  // "
+      << CommentText(name.empty() ? "id " + At(problem.ids, i) : name) << ": "
+      << exact[i] << " B at " << plan.offsets[i] << ", ops " << r.first_op
+      << ".." << r.last_op << "\n";
+  }
+  if (n > 0) o << "\n";
+
+  struct Check {
+    const char* result;
+    const char* message;
+  };
+  static constexpr std::array<Check, 5> kChecks = {{
+      {"kBadAlignment", "kAlignment is not a power of two"},
+      {"kBadInterval", "a tensor's first_op is after its last_op"},
+      {"kMisaligned", "a tensor's offset is not a multiple of kAlignment"},
+      {"kOutOfBounds", "a tensor lies outside the arena (offset + size > "
+                       "kArenaSize)"},
+      {"kOverlap", "two tensors alive at a common operator overlap in the "
+                   "arena"},
+  }};
+  o << "// The plan is proven sound at compile time. If a check fails, the\n"
+    << "// compiler's note on PlanCheck<..., first, second> names the kPlan\n"
+    << "// indices of the tensor(s) at fault.\n"
+    << "inline constexpr arenaplan::Violation kPlanViolation =\n"
+    << "    arenaplan::FindViolation(kPlan, kTensorCount, kArenaSize, "
+       "kAlignment);\n";
+  for (const Check& check : kChecks) {
+    o << "static_assert(arenaplan::PlanCheck<arenaplan::ValidationResult::"
+      << check.result << ",\n"
+      << "                                   kPlanViolation.result,\n"
+      << "                                   kPlanViolation.first,\n"
+      << "                                   kPlanViolation.second>::value,\n"
+      << "              \"arenaplan: unsound plan: " << check.message
+      << "\");\n";
+  }
+  o << "static_assert(arenaplan::TensorBytesFit(kPlan, kTensorBytes, "
+       "kTensorCount),\n"
+    << "              \"arenaplan: a tensor's exact size exceeds its "
+       "planned size\");\n"
+    << "static_assert(arenaplan::validate(kPlan, kTensorCount, kArenaSize,\n"
+    << "                                  kAlignment) ==\n"
+    << "                  arenaplan::ValidationResult::kOk,\n"
+    << "              \"arenaplan: unsound plan: kPlan fails "
+       "arenaplan::validate()\");\n\n"
+    << "}  // namespace " << ns << "\n\n"
+    << "#endif  // " << guard << "\n";
+  return o.str();
+}
+
+}  // namespace arenaplan

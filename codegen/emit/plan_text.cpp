@@ -1,0 +1,148 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/emit/plan_text.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace arenaplan {
+namespace {
+
+std::string FormatDouble(double value, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+std::string Ratio(const PlanResult& plan) {
+  if (plan.lower_bound == 0) return plan.arena_bytes == 0 ? "1.0000" : "inf";
+  return FormatDouble(static_cast<double>(plan.arena_bytes) /
+                          static_cast<double>(plan.lower_bound),
+                      4);
+}
+
+void Summary(std::ostringstream& out, const PlanResult& plan) {
+  out << "\"arena_bytes\":" << plan.arena_bytes
+      << ",\"lower_bound\":" << plan.lower_bound
+      << ",\"naive_bytes\":" << plan.naive_bytes << ",\"strategy\":\""
+      << JsonEscape(plan.strategy) << "\",\"approach\":\""
+      << ApproachName(plan.approach) << "\",\"tensors\":"
+      << plan.problem.records.size() << ",\"plan_ms\":"
+      << FormatDouble(plan.plan_ms, 3) << ",\"alignment\":" << plan.alignment
+      << ",\"operators\":" << plan.problem.operator_count
+      << ",\"offsets_lower_bound\":" << plan.summary.offsets_lower_bound
+      << ",\"shared_objects_lower_bound\":"
+      << plan.summary.shared_objects_lower_bound
+      << ",\"optimal\":" << (plan.optimal ? "true" : "false")
+      << ",\"gap_bytes\":" << plan.gap_bytes;
+  if (plan.approach == Approach::kSharedObjects) {
+    out << ",\"objects\":" << plan.object_sizes.size();
+  }
+}
+
+}  // namespace
+
+std::string_view ApproachName(Approach approach) {
+  return approach == Approach::kOffsets ? "offsets" : "shared-objects";
+}
+
+std::string JsonEscape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string PlanCsv(const PlanResult& plan) {
+  const UsageProblem& p = plan.problem;
+  const bool objects = plan.approach == Approach::kSharedObjects;
+  std::ostringstream out;
+  out << "id,lower,upper,size,offset";
+  if (objects) out << ",object";
+  for (const std::string& c : p.extra_columns) out << ',' << c;
+  out << '\n';
+  for (std::size_t i = 0; i < p.records.size(); ++i) {
+    const TensorUsageRecord& r = p.records[i];
+    out << p.ids[i] << ',' << r.first_op << ',' << std::uint64_t{r.last_op} + 1
+        << ',' << r.size << ',' << plan.offsets[i];
+    if (objects) out << ',' << plan.object_of[i];
+    if (i < p.extra_values.size()) {
+      for (const std::string& v : p.extra_values[i]) out << ',' << v;
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+std::string PlanJson(const PlanResult& plan, bool with_placements) {
+  std::ostringstream out;
+  out << '{';
+  Summary(out, plan);
+  if (with_placements) {
+    const UsageProblem& p = plan.problem;
+    out << ",\"placements\":[";
+    for (std::size_t i = 0; i < p.records.size(); ++i) {
+      const TensorUsageRecord& r = p.records[i];
+      out << (i ? "," : "") << "{\"id\":\"" << JsonEscape(p.ids[i]) << '"';
+      if (i < p.names.size() && !p.names[i].empty()) {
+        out << ",\"name\":\"" << JsonEscape(p.names[i]) << '"';
+      }
+      out << ",\"first_op\":" << r.first_op << ",\"last_op\":" << r.last_op
+          << ",\"size\":" << r.size << ",\"offset\":" << plan.offsets[i];
+      if (plan.approach == Approach::kSharedObjects) {
+        out << ",\"object\":" << plan.object_of[i];
+      }
+      out << '}';
+    }
+    out << ']';
+  }
+  out << "}\n";
+  return out.str();
+}
+
+std::string StrategyTable(std::span<const PlanResult> plans, bool json) {
+  std::ostringstream out;
+  if (json) {
+    out << '[';
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      out << (i ? "," : "") << '{';
+      Summary(out, plans[i]);
+      out << '}';
+    }
+    out << "]\n";
+    return out.str();
+  }
+  if (plans.empty()) return "no strategy applies\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "%-26s %14s %12s %12s\n", "strategy",
+                "arena bytes", "arena / LB", "plan ms");
+  out << "approach: " << ApproachName(plans.front().approach)
+      << "   lower bound: " << plans.front().lower_bound
+      << " bytes   naive: " << plans.front().naive_bytes << " bytes\n"
+      << line;
+  for (const PlanResult& p : plans) {
+    std::snprintf(line, sizeof line, "%-26s %14llu %12s %12s\n",
+                  p.strategy.c_str(),
+                  static_cast<unsigned long long>(p.arena_bytes),
+                  Ratio(p).c_str(), FormatDouble(p.plan_ms, 3).c_str());
+    out << line;
+  }
+  return out.str();
+}
+
+}  // namespace arenaplan

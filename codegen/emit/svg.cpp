@@ -1,0 +1,276 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/emit/svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "codegen/errors.hpp"
+
+namespace arenaplan {
+namespace {
+
+// Canvas geometry, in SVG user units (pixels at 100%).
+constexpr double kWidth = 1400;
+constexpr double kHeight = 900;
+constexpr double kLeft = 96;     // Room for the offset labels.
+constexpr double kRight = 24;
+constexpr double kTop = 76;      // Room for the two title lines.
+constexpr double kBottom = 56;   // Room for operator labels + axis title.
+constexpr double kPlotWidth = kWidth - kLeft - kRight;
+constexpr double kPlotHeight = kHeight - kTop - kBottom;
+/// Average advance of one character of the sans-serif label font, as a
+/// fraction of the font size (measured on DejaVu Sans digits and letters).
+constexpr double kCharWidth = 0.58;
+
+std::string Xml(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 forbids most control characters.
+        out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+    }
+  }
+  return out;
+}
+
+/// Fixed-point text, so the document does not depend on locale or on
+/// iostream float formatting.
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+/// "512 B", "12.5 KiB", "3.2 MiB".
+std::string HumanBytes(std::uint64_t n) {
+  char buf[32];
+  if (n < 1024) {
+    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(n));
+  } else if (n < 1024 * 1024) {
+    std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(n) / 1024);
+  } else if (n < 1024ull * 1024 * 1024) {
+    std::snprintf(buf, sizeof buf, "%.1f MiB",
+                  static_cast<double>(n) / (1024.0 * 1024));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f GiB",
+                  static_cast<double>(n) / (1024.0 * 1024 * 1024));
+  }
+  return buf;
+}
+
+/// The smallest 1-2-5 step (times a power of ten) giving at most
+/// `max_ticks` intervals over [0, span].
+std::uint64_t NiceStep(std::uint64_t span, std::uint64_t max_ticks) {
+  std::uint64_t magnitude = 1;
+  while (true) {
+    for (std::uint64_t f : {1, 2, 5}) {
+      const std::uint64_t step = f * magnitude;
+      if (span / step <= max_ticks) return step;
+    }
+    magnitude *= 10;
+  }
+}
+
+/// A light, distinct fill for tensor i: hues spaced by the golden angle.
+std::string Fill(std::size_t i) {
+  const double hue = std::fmod(static_cast<double>(i) * 137.50776, 360.0);
+  // HSL(hue, 60%, 78%) to RGB.
+  const double s = 0.60, l = 0.78;
+  const double c = (1 - std::fabs(2 * l - 1)) * s;
+  const double hp = hue / 60.0;
+  const double x = c * (1 - std::fabs(std::fmod(hp, 2.0) - 1));
+  double r = 0, g = 0, b = 0;
+  if (hp < 1) { r = c; g = x; }
+  else if (hp < 2) { r = x; g = c; }
+  else if (hp < 3) { g = c; b = x; }
+  else if (hp < 4) { g = x; b = c; }
+  else if (hp < 5) { r = x; b = c; }
+  else { r = c; b = x; }
+  const double m = l - c / 2;
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x",
+                static_cast<int>(std::lround((r + m) * 255)),
+                static_cast<int>(std::lround((g + m) * 255)),
+                static_cast<int>(std::lround((b + m) * 255)));
+  return buf;
+}
+
+}  // namespace
+
+std::string EmitSvg(const PlanResult& plan) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
+  if (plan.offsets.size() != n) {
+    throw InternalError("svg: plan has " + std::to_string(plan.offsets.size()) +
+                        " offsets for " + std::to_string(n) + " records");
+  }
+  std::uint64_t ops = std::max<std::uint64_t>(problem.operator_count, 1);
+  std::uint64_t top = std::max<std::uint64_t>(
+      {plan.arena_bytes, plan.lower_bound, 1});
+  for (std::size_t i = 0; i < n; ++i) {
+    ops = std::max<std::uint64_t>(ops, problem.records[i].last_op + 1ull);
+    top = std::max(top, plan.offsets[i] + problem.records[i].size);
+  }
+  const double col = kPlotWidth / static_cast<double>(ops);
+  const double per_byte = kPlotHeight / static_cast<double>(top);
+  auto x_of = [&](std::uint64_t op) {
+    return kLeft + static_cast<double>(op) * col;
+  };
+  auto y_of = [&](std::uint64_t addr) {
+    return kTop + kPlotHeight - static_cast<double>(addr) * per_byte;
+  };
+
+  std::size_t empty = 0;
+  for (const TensorUsageRecord& r : problem.records) empty += r.size == 0;
+  const bool offsets = plan.approach == Approach::kOffsets;
+  char ratio[32] = "";
+  if (plan.lower_bound > 0) {
+    std::snprintf(ratio, sizeof ratio, " = %.3f x lower bound",
+                  static_cast<double>(plan.arena_bytes) /
+                      static_cast<double>(plan.lower_bound));
+  }
+
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
+    << Num(kWidth) << "\" height=\"" << Num(kHeight) << "\" viewBox=\"0 0 "
+    << Num(kWidth) << " " << Num(kHeight)
+    << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
+    << "<title>arenaplan plan of " << Xml(problem.source) << "</title>\n"
+    << "<rect x=\"0\" y=\"0\" width=\"" << Num(kWidth) << "\" height=\""
+    << Num(kHeight) << "\" fill=\"#ffffff\"/>\n"
+    << "<text x=\"" << Num(kLeft) << "\" y=\"26\" font-size=\"17\" "
+       "font-weight=\"bold\">"
+    << Xml(problem.source) << ": arena " << plan.arena_bytes << " B ("
+    << HumanBytes(plan.arena_bytes) << ")" << ratio << "</text>\n"
+    << "<text x=\"" << Num(kLeft) << "\" y=\"48\" font-size=\"13\">strategy "
+    << Xml(plan.strategy) << " ("
+    << (offsets ? "Offset Calculation" : "Shared Objects")
+    << "); lower bound " << plan.lower_bound << " B ("
+    << (offsets ? "largest operator breadth" : "sum of positional maximums")
+    << "); naive " << plan.naive_bytes << " B; " << n << " tensors ("
+    << empty << " empty, not drawn), " << problem.operator_count
+    << " operators, alignment " << plan.alignment << " B</text>\n";
+
+  // Plot frame and grid.
+  o << "<rect x=\"" << Num(kLeft) << "\" y=\"" << Num(kTop) << "\" width=\""
+    << Num(kPlotWidth) << "\" height=\"" << Num(kPlotHeight)
+    << "\" fill=\"#f7f7f7\" stroke=\"#888888\" stroke-width=\"1\"/>\n";
+  o << "<g font-size=\"11\" fill=\"#333333\">\n";
+  const std::uint64_t y_step = NiceStep(top, 10);
+  for (std::uint64_t a = 0; a <= top; a += y_step) {
+    const double y = y_of(a);
+    o << "<line x1=\"" << Num(kLeft - 4) << "\" y1=\"" << Num(y) << "\" x2=\""
+      << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(y)
+      << "\" stroke=\"#dddddd\" stroke-width=\"0.8\"/>\n"
+      << "<text x=\"" << Num(kLeft - 7) << "\" y=\"" << Num(y + 4)
+      << "\" text-anchor=\"end\">" << HumanBytes(a) << "</text>\n";
+    if (top - a < y_step) break;
+  }
+  const std::uint64_t x_step = NiceStep(ops - 1 == 0 ? 1 : ops - 1, 25);
+  for (std::uint64_t k = 0; k < ops; k += x_step) {
+    const double x = x_of(k) + col / 2;
+    o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(kTop + kPlotHeight)
+      << "\" x2=\"" << Num(x) << "\" y2=\"" << Num(kTop + kPlotHeight + 4)
+      << "\" stroke=\"#888888\" stroke-width=\"1\"/>\n"
+      << "<text x=\"" << Num(x) << "\" y=\"" << Num(kTop + kPlotHeight + 17)
+      << "\" text-anchor=\"middle\">" << k;
+    if (k < problem.operator_names.size() &&
+        !problem.operator_names[k].empty()) {
+      o << "<title>operator " << k << ": "
+        << Xml(problem.operator_names[k]) << "</title>";
+    }
+    o << "</text>\n";
+    if (ops - 1 - k < x_step) break;
+  }
+  o << "<text x=\"" << Num(kLeft + kPlotWidth / 2) << "\" y=\""
+    << Num(kHeight - 14)
+    << "\" text-anchor=\"middle\" font-size=\"13\">operator (execution "
+       "order; a tensor spans its first to last operator)</text>\n"
+    << "<text transform=\"translate(18," << Num(kTop + kPlotHeight / 2)
+    << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">arena offset"
+       " (bytes)</text>\n"
+    << "</g>\n";
+
+  // Tensors.
+  o << "<g stroke=\"#333333\" stroke-width=\"0.5\" font-size=\"11\">\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    const TensorUsageRecord& r = problem.records[i];
+    if (r.size == 0) continue;
+    const std::string name = i < problem.names.size() && !problem.names[i].empty()
+                                 ? problem.names[i]
+                                 : (i < problem.ids.size()
+                                        ? "tensor " + problem.ids[i]
+                                        : "tensor " + std::to_string(i));
+    const std::string id = i < problem.ids.size() ? problem.ids[i] : "";
+    const double x = x_of(r.first_op);
+    const double w = x_of(r.last_op + 1ull) - x;
+    const double y = y_of(plan.offsets[i] + r.size);
+    // Keep a sliver visible for tiny tensors; the tooltip gives the truth.
+    const double h = std::max(static_cast<double>(r.size) * per_byte, 0.6);
+    o << "<g><title>" << Xml(name) << " (id " << Xml(id) << ")\n"
+      << r.size << " B at offset " << plan.offsets[i] << ".."
+      << plan.offsets[i] + r.size - 1 << "\noperators " << r.first_op << ".."
+      << r.last_op << "</title>"
+      << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\""
+      << Num(w) << "\" height=\"" << Num(h) << "\" fill=\"" << Fill(i)
+      << "\"/>";
+    // The longest label that fits inside the rectangle, if any.
+    const std::string full = name + " " + HumanBytes(r.size);
+    const std::string size_only = HumanBytes(r.size);
+    for (double font : {11.0, 9.0}) {
+      std::string label;
+      if (h < font + 3) continue;
+      if (full.size() * font * kCharWidth + 6 <= w) {
+        label = full;
+      } else if (size_only.size() * font * kCharWidth + 6 <= w) {
+        label = size_only;
+      }
+      if (label.empty()) continue;
+      o << "<text x=\"" << Num(x + w / 2) << "\" y=\""
+        << Num(y + h / 2 + font * 0.35) << "\" font-size=\"" << Num(font)
+        << "\" text-anchor=\"middle\" stroke=\"none\" fill=\"#111111\">"
+        << Xml(label) << "</text>";
+      break;
+    }
+    o << "</g>\n";
+  }
+  o << "</g>\n";
+
+  // Lower bound and arena lines, labelled at the right end.
+  const double lb_y = y_of(plan.lower_bound);
+  const double arena_y = y_of(plan.arena_bytes);
+  o << "<g font-size=\"12\" font-weight=\"bold\">\n"
+    << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(lb_y) << "\" x2=\""
+    << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(lb_y)
+    << "\" stroke=\"#d62728\" stroke-width=\"1.6\" "
+       "stroke-dasharray=\"8,5\"/>\n"
+    << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(arena_y)
+    << "\" x2=\"" << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(arena_y)
+    << "\" stroke=\"#1f3f99\" stroke-width=\"1.6\"/>\n";
+  // When the two lines are close, put the lower-bound label below its line.
+  const bool close = std::fabs(lb_y - arena_y) < 16;
+  o << "<text x=\"" << Num(kLeft + kPlotWidth - 4) << "\" y=\""
+    << Num(arena_y - 4) << "\" text-anchor=\"end\" fill=\"#1f3f99\">arena "
+    << plan.arena_bytes << " B</text>\n"
+    << "<text x=\"" << Num(kLeft + 4) << "\" y=\""
+    << Num(close ? lb_y + 14 : lb_y - 4) << "\" fill=\"#d62728\">lower bound "
+    << plan.lower_bound << " B</text>\n"
+    << "</g>\n"
+    << "</svg>\n";
+  return o.str();
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,205 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/planner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <string>
+
+#include "codegen/emit/plan_text.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/validator.hpp"
+
+namespace arenaplan {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MillisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+/// The records a strategy sees: those with size > 0, and where they came from.
+struct Compacted {
+  std::vector<TensorUsageRecord> records;
+  std::vector<std::size_t> origin;  ///< Index into the full record list.
+};
+
+Compacted CompactSized(const UsageProblem& problem) {
+  Compacted c;
+  for (std::size_t i = 0; i < problem.records.size(); ++i) {
+    if (problem.records[i].size == 0) continue;
+    c.records.push_back(problem.records[i]);
+    c.origin.push_back(i);
+  }
+  return c;
+}
+
+[[noreturn]] void ReportInvalid(const PlanResult& plan,
+                                const ValidationReport& report) {
+  std::string msg = "internal error: strategy '" + plan.strategy + "' (" +
+                    std::string(ApproachName(plan.approach)) +
+                    ") produced an invalid plan: " + ToString(report.result);
+  auto describe = [&](std::size_t i) {
+    return plan.problem.ids.size() > i ? "'" + plan.problem.ids[i] + "'"
+                                       : "#" + std::to_string(i);
+  };
+  if (report.first != kNoRecord) msg += "; tensor " + describe(report.first);
+  if (report.second != kNoRecord) msg += " and tensor " + describe(report.second);
+  throw InternalError(msg);
+}
+
+/// Runs one registered strategy on `aligned` and validates its plan.
+PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
+                       const ProfileSummary& summary, const StrategyInfo& info,
+                       std::uint64_t alignment) {
+  PlanResult plan;
+  plan.approach = info.approach;
+  plan.strategy = std::string(info.name);
+  plan.alignment = alignment;
+  plan.summary = summary;
+  plan.naive_bytes = summary.naive_bytes;
+  plan.lower_bound = info.approach == Approach::kOffsets
+                         ? summary.offsets_lower_bound
+                         : summary.shared_objects_lower_bound;
+  const std::size_t n = aligned.records.size();
+  plan.offsets.assign(n, 0);
+
+  const auto start = Clock::now();
+  if (info.approach == Approach::kOffsets) {
+    OffsetsAssignment a = info.offsets(sized.records);
+    plan.plan_ms = MillisecondsSince(start);
+    if (a.offsets.size() != sized.records.size()) {
+      plan.problem = aligned;
+      ReportInvalid(plan, {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
+    }
+    for (std::size_t k = 0; k < a.offsets.size(); ++k) {
+      plan.offsets[sized.origin[k]] = a.offsets[k];
+      plan.arena_bytes =
+          std::max(plan.arena_bytes, a.offsets[k] + sized.records[k].size);
+    }
+  } else {
+    SharedObjectsAssignment a = info.shared_objects(sized.records);
+    plan.plan_ms = MillisecondsSince(start);
+    plan.object_of.assign(n, -1);
+    plan.object_sizes = a.object_sizes;
+    if (a.object_of.size() != sized.records.size()) {
+      plan.problem = aligned;
+      ReportInvalid(plan, {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
+    }
+    for (std::size_t k = 0; k < a.object_of.size(); ++k) {
+      plan.object_of[sized.origin[k]] = static_cast<std::int64_t>(a.object_of[k]);
+    }
+    for (std::uint64_t s : a.object_sizes) plan.arena_bytes += s;
+    // Objects placed contiguously in index order (§5).
+    std::vector<std::uint64_t> object_offset(a.object_sizes.size());
+    std::uint64_t next = 0;
+    for (std::size_t k = 0; k < a.object_sizes.size(); ++k) {
+      object_offset[k] = next;
+      next += a.object_sizes[k];
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::int64_t obj = plan.object_of[i];
+      if (obj >= 0 && static_cast<std::size_t>(obj) < object_offset.size()) {
+        plan.offsets[i] = object_offset[static_cast<std::size_t>(obj)];
+      }
+    }
+  }
+  plan.problem = aligned;
+
+  if (info.approach == Approach::kSharedObjects) {
+    const ValidationReport objects = ValidateSharedObjects(
+        plan.problem.records, plan.object_of, plan.object_sizes);
+    if (!objects.ok()) ReportInvalid(plan, objects);
+  }
+  const ValidationReport offsets = ValidateOffsets(
+      plan.problem.records, plan.offsets, plan.arena_bytes, alignment);
+  if (!offsets.ok()) ReportInvalid(plan, offsets);
+  return plan;
+}
+
+std::uint64_t ResolveAlignment(const UsageProblem& problem,
+                               const PlanOptions& options) {
+  const std::uint64_t a = options.alignment.value_or(problem.default_alignment);
+  if (a == 0 || (a & (a - 1)) != 0) {
+    throw InputError("--align " + std::to_string(a) + ": must be a power of two");
+  }
+  return a;
+}
+
+bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
+  return s.approach == approach && (s.max_records == 0 || records <= s.max_records);
+}
+
+}  // namespace
+
+UsageProblem AlignProblem(const UsageProblem& problem, std::uint64_t alignment) {
+  UsageProblem out = problem;
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < out.records.size(); ++i) {
+    std::uint64_t& size = out.records[i].size;
+    const std::uint64_t rem = size % alignment;
+    if (rem != 0) {
+      if (size > std::numeric_limits<std::uint64_t>::max() - (alignment - rem)) {
+        throw InputError(problem.source + ": tensor '" + problem.ids[i] +
+                         "': size overflows 64 bits when aligned");
+      }
+      size += alignment - rem;
+    }
+    if (size > std::numeric_limits<std::uint64_t>::max() - total) {
+      throw InputError(problem.source + ": tensor '" + problem.ids[i] +
+                       "': sizes sum past 2^64 bytes");
+    }
+    total += size;
+  }
+  return out;
+}
+
+PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
+  const std::uint64_t alignment = ResolveAlignment(problem, options);
+  const UsageProblem aligned = AlignProblem(problem, alignment);
+  const Compacted sized = CompactSized(aligned);
+  const ProfileSummary summary = SummarizeProfiles(aligned.records);
+
+  if (options.strategy != "best") {
+    const StrategyInfo* info = FindStrategy(options.approach, options.strategy);
+    if (info == nullptr) {
+      throw InputError("--strategy " + options.strategy + ": no such " +
+                       std::string(ApproachName(options.approach)) +
+                       " strategy (see 'arenaplan strategies')");
+    }
+    return RunStrategy(aligned, sized, summary, *info, alignment);
+  }
+
+  // best: every eligible heuristic; the smallest arena wins, ties go to the
+  // earlier registry entry (the paper's own strategies come first).
+  const auto start = Clock::now();
+  PlanResult best;
+  bool have = false;
+  for (const StrategyInfo& s : AllStrategies()) {
+    if (!Eligible(s, options.approach, sized.records.size())) continue;
+    PlanResult candidate = RunStrategy(aligned, sized, summary, s, alignment);
+    if (!have || candidate.arena_bytes < best.arena_bytes) {
+      best = std::move(candidate);
+      have = true;
+    }
+  }
+  best.plan_ms = MillisecondsSince(start);
+  return best;
+}
+
+std::vector<PlanResult> PlanAll(const UsageProblem& problem,
+                                const PlanOptions& options) {
+  const std::uint64_t alignment = ResolveAlignment(problem, options);
+  const UsageProblem aligned = AlignProblem(problem, alignment);
+  const Compacted sized = CompactSized(aligned);
+  const ProfileSummary summary = SummarizeProfiles(aligned.records);
+  std::vector<PlanResult> plans;
+  for (const StrategyInfo& s : AllStrategies()) {
+    if (!Eligible(s, options.approach, sized.records.size())) continue;
+    plans.push_back(RunStrategy(aligned, sized, summary, s, alignment));
+  }
+  return plans;
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,835 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Branch and bound over canonical placements for Offset Calculation.
+//
+// Canonical plans. Call a plan "resting" when every tensor sits at offset 0
+// or exactly on top (offset + size) of a tensor whose usage interval
+// intersects its own. Any plan can be made resting without growing: while
+// some tensor k does not rest, lower it to the highest top of an
+// intersecting tensor below it (or to 0); the tensors intersecting k below
+// it end at or under that point, those above stay above, so the plan stays
+// valid, and the sum of offsets strictly drops, so this ends. Hence some
+// optimal plan is resting.
+//
+// Take a resting plan and list its tensors by (offset, rank), rank being a
+// fixed priority order. Re-placing them in that order, each "on the
+// skyline" -- at x = the highest top among already placed tensors that
+// intersect it in time (0 if none) -- rebuilds the plan exactly: the
+// intersecting tensors listed earlier lie wholly below it, so x <= offset,
+// and the one it rests on is listed earlier, so x >= offset. The search
+// therefore enumerates exactly these sequences: offsets non-decreasing,
+// equal offsets in increasing rank, every tensor at its skyline position.
+// Each resting plan is produced once (no symmetric duplicates, in particular
+// none between identical tensors), and every sequence gives a valid plan.
+//
+// A node holds the current lowest allowed offset L and the rank r of the
+// last tensor placed at L. A tensor is eligible when its skyline x > L, or
+// x == L and its rank > r. With m = the smallest eligible x, the children
+// are: place one eligible tensor with x == m at m (state (m, its rank)), or
+// declare that nothing more goes at m (state (m, +inf); done as a loop, not
+// recursion). That partitions the sequences, so the search is complete.
+//
+// Pruning (all sound):
+//  * bound: every unplaced tensor will sit at >= m and at >= the skyline of
+//    its sections, and the unplaced tensors alive in a time section s stack
+//    there without overlap, so the arena is >= max(floor[s], m) + rem[s]
+//    for every section s (floor = skyline height, rem = unplaced bytes).
+//    At the root this is the max operator breadth (paper §5.1).
+//  * dead waiting tensors: a tensor that is not eligible needs its skyline
+//    raised above L by a later placement of a time-intersecting tensor; if
+//    no unplaced tensor intersects it, the node has no completion.
+//  * decomposition: tensors fall into independent components where no
+//    tensor crosses a time cut; the arena is the largest component arena.
+//    Components are solved in order of decreasing lower bound, and once one
+//    is proven, the others only need to reach the best proven bound.
+//  * the initial plan (best heuristic) is the first upper bound; the search
+//    stops as soon as its best plan meets the proven lower bound.
+#include "codegen/solver/exact.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
+#include <limits>
+#include <numeric>
+#include <span>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace arenaplan {
+namespace {
+
+constexpr std::uint64_t kInf = std::numeric_limits<std::uint64_t>::max();
+/// The clock is read once per this many nodes (a power of two).
+constexpr std::uint64_t kClockEvery = 4096;
+/// Components with more tensors than this are not searched (the initial
+/// plan, if any, is kept unproven): recursion depth grows with the count.
+constexpr std::size_t kMaxSearchRecords = 20000;
+/// Restarts: run k of round r may expand kRestartBase << r nodes.
+constexpr std::uint64_t kRestartBase = 2048;
+
+/// Shared stop conditions of one SolveOffsetsExactly call.
+struct Budget {
+  std::chrono::steady_clock::time_point deadline;
+  std::uint64_t node_limit = 0;  // 0 = none
+  std::uint64_t run_end = kInf;  // node count at which the current run ends
+  std::uint64_t nodes = 0;
+  bool timed_out = false;
+  bool out_of_nodes = false;
+  bool run_over = false;
+
+  [[nodiscard]] bool Finished() const { return timed_out || out_of_nodes; }
+  [[nodiscard]] bool Exhausted() const { return Finished() || run_over; }
+
+  /// Counts one node; returns false when the search must stop.
+  bool Tick() {
+    ++nodes;
+    if (node_limit != 0 && nodes >= node_limit) out_of_nodes = true;
+    if ((nodes & (kClockEvery - 1)) == 0 &&
+        std::chrono::steady_clock::now() >= deadline) {
+      timed_out = true;
+    }
+    if (nodes >= run_end) run_over = true;
+    return !Exhausted();
+  }
+};
+
+/// Keys of the static priority orders (larger first).
+enum class Key : std::uint8_t {
+  kTotal,  ///< max operator breadth over the tensor's lifetime (contention)
+  kWidth,  ///< lifetime in operators
+  kSize,   ///< bytes
+  kArea,   ///< bytes x operators
+};
+using Ordering = std::array<Key, 3>;
+/// The restart portfolio: each run uses the next order as its rank.
+constexpr std::array<Ordering, 4> kOrderings = {{
+    {Key::kTotal, Key::kWidth, Key::kSize},
+    {Key::kWidth, Key::kArea, Key::kTotal},
+    {Key::kTotal, Key::kArea, Key::kWidth},
+    {Key::kArea, Key::kWidth, Key::kTotal},
+}};
+
+enum class RunOutcome : std::uint8_t {
+  kComplete,    ///< every plan below the starting bound was examined
+  kGoodEnough,  ///< stopped at a plan <= good_enough
+  kCutOff,      ///< node budget or time ran out
+};
+
+/// Failed states of the search: a state (lowest allowed offset, rank rule,
+/// top so far, the set of unplaced tensors of the sub-problem, and the
+/// skyline over the sections they occupy) determines the whole subtree the
+/// search explores below it and every pruning rule applied there, so when
+/// one state has no completion with arena < B, neither has the same state
+/// reached along another path with a bound <= B. Keys are stored whole (no
+/// hash-only matches), up to a fixed memory budget.
+class Memo {
+ public:
+  /// True when `key` (words [first, first + second) of `pool`) is known to
+  /// have no completion below `best`.
+  [[nodiscard]] bool Fails(const std::vector<std::uint64_t>& pool,
+                           std::pair<std::size_t, std::size_t> key,
+                           std::uint64_t best) const {
+    const std::uint64_t h = Hash(pool, key);
+    for (std::uint32_t e = Head(h); e != kNone; e = entries_[e].next) {
+      if (Equal(pool, key, e)) return best <= entries_[e].bound;
+    }
+    return false;
+  }
+
+  void Insert(const std::vector<std::uint64_t>& pool,
+              std::pair<std::size_t, std::size_t> key, std::uint64_t bound) {
+    const std::uint64_t h = Hash(pool, key);
+    for (std::uint32_t e = Head(h); e != kNone; e = entries_[e].next) {
+      if (Equal(pool, key, e)) {
+        entries_[e].bound = std::max(entries_[e].bound, bound);
+        return;
+      }
+    }
+    if (words_.size() + key.second > kMaxWords) return;
+    auto [it, fresh] = heads_.try_emplace(h, kNone);
+    entries_.push_back(Entry{words_.size(), key.second, bound, it->second});
+    it->second = static_cast<std::uint32_t>(entries_.size() - 1);
+    words_.insert(words_.end(), pool.begin() + static_cast<std::ptrdiff_t>(key.first),
+                  pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.second));
+  }
+
+ private:
+  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  /// 48 MiB of key words.
+  static constexpr std::size_t kMaxWords = std::size_t{6} << 20;
+  struct Entry {
+    std::size_t pos;
+    std::size_t len;
+    std::uint64_t bound;  // no completion with arena < bound
+    std::uint32_t next;
+  };
+
+  static std::uint64_t Hash(const std::vector<std::uint64_t>& pool,
+                            std::pair<std::size_t, std::size_t> key) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ key.second;
+    for (std::size_t k = 0; k < key.second; ++k) {
+      h ^= pool[key.first + k] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h *= 0xff51afd7ed558ccdULL;
+    }
+    return h;
+  }
+  [[nodiscard]] std::uint32_t Head(std::uint64_t h) const {
+    const auto it = heads_.find(h);
+    return it == heads_.end() ? kNone : it->second;
+  }
+  [[nodiscard]] bool Equal(const std::vector<std::uint64_t>& pool,
+                           std::pair<std::size_t, std::size_t> key,
+                           std::uint32_t e) const {
+    return entries_[e].len == key.second &&
+           std::equal(words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos),
+                      words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos + key.second),
+                      pool.begin() + static_cast<std::ptrdiff_t>(key.first));
+  }
+
+  std::unordered_map<std::uint64_t, std::uint32_t> heads_;
+  std::vector<Entry> entries_;
+  std::vector<std::uint64_t> words_;
+};
+
+/// Branch and bound over one component. Tensors are renumbered by rank:
+/// index i has priority i under the chosen ordering.
+class Search {
+ public:
+  /// `records` are the component's tensors in any order; Rank(k) gives the
+  /// position in `records` of the tensor of rank k.
+  Search(std::span<const TensorUsageRecord> records, const Ordering& order)
+      : r_(records.begin(), records.end()), n_(r_.size()) {
+    Prepare();
+    std::vector<std::uint64_t> total(n_, 0);
+    for (std::size_t i = 0; i < n_; ++i) {
+      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+        total[i] = std::max(total[i], rem_[s]);
+      }
+    }
+    auto value = [&](Key k, std::uint32_t i) -> std::uint64_t {
+      const std::uint64_t w = std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
+      switch (k) {
+        case Key::kTotal:
+          return total[i];
+        case Key::kWidth:
+          return w;
+        case Key::kSize:
+          return r_[i].size;
+        case Key::kArea:
+          return w * r_[i].size;
+      }
+      return 0;
+    };
+    perm_.resize(n_);
+    std::iota(perm_.begin(), perm_.end(), 0U);
+    std::stable_sort(perm_.begin(), perm_.end(),
+                     [&](std::uint32_t a, std::uint32_t b) {
+                       for (Key k : order) {
+                         const std::uint64_t va = value(k, a);
+                         const std::uint64_t vb = value(k, b);
+                         if (va != vb) return va > vb;
+                       }
+                       return false;
+                     });
+    std::vector<TensorUsageRecord> ranked(n_);
+    for (std::size_t k = 0; k < n_; ++k) ranked[k] = r_[perm_[k]];
+    r_ = std::move(ranked);
+    Prepare();
+  }
+
+  [[nodiscard]] std::uint32_t Rank(std::size_t k) const { return perm_[k]; }
+
+  /// Max operator breadth of the component (paper §5.1).
+  [[nodiscard]] std::uint64_t RootBound() const { return root_bound_; }
+
+  /// Arena of `offsets` (rank order) if it is a valid plan, else kInf.
+  [[nodiscard]] std::uint64_t CheckPlan(
+      const std::vector<std::uint64_t>& offsets) const {
+    std::uint64_t arena = 0;
+    for (std::size_t i = 0; i < n_; ++i) {
+      if (offsets[i] > kInf - r_[i].size) return kInf;
+      arena = std::max(arena, offsets[i] + r_[i].size);
+      for (std::uint32_t j : nbrs_[i]) {
+        if (offsets[i] < offsets[j] + r_[j].size &&
+            offsets[j] < offsets[i] + r_[i].size) {
+          return kInf;
+        }
+      }
+    }
+    return arena;
+  }
+
+  /// Searches for plans with arena < `best`, stopping at the first one with
+  /// arena <= `good_enough`. Best()/BestOffsets() hold the best plan found
+  /// (when Found()).
+  RunOutcome Run(std::uint64_t best, std::uint64_t good_enough,
+                 Budget* budget) {
+    budget_ = budget;
+    floor_.assign(sections_, 0);
+    lowest_.assign(sections_, kInf);
+    x_.assign(n_, 0);
+    offset_.assign(n_, 0);
+    placed_.assign(n_, 0);
+    deg_.resize(n_);
+    for (std::size_t i = 0; i < n_; ++i) {
+      deg_[i] = static_cast<std::uint32_t>(nbrs_[i].size());
+    }
+    Context root;
+    root.members = by_start_;
+    root.best = best;
+    root.good_enough = good_enough;
+    Node(root, 0, kNoRank, 0);
+    found_ = root.found;
+    if (found_) {
+      best_ = root.best;
+      best_offsets_.assign(n_, 0);
+      for (const auto& [i, off] : root.best_offsets) best_offsets_[i] = off;
+    }
+    if (budget_->Exhausted()) return RunOutcome::kCutOff;
+    return root.stop ? RunOutcome::kGoodEnough : RunOutcome::kComplete;
+  }
+
+  [[nodiscard]] bool Found() const { return found_; }
+  [[nodiscard]] std::uint64_t Best() const { return best_; }
+  [[nodiscard]] const std::vector<std::uint64_t>& BestOffsets() const {
+    return best_offsets_;
+  }
+
+ private:
+  static constexpr std::uint32_t kNoRank =
+      std::numeric_limits<std::uint32_t>::max();
+  /// Rank "nothing more may go at offset `low`".
+  static constexpr std::uint32_t kAllRanks = kNoRank - 1;
+
+  /// A sub-problem: the tensors of `members` still unplaced, to be placed
+  /// with arena (max top among them) < best.
+  struct Context {
+    std::vector<std::uint32_t> members;  // sorted by start section
+    std::uint64_t best = kInf;
+    std::uint64_t good_enough = 0;
+    bool found = false;
+    bool stop = false;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> best_offsets;
+  };
+
+  /// Sections, section ranges, neighbours, breadths of r_ (current order).
+  void Prepare() {
+    std::vector<std::uint64_t> cuts;
+    cuts.reserve(2 * n_);
+    for (const TensorUsageRecord& t : r_) {
+      cuts.push_back(t.first_op);
+      cuts.push_back(std::uint64_t{t.last_op} + 1);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    sections_ = cuts.empty() ? 0 : cuts.size() - 1;
+    sa_.resize(n_);
+    sb_.resize(n_);
+    for (std::size_t i = 0; i < n_; ++i) {
+      sa_[i] = static_cast<std::uint32_t>(
+          std::lower_bound(cuts.begin(), cuts.end(), r_[i].first_op) -
+          cuts.begin());
+      sb_[i] = static_cast<std::uint32_t>(
+          std::lower_bound(cuts.begin(), cuts.end(),
+                           std::uint64_t{r_[i].last_op} + 1) -
+          cuts.begin());
+    }
+    by_start_.resize(n_);
+    std::iota(by_start_.begin(), by_start_.end(), 0U);
+    std::sort(by_start_.begin(), by_start_.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
+              });
+    nbrs_.assign(n_, {});
+    for (std::size_t a = 0; a < n_; ++a) {
+      const std::uint32_t i = by_start_[a];
+      for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
+        const std::uint32_t j = by_start_[b];
+        nbrs_[i].push_back(j);
+        nbrs_[j].push_back(i);
+      }
+    }
+    for (auto& list : nbrs_) std::sort(list.begin(), list.end());
+    rem_.assign(sections_, 0);
+    for (std::size_t i = 0; i < n_; ++i) {
+      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) rem_[s] += r_[i].size;
+    }
+    root_bound_ = 0;
+    for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
+  }
+
+  /// Eligible: may be placed next at its skyline (see the file comment).
+  [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low,
+                              std::uint32_t rank) const {
+    return x_[i] > low ||
+           (x_[i] == low && (rank == kNoRank || (rank != kAllRanks && i > rank)));
+  }
+
+  void Place(std::uint32_t i, std::uint64_t at) {
+    const std::uint64_t top = at + r_[i].size;
+    placed_[i] = 1;
+    offset_[i] = at;
+    for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+      floor_log_.push_back(floor_[s]);
+      floor_[s] = top;
+      rem_[s] -= r_[i].size;
+    }
+    x_log_marks_.push_back(x_log_.size());
+    for (std::uint32_t j : nbrs_[i]) {
+      if (placed_[j]) continue;
+      --deg_[j];
+      if (x_[j] < top) {
+        x_log_.emplace_back(j, x_[j]);
+        x_[j] = top;
+      }
+    }
+  }
+
+  void Unplace(std::uint32_t i) {
+    for (std::size_t k = x_log_.size(); k > x_log_marks_.back(); --k) {
+      x_[x_log_[k - 1].first] = x_log_[k - 1].second;
+    }
+    x_log_.resize(x_log_marks_.back());
+    x_log_marks_.pop_back();
+    for (std::uint32_t j : nbrs_[i]) {
+      if (!placed_[j]) ++deg_[j];
+    }
+    for (std::uint32_t s = sb_[i]; s-- > sa_[i];) {
+      floor_[s] = floor_log_.back();
+      floor_log_.pop_back();
+      rem_[s] += r_[i].size;
+    }
+    placed_[i] = 0;
+  }
+
+  /// A complete plan of ctx.members with arena `top` (offsets in offset_).
+  static void Record(Context& ctx, std::uint64_t top,
+                     const std::vector<std::uint64_t>& offsets) {
+    if (top >= ctx.best) return;
+    ctx.best = top;
+    ctx.found = true;
+    ctx.best_offsets.clear();
+    for (std::uint32_t i : ctx.members) ctx.best_offsets.emplace_back(i, offsets[i]);
+    if (top <= ctx.good_enough) ctx.stop = true;
+  }
+
+  /// Solves the time-disjoint groups live_[mark..] splits into (cut where no
+  /// unplaced tensor crosses) one after another, as independent contexts.
+  void Split(Context& ctx, std::size_t mark,
+             const std::vector<std::size_t>& starts, std::uint64_t low,
+             std::uint32_t rank, std::uint64_t utop) {
+    const std::size_t groups = starts.size();
+    std::vector<Context> subs(groups);
+    std::vector<std::uint64_t> bound(groups, 0);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const std::size_t end = g + 1 < groups ? starts[g + 1] : live_.size();
+      subs[g].members.assign(live_.begin() + static_cast<std::ptrdiff_t>(mark + starts[g]),
+                             live_.begin() + static_cast<std::ptrdiff_t>(mark + end));
+      std::uint32_t lo = sections_, hi = 0;
+      for (std::uint32_t i : subs[g].members) {
+        lo = std::min(lo, sa_[i]);
+        hi = std::max(hi, sb_[i]);
+      }
+      for (std::uint32_t s = lo; s < hi; ++s) {
+        if (rem_[s] != 0) bound[g] = std::max(bound[g], std::max(floor_[s], low) + rem_[s]);
+      }
+    }
+    live_.resize(mark);
+    std::vector<std::size_t> order(groups);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
+    const std::uint64_t max_bound = *std::max_element(bound.begin(), bound.end());
+    if (std::max(utop, max_bound) >= ctx.best) return;
+    std::uint64_t result = utop;
+    for (std::size_t g : order) {
+      Context& sub = subs[g];
+      sub.best = ctx.best;
+      sub.good_enough = std::max({result, ctx.good_enough, max_bound});
+      Node(sub, low, rank, 0);
+      if (budget_->Exhausted() || !sub.found) return;
+      result = std::max(result, sub.best);
+      for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
+    }
+    Record(ctx, result, offset_);
+  }
+
+  /// Explores the canonical completions of ctx.members whose next offset is
+  /// >= `low` (rank rule `rank` at offset `low`); `utop` is the highest top
+  /// among members placed so far.
+  void Node(Context& ctx, std::uint64_t low, std::uint32_t rank,
+            std::uint64_t utop) {
+    const std::size_t staged = staged_.size();
+    NodeStates(ctx, low, rank, utop);
+    // Every state this call went through has no completion below ctx.best
+    // (all were explored with bounds >= it), unless the search was cut.
+    if (!ctx.stop && !budget_->Exhausted()) {
+      for (std::size_t k = staged; k < staged_.size(); ++k) {
+        memo_.Insert(staged_keys_, staged_[k], ctx.best);
+      }
+    }
+    const std::size_t key_begin =
+        staged < staged_.size() ? staged_[staged].first : staged_keys_.size();
+    staged_.resize(staged);
+    staged_keys_.resize(key_begin);
+  }
+
+  /// Node() without the memo bookkeeping: one loop iteration per state
+  /// (low, rank) of this node.
+  void NodeStates(Context& ctx, std::uint64_t low, std::uint32_t rank,
+                  std::uint64_t utop) {
+    while (true) {
+      if (!budget_->Tick()) return;
+      const std::size_t mark = live_.size();
+      for (std::uint32_t i : ctx.members) {
+        if (!placed_[i]) live_.push_back(i);
+      }
+      if (live_.size() == mark) {
+        Record(ctx, utop, offset_);
+        return;
+      }
+      // Time decomposition: members are sorted by start section.
+      std::uint32_t reach = sb_[live_[mark]];
+      split_starts_.clear();
+      split_starts_.push_back(0);
+      for (std::size_t k = mark + 1; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        if (sa_[i] >= reach) split_starts_.push_back(k - mark);
+        reach = std::max(reach, sb_[i]);
+      }
+      if (split_starts_.size() > 1) {
+        const std::vector<std::size_t> starts = split_starts_;
+        Split(ctx, mark, starts, low, rank, utop);
+        return;
+      }
+      const std::uint32_t span_lo = sa_[live_[mark]];
+      const std::uint32_t span_hi = reach;
+      // Memo of states already proven to have no completion below a bound.
+      // The subtree below a state depends on nothing else (see Memo).
+      {
+        const std::size_t begin = staged_keys_.size();
+        staged_keys_.push_back(low);
+        staged_keys_.push_back(rank);
+        staged_keys_.push_back(utop);
+        const std::size_t bits = staged_keys_.size();
+        staged_keys_.resize(bits + (n_ + 63) / 64, 0);
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1} << (live_[k] % 64);
+        }
+        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+          if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
+        }
+        const std::pair<std::size_t, std::size_t> key{begin, staged_keys_.size() - begin};
+        if (memo_.Fails(staged_keys_, key, ctx.best)) {
+          staged_keys_.resize(begin);
+          live_.resize(mark);
+          return;
+        }
+        staged_.push_back(key);
+      }
+      // Smallest eligible skyline m; dead waiting tensors.
+      std::uint64_t m = kInf;
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        if (Eligible(i, low, rank)) {
+          m = std::min(m, x_[i]);
+        } else if (deg_[i] == 0) {
+          m = kInf;
+          break;
+        }
+      }
+      bool prune = m == kInf;
+      // Dominance: nothing intersecting these tensors is placed below m any
+      // more, so a tensor that fits between its skyline and m could be
+      // lowered there in every completion; a plan with the least sum of
+      // offsets never allows that, and one such plan is optimal.
+      for (std::size_t k = mark; k < live_.size() && !prune; ++k) {
+        const std::uint32_t i = live_[k];
+        prune = x_[i] + r_[i].size <= m;
+      }
+      // Bound: in every section s the unplaced tensors alive there stack
+      // without overlap, each at or above its own lowest possible offset v
+      // (its skyline, or m + 1 while it waits to be lifted). Stacking with
+      // such release heights needs at least v + (bytes of the tensors with
+      // release >= v) for every v: single-machine makespan with release
+      // dates. With v = the smallest release it is max breadth (§5.1).
+      if (!prune) {
+        std::uint64_t bound = utop;
+        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+          if (rem_[s] != 0) bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
+        }
+        prune = bound >= ctx.best;
+      }
+      if (!prune) {
+        release_.clear();
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          const std::uint32_t i = live_[k];
+          release_.emplace_back(Eligible(i, low, rank) ? x_[i] : m + 1, i);
+        }
+        std::sort(release_.begin(), release_.end(),
+                  [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
+        std::uint64_t bound = 0;
+        for (const auto& [v, i] : release_) {
+          for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+            lowest_[s] += r_[i].size;
+            bound = std::max(bound, v + lowest_[s]);
+          }
+        }
+        prune = bound >= ctx.best;
+      }
+      if (prune) {
+        if (std::getenv("XHIST")) { static std::vector<long> h(1000); static long cnt=0; h[live_.size()-mark]++; if(++cnt%20000==0){ for(int q=0;q<300;q++) if(h[q]) fprintf(stderr,"%d:%ld ",q,h[q]); fprintf(stderr,"\n");} }
+        live_.resize(mark);
+        return;
+      }
+      // Children: each eligible tensor with skyline m, in rank order, then
+      // "nothing more at m".
+      const std::size_t cmark = cand_.size();
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        if (x_[i] == m && Eligible(i, low, rank)) cand_.push_back(i);
+      }
+      live_.resize(mark);
+      if (std::getenv("XAREA")) {  // EXPERIMENT
+        std::sort(cand_.begin() + static_cast<std::ptrdiff_t>(cmark), cand_.end(), [&](std::uint32_t a, std::uint32_t b) {
+          const std::uint64_t wa = (std::uint64_t{r_[a].last_op} - r_[a].first_op + 1) * r_[a].size;
+          const std::uint64_t wb = (std::uint64_t{r_[b].last_op} - r_[b].first_op + 1) * r_[b].size;
+          return wa != wb ? wa > wb : a < b; });
+      } else {
+      std::sort(cand_.begin() + static_cast<std::ptrdiff_t>(cmark), cand_.end());
+      }
+      for (std::size_t k = cmark; k < cand_.size(); ++k) {
+        const std::uint32_t i = cand_[k];
+        Place(i, m);
+        Node(ctx, m, i, std::max(utop, m + r_[i].size));
+        Unplace(i);
+        if (ctx.stop || budget_->Exhausted()) break;
+      }
+      cand_.resize(cmark);
+      if (ctx.stop || budget_->Exhausted()) return;
+      low = m;
+      rank = kAllRanks;
+    }
+  }
+
+  std::vector<TensorUsageRecord> r_;
+  std::size_t n_;
+  std::vector<std::uint32_t> perm_;
+  std::size_t sections_ = 0;
+  std::vector<std::uint32_t> sa_, sb_;  // section range [sa, sb) per tensor
+  std::vector<std::uint32_t> by_start_;
+  std::vector<std::vector<std::uint32_t>> nbrs_;
+  std::uint64_t root_bound_ = 0;
+
+  // Search state.
+  std::vector<std::uint64_t> rem_;    // unplaced bytes alive per section
+  std::vector<std::uint64_t> floor_;  // skyline height per section
+  std::vector<std::uint64_t> x_;      // skyline position per unplaced tensor
+  std::vector<std::uint64_t> offset_;
+  std::vector<std::uint8_t> placed_;
+  std::vector<std::uint32_t> deg_;  // unplaced neighbours per tensor
+  std::vector<std::uint64_t> floor_log_;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> x_log_;
+  std::vector<std::size_t> x_log_marks_;
+  std::vector<std::uint32_t> live_, cand_;  // stacks shared by all frames
+  std::vector<std::size_t> split_starts_;
+  std::vector<std::uint64_t> lowest_;  // scratch of Node(), per section
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
+  Memo memo_;
+  std::vector<std::uint64_t> staged_keys_;  // keys of the states on the path
+  std::vector<std::pair<std::size_t, std::size_t>> staged_;
+  Budget* budget_ = nullptr;
+
+  bool found_ = false;
+  std::uint64_t best_ = kInf;
+  std::vector<std::uint64_t> best_offsets_;
+};
+
+/// One time-independent component of the input.
+struct Component {
+  std::vector<std::uint32_t> ids;  // input indices
+  std::vector<TensorUsageRecord> records;
+  std::uint64_t bound = 0;
+  std::uint64_t value = kInf;          // best arena known (kInf: none)
+  std::vector<std::uint64_t> offsets;  // indexed like ids
+  bool proven = false;                 // value is this component's optimum
+  bool infeasible = false;             // proven: nothing below the start
+};
+
+/// Improves `c` until it is proven, reaches `good_enough`, or the budget
+/// ends: restarts cycling through kOrderings with doubling node budgets,
+/// every run starting from the best arena known so far.
+void SolveComponent(Component& c, std::uint64_t cap_plus_one,
+                    std::uint64_t good_enough, Budget* budget) {
+  std::vector<Search> searches;
+  searches.reserve(kOrderings.size());
+  for (const Ordering& order : kOrderings) searches.emplace_back(c.records, order);
+  if (const char* e = std::getenv("XORD")) {  // EXPERIMENT
+    Search only = std::move(searches[std::atoi(e)]);
+    searches.clear();
+    searches.push_back(std::move(only));
+  }
+  if (std::getenv("XNORESTART")) {  // EXPERIMENT
+    const RunOutcome outcome = searches[0].Run(std::min(c.value, cap_plus_one), good_enough, budget);
+    if (searches[0].Found()) {
+      c.value = searches[0].Best();
+      c.offsets.assign(c.ids.size(), 0);
+      for (std::size_t k = 0; k < c.ids.size(); ++k) c.offsets[searches[0].Rank(k)] = searches[0].BestOffsets()[k];
+    }
+    if (outcome == RunOutcome::kComplete) { if (c.value == kInf) c.infeasible = true; else c.proven = true; }
+    return;
+  }
+  for (unsigned round = 0; !budget->Finished(); ++round) {
+    for (Search& search : searches) {
+      const std::uint64_t start = std::min(c.value, cap_plus_one);
+      const unsigned shift = std::min(round, 40U);
+      budget->run_over = false;
+      budget->run_end = budget->nodes + (kRestartBase << shift);
+      const RunOutcome outcome = search.Run(start, good_enough, budget);
+      budget->run_over = false;
+      budget->run_end = kInf;
+      if (search.Found()) {
+        c.value = search.Best();
+        c.offsets.assign(c.ids.size(), 0);
+        for (std::size_t k = 0; k < c.ids.size(); ++k) {
+          c.offsets[search.Rank(k)] = search.BestOffsets()[k];
+        }
+      }
+      if (outcome == RunOutcome::kComplete) {
+        if (c.value == kInf) {
+          c.infeasible = true;
+        } else {
+          c.proven = true;
+        }
+        return;
+      }
+      if (outcome == RunOutcome::kGoodEnough || budget->Finished()) return;
+    }
+  }
+}
+
+}  // namespace
+
+ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
+                                const ExactOptions& options) {
+  ExactResult result;
+  const std::size_t n = records.size();
+  Budget budget;
+  budget.node_limit = options.node_limit;
+  budget.deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(
+              std::clamp(options.time_limit_s, 0.0, 1e7)));
+  const std::uint64_t cap_plus_one =
+      options.capacity && *options.capacity < kInf ? *options.capacity + 1
+                                                   : kInf;
+
+  // Components: by first_op, cut where no earlier tensor is still alive.
+  // Zero-size tensors take no space: offset 0, left out of the search.
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (records[i].size != 0) order.push_back(i);
+  }
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return records[a].first_op != records[b].first_op
+               ? records[a].first_op < records[b].first_op
+               : a < b;
+  });
+  std::vector<Component> comps;
+  std::uint64_t reach = 0;  // max last_op + 1 so far
+  for (std::uint32_t i : order) {
+    if (comps.empty() || records[i].first_op >= reach) comps.emplace_back();
+    comps.back().ids.push_back(i);
+    comps.back().records.push_back(records[i]);
+    reach = std::max(reach, std::uint64_t{records[i].last_op} + 1);
+  }
+
+  const bool have_initial = options.initial_offsets.size() == n;
+  std::uint64_t proven_lb = 0;  // max over components of proven bounds
+  for (Component& c : comps) {
+    const Search probe(c.records, kOrderings[0]);
+    c.bound = probe.RootBound();
+    proven_lb = std::max(proven_lb, c.bound);
+    if (have_initial) {
+      std::vector<std::uint64_t> init(c.ids.size());
+      for (std::size_t k = 0; k < c.ids.size(); ++k) {
+        init[k] = options.initial_offsets[c.ids[k]];
+      }
+      std::vector<std::uint64_t> ranked(c.ids.size());
+      for (std::size_t k = 0; k < c.ids.size(); ++k) {
+        ranked[k] = init[probe.Rank(k)];
+      }
+      const std::uint64_t arena = probe.CheckPlan(ranked);
+      if (arena < cap_plus_one) {
+        c.value = arena;
+        c.offsets = std::move(init);
+      }
+    }
+  }
+  if (proven_lb >= cap_plus_one) {
+    result.status = ExactResult::kInfeasible;
+    result.lower_bound = proven_lb;
+    return result;
+  }
+  // Decreasing lower bound, then input order of the first tensor.
+  std::vector<std::size_t> by_bound(comps.size());
+  std::iota(by_bound.begin(), by_bound.end(), std::size_t{0});
+  std::stable_sort(by_bound.begin(), by_bound.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return comps[a].bound > comps[b].bound;
+                   });
+  for (std::size_t idx : by_bound) {
+    Component& c = comps[idx];
+    // Good enough: what the whole plan provably needs anyway (or, for the
+    // decision problem, anything within capacity).
+    std::uint64_t good_enough = proven_lb;
+    if (!options.minimize && cap_plus_one != kInf) {
+      good_enough = std::max(good_enough, cap_plus_one - 1);
+    }
+    if (c.value == c.bound) c.proven = true;
+    if (c.value <= good_enough || c.proven) continue;
+    if (budget.Finished() || c.ids.size() > kMaxSearchRecords ||
+        options.time_limit_s <= 0) {
+      continue;
+    }
+    SolveComponent(c, cap_plus_one, good_enough, &budget);
+    if (c.infeasible) {
+      result.nodes = budget.nodes;
+      result.status = ExactResult::kInfeasible;
+      result.lower_bound = cap_plus_one;
+      return result;
+    }
+    if (c.proven) proven_lb = std::max(proven_lb, c.value);
+  }
+  result.nodes = budget.nodes;
+  result.timed_out = budget.timed_out;
+  std::uint64_t arena = 0;
+  for (const Component& c : comps) {
+    if (c.value == kInf) {
+      result.status = ExactResult::kUnknown;
+      result.lower_bound = proven_lb;
+      return result;
+    }
+    arena = std::max(arena, c.value);
+  }
+  result.offsets.assign(n, 0);
+  for (const Component& c : comps) {
+    for (std::size_t k = 0; k < c.ids.size(); ++k) {
+      result.offsets[c.ids[k]] = c.offsets[k];
+    }
+  }
+  result.arena_bytes = arena;
+  result.lower_bound = std::min(proven_lb, arena);
+  result.status =
+      arena == proven_lb ? ExactResult::kOptimal : ExactResult::kFeasible;
+  return result;
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,69 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Exact Offset Calculation (paper §5): a complete branch-and-bound search
+// that proves the smallest arena, decides whether a plan fits a given
+// capacity, or returns the best plan found and the remaining gap when its
+// time runs out. docs/optimal.md describes the method and the measurements.
+#ifndef ARENAPLAN_CODEGEN_SOLVER_EXACT_HPP_
+#define ARENAPLAN_CODEGEN_SOLVER_EXACT_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "codegen/records.hpp"
+
+namespace arenaplan {
+
+struct ExactOptions {
+  /// Wall-clock budget of the search in seconds (<= 0: stop at once and
+  /// return what the initial plan and the lower bound prove). The clock is
+  /// only read every few thousand nodes; the search itself never depends on
+  /// it, so a result returned before the limit is the same on every machine.
+  double time_limit_s = 10.0;
+  /// Bytes: only plans with arena <= capacity count. nullopt: no limit.
+  std::optional<std::uint64_t> capacity;
+  /// Byte offsets of a known plan, indexed like the records (e.g. the best
+  /// heuristic's), used as the first upper bound. Empty: none. A plan that
+  /// is not valid (wrong length, overlapping tensors) is ignored.
+  std::vector<std::uint64_t> initial_offsets;
+  /// true: minimise the arena (within `capacity` when given). false: with a
+  /// capacity, stop at the first plan that fits it (decision problem).
+  bool minimize = true;
+  /// Deterministic cut-off: stop after this many search nodes (0 = none).
+  /// Tests use it to exercise the "ran out" paths without a clock.
+  std::uint64_t node_limit = 0;
+};
+
+struct ExactResult {
+  enum Status {
+    kOptimal,     ///< `arena_bytes` is proven minimal (== lower_bound).
+    kFeasible,    ///< A plan (within capacity) was found, not proven minimal.
+    kInfeasible,  ///< Proven: no plan has arena <= capacity.
+    kUnknown,     ///< Time or node limit hit and no plan within capacity.
+  };
+  Status status = kUnknown;
+  /// Byte offsets indexed like the records; empty for kInfeasible/kUnknown.
+  /// Every offset is a sum of record sizes (so it keeps their alignment).
+  std::vector<std::uint64_t> offsets;
+  /// max(offsets[i] + size[i]); 0 when there is no plan.
+  std::uint64_t arena_bytes = 0;
+  /// Proven: every valid plan has arena >= lower_bound (for kInfeasible:
+  /// capacity + 1). At least the max operator breadth (§5.1).
+  std::uint64_t lower_bound = 0;
+  /// Search nodes expanded (for reports and benchmarks).
+  std::uint64_t nodes = 0;
+  /// True when the time limit (not the node limit) ended the search.
+  bool timed_out = false;
+};
+
+/// Solves Offset Calculation for `records` (every size > 0; sizes already
+/// rounded to the alignment). Deterministic apart from where the time limit
+/// cuts the search. Single-threaded.
+[[nodiscard]] ExactResult SolveOffsetsExactly(
+    std::span<const TensorUsageRecord> records, const ExactOptions& options);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_SOLVER_EXACT_HPP_

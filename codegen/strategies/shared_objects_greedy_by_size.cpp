@@ -1,0 +1,56 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Greedy by Size for Shared Objects (Pisarchyk & Lee 2019, §4.3, Alg. 2).
+// Tensors are taken in non-increasing order of size; each goes to a suitable
+// shared object, or to a new one of its own size when none is suitable.
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategy.hpp"
+
+namespace arenaplan {
+
+/// Alg. 2 with the per-object interval sets of §4.2: O(k n log n) for n
+/// records and k objects.
+///
+/// Order (Alg. 2 L.1): size non-increasing; equal sizes keep input order.
+/// Choice (L.7-15): the loop keeps the LAST suitable object in creation
+/// order. Objects are created in non-increasing size order (L.16-18), so
+/// that is the smallest suitable object, and among equal sizes the most
+/// recently created one. Scanning objects from the newest and stopping at the
+/// first suitable one gives exactly that object.
+SharedObjectsAssignment SharedObjectsGreedyBySize(
+    std::span<const TensorUsageRecord> records) {
+  const std::size_t n = records.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].size > records[b].size;
+                   });
+
+  SharedObjectsAssignment out;
+  out.object_of.assign(n, 0);
+  std::vector<ObjectIntervals> objects;
+  for (std::size_t t : order) {
+    const TensorUsageRecord& r = records[t];
+    std::size_t best = objects.size();  // NIL
+    for (std::size_t k = objects.size(); k-- > 0;) {
+      if (objects[k].IsFree(r.first_op, r.last_op)) {
+        best = k;
+        break;
+      }
+    }
+    if (best == objects.size()) {  // L.16-18: a new object of size_t
+      objects.emplace_back();
+      out.object_sizes.push_back(r.size);
+    }
+    objects[best].Insert({r.first_op, r.last_op, t});
+    out.object_of[t] = best;  // L.19
+  }
+  return out;
+}
+
+}  // namespace arenaplan

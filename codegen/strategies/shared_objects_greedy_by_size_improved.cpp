@@ -1,0 +1,303 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Greedy by Size Improved for Shared Objects (Pisarchyk & Lee 2019, §4.4).
+//
+// 1. Stages by positional maximum. With the distinct positional maximums
+//    v_1 > v_2 > ... > v_d, stage 1 holds the tensors of size v_1, stage 2
+//    those with v_2 < size < v_1, stage 3 those of size v_2, ..., and the last
+//    stage those smaller than v_d. Stages are processed in that order.
+// 2. Inside a stage, repeatedly take the (tensor, suitable object) pair whose
+//    time gap is smallest: the gap between the tensor's usage interval and
+//    the closest usage interval already in the object, in operators
+//    (first_op - previous.last_op or next.first_op - last_op; 1 when they
+//    touch). When no unassigned tensor of the stage has a suitable object,
+//    the largest one gets a new object of its own size.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <vector>
+
+#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategy.hpp"
+
+namespace arenaplan {
+namespace {
+
+constexpr std::int64_t kRemoved = std::numeric_limits<std::int64_t>::max();
+constexpr std::size_t kNotFound = std::numeric_limits<std::size_t>::max();
+
+/// Min segment tree answering "leftmost position >= from whose value is below
+/// bound" in O(log n). Removed positions hold kRemoved.
+class LeftmostBelow {
+ public:
+  explicit LeftmostBelow(const std::vector<std::int64_t>& values) {
+    while (leaves_ < values.size()) leaves_ *= 2;
+    min_.assign(2 * leaves_, kRemoved);
+    std::copy(values.begin(), values.end(),
+              min_.begin() + static_cast<std::ptrdiff_t>(leaves_));
+    for (std::size_t v = leaves_; v-- > 1;) {
+      min_[v] = std::min(min_[2 * v], min_[2 * v + 1]);
+    }
+  }
+
+  void Remove(std::size_t p) {
+    std::size_t v = leaves_ + p;
+    min_[v] = kRemoved;
+    for (v /= 2; v >= 1; v /= 2)
+      min_[v] = std::min(min_[2 * v], min_[2 * v + 1]);
+  }
+
+  [[nodiscard]] std::size_t Find(std::size_t from, std::int64_t bound) const {
+    return Find(1, 0, leaves_, from, bound);
+  }
+
+ private:
+  [[nodiscard]] std::size_t Find(std::size_t v, std::size_t l, std::size_t r,
+                                 std::size_t from, std::int64_t bound) const {
+    if (r <= from || min_[v] >= bound) return kNotFound;
+    if (r - l == 1) return l;
+    const std::size_t mid = l + (r - l) / 2;
+    const std::size_t left = Find(2 * v, l, mid, from, bound);
+    return left != kNotFound ? left : Find(2 * v + 1, mid, r, from, bound);
+  }
+
+  std::size_t leaves_ = 1;
+  std::vector<std::int64_t> min_;
+};
+
+/// A (tensor, object) pair found next to the interval of `anchor` (a tensor
+/// already in `object`), on its right (`after`) or left side. `neighbor` is
+/// anchor's neighbour on that side when the pair was computed (kNotFound for
+/// none): once it changes, a fresher candidate for that side exists.
+struct Candidate {
+  std::uint64_t gap;
+  std::uint64_t size;
+  std::size_t tensor;
+  std::size_t object;
+  std::size_t anchor;
+  std::size_t neighbor;
+  bool after;
+};
+
+/// Priority: smallest gap, then larger tensor, then lower tensor index, then
+/// lower object index. `Worse(a, b)` is true when b comes first.
+struct Worse {
+  bool operator()(const Candidate& a, const Candidate& b) const {
+    if (a.gap != b.gap) return a.gap > b.gap;
+    if (a.size != b.size) return a.size < b.size;
+    if (a.tensor != b.tensor) return a.tensor > b.tensor;
+    return a.object > b.object;
+  }
+};
+
+class Improved {
+ public:
+  explicit Improved(std::span<const TensorUsageRecord> records)
+      : records_(records),
+        assigned_(records.size(), false),
+        first_pos_(records.size()),
+        last_pos_(records.size()) {
+    out_.object_of.assign(records.size(), 0);
+  }
+
+  SharedObjectsAssignment Run() {
+    for (const std::vector<std::size_t>& stage : Stages()) RunStage(stage);
+    return std::move(out_);
+  }
+
+ private:
+  /// Stage of every record, as lists of record indices, in processing order.
+  [[nodiscard]] std::vector<std::vector<std::size_t>> Stages() const {
+    std::vector<std::uint64_t> maxima =
+        SummarizeProfiles(records_).positional_maximums;
+    maxima.erase(std::unique(maxima.begin(), maxima.end()), maxima.end());
+    std::vector<std::vector<std::size_t>> stages(2 * maxima.size());
+    for (std::size_t t = 0; t < records_.size(); ++t) {
+      const std::uint64_t s = records_[t].size;
+      // i = number of distinct maxima larger than s (maxima descending).
+      const auto i = static_cast<std::size_t>(
+          std::partition_point(maxima.begin(), maxima.end(),
+                               [&](std::uint64_t v) { return v > s; }) -
+          maxima.begin());
+      const bool equal = i < maxima.size() && maxima[i] == s;
+      // maxima[0] is the largest size, so i >= 1 whenever !equal.
+      stages[equal ? 2 * i : 2 * i - 1].push_back(t);
+    }
+    return stages;
+  }
+
+  void RunStage(const std::vector<std::size_t>& stage) {
+    if (stage.empty()) return;
+    // Stage tensors by (first_op asc, size desc, index asc): the first one
+    // right of an interval is the closest there.
+    by_first_ = stage;
+    std::sort(by_first_.begin(), by_first_.end(),
+              [&](std::size_t a, std::size_t b) {
+                const TensorUsageRecord& x = records_[a];
+                const TensorUsageRecord& y = records_[b];
+                if (x.first_op != y.first_op) return x.first_op < y.first_op;
+                if (x.size != y.size) return x.size > y.size;
+                return a < b;
+              });
+    // ... and by (last_op desc, size desc, index asc) for the left side.
+    by_last_ = stage;
+    std::sort(by_last_.begin(), by_last_.end(),
+              [&](std::size_t a, std::size_t b) {
+                const TensorUsageRecord& x = records_[a];
+                const TensorUsageRecord& y = records_[b];
+                if (x.last_op != y.last_op) return x.last_op > y.last_op;
+                if (x.size != y.size) return x.size > y.size;
+                return a < b;
+              });
+    std::vector<std::int64_t> lasts(stage.size());
+    std::vector<std::int64_t> neg_firsts(stage.size());
+    for (std::size_t p = 0; p < stage.size(); ++p) {
+      first_pos_[by_first_[p]] = p;
+      lasts[p] = records_[by_first_[p]].last_op;
+      last_pos_[by_last_[p]] = p;
+      neg_firsts[p] =
+          -static_cast<std::int64_t>(records_[by_last_[p]].first_op);
+    }
+    first_tree_ = LeftmostBelow(lasts);
+    last_tree_ = LeftmostBelow(neg_firsts);
+    // Largest first, for new objects.
+    std::vector<std::size_t> by_size = stage;
+    std::sort(by_size.begin(), by_size.end(),
+              [&](std::size_t a, std::size_t b) {
+                if (records_[a].size != records_[b].size) {
+                  return records_[a].size > records_[b].size;
+                }
+                return a < b;
+              });
+
+    heap_ = {};
+    for (std::size_t k = 0; k < objects_.size(); ++k) {
+      for (const auto& [first, interval] : objects_[k]) {
+        Push(k, interval.tensor, true);
+        Push(k, interval.tensor, false);
+      }
+    }
+    std::size_t left = stage.size();
+    std::size_t next_largest = 0;
+    while (left > 0) {
+      bool placed = false;
+      while (!heap_.empty()) {
+        const Candidate c = heap_.top();
+        heap_.pop();
+        if (Neighbor(c.object, c.anchor, c.after) != c.neighbor) continue;
+        if (assigned_[c.tensor]) {
+          Push(c.object, c.anchor, c.after);
+          continue;
+        }
+        Assign(c.tensor, c.object);
+        placed = true;
+        break;
+      }
+      if (!placed) {
+        while (assigned_[by_size[next_largest]]) ++next_largest;
+        const std::size_t t = by_size[next_largest];
+        objects_.emplace_back();
+        out_.object_sizes.push_back(records_[t].size);
+        Assign(t, objects_.size() - 1);
+      }
+      --left;
+    }
+  }
+
+  /// Anchor's neighbour in `object` on the given side, or kNotFound.
+  [[nodiscard]] std::size_t Neighbor(std::size_t object, std::size_t anchor,
+                                     bool after) const {
+    const TensorUsageRecord& a = records_[anchor];
+    const ObjectInterval* n = after ? objects_[object].After(a.last_op)
+                                    : objects_[object].Before(a.first_op);
+    return n == nullptr ? kNotFound : n->tensor;
+  }
+
+  /// Pushes the best unassigned stage tensor in the gap on one side of
+  /// anchor's interval in `object`, if any.
+  void Push(std::size_t object, std::size_t anchor, bool after) {
+    const TensorUsageRecord& a = records_[anchor];
+    const std::size_t neighbor = Neighbor(object, anchor, after);
+    std::size_t t = kNotFound;
+    std::uint64_t gap = 0;
+    if (after) {
+      // first_op > a.last_op and last_op < neighbour.first_op.
+      const std::int64_t bound =
+          neighbor == kNotFound ? kRemoved : records_[neighbor].first_op;
+      const auto from = static_cast<std::size_t>(
+          std::partition_point(by_first_.begin(), by_first_.end(),
+                               [&](std::size_t x) {
+                                 return records_[x].first_op <= a.last_op;
+                               }) -
+          by_first_.begin());
+      const std::size_t p = first_tree_.Find(from, bound);
+      if (p == kNotFound) return;
+      t = by_first_[p];
+      gap = std::uint64_t{records_[t].first_op} - a.last_op;
+    } else {
+      // last_op < a.first_op and first_op > neighbour.last_op.
+      const std::int64_t bound =
+          neighbor == kNotFound
+              ? kRemoved
+              : -static_cast<std::int64_t>(records_[neighbor].last_op);
+      const auto from = static_cast<std::size_t>(
+          std::partition_point(by_last_.begin(), by_last_.end(),
+                               [&](std::size_t x) {
+                                 return records_[x].last_op >= a.first_op;
+                               }) -
+          by_last_.begin());
+      const std::size_t p = last_tree_.Find(from, bound);
+      if (p == kNotFound) return;
+      t = by_last_[p];
+      gap = std::uint64_t{a.first_op} - records_[t].last_op;
+    }
+    heap_.push({gap, records_[t].size, t, object, anchor, neighbor, after});
+  }
+
+  void Assign(std::size_t t, std::size_t object) {
+    const TensorUsageRecord& r = records_[t];
+    assigned_[t] = true;
+    first_tree_.Remove(first_pos_[t]);
+    last_tree_.Remove(last_pos_[t]);
+    objects_[object].Insert({r.first_op, r.last_op, t});
+    out_.object_sizes[object] = std::max(out_.object_sizes[object], r.size);
+    out_.object_of[t] = object;
+    // The gaps that changed: both sides of t, and the sides of its new
+    // neighbours that face it.
+    Push(object, t, true);
+    Push(object, t, false);
+    const std::size_t before = Neighbor(object, t, false);
+    if (before != kNotFound) Push(object, before, true);
+    const std::size_t after = Neighbor(object, t, true);
+    if (after != kNotFound) Push(object, after, false);
+  }
+
+  std::span<const TensorUsageRecord> records_;
+  SharedObjectsAssignment out_;
+  std::vector<ObjectIntervals> objects_;
+  std::vector<bool> assigned_;
+  std::vector<std::size_t> first_pos_, last_pos_;
+  std::vector<std::size_t> by_first_, by_last_;
+  LeftmostBelow first_tree_{{}};
+  LeftmostBelow last_tree_{{}};
+  std::priority_queue<Candidate, std::vector<Candidate>, Worse> heap_;
+};
+
+}  // namespace
+
+/// §4.4 in O(s n log n) for s non-empty stages (s <= 2k for k objects): each
+/// stage seeds one candidate per side of every stored interval, and each
+/// assignment refreshes the O(1) gaps it changes. A candidate whose tensor
+/// was taken meanwhile is recomputed lazily when it surfaces.
+/// Ties: smallest gap, then larger tensor, then lower tensor index, then
+/// lower object index; a new object goes to the largest unassigned tensor of
+/// the stage (lower index among equal sizes).
+SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
+    std::span<const TensorUsageRecord> records) {
+  return Improved(records).Run();
+}
+
+}  // namespace arenaplan

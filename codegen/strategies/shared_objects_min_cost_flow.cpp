@@ -1,0 +1,201 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Min-cost Flow Shared Objects, the prior work the paper compares against
+// (Lee et al. 2019, "On-Device Neural Net Inference with Mobile GPUs", the
+// TFLite GPU memory manager; paper Table 1 row "Min-cost Flow").
+//
+// The flow network of that work: a source, a sink, and two vertices per
+// tensor. The left vertex of tensor i stands for "i's object is released"
+// and the right vertex of tensor j for "j needs an object".
+//   source -> left(i)   capacity 1, cost 0
+//   right(j) -> sink    capacity 1, cost 0
+//   source -> right(j)  capacity 1, cost size_j   (j gets a new object)
+//   left(i) -> right(j) capacity 1, cost max(0, size_j - size_i), for every
+//                       i whose usage ends before j's begins
+//                       (last_op_i < first_op_j): j reuses i's object, which
+//                       grows by the difference if j is larger.
+// A minimum-cost maximum flow saturates every right vertex. Following the
+// saturated left->right edges from the tensors that got a new object gives
+// chains of tensors, one chain per shared object. The flow cost bounds the
+// footprint from above (it is exact when sizes along a chain never shrink);
+// the footprint reported is the true one, each object's largest tensor.
+//
+// Solver: the flow decomposes into an assignment problem (each right vertex
+// matched to a distinct left vertex or to one of n "new object" columns), so
+// we run successive shortest augmenting paths with vertex potentials
+// (Hungarian method) on the implicit cost matrix: O(n^2 m) worst case for
+// n rows and m = 2n columns, O(n) memory per row, no edge list. The strategy
+// is registered with max_records = 2000 so `best`/`all` skip larger inputs.
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "codegen/strategy.hpp"
+
+namespace arenaplan {
+namespace {
+
+constexpr std::size_t kNewObject = std::numeric_limits<std::size_t>::max();
+
+/// Minimum-cost assignment of every record (row, in `rows` order) to a
+/// distinct column: columns 1..n are "reuse the object of record
+/// left[c - 1]" (records by last_op ascending), columns n+1..2n are "new
+/// object". Returns, per record, the record whose object it reuses, or
+/// kNewObject.
+///
+/// Two facts keep each search short without changing its result:
+/// - row r can only reuse the columns 1..P(r) (P = number of records that end
+///   before r begins), so columns beyond the largest P among the rows reached
+///   so far still have an infinite tentative distance and are not scanned;
+/// - the "new object" columns all cost size_r for any row r and the free ones
+///   all have potential 0, so they are interchangeable: matched ones stay
+///   matched (an augmentation only shifts rows between columns), hence they
+///   are always n+1..n+K, and n+K+1 stands for every free one.
+template <typename Cost>
+std::vector<std::size_t> SolveAssignment(
+    std::span<const TensorUsageRecord> records,
+    const std::vector<std::size_t>& rows) {
+  const std::size_t n = records.size();
+  const std::size_t m = 2 * n;
+  // (std::numeric_limits is not specialised for __int128 in strict C++20.)
+  constexpr Cost kInf = static_cast<Cost>(~std::uint64_t{0} >> 1) *
+                        (sizeof(Cost) > 8 ? static_cast<Cost>(1) << 60 : 1);
+  std::vector<std::size_t> left(n);
+  std::iota(left.begin(), left.end(), std::size_t{0});
+  std::stable_sort(left.begin(), left.end(), [&](std::size_t a, std::size_t b) {
+    return records[a].last_op < records[b].last_op;
+  });
+  std::vector<std::uint32_t> left_last(n);
+  std::vector<Cost> left_size(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    left_last[c] = records[left[c]].last_op;
+    left_size[c] = static_cast<Cost>(records[left[c]].size);
+  }
+  // Per row (1-based): its size and how many columns it may reuse.
+  std::vector<Cost> row_size(n + 1, 0);
+  std::vector<std::size_t> reach(n + 1, 0);
+  for (std::size_t i = 1; i <= n; ++i) {
+    const TensorUsageRecord& r = records[rows[i - 1]];
+    row_size[i] = static_cast<Cost>(r.size);
+    reach[i] = static_cast<std::size_t>(
+        std::lower_bound(left_last.begin(), left_last.end(), r.first_op) -
+        left_last.begin());
+  }
+  // 1-based rows and columns; column 0 is the virtual start of each search.
+  std::vector<Cost> u(n + 1, 0), v(m + 1, 0), minv(m + 1, kInf);
+  std::vector<std::size_t> p(m + 1, 0), way(m + 1, 0);
+  std::vector<char> used(m + 1, 0);
+  std::size_t new_used = 0;  // matched "new object" columns: n+1..n+new_used
+  for (std::size_t i = 1; i <= n; ++i) {
+    p[0] = i;
+    std::size_t j0 = 0;
+    std::size_t max_reach = 0;
+    const std::size_t new_end = n + new_used + 1;  // free representative
+    // Columns that may hold a finite minv: 1..max_reach and n+1..new_end.
+    auto for_each_column = [&](auto&& f) {
+      for (std::size_t j = 1; j <= max_reach; ++j) f(j);
+      for (std::size_t j = n + 1; j <= new_end; ++j) f(j);
+    };
+    do {
+      used[j0] = 1;
+      const std::size_t i0 = p[j0];
+      max_reach = std::max(max_reach, reach[i0]);
+      const Cost ui = u[i0];
+      Cost delta = kInf;
+      std::size_t j1 = 0;
+      for_each_column([&](std::size_t j) {
+        if (used[j] != 0) return;
+        Cost c = row_size[i0];
+        bool feasible = true;
+        if (j <= n) {
+          feasible = j <= reach[i0];
+          c = c > left_size[j - 1] ? c - left_size[j - 1] : Cost{0};
+        }
+        if (feasible) {
+          const Cost reduced = c - ui - v[j];
+          if (reduced < minv[j]) {
+            minv[j] = reduced;
+            way[j] = j0;
+          }
+        }
+        // Ties go to a free column: the search then ends at once.
+        if (minv[j] < delta || (minv[j] == delta && p[j] == 0 && p[j1] != 0)) {
+          delta = minv[j];
+          j1 = j;
+        }
+      });
+      u[p[0]] += delta;  // column 0 is always used
+      v[0] -= delta;
+      for_each_column([&](std::size_t j) {
+        if (used[j] != 0) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else if (minv[j] != kInf) {
+          minv[j] -= delta;
+        }
+      });
+      j0 = j1;
+    } while (p[j0] != 0);
+    if (j0 == new_end) ++new_used;
+    do {  // augment along the alternating path back to column 0
+      const std::size_t j1 = way[j0];
+      p[j0] = p[j1];
+      j0 = j1;
+    } while (j0 != 0);
+    // Reset the search state of the columns it touched.
+    used[0] = 0;
+    for_each_column([&](std::size_t j) {
+      used[j] = 0;
+      minv[j] = kInf;
+    });
+  }
+  std::vector<std::size_t> reuses(n, kNewObject);
+  for (std::size_t j = 1; j <= n; ++j) {
+    if (p[j] != 0) reuses[rows[p[j] - 1]] = left[j - 1];
+  }
+  return reuses;
+}
+
+}  // namespace
+
+/// Deterministic: rows in (first_op, index) order, columns in index order;
+/// among optimal flows the one the fixed search order finds. Objects are
+/// numbered by their first tensor in that row order.
+SharedObjectsAssignment SharedObjectsMinCostFlow(
+    std::span<const TensorUsageRecord> records) {
+  const std::size_t n = records.size();
+  SharedObjectsAssignment out;
+  out.object_of.assign(n, 0);
+  if (n == 0) return out;
+  std::vector<std::size_t> rows(n);
+  std::iota(rows.begin(), rows.end(), std::size_t{0});
+  std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+    return records[a].first_op < records[b].first_op;
+  });
+  // Potentials stay within the total cost, itself at most the sum of sizes;
+  // 64-bit arithmetic is exact up to 2^61, wider beyond.
+  std::uint64_t total = 0;
+  bool wide = false;
+  for (const TensorUsageRecord& r : records) {
+    if (r.size > (std::uint64_t{1} << 61) - total) wide = true;
+    if (!wide) total += r.size;
+  }
+  const std::vector<std::size_t> reuses =
+      wide ? SolveAssignment<__int128>(records, rows)
+           : SolveAssignment<std::int64_t>(records, rows);
+  for (std::size_t j : rows) {
+    if (reuses[j] == kNewObject) {
+      out.object_of[j] = out.object_sizes.size();
+      out.object_sizes.push_back(records[j].size);
+    } else {
+      // reuses[j] ended before j began, so it was numbered already.
+      const std::size_t obj = out.object_of[reuses[j]];
+      out.object_of[j] = obj;
+      out.object_sizes[obj] = std::max(out.object_sizes[obj], records[j].size);
+    }
+  }
+  return out;
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,14 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/input.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+
+namespace arenaplan {
+
+UsageProblem LoadTfliteProblem(const std::string& path,
+                               const InputOptions& options) {
+  const tflite::Model model = tflite::ReadModelFile(path);
+  return tflite::BuildProblem(model, options).problem;
+}
+
+}  // namespace arenaplan

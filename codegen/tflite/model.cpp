@@ -1,0 +1,553 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/tflite/model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+
+#include "codegen/errors.hpp"
+#include "tflite_subset_generated.h"
+
+namespace arenaplan::tflite {
+namespace {
+
+namespace fb = ::arenaplan::tflite::fb;
+
+/// Names of the schema's BuiltinOperator values 0 .. 161, by value.
+constexpr std::array<std::string_view, 162> kBuiltinNames = {
+"ADD",
+"AVERAGE_POOL_2D",
+"CONCATENATION",
+"CONV_2D",
+"DEPTHWISE_CONV_2D",
+"DEPTH_TO_SPACE",
+"DEQUANTIZE",
+"EMBEDDING_LOOKUP",
+"FLOOR",
+"FULLY_CONNECTED",
+"HASHTABLE_LOOKUP",
+"L2_NORMALIZATION",
+"L2_POOL_2D",
+"LOCAL_RESPONSE_NORMALIZATION",
+"LOGISTIC",
+"LSH_PROJECTION",
+"LSTM",
+"MAX_POOL_2D",
+"MUL",
+"RELU",
+"RELU_N1_TO_1",
+"RELU6",
+"RESHAPE",
+"RESIZE_BILINEAR",
+"RNN",
+"SOFTMAX",
+"SPACE_TO_DEPTH",
+"SVDF",
+"TANH",
+"CONCAT_EMBEDDINGS",
+"SKIP_GRAM",
+"CALL",
+"CUSTOM",
+"EMBEDDING_LOOKUP_SPARSE",
+"PAD",
+"UNIDIRECTIONAL_SEQUENCE_RNN",
+"GATHER",
+"BATCH_TO_SPACE_ND",
+"SPACE_TO_BATCH_ND",
+"TRANSPOSE",
+"MEAN",
+"SUB",
+"DIV",
+"SQUEEZE",
+"UNIDIRECTIONAL_SEQUENCE_LSTM",
+"STRIDED_SLICE",
+"BIDIRECTIONAL_SEQUENCE_RNN",
+"EXP",
+"TOPK_V2",
+"SPLIT",
+"LOG_SOFTMAX",
+"DELEGATE",
+"BIDIRECTIONAL_SEQUENCE_LSTM",
+"CAST",
+"PRELU",
+"MAXIMUM",
+"ARG_MAX",
+"MINIMUM",
+"LESS",
+"NEG",
+"PADV2",
+"GREATER",
+"GREATER_EQUAL",
+"LESS_EQUAL",
+"SELECT",
+"SLICE",
+"SIN",
+"TRANSPOSE_CONV",
+"SPARSE_TO_DENSE",
+"TILE",
+"EXPAND_DIMS",
+"EQUAL",
+"NOT_EQUAL",
+"LOG",
+"SUM",
+"SQRT",
+"RSQRT",
+"SHAPE",
+"POW",
+"ARG_MIN",
+"FAKE_QUANT",
+"REDUCE_PROD",
+"REDUCE_MAX",
+"PACK",
+"LOGICAL_OR",
+"ONE_HOT",
+"LOGICAL_AND",
+"LOGICAL_NOT",
+"UNPACK",
+"REDUCE_MIN",
+"FLOOR_DIV",
+"REDUCE_ANY",
+"SQUARE",
+"ZEROS_LIKE",
+"FILL",
+"FLOOR_MOD",
+"RANGE",
+"RESIZE_NEAREST_NEIGHBOR",
+"LEAKY_RELU",
+"SQUARED_DIFFERENCE",
+"MIRROR_PAD",
+"ABS",
+"SPLIT_V",
+"UNIQUE",
+"CEIL",
+"REVERSE_V2",
+"ADD_N",
+"GATHER_ND",
+"COS",
+"WHERE",
+"RANK",
+"ELU",
+"REVERSE_SEQUENCE",
+"MATRIX_DIAG",
+"QUANTIZE",
+"MATRIX_SET_DIAG",
+"ROUND",
+"HARD_SWISH",
+"IF",
+"WHILE",
+"NON_MAX_SUPPRESSION_V4",
+"NON_MAX_SUPPRESSION_V5",
+"SCATTER_ND",
+"SELECT_V2",
+"DENSIFY",
+"SEGMENT_SUM",
+"BATCH_MATMUL",
+"PLACEHOLDER_FOR_GREATER_OP_CODES",
+"CUMSUM",
+"CALL_ONCE",
+"BROADCAST_TO",
+"RFFT2D",
+"CONV_3D",
+"IMAG",
+"REAL",
+"COMPLEX_ABS",
+"HASHTABLE",
+"HASHTABLE_FIND",
+"HASHTABLE_IMPORT",
+"HASHTABLE_SIZE",
+"REDUCE_ALL",
+"CONV_3D_TRANSPOSE",
+"VAR_HANDLE",
+"READ_VARIABLE",
+"ASSIGN_VARIABLE",
+"BROADCAST_ARGS",
+"RANDOM_STANDARD_NORMAL",
+"BUCKETIZE",
+"RANDOM_UNIFORM",
+"MULTINOMIAL",
+"GELU",
+"DYNAMIC_UPDATE_SLICE",
+"RELU_0_TO_1",
+"UNSORTED_SEGMENT_PROD",
+"UNSORTED_SEGMENT_MAX",
+"UNSORTED_SEGMENT_SUM",
+"ATAN2",
+"UNSORTED_SEGMENT_MIN",
+"SIGN",
+"BITCAST",
+"BITWISE_XOR",
+"RIGHT_SHIFT"};
+
+constexpr std::array<std::string_view, kMaxTensorType + 1> kTypeNames = {
+    "FLOAT32", "FLOAT16", "INT32",     "UINT8",      "INT64",  "STRING",
+    "BOOL",    "INT16",   "COMPLEX64", "INT8",       "FLOAT64", "COMPLEX128",
+    "UINT64",  "RESOURCE", "VARIANT",  "UINT32",     "UINT16", "INT4"};
+
+/// Largest file accepted: flatbuffers' 32-bit offsets address 2 GiB.
+constexpr std::size_t kMaxModelBytes = std::size_t{1} << 31;
+
+/// Copies an optional flatbuffers vector (null = empty).
+template <typename Out, typename In>
+std::vector<Out> ToVector(const flatbuffers::Vector<In>* v) {
+  std::vector<Out> out;
+  if (v == nullptr) return out;
+  out.reserve(v->size());
+  for (auto x : *v) out.push_back(static_cast<Out>(x));
+  return out;
+}
+
+std::string Str(const flatbuffers::String* s) {
+  return s == nullptr ? std::string() : std::string(s->data(), s->size());
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& source) : source_(source) {}
+
+  [[noreturn]] void Fail(const std::string& place,
+                         const std::string& what) const {
+    throw InputError(source_ + ": " + place + ": " + what);
+  }
+
+  void CheckTensorIndices(const std::vector<std::int32_t>& indices,
+                          std::size_t tensor_count, bool allow_missing,
+                          const std::string& place) const {
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+      const std::int32_t t = indices[i];
+      if (t == -1 && allow_missing) continue;
+      if (t < 0 || static_cast<std::size_t>(t) >= tensor_count) {
+        Fail(place + " " + std::to_string(i),
+             "tensor index " + std::to_string(t) + " out of range (" +
+                 std::to_string(tensor_count) + " tensors)");
+      }
+    }
+  }
+
+  Tensor ReadTensor(const fb::Tensor& in, std::size_t buffer_count,
+                    const std::string& place) const {
+    Tensor t;
+    t.name = Str(in.name());
+    const int type = in.type();
+    if (type < 0 || type > kMaxTensorType) {
+      Fail(place, "unknown tensor type " + std::to_string(type));
+    }
+    t.type = static_cast<TensorType>(type);
+    t.shape = ToVector<std::int32_t>(in.shape());
+    t.shape_signature = ToVector<std::int32_t>(in.shape_signature());
+    t.buffer = in.buffer();
+    if (t.buffer >= buffer_count && !(t.buffer == 0 && buffer_count == 0)) {
+      Fail(place, "buffer index " + std::to_string(t.buffer) +
+                      " out of range (" + std::to_string(buffer_count) +
+                      " buffers)");
+    }
+    t.is_variable = in.is_variable();
+    if (const auto* q = in.quantization()) {
+      t.quantization.scale = ToVector<float>(q->scale());
+      t.quantization.zero_point = ToVector<std::int64_t>(q->zero_point());
+      t.quantization.quantized_dimension = q->quantized_dimension();
+    }
+    return t;
+  }
+
+  static BuiltinOptions ReadOptions(const fb::Operator& op) {
+    using T = fb::BuiltinOptions;
+    switch (op.builtin_options_type()) {
+      case T::Conv2DOptions: {
+        const auto* o = op.builtin_options_as_Conv2DOptions();
+        return Conv2DOptions{static_cast<Padding>(o->padding()),
+                             o->stride_w(),
+                             o->stride_h(),
+                             o->dilation_w_factor(),
+                             o->dilation_h_factor(),
+                             static_cast<Activation>(
+                                 o->fused_activation_function())};
+      }
+      case T::DepthwiseConv2DOptions: {
+        const auto* o = op.builtin_options_as_DepthwiseConv2DOptions();
+        return DepthwiseConv2DOptions{
+            static_cast<Padding>(o->padding()),
+            o->stride_w(),
+            o->stride_h(),
+            o->dilation_w_factor(),
+            o->dilation_h_factor(),
+            o->depth_multiplier(),
+            static_cast<Activation>(o->fused_activation_function())};
+      }
+      case T::Pool2DOptions: {
+        const auto* o = op.builtin_options_as_Pool2DOptions();
+        return Pool2DOptions{
+            static_cast<Padding>(o->padding()), o->stride_w(), o->stride_h(),
+            o->filter_width(), o->filter_height(),
+            static_cast<Activation>(o->fused_activation_function())};
+      }
+      case T::FullyConnectedOptions: {
+        const auto* o = op.builtin_options_as_FullyConnectedOptions();
+        return FullyConnectedOptions{
+            static_cast<Activation>(o->fused_activation_function()),
+            o->weights_format(), o->keep_num_dims(),
+            o->asymmetric_quantize_inputs()};
+      }
+      case T::SoftmaxOptions:
+        return SoftmaxOptions{op.builtin_options_as_SoftmaxOptions()->beta()};
+      case T::ReshapeOptions:
+        return ReshapeOptions{ToVector<std::int32_t>(
+            op.builtin_options_as_ReshapeOptions()->new_shape())};
+      case T::AddOptions: {
+        const auto* o = op.builtin_options_as_AddOptions();
+        return ElementwiseOptions{
+            static_cast<Activation>(o->fused_activation_function()),
+            o->pot_scale_int16()};
+      }
+      case T::SubOptions: {
+        const auto* o = op.builtin_options_as_SubOptions();
+        return ElementwiseOptions{
+            static_cast<Activation>(o->fused_activation_function()),
+            o->pot_scale_int16()};
+      }
+      case T::MulOptions:
+        return ElementwiseOptions{static_cast<Activation>(
+            op.builtin_options_as_MulOptions()->fused_activation_function())};
+      case T::DivOptions:
+        return ElementwiseOptions{static_cast<Activation>(
+            op.builtin_options_as_DivOptions()->fused_activation_function())};
+      case T::ConcatenationOptions: {
+        const auto* o = op.builtin_options_as_ConcatenationOptions();
+        return ConcatenationOptions{
+            o->axis(),
+            static_cast<Activation>(o->fused_activation_function())};
+      }
+      case T::SqueezeOptions:
+        return SqueezeOptions{ToVector<std::int32_t>(
+            op.builtin_options_as_SqueezeOptions()->squeeze_dims())};
+      case T::StridedSliceOptions: {
+        const auto* o = op.builtin_options_as_StridedSliceOptions();
+        return StridedSliceOptions{o->begin_mask(),    o->end_mask(),
+                                   o->ellipsis_mask(), o->new_axis_mask(),
+                                   o->shrink_axis_mask(), o->offset()};
+      }
+      case T::ReducerOptions:
+        return ReducerOptions{
+            op.builtin_options_as_ReducerOptions()->keep_dims()};
+      case T::LeakyReluOptions:
+        return LeakyReluOptions{
+            op.builtin_options_as_LeakyReluOptions()->alpha()};
+      case T::IfOptions: {
+        const auto* o = op.builtin_options_as_IfOptions();
+        return ControlFlowOptions{o->then_subgraph_index(),
+                                  o->else_subgraph_index()};
+      }
+      case T::WhileOptions: {
+        const auto* o = op.builtin_options_as_WhileOptions();
+        return ControlFlowOptions{o->cond_subgraph_index(),
+                                  o->body_subgraph_index()};
+      }
+      case T::CallOnceOptions:
+        return ControlFlowOptions{
+            op.builtin_options_as_CallOnceOptions()->init_subgraph_index(),
+            -1};
+      case T::CallOptions: {
+        const std::uint32_t s = op.builtin_options_as_CallOptions()->subgraph();
+        return ControlFlowOptions{
+            s > static_cast<std::uint32_t>(
+                    std::numeric_limits<std::int32_t>::max())
+                ? -2
+                : static_cast<std::int32_t>(s),
+            -1};
+      }
+      default:
+        return std::monostate{};
+    }
+  }
+
+  Model Read(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < 8) Fail("header", "file too short for a flatbuffer");
+    if (bytes.size() >= kMaxModelBytes) Fail("header", "file over 2 GiB");
+    if (!fb::ModelBufferHasIdentifier(bytes.data())) {
+      Fail("header", "file identifier is not \"TFL3\" (not a TFLite model)");
+    }
+    flatbuffers::Verifier verifier(bytes.data(), bytes.size());
+    if (!fb::VerifyModelBuffer(verifier)) {
+      Fail("flatbuffer", "rejected by the flatbuffers verifier (truncated or "
+                         "corrupted file)");
+    }
+    const fb::Model* in = fb::GetModel(bytes.data());
+    Model m;
+    m.source = source_;
+    m.version = in->version();
+    m.description = Str(in->description());
+
+    if (const auto* buffers = in->buffers()) {
+      m.buffers.reserve(buffers->size());
+      for (flatbuffers::uoffset_t i = 0; i < buffers->size(); ++i) {
+        const fb::Buffer* b = buffers->Get(i);
+        Buffer out;
+        if (b->data() != nullptr) {
+          out.data.assign(b->data()->begin(), b->data()->end());
+        }
+        out.external_offset = b->offset();
+        out.external_size = b->size();
+        m.buffers.push_back(std::move(out));
+      }
+    }
+    const std::size_t buffer_count = m.buffers.size();
+
+    if (const auto* meta = in->metadata()) {
+      for (flatbuffers::uoffset_t i = 0; i < meta->size(); ++i) {
+        const fb::Metadata* e = meta->Get(i);
+        MetadataEntry entry{Str(e->name()), e->buffer()};
+        if (entry.buffer >= buffer_count) {
+          Fail("metadata " + std::to_string(i),
+               "buffer index " + std::to_string(entry.buffer) +
+                   " out of range (" + std::to_string(buffer_count) +
+                   " buffers)");
+        }
+        m.metadata.push_back(std::move(entry));
+      }
+    }
+
+    struct Code {
+      std::int32_t builtin;
+      std::string custom;
+      std::int32_t version;
+    };
+    std::vector<Code> codes;
+    if (const auto* oc = in->operator_codes()) {
+      for (const fb::OperatorCode* c : *oc) {
+        // Files written before the int32 field carry the code in the
+        // deprecated byte only; newer ones in both. The larger is right.
+        const std::int32_t builtin = std::max<std::int32_t>(
+            c->deprecated_builtin_code(), c->builtin_code());
+        codes.push_back({builtin, Str(c->custom_code()), c->version()});
+      }
+    }
+
+    const auto* subgraphs = in->subgraphs();
+    if (subgraphs == nullptr || subgraphs->size() == 0) {
+      Fail("model", "no subgraphs");
+    }
+    for (flatbuffers::uoffset_t s = 0; s < subgraphs->size(); ++s) {
+      const fb::SubGraph* sg = subgraphs->Get(s);
+      const std::string sp = "subgraph " + std::to_string(s);
+      Subgraph out;
+      out.name = Str(sg->name());
+      if (const auto* tensors = sg->tensors()) {
+        out.tensors.reserve(tensors->size());
+        for (flatbuffers::uoffset_t t = 0; t < tensors->size(); ++t) {
+          out.tensors.push_back(ReadTensor(
+              *tensors->Get(t), buffer_count,
+              sp + ": tensor " + std::to_string(t)));
+        }
+      }
+      const std::size_t n = out.tensors.size();
+      out.inputs = ToVector<std::int32_t>(sg->inputs());
+      out.outputs = ToVector<std::int32_t>(sg->outputs());
+      CheckTensorIndices(out.inputs, n, false, sp + ": input");
+      CheckTensorIndices(out.outputs, n, false, sp + ": output");
+      if (const auto* ops = sg->operators()) {
+        out.operators.reserve(ops->size());
+        for (flatbuffers::uoffset_t k = 0; k < ops->size(); ++k) {
+          const fb::Operator* op = ops->Get(k);
+          const std::string op_place = sp + ": operator " + std::to_string(k);
+          if (op->opcode_index() >= codes.size()) {
+            Fail(op_place, "operator code index " +
+                               std::to_string(op->opcode_index()) +
+                               " out of range (" +
+                               std::to_string(codes.size()) + " codes)");
+          }
+          const Code& code = codes[op->opcode_index()];
+          Operator o;
+          o.builtin_code = code.builtin;
+          o.builtin_name = BuiltinOperatorName(code.builtin);
+          o.custom_code = code.custom;
+          o.version = code.version;
+          o.inputs = ToVector<std::int32_t>(op->inputs());
+          o.outputs = ToVector<std::int32_t>(op->outputs());
+          o.intermediates = ToVector<std::int32_t>(op->intermediates());
+          CheckTensorIndices(o.inputs, n, true, op_place + ": input");
+          CheckTensorIndices(o.outputs, n, false, op_place + ": output");
+          CheckTensorIndices(o.intermediates, n, false,
+                             op_place + ": intermediate");
+          o.options = ReadOptions(*op);
+          out.operators.push_back(std::move(o));
+        }
+      }
+      m.subgraphs.push_back(std::move(out));
+    }
+    return m;
+  }
+
+ private:
+  const std::string& source_;
+};
+
+}  // namespace
+
+std::string TensorTypeName(TensorType type) {
+  const int v = static_cast<int>(type);
+  if (v < 0 || v > kMaxTensorType) return "TYPE_" + std::to_string(v);
+  return std::string(kTypeNames[static_cast<std::size_t>(v)]);
+}
+
+std::optional<std::uint32_t> ElementSize(TensorType type) {
+  switch (type) {
+    case TensorType::kBool:
+    case TensorType::kInt8:
+    case TensorType::kUint8:
+      return 1;
+    case TensorType::kFloat16:
+    case TensorType::kInt16:
+    case TensorType::kUint16:
+      return 2;
+    case TensorType::kFloat32:
+    case TensorType::kInt32:
+    case TensorType::kUint32:
+      return 4;
+    case TensorType::kInt64:
+    case TensorType::kUint64:
+    case TensorType::kFloat64:
+    case TensorType::kComplex64:
+      return 8;
+    case TensorType::kComplex128:
+      return 16;
+    case TensorType::kString:
+    case TensorType::kResource:
+    case TensorType::kVariant:
+    case TensorType::kInt4:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string BuiltinOperatorName(std::int32_t code) {
+  if (code >= 0 && static_cast<std::size_t>(code) < kBuiltinNames.size()) {
+    return std::string(kBuiltinNames[static_cast<std::size_t>(code)]);
+  }
+  return "BUILTIN_" + std::to_string(code);
+}
+
+Model ReadModel(std::span<const std::uint8_t> bytes,
+                const std::string& source) {
+  return Reader(source).Read(bytes);
+}
+
+std::vector<std::uint8_t> ReadFileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw InputError(path + ": cannot open: " + std::strerror(errno));
+  }
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+  if (in.bad()) throw InputError(path + ": read error");
+  return bytes;
+}
+
+Model ReadModelFile(const std::string& path) {
+  const std::vector<std::uint8_t> bytes = ReadFileBytes(path);
+  return ReadModel(bytes, path);
+}
+
+}  // namespace arenaplan::tflite

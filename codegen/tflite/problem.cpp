@@ -1,0 +1,220 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/tflite/problem.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "codegen/errors.hpp"
+
+namespace arenaplan::tflite {
+namespace {
+
+constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::max();
+
+bool HasDynamicDim(const std::vector<std::int32_t>& dims) {
+  return std::find(dims.begin(), dims.end(), -1) != dims.end();
+}
+
+}  // namespace
+
+const char* TensorRoleName(TensorRole role) {
+  switch (role) {
+    case TensorRole::kPlanned:
+      return "planned";
+    case TensorRole::kConstant:
+      return "constant";
+    case TensorRole::kVariable:
+      return "variable";
+    case TensorRole::kEmpty:
+      return "empty";
+    case TensorRole::kUnused:
+      return "unused";
+  }
+  return "?";
+}
+
+std::uint64_t TensorBytes(const Tensor& tensor, const InputOptions& options,
+                          const std::string& place) {
+  // The shape TFLM allocates is `shape`. A -1 in it, or in the optional
+  // shape_signature, marks a dimension only known at run time: it takes
+  // --assume-dim, substituted into the signature (which then holds the
+  // model's intended rank) or else into the shape.
+  std::vector<std::int32_t> dims = tensor.shape;
+  const bool dynamic =
+      HasDynamicDim(tensor.shape) || HasDynamicDim(tensor.shape_signature);
+  if (dynamic) {
+    if (!options.assume_dim) {
+      throw InputError(place +
+                       ": dynamic dimension (-1 in shape or shape_signature); "
+                       "give --assume-dim N");
+    }
+    if (!tensor.shape_signature.empty() &&
+        (tensor.shape.empty() ||
+         tensor.shape_signature.size() == tensor.shape.size())) {
+      dims = tensor.shape_signature;
+    }
+  }
+  std::uint64_t elements = 1;
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    std::uint64_t d = 0;
+    if (dims[i] == -1 && dynamic) {
+      d = *options.assume_dim;
+    } else if (dims[i] < 0) {
+      throw InputError(place + ": negative dimension " +
+                       std::to_string(dims[i]) + " at axis " +
+                       std::to_string(i));
+    } else {
+      d = static_cast<std::uint64_t>(dims[i]);
+    }
+    if (d != 0 && elements > std::numeric_limits<std::uint64_t>::max() / d) {
+      throw InputError(place + ": byte size overflows 64 bits");
+    }
+    elements *= d;
+  }
+  std::uint64_t element_size = 4;
+  if (!options.fp32) {
+    const auto size = ElementSize(tensor.type);
+    if (!size) {
+      throw InputError(place + ": type " + TensorTypeName(tensor.type) +
+                       " has no static element size");
+    }
+    element_size = *size;
+  }
+  if (elements > std::numeric_limits<std::uint64_t>::max() / element_size) {
+    throw InputError(place + ": byte size overflows 64 bits");
+  }
+  return elements * element_size;
+}
+
+TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
+  if (model.subgraphs.empty()) {
+    throw InputError(model.source + ": model: no subgraphs");
+  }
+  const Subgraph& graph = model.subgraphs[0];
+  const std::string sp = model.source + ": subgraph 0";
+  const std::size_t op_count = graph.operators.size();
+  if (op_count == 0) throw InputError(sp + ": no operators");
+  if (op_count > std::numeric_limits<std::uint32_t>::max() / 2) {
+    throw InputError(sp + ": too many operators");
+  }
+  const auto last_step = static_cast<std::int64_t>(op_count) - 1;
+
+  TfliteProblem out;
+  const std::size_t n = graph.tensors.size();
+  std::vector<std::int64_t> first(n, kUnset), last(n, -1);
+  std::vector<bool> touched(n, false);
+  auto touch = [&](std::int32_t t, std::int64_t lo, std::int64_t hi) {
+    const auto i = static_cast<std::size_t>(t);
+    touched[i] = true;
+    first[i] = std::min(first[i], lo);
+    last[i] = std::max(last[i], hi);
+  };
+  for (std::int32_t t : graph.inputs) touch(t, 0, 0);
+  for (std::size_t k = 0; k < op_count; ++k) {
+    const auto step = static_cast<std::int64_t>(k);
+    const Operator& op = graph.operators[k];
+    for (std::int32_t t : op.outputs) touch(t, step, step);
+    // An input lives until its last reader. A tensor read before any
+    // operator writes it (TFLM rejects such graphs) is taken to live from
+    // its first reader, which keeps the plan sound.
+    for (std::int32_t t : op.inputs) {
+      if (t >= 0) touch(t, step, step);
+    }
+  }
+  for (std::int32_t t : graph.outputs) {
+    const auto i = static_cast<std::size_t>(t);
+    // A graph output no operator writes exists from the start (as in TFLM).
+    touch(t, first[i] == kUnset ? 0 : first[i], last_step);
+  }
+
+  out.tensors.resize(n);
+  UsageProblem& p = out.problem;
+  p.source = model.source;
+  p.default_alignment = 16;
+  p.operator_count = static_cast<std::uint32_t>(op_count);
+  for (const Operator& op : graph.operators) {
+    p.operator_names.push_back(op.builtin_code == kBuiltinCustom &&
+                                       !op.custom_code.empty()
+                                   ? op.custom_code
+                                   : op.builtin_name);
+  }
+  std::uint64_t total = 0;
+  auto add_checked = [&](std::uint64_t& sum, std::uint64_t v) {
+    if (sum > std::numeric_limits<std::uint64_t>::max() - v) {
+      throw InputError(sp + ": total byte size overflows 64 bits");
+    }
+    sum += v;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const Tensor& t = graph.tensors[i];
+    TensorLifetime& life = out.tensors[i];
+    const std::string place = sp + ": tensor " + std::to_string(i);
+    if (t.is_variable) {
+      life.role = TensorRole::kVariable;
+      life.bytes = TensorBytes(t, options, place);
+      add_checked(p.persistent_bytes, life.bytes);
+      continue;
+    }
+    if (model.IsConstant(t)) {
+      life.role = TensorRole::kConstant;
+      life.bytes = model.buffers[t.buffer].data.size();
+      continue;
+    }
+    if (!touched[i]) {
+      life.role = TensorRole::kUnused;
+      continue;
+    }
+    life.bytes = TensorBytes(t, options, place);
+    if (life.bytes == 0) {
+      life.role = TensorRole::kEmpty;
+      continue;
+    }
+    life.role = TensorRole::kPlanned;
+    life.first_op = first[i];
+    life.last_op = last[i];
+    add_checked(total, life.bytes);
+    p.records.push_back({static_cast<std::uint32_t>(first[i]),
+                         static_cast<std::uint32_t>(last[i]), life.bytes});
+    p.ids.push_back(std::to_string(i));
+    p.names.push_back(t.name);
+    out.record_tensor.push_back(static_cast<std::int32_t>(i));
+  }
+
+  for (std::size_t k = 0; k < options.scratch.size(); ++k) {
+    const auto [op, bytes] = options.scratch[k];
+    if (op >= op_count) {
+      throw InputError(model.source + ": --scratch " + std::to_string(op) +
+                       ":" + std::to_string(bytes) + ": operator " +
+                       std::to_string(op) + " out of range (" +
+                       std::to_string(op_count) + " operators)");
+    }
+    if (bytes == 0) continue;
+    add_checked(total, bytes);
+    p.records.push_back({op, op, bytes});
+    p.ids.push_back("scratch" + std::to_string(k));
+    p.names.push_back("scratch of operator " + std::to_string(op) + " " +
+                      p.operator_names[op]);
+    out.record_tensor.push_back(-1);
+  }
+
+  for (const Subgraph& s : model.subgraphs) {
+    out.total_tensor_count += s.tensors.size();
+  }
+  for (std::size_t s = 1; s < model.subgraphs.size(); ++s) {
+    const Subgraph& g = model.subgraphs[s];
+    std::size_t activations = 0;
+    for (const Tensor& t : g.tensors) {
+      if (!t.is_variable && !model.IsConstant(t)) ++activations;
+    }
+    out.not_planned.push_back(
+        "subgraph " + std::to_string(s) +
+        (g.name.empty() ? std::string() : " (" + g.name + ")") + ": " +
+        std::to_string(g.operators.size()) + " operators, " +
+        std::to_string(activations) +
+        " non-constant tensors: not planned (only subgraph 0 is; TFLM plans "
+        "these at run time)");
+  }
+  return out;
+}
+
+}  // namespace arenaplan::tflite

@@ -1,0 +1,71 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Compile-time handles of a plan: the plan's traits, a tensor id bound to
+// its plan, and the typed view returned by arenaplan::Arena.
+// Freestanding: no heap, no exceptions, no RTTI, no libc.
+#ifndef ARENAPLAN_TENSOR_HPP_
+#define ARENAPLAN_TENSOR_HPP_
+
+#include <cstddef>
+
+#include "arenaplan/plan.hpp"
+
+namespace arenaplan {
+
+/// Everything the runtime needs to know about one plan, as a type. A
+/// generated header defines `using Plan = arenaplan::PlanTraits<...>` from its
+/// own constants, so each model's plan is a distinct type.
+/// `Placements` points to the plan's table (kTensorCount entries; at least
+/// one element of storage so an empty plan is still a valid array).
+/// `TensorBytes` points to each tensor's exact size in bytes, before rounding
+/// to the alignment (TensorBytes[i] <= Placements[i].size).
+/// `Storage` is the arena array: ArenaSize bytes aligned to Alignment,
+/// defined once by the generated header (nullptr when ArenaSize is 0).
+template <std::size_t ArenaSize, std::size_t Alignment,
+          std::size_t OperatorCount, std::size_t TensorCount,
+          const Placement* Placements, const std::size_t* TensorBytes,
+          std::byte* Storage>
+struct PlanTraits {
+  static constexpr std::size_t kArenaSize = ArenaSize;  ///< Bytes.
+  static constexpr std::size_t kAlignment = Alignment;  ///< Bytes.
+  static constexpr std::size_t kOperatorCount = OperatorCount;
+  static constexpr std::size_t kTensorCount = TensorCount;
+  static constexpr const Placement* kPlacements = Placements;
+  static constexpr const std::size_t* kTensorBytes = TensorBytes;
+  static constexpr std::byte* kStorage = Storage;
+};
+
+/// The id of tensor `Index` of the plan `PlanT`. Naming a tensor the plan
+/// does not have (Index >= kTensorCount) fails to compile. Converts to the
+/// index, so `kPlan[kSomeTensor]` reads the tensor's placement.
+template <class PlanT, std::size_t Index>
+struct TensorId {
+  static_assert(Index < PlanT::kTensorCount,
+                "arenaplan: this tensor is not in the plan (index >= "
+                "kTensorCount)");
+  using Plan = PlanT;
+  static constexpr std::size_t kIndex = Index;
+  constexpr operator std::size_t() const noexcept { return Index; }
+};
+
+/// A tensor seen as `Count` elements of type T: a pointer into the arena plus
+/// a compile-time element count. Non-owning; the arena owns the bytes.
+template <class T, std::size_t Count>
+struct TensorSpan {
+  T* data;  ///< First element, at the tensor's planned offset.
+  static constexpr std::size_t kCount = Count;  ///< Elements, not bytes.
+
+  [[nodiscard]] static constexpr std::size_t size() noexcept { return Count; }
+  [[nodiscard]] static constexpr std::size_t size_bytes() noexcept {
+    return Count * sizeof(T);
+  }
+  [[nodiscard]] constexpr T& operator[](std::size_t i) const noexcept {
+    return data[i];
+  }
+  [[nodiscard]] constexpr T* begin() const noexcept { return data; }
+  [[nodiscard]] constexpr T* end() const noexcept { return data + Count; }
+};
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_TENSOR_HPP_

@@ -1,0 +1,50 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// int8 ADD of two tensors of the same shape, with TFLite's method for
+// operands of different scales: both inputs are shifted left by
+// `left_shift` (20) bits for headroom, rescaled to a common scale
+// 2 * max(s1, s2) by multipliers < 1, summed, and the sum rescaled to the
+// output scale.
+#ifndef ARENAPLAN_KERNELS_ADD_HPP_
+#define ARENAPLAN_KERNELS_ADD_HPP_
+
+#include <cstdint>
+
+#include "arenaplan/kernels/quantization.hpp"
+
+namespace arenaplan::kernels {
+
+struct AddParams {
+  std::int32_t input1_offset, input2_offset;  ///< Minus the zero points.
+  std::int32_t output_offset;                 ///< The output zero point.
+  std::int32_t left_shift;                    ///< Headroom bits (20).
+  /// s1 / (2 max(s1, s2)), s2 / (2 max(s1, s2)) and
+  /// 2 max(s1, s2) / (2^left_shift * s_out) as Q0.31 multiplier and shift.
+  std::int32_t input1_multiplier, input1_shift;
+  std::int32_t input2_multiplier, input2_shift;
+  std::int32_t output_multiplier, output_shift;
+  std::int32_t act_min, act_max;  ///< Fused activation, both ends included.
+  std::int32_t count;             ///< Elements of each tensor.
+};
+
+/// output[i] = input1[i] + input2[i] in real terms, requantized. The output
+/// may alias an input element-for-element (each element is read before it
+/// is written).
+inline void Add(const AddParams& p, const std::int8_t* input1,
+                const std::int8_t* input2, std::int8_t* output) {
+  for (std::int32_t i = 0; i < p.count; ++i) {
+    const std::int32_t a = (input1[i] + p.input1_offset) * (1 << p.left_shift);
+    const std::int32_t b = (input2[i] + p.input2_offset) * (1 << p.left_shift);
+    const std::int32_t sa =
+        MultiplyByQuantizedMultiplier(a, p.input1_multiplier, p.input1_shift);
+    const std::int32_t sb =
+        MultiplyByQuantizedMultiplier(b, p.input2_multiplier, p.input2_shift);
+    const std::int32_t sum =
+        MultiplyByQuantizedMultiplier(sa + sb, p.output_multiplier, p.output_shift);
+    output[i] = ClampToInt8(sum + p.output_offset, p.act_min, p.act_max);
+  }
+}
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_ADD_HPP_

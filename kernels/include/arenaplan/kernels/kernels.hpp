@@ -1,0 +1,17 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// arenaplan's int8 reference kernels, header-only and freestanding (no heap,
+// no exceptions, no RTTI, no libc): what the code emitted by
+// `arenaplan compile` calls.
+#ifndef ARENAPLAN_KERNELS_KERNELS_HPP_
+#define ARENAPLAN_KERNELS_KERNELS_HPP_
+
+#include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/pooling.hpp"
+#include "arenaplan/kernels/quantization.hpp"
+#include "arenaplan/kernels/reshape.hpp"
+#include "arenaplan/kernels/softmax.hpp"
+
+#endif  // ARENAPLAN_KERNELS_KERNELS_HPP_

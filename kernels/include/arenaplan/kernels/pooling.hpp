@@ -1,0 +1,84 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// int8 AVERAGE_POOL_2D and MAX_POOL_2D. Input and output share scale and
+// zero point (TFLite's int8 pooling requires it; the generator checks), so
+// no requantization: the average is rounded to nearest, ties away from zero,
+// over the window's in-bounds elements only (padding is not counted).
+#ifndef ARENAPLAN_KERNELS_POOLING_HPP_
+#define ARENAPLAN_KERNELS_POOLING_HPP_
+
+#include <cstdint>
+
+#include "arenaplan/kernels/quantization.hpp"
+
+namespace arenaplan::kernels {
+
+struct PoolParams {
+  std::int32_t filter_h, filter_w;
+  std::int32_t stride_h, stride_w;
+  std::int32_t pad_h, pad_w;  ///< Rows above / columns left (see ConvParams).
+  std::int32_t act_min, act_max;  ///< Fused activation, both ends included.
+};
+
+namespace detail {
+template <bool kMax>
+inline void Pool(const PoolParams& p, const Shape4& in_shape,
+                 const std::int8_t* input, const Shape4& out_shape,
+                 std::int8_t* output) {
+  for (std::int32_t b = 0; b < out_shape.n; ++b) {
+    for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
+      const std::int32_t y0 = oy * p.stride_h - p.pad_h;
+      const std::int32_t ky_begin = y0 < 0 ? -y0 : 0;
+      const std::int32_t ky_end =
+          p.filter_h < in_shape.h - y0 ? p.filter_h : in_shape.h - y0;
+      for (std::int32_t ox = 0; ox < out_shape.w; ++ox) {
+        const std::int32_t x0 = ox * p.stride_w - p.pad_w;
+        const std::int32_t kx_begin = x0 < 0 ? -x0 : 0;
+        const std::int32_t kx_end =
+            p.filter_w < in_shape.w - x0 ? p.filter_w : in_shape.w - x0;
+        for (std::int32_t c = 0; c < out_shape.c; ++c) {
+          std::int32_t acc = kMax ? -128 : 0;
+          std::int32_t count = 0;
+          for (std::int32_t ky = ky_begin; ky < ky_end; ++ky) {
+            for (std::int32_t kx = kx_begin; kx < kx_end; ++kx) {
+              const std::int32_t v =
+                  input[((b * in_shape.h + y0 + ky) * in_shape.w + x0 + kx) *
+                            in_shape.c + c];
+              if (kMax) {
+                acc = v > acc ? v : acc;
+              } else {
+                acc += v;
+              }
+              ++count;
+            }
+          }
+          if (!kMax && count > 0) {
+            // Round half away from zero (integer division truncates).
+            acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+          }
+          output[((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c + c] =
+              ClampToInt8(acc, p.act_min, p.act_max);
+        }
+      }
+    }
+  }
+}
+}  // namespace detail
+
+/// AVERAGE_POOL_2D over NHWC int8 tensors.
+inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
+                        const std::int8_t* input, const Shape4& out_shape,
+                        std::int8_t* output) {
+  detail::Pool<false>(p, in_shape, input, out_shape, output);
+}
+
+/// MAX_POOL_2D over NHWC int8 tensors.
+inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
+                    const std::int8_t* input, const Shape4& out_shape,
+                    std::int8_t* output) {
+  detail::Pool<true>(p, in_shape, input, out_shape, output);
+}
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_POOLING_HPP_

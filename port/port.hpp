@@ -1,0 +1,49 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The Cortex-M port: what firmware (and the on-target tests) may call.
+// Console output and exit go through Arm semihosting, so they work under
+// `qemu-system-arm -semihosting-config enable=on,target=native` and under a
+// debugger; on a board without a debugger attached a semihosting call traps.
+// Freestanding: no heap, no exceptions, no libc.
+#ifndef ARENAPLAN_PORT_PORT_HPP_
+#define ARENAPLAN_PORT_PORT_HPP_
+
+#include <cstdint>
+
+namespace arenaplan::port {
+
+/// Writes the NUL-terminated string `text` to the host console
+/// (semihosting SYS_WRITE0). `text` is borrowed for the call only.
+void Write(const char* text);
+
+/// Writes `value` in decimal.
+void WriteUnsigned(std::uint32_t value);
+
+/// Writes `value` as "0x" followed by 8 hexadecimal digits.
+void WriteHex(std::uint32_t value);
+
+/// Ends the program with `status` as the emulator's (or debugger's) exit
+/// status: semihosting SYS_EXIT_EXTENDED with ADP_Stopped_ApplicationExit.
+/// Never returns; if the host ignores the request the core waits forever.
+[[noreturn]] void Exit(int status);
+
+/// True when the core counts cycles in DWT CYCCNT (ARMv7-M and ARMv8-M
+/// Mainline). Under QEMU the count follows emulated time, not real cycles.
+bool HasCycleCounter();
+
+/// A free-running count, in core clock cycles (DWT CYCCNT, 32 bits) where
+/// HasCycleCounter(), else in SysTick ticks of the core clock (24 bits).
+/// Wraps; take differences with CycleDelta().
+std::uint32_t CycleCount();
+
+/// Cycles from `start` to `end` (two CycleCount() values), modulo the
+/// counter's width; right when less than one wrap period passed between.
+std::uint32_t CycleDelta(std::uint32_t start, std::uint32_t end);
+
+/// The exit status of a firmware that stopped on a fault (HardFault,
+/// MemManage, BusFault, UsageFault, SecureFault or an unexpected IRQ).
+inline constexpr int kFaultExitStatus = 3;
+
+}  // namespace arenaplan::port
+
+#endif  // ARENAPLAN_PORT_PORT_HPP_

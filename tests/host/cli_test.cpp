@@ -1,0 +1,175 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Runs the built `arenaplan` binary as a user would.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "codegen/input.hpp"
+#include "codegen/validator.hpp"
+
+namespace arenaplan {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int status = -1;
+  std::string out;  ///< stdout and stderr together
+};
+
+CliRun Arenaplan(const std::string& args) {
+  const std::string cmd = std::string(ARENAPLAN_BINARY) + " " + args + " 2>&1";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf;
+  std::size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  const int raw = pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/arenaplan_cli_XXXXXX";
+    dir_ = mkdtemp(tmpl);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& contents) {
+    const std::string path = dir_ + "/" + name;
+    std::ofstream(path, std::ios::binary) << contents;
+    return path;
+  }
+  static std::string Read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string dir_;
+};
+
+const char kExample[] = ARENAPLAN_SHARED_DIR
+    "/benchmarks/minimalloc-challenging/example.12.csv";
+
+TEST_F(CliTest, PlansACsvAndWritesAValidPlan) {
+  const std::string out = dir_ + "/plan.csv";
+  const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  // Read the written plan back and check it with the validator.
+  const UsageProblem problem = LoadCsvProblem(kExample);
+  std::istringstream csv(Read(out));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line, "id,lower,upper,size,offset");
+  std::vector<std::uint64_t> offsets;
+  std::uint64_t arena = 0;
+  for (std::size_t i = 0; std::getline(csv, line); ++i) {
+    ASSERT_LT(i, problem.records.size());
+    const std::uint64_t off = std::stoull(line.substr(line.rfind(',') + 1));
+    EXPECT_EQ(line.substr(0, line.find(',')), problem.ids[i]);
+    offsets.push_back(off);
+    arena = std::max(arena, off + problem.records[i].size);
+  }
+  EXPECT_TRUE(ValidateOffsets(problem.records, offsets, arena, 1).ok());
+  // MiniMalloc's example fits in its stated capacity of 12 bytes, which is
+  // also its max breadth (b3 + b5 + b1 or b2 = 12): any optimal plan is 12.
+  EXPECT_GE(arena, 12u);
+}
+
+TEST_F(CliTest, PrintsJsonWithTheContractKeys) {
+  const CliRun r = Arenaplan(std::string("plan ") + kExample + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* key : {"\"arena_bytes\":", "\"lower_bound\":12", "\"naive_bytes\":20",
+                          "\"strategy\":", "\"approach\":\"offsets\"", "\"tensors\":5",
+                          "\"plan_ms\":"}) {
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
+  }
+}
+
+TEST_F(CliTest, PrintsOneTableRowPerStrategy) {
+  const CliRun list = Arenaplan("strategies --approach shared-objects");
+  ASSERT_EQ(list.status, 0);
+  const CliRun r = Arenaplan(std::string("plan ") + kExample +
+                          " --strategy all --approach shared-objects");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::istringstream names(list.out);
+  std::string name;
+  int rows = 0;
+  while (names >> name) {
+    EXPECT_NE(r.out.find("\n" + name + " "), std::string::npos) << name;
+    ++rows;
+  }
+  EXPECT_GE(rows, 1);
+  const CliRun json = Arenaplan(std::string("plan ") + kExample + " --strategy all --json");
+  ASSERT_EQ(json.status, 0);
+  EXPECT_EQ(json.out.front(), '[');
+}
+
+TEST_F(CliTest, PlansHeaderOnlyFileAsZeroBytes) {
+  const std::string in = Write("empty.csv", "id,lower,upper,size\n");
+  const CliRun r = Arenaplan("plan " + in + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"arena_bytes\":0,"), std::string::npos) << r.out;
+}
+
+TEST_F(CliTest, ZeroSizeTensorsTakeNoSpace) {
+  // By hand: a and b (4 B each) share op 0, z is empty: arena 8.
+  const std::string in = Write("z.csv", "id,lower,upper,size\na,0,1,4\nb,0,1,4\nz,0,1,0\n");
+  const CliRun r = Arenaplan("plan " + in + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"arena_bytes\":8,"), std::string::npos) << r.out;
+}
+
+TEST_F(CliTest, AlignsSizesAndOffsets) {
+  // By hand: sizes 5 and 3 round up to 16 each, both live at op 0: 32.
+  const std::string in = Write("a.csv", "id,lower,upper,size\na,0,1,5\nb,0,1,3\n");
+  const CliRun r = Arenaplan("plan " + in + " --align 16 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"arena_bytes\":32,"), std::string::npos) << r.out;
+  EXPECT_EQ(Arenaplan("plan " + in + " --align 12").status, 2);
+}
+
+TEST_F(CliTest, BadInputExitsTwoWithOneLineAndLeavesOutputUntouched) {
+  const std::string out = Write("keep.csv", "precious\n");
+  const std::string bad = Write("bad.csv", "id,lower,upper,size\na,0,1,4\nb,2,1,4\n");
+  const CliRun r = Arenaplan("plan " + bad + " --out " + out);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "arenaplan: " + bad + ":3: upper (1) must exceed lower (2)\n");
+  EXPECT_EQ(Read(out), "precious\n");
+  // No temporary file is left behind either.
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) files += e.is_regular_file();
+  EXPECT_EQ(files, 2);
+}
+
+TEST_F(CliTest, MissingFileAndBadUsageExitTwo) {
+  const CliRun missing = Arenaplan("plan " + dir_ + "/nope.csv");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("nope.csv: cannot open"), std::string::npos);
+  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --strategy nonesuch").status, 2);
+  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --approach sideways").status, 2);
+  EXPECT_EQ(Arenaplan("plan").status, 2);
+  EXPECT_EQ(Arenaplan("frobnicate").status, 2);
+  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --strategy all --out x.csv").status, 2);
+}
+
+TEST_F(CliTest, WritesObjectColumnForSharedObjects) {
+  const std::string out = dir_ + "/so.csv";
+  const CliRun r = Arenaplan(std::string("plan ") + kExample +
+                          " --approach shared-objects --out " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(Read(out).substr(0, Read(out).find('\n')), "id,lower,upper,size,offset,object");
+}
+
+}  // namespace
+}  // namespace arenaplan

@@ -1,0 +1,174 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// What must not compile: a generated header whose plan was edited so that
+// two live tensors overlap, and misuses of typed access
+// (tests/compile_fail/*.cpp). The compiler is run for real; the test checks
+// its exit status and that its diagnostics name the problem.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+
+#include "codegen/emit/header.hpp"
+
+namespace arenaplan {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int status;
+  std::string output;  ///< stdout and stderr.
+};
+
+CommandResult RunCommand(const std::string& command) {
+  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return {-1, "popen failed"};
+  std::string output;
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, got);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+std::string HostCxx() {
+  const char* cxx = std::getenv("ARENAPLAN_HOST_CXX");
+  return cxx != nullptr ? cxx : "g++";
+}
+
+void WriteFile(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// The plan tests/compile_fail/README.md describes, derived by hand:
+/// alignment 16; kInput 60 B (rounded to 64) alive 0..1 at 0; kConv1Relu
+/// 32 B alive 1..2 at 64 (kInput is still alive at 1, so it sits above
+/// it); kOutput 64 B alive 2..3 at 0 (kInput is dead by 2); kEmpty 0 B.
+/// Arena = 64 + 32 = 96 = the breadth of operator 1 (64 + 32) = lower bound.
+PlanResult TinyPlan() {
+  PlanResult p;
+  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
+  p.problem.ids = {"0", "1", "2", "3"};
+  p.problem.names = {"input", "conv1/Relu", "output", "empty"};
+  p.problem.operator_count = 4;
+  p.problem.source = "tiny.csv";
+  p.strategy = "hand";
+  p.alignment = 16;
+  p.offsets = {0, 64, 0, 0};
+  p.arena_bytes = 96;
+  p.lower_bound = 96;
+  p.naive_bytes = 160;
+  return p;
+}
+
+class CompileFail : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(testing::TempDir()) / "arenaplan_compile_fail";
+    fs::create_directories(dir_);
+    HeaderOptions tiny;
+    tiny.namespace_name = "tiny";
+    tiny.input_name = "tiny.csv";
+    tiny.tensor_bytes = {60, 32, 64, 0};
+    header_ = EmitHeader(TinyPlan(), tiny);
+    WriteFile(dir_ / "tiny_plan.hpp", header_);
+    HeaderOptions other;
+    other.namespace_name = "other";
+    WriteFile(dir_ / "other_plan.hpp", EmitHeader(TinyPlan(), other));
+  }
+
+  CommandResult Compile(const fs::path& source) const {
+    return RunCommand(HostCxx() + " -std=c++17 -fsyntax-only -Wall -Wextra "
+                      "-Werror -I" ARENAPLAN_SOURCE_DIR "/core/include -I" +
+                      dir_.string() + " " + source.string());
+  }
+
+  fs::path dir_;
+  std::string header_;
+};
+
+TEST_F(CompileFail, AcceptsTheUncorruptedHeader) {
+  const CommandResult run = Compile(fs::path(ARENAPLAN_SOURCE_DIR) / "tests" /
+                          "compile_fail" / "control_ok.cpp");
+  EXPECT_EQ(run.status, 0) << run.output;
+}
+
+// kConv1Relu (index 1, alive 1..2) moved from 64 to 0 overlaps kInput
+// (index 0, alive 0..1, bytes 0..63) during operator 1.
+TEST_F(CompileFail, RejectsHeaderWithOffsetMovedOntoLiveNeighbour) {
+  const std::string line = "    {64, 32, 1, 2},  // 1 kConv1Relu\n";
+  std::string corrupted = header_;
+  const std::size_t at = corrupted.find(line);
+  ASSERT_NE(at, std::string::npos) << header_;
+  corrupted.replace(at, line.size(), "    {0, 32, 1, 2},  // 1 kConv1Relu\n");
+  WriteFile(dir_ / "corrupted_plan.hpp", corrupted);
+  WriteFile(dir_ / "use_corrupted.cpp", "#include \"corrupted_plan.hpp\"\n");
+  const CommandResult run = Compile(dir_ / "use_corrupted.cpp");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("static assertion failed: arenaplan: unsound "
+                            "plan: two tensors alive at a common operator "
+                            "overlap in the arena"),
+            std::string::npos)
+      << run.output;
+  // The tensors at fault, by kPlan index.
+  EXPECT_NE(run.output.find("ValidationResult::kOverlap, "
+                            "arenaplan::ValidationResult::kOverlap, 0, 1>"),
+            std::string::npos)
+      << run.output;
+}
+
+// kOutput (index 2) moved to 8: not a multiple of the 16-byte alignment.
+TEST_F(CompileFail, RejectsHeaderWithMisalignedOffset) {
+  const std::string line = "    {0, 64, 2, 3},  // 2 kOutput\n";
+  std::string corrupted = header_;
+  const std::size_t at = corrupted.find(line);
+  ASSERT_NE(at, std::string::npos) << header_;
+  corrupted.replace(at, line.size(), "    {8, 64, 2, 3},  // 2 kOutput\n");
+  WriteFile(dir_ / "misaligned_plan.hpp", corrupted);
+  WriteFile(dir_ / "use_misaligned.cpp", "#include \"misaligned_plan.hpp\"\n");
+  const CommandResult run = Compile(dir_ / "use_misaligned.cpp");
+  EXPECT_NE(run.status, 0);
+  EXPECT_NE(run.output.find("offset is not a multiple of kAlignment"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(CompileFail, RejectsEveryMisuseOfTypedAccess) {
+  int cases = 0;
+  for (const auto& entry : fs::directory_iterator(
+           fs::path(ARENAPLAN_SOURCE_DIR) / "tests" / "compile_fail")) {
+    if (entry.path().extension() != ".cpp" ||
+        entry.path().filename() == "control_ok.cpp") {
+      continue;
+    }
+    const std::string text = ReadFile(entry.path());
+    const std::string prefix = "// expect: ";
+    ASSERT_EQ(text.rfind(prefix, 0), 0u) << entry.path();
+    const std::string expect =
+        text.substr(prefix.size(), text.find('\n') - prefix.size());
+    const CommandResult run = Compile(entry.path());
+    EXPECT_NE(run.status, 0) << entry.path() << " compiled";
+    EXPECT_NE(run.output.find(expect), std::string::npos)
+        << entry.path() << " lacks '" << expect << "':\n" << run.output;
+    ++cases;
+  }
+  EXPECT_GE(cases, 5);
+}
+
+}  // namespace
+}  // namespace arenaplan
