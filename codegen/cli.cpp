@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -16,7 +17,10 @@
 
 #include "codegen/atomic_file.hpp"
 #include "codegen/commands.hpp"
+#include "codegen/emit/header.hpp"
 #include "codegen/emit/plan_text.hpp"
+#include "codegen/emit/sha256.hpp"
+#include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
@@ -31,6 +35,9 @@ struct PlanArgs {
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
   std::string out;
+  std::string header;
+  std::string name_space = "arenaplan_model";
+  std::string svg;
   bool json = false;
   std::optional<double> time_limit;
   std::optional<std::uint64_t> capacity;
@@ -118,8 +125,10 @@ int RunPlan(const PlanArgs& args) {
   const UsageProblem problem = LoadProblem(args.input, ToInputOptions(args));
 
   if (args.strategy == "all") {
-    if (!args.out.empty()) {
-      throw InputError("--out needs one plan; it does not go with --strategy all");
+    if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
+      throw InputError(
+          "--out, --header and --svg need one plan; they do not go with "
+          "--strategy all");
     }
     const std::vector<PlanResult> plans = PlanAll(problem, options);
     std::cout << StrategyTable(plans, args.json);
@@ -129,6 +138,20 @@ int RunPlan(const PlanArgs& args) {
   const PlanResult plan = Plan(problem, options);
   std::vector<std::pair<std::string, std::string>> files;
   if (!args.out.empty()) files.emplace_back(args.out, PlanCsv(plan));
+  if (!args.header.empty()) {
+    HeaderOptions header;
+    header.namespace_name = args.name_space;
+    const bool is_file = args.input.rfind("zoo:", 0) != 0;
+    header.input_name =
+        is_file ? std::filesystem::path(args.input).filename().string() : args.input;
+    if (is_file) header.input_sha256 = Sha256FileHex(args.input);
+    header.tensor_bytes.reserve(problem.records.size());
+    for (const TensorUsageRecord& r : problem.records) {
+      header.tensor_bytes.push_back(r.size);
+    }
+    files.emplace_back(args.header, EmitHeader(plan, header));
+  }
+  if (!args.svg.empty()) files.emplace_back(args.svg, EmitSvg(plan));
   WriteFilesAtomically(files);
   std::cout << (args.json ? PlanJson(plan, true) : HumanSummary(plan));
   return kExitOk;
@@ -151,13 +174,20 @@ int RunCli(int argc, char** argv) {
   plan->add_option("--approach", plan_args.approach,
                    "offsets (default) or shared-objects");
   plan->add_option("--strategy", plan_args.strategy,
-                   "A strategy name, best (default) or all");
+                   "A strategy name (see 'arenaplan strategies'), best "
+                   "(default), all, or optimal (offsets: exact search)");
   plan->add_option("--align", plan_args.align,
                    "Round sizes and offsets up to N bytes (CSV default 1, "
                    "models 16)");
   plan->add_option("--out", plan_args.out,
                    "Write id,lower,upper,size,offset[,object] CSV here");
   plan->add_flag("--json", plan_args.json, "Print JSON on stdout");
+  plan->add_option("--header", plan_args.header,
+                   "Write the firmware header (constexpr arena and offsets)");
+  plan->add_option("--namespace", plan_args.name_space,
+                   "C++ namespace of the header's constants")
+      ->default_str("arenaplan_model");
+  plan->add_option("--svg", plan_args.svg, "Write a picture of the plan");
   plan->add_option("--time-limit", plan_args.time_limit,
                    "Seconds for the exact search (optimal, best)");
   plan->add_option("--capacity", plan_args.capacity,
@@ -204,6 +234,9 @@ int RunCli(int argc, char** argv) {
   } catch (const InputError& e) {
     std::cerr << "arenaplan: " << e.what() << '\n';
     return kExitBadInput;
+  } catch (const InfeasibleError& e) {
+    std::cerr << "arenaplan: " << e.what() << '\n';
+    return kExitInfeasible;
   } catch (const InternalError& e) {
     std::cerr << "arenaplan: " << e.what() << '\n';
     return kExitInternal;

@@ -23,6 +23,13 @@ class InternalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// No plan fits the requested --capacity (proven, or none found in time):
+/// the CLI prints what() and exits with status 3.
+class InfeasibleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace arenaplan
 
 #endif  // ARENAPLAN_CODEGEN_ERRORS_HPP_

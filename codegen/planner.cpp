@@ -8,6 +8,7 @@
 
 #include "codegen/emit/plan_text.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/solver/exact.hpp"
 #include "codegen/validator.hpp"
 
 namespace arenaplan {
@@ -131,6 +132,78 @@ bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
   return s.approach == approach && (s.max_records == 0 || records <= s.max_records);
 }
 
+
+/// Default time limits of the exact search, in seconds.
+constexpr double kOptimalSeconds = 10.0;
+constexpr double kBestSeconds = 1.0;
+
+/// Throws InfeasibleError when `plan` does not fit options.capacity.
+void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
+  if (options.capacity && plan.lower_bound > *options.capacity) {
+    throw InfeasibleError(
+        "no plan within " + std::to_string(*options.capacity) +
+        " bytes exists: the lower bound is " + std::to_string(plan.lower_bound) +
+        " bytes (" +
+        (plan.approach == Approach::kOffsets ? "largest operator breadth"
+                                             : "sum of positional maximums") +
+        ")");
+  }
+  if (options.capacity && plan.arena_bytes > *options.capacity) {
+    throw InfeasibleError("no plan within " + std::to_string(*options.capacity) +
+                          " bytes: strategy '" + plan.strategy + "' needs " +
+                          std::to_string(plan.arena_bytes) + " bytes");
+  }
+}
+
+/// Runs the exact search from `heuristic` (the best heuristic plan) and
+/// returns whichever plan is smaller, with `optimal` and `gap_bytes` set
+/// from what the search proved. Throws InfeasibleError when a capacity is
+/// given and no plan within it exists (or none was found in time).
+PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
+                         const PlanOptions& options, double seconds) {
+  ExactOptions exact;
+  exact.time_limit_s = seconds;
+  exact.capacity = options.capacity;
+  exact.initial_offsets.reserve(sized.origin.size());
+  for (std::size_t i : sized.origin) {
+    exact.initial_offsets.push_back(heuristic.offsets[i]);
+  }
+  const ExactResult r = SolveOffsetsExactly(sized.records, exact);
+  const std::string within =
+      options.capacity ? std::to_string(*options.capacity) : std::string("?");
+  if (r.status == ExactResult::kInfeasible) {
+    throw InfeasibleError("no plan within " + within +
+                          " bytes exists (proven: every plan needs at least " +
+                          std::to_string(r.lower_bound) + " bytes)");
+  }
+  if (r.status == ExactResult::kUnknown) {
+    if (options.capacity) {
+      throw InfeasibleError(
+          "no plan within " + within + " bytes found in " +
+          std::to_string(seconds) +
+          " s, and none proven impossible (raise --time-limit)");
+    }
+    return heuristic;  // nothing better found in time
+  }
+  if (r.arena_bytes < heuristic.arena_bytes) {
+    for (std::size_t k = 0; k < sized.origin.size(); ++k) {
+      heuristic.offsets[sized.origin[k]] = r.offsets[k];
+    }
+    heuristic.arena_bytes = r.arena_bytes;
+    heuristic.strategy = "optimal";
+    const ValidationReport check =
+        ValidateOffsets(heuristic.problem.records, heuristic.offsets,
+                        heuristic.arena_bytes, heuristic.alignment);
+    if (!check.ok()) ReportInvalid(heuristic, check);
+  }
+  heuristic.optimal = r.status == ExactResult::kOptimal &&
+                      r.arena_bytes <= heuristic.arena_bytes;
+  heuristic.gap_bytes = heuristic.arena_bytes -
+                        std::min(heuristic.arena_bytes,
+                                 std::max(r.lower_bound, heuristic.lower_bound));
+  return heuristic;
+}
+
 }  // namespace
 
 UsageProblem AlignProblem(const UsageProblem& problem, std::uint64_t alignment) {
@@ -161,14 +234,24 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   const Compacted sized = CompactSized(aligned);
   const ProfileSummary summary = SummarizeProfiles(aligned.records);
 
-  if (options.strategy != "best") {
+  const bool exact = options.strategy == "optimal";
+  if (exact && options.approach != Approach::kOffsets) {
+    throw InputError(
+        "--strategy optimal: the exact search is for the offsets approach");
+  }
+  if (options.strategy != "best" && !exact) {
     const StrategyInfo* info = FindStrategy(options.approach, options.strategy);
     if (info == nullptr) {
       throw InputError("--strategy " + options.strategy + ": no such " +
                        std::string(ApproachName(options.approach)) +
                        " strategy (see 'arenaplan strategies')");
     }
-    return RunStrategy(aligned, sized, summary, *info, alignment);
+    PlanResult plan = RunStrategy(aligned, sized, summary, *info, alignment);
+    plan.optimal = plan.arena_bytes == plan.lower_bound &&
+                   plan.approach == Approach::kOffsets;
+    plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
+    CheckCapacity(plan, options);
+    return plan;
   }
 
   // best: every eligible heuristic; the smallest arena wins, ties go to the
@@ -184,7 +267,20 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
       have = true;
     }
   }
+  if (!have) throw InternalError("internal error: no strategy is registered");
+  if (exact) {
+    best = RefineExactly(std::move(best), sized, options,
+                         options.time_limit_s.value_or(kOptimalSeconds));
+  } else if (options.approach == Approach::kOffsets) {
+    if (best.arena_bytes == best.lower_bound) {
+      best.optimal = true;  // the heuristic met the max-breadth bound
+    } else {
+      best = RefineExactly(std::move(best), sized, options,
+                           options.time_limit_s.value_or(kBestSeconds));
+    }
+  }
   best.plan_ms = MillisecondsSince(start);
+  CheckCapacity(best, options);
   return best;
 }
 

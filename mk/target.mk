@@ -36,8 +36,13 @@ TARGET_PLANS := $(TARGET_OUT)/plans
 
 .PHONY: test-target test-target-all target-firmware target-size target-plans
 
+# `make test` runs the on-target tests of every board.
+TEST_TARGETS += test-target-all
+# Boards built and run at once by test-target-all (QEMU is single-threaded).
+TARGET_JOBS ?= 2
+
 test-target-all: target-plans
-	@$(MAKE) --no-print-directory -f $(TARGET_TOP_MAKEFILE) \
+	@$(MAKE) --no-print-directory -j$(TARGET_JOBS) -f $(TARGET_TOP_MAKEFILE) \
 	  $(addprefix target-board-,$(TARGET_BOARDS))
 
 target-board-%:

@@ -37,6 +37,8 @@ volatile std::uint32_t& Reg(std::uint32_t address) {
 }
 constexpr std::uint32_t kCpacr = 0xE000ED88;  // Coprocessor Access Control
 constexpr std::uint32_t kIcsr = 0xE000ED04;   // IPSR mirror: VECTACTIVE
+constexpr std::uint32_t kCcr = 0xE000ED14;    // Configuration and Control
+constexpr std::uint32_t kShcsr = 0xE000ED24;  // System Handler Ctrl/State
 constexpr std::uint32_t kCfsr = 0xE000ED28;   // Configurable Fault Status
 constexpr std::uint32_t kHfsr = 0xE000ED2C;   // HardFault Status
 constexpr std::uint32_t kMmfar = 0xE000ED34;  // MemManage Fault Address
@@ -83,6 +85,19 @@ extern "C" {
   // Full access to CP10 and CP11 (the FPU, and MVE on Cortex-M55) before
   // any floating-point instruction runs (ARMv7-M ARM B3.2.20).
   Reg(kCpacr) |= 0xFu << 20;
+  asm volatile("dsb\n\tisb" ::: "memory");
+#endif
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || \
+    defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
+  // Report MemManage, BusFault and UsageFault (and SecureFault on ARMv8-M)
+  // under their own names instead of escalating them to HardFault, and
+  // trap integer division by zero (ARMv7-M ARM B3.2.8, B3.2.13).
+  Reg(kShcsr) |= (1u << 16) | (1u << 17) | (1u << 18)
+#if defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_8_1M_MAIN__)
+                 | (1u << 19)
+#endif
+      ;
+  Reg(kCcr) |= 1u << 4;  // DIV_0_TRP
   asm volatile("dsb\n\tisb" ::: "memory");
 #endif
   for (InitFunction* f = __init_array_start; f < __init_array_end; ++f) {

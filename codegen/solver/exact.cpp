@@ -2,46 +2,57 @@
 //
 // Branch and bound over canonical placements for Offset Calculation.
 //
-// Canonical plans. Call a plan "resting" when every tensor sits at offset 0
-// or exactly on top (offset + size) of a tensor whose usage interval
-// intersects its own. Any plan can be made resting without growing: while
-// some tensor k does not rest, lower it to the highest top of an
-// intersecting tensor below it (or to 0); the tensors intersecting k below
-// it end at or under that point, those above stay above, so the plan stays
-// valid, and the sum of offsets strictly drops, so this ends. Hence some
-// optimal plan is resting.
+// Resting plans. Call a plan "resting" when every tensor sits at offset 0 or
+// exactly on top (offset + size) of a tensor whose usage interval intersects
+// its own. Any plan can be made resting without growing: while some tensor k
+// does not rest, lower it to the highest top of an intersecting tensor below
+// it (or to 0); the tensors intersecting k below it end at or under that
+// point and those above stay above, so the plan stays valid, and the sum of
+// offsets strictly drops, so this ends. Hence some optimal plan is resting;
+// in particular every plan with the least sum of offsets among the optimal
+// ones is resting, and in such a plan no tensor can be moved lower at all.
 //
-// Take a resting plan and list its tensors by (offset, rank), rank being a
-// fixed priority order. Re-placing them in that order, each "on the
-// skyline" -- at x = the highest top among already placed tensors that
-// intersect it in time (0 if none) -- rebuilds the plan exactly: the
-// intersecting tensors listed earlier lie wholly below it, so x <= offset,
-// and the one it rests on is listed earlier, so x >= offset. The search
-// therefore enumerates exactly these sequences: offsets non-decreasing,
-// equal offsets in increasing rank, every tensor at its skyline position.
-// Each resting plan is produced once (no symmetric duplicates, in particular
-// none between identical tensors), and every sequence gives a valid plan.
+// Building a plan by levels. Time is cut into sections (maximal runs of
+// operators with the same live tensors). The skyline height floor[s] of a
+// section is the highest top of the placed tensors alive in it, and the
+// skyline x of an unplaced tensor is the max floor over its sections. The
+// search places tensors in non-decreasing order of offset, each at its
+// skyline (so every tensor rests). At level L (the current offset) a section
+// with floor == L is "open" until it is decided: either some tensor alive in
+// it is placed at offset L on it, or it is "closed" (no tensor alive in it
+// starts at L). A tensor may be placed at L when its skyline is L and none
+// of its sections is closed at L; when no unplaced tensor can, the level
+// rises to the smallest skyline that can. Every resting plan is produced by
+// exactly one path: at each node the plan says for the chosen section which
+// tensor starts there at L, or none (tensors at the same offset do not
+// intersect in time, so at most one is alive in a section), and that tensor
+// has skyline exactly L when its turn comes (everything below L is placed,
+// it rests on something). So the search is complete, and never builds the
+// same plan twice (no symmetric duplicates, e.g. between identical tensors).
 //
-// A node holds the current lowest allowed offset L and the rank r of the
-// last tensor placed at L. A tensor is eligible when its skyline x > L, or
-// x == L and its rank > r. With m = the smallest eligible x, the children
-// are: place one eligible tensor with x == m at m (state (m, its rank)), or
-// declare that nothing more goes at m (state (m, +inf); done as a loop, not
-// recursion). That partitions the sequences, so the search is complete.
+// Branching (fail first): the open section at the level with the fewest
+// tensors that could start on it, then the tightest (most unplaced bytes);
+// its candidates in rank order (a static priority: contention, lifetime,
+// size, area; several orders are tried in restarts), then "close it".
 //
 // Pruning (all sound):
-//  * bound: every unplaced tensor will sit at >= m and at >= the skyline of
-//    its sections, and the unplaced tensors alive in a time section s stack
-//    there without overlap, so the arena is >= max(floor[s], m) + rem[s]
-//    for every section s (floor = skyline height, rem = unplaced bytes).
-//    At the root this is the max operator breadth (paper §5.1).
-//  * dead waiting tensors: a tensor that is not eligible needs its skyline
-//    raised above L by a later placement of a time-intersecting tensor; if
-//    no unplaced tensor intersects it, the node has no completion.
-//  * decomposition: tensors fall into independent components where no
-//    tensor crosses a time cut; the arena is the largest component arena.
-//    Components are solved in order of decreasing lower bound, and once one
-//    is proven, the others only need to reach the best proven bound.
+//  * bound: in every section the unplaced tensors alive there stack without
+//    overlap, each at or above its lowest possible offset (its skyline, or
+//    L + 1 when it must first be lifted), which bounds the arena like a
+//    single machine with release dates; at the root it is the max operator
+//    breadth (paper §5.1). Cheap form first: max(floor, L) + unplaced bytes.
+//  * dead tensors: a tensor that cannot go at its skyline needs a later,
+//    time-intersecting placement to lift it; with none left, no completion.
+//  * dominance: nothing is placed below the level any more, so an unplaced
+//    tensor whose skyline + size <= L could be lowered into that gap in
+//    every completion; plans with the least sum of offsets never allow it.
+//  * memo: a state (level, closed sections, top so far, unplaced set,
+//    skyline over their sections) determines its whole subtree, so states
+//    proven to have no completion below a bound are remembered.
+//  * decomposition: when no unplaced tensor crosses some time cut, the two
+//    sides are independent sub-problems, solved one after the other (a
+//    failure on one side no longer causes thrashing on the other); the same
+//    holds for the components of the input.
 //  * the initial plan (best heuristic) is the first upper bound; the search
 //    stops as soon as its best plan meets the proven lower bound.
 #include "codegen/solver/exact.hpp"
@@ -51,8 +62,6 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -106,7 +115,7 @@ enum class Key : std::uint8_t {
   kArea,   ///< bytes x operators
 };
 using Ordering = std::array<Key, 3>;
-/// The restart portfolio: each run uses the next order as its rank.
+/// The restart portfolio: each run ranks the tensors by the next order.
 constexpr std::array<Ordering, 4> kOrderings = {{
     {Key::kTotal, Key::kWidth, Key::kSize},
     {Key::kWidth, Key::kArea, Key::kTotal},
@@ -120,9 +129,9 @@ enum class RunOutcome : std::uint8_t {
   kCutOff,      ///< node budget or time ran out
 };
 
-/// Failed states of the search: a state (lowest allowed offset, rank rule,
-/// top so far, the set of unplaced tensors of the sub-problem, and the
-/// skyline over the sections they occupy) determines the whole subtree the
+/// Failed states of the search: a state (the level, the sections closed at
+/// it, the top so far, the set of unplaced tensors of the sub-problem, and
+/// the skyline over the sections they occupy) determines the whole subtree the
 /// search explores below it and every pruning rule applied there, so when
 /// one state has no completion with arena < B, neither has the same state
 /// reached along another path with a bound <= B. Keys are stored whole (no
@@ -283,7 +292,8 @@ class Search {
     root.members = by_start_;
     root.best = best;
     root.good_enough = good_enough;
-    Node(root, 0, kNoRank, 0);
+    closed_at_.assign(sections_, kInf);
+    Node(root, 0, 0);
     found_ = root.found;
     if (found_) {
       best_ = root.best;
@@ -301,11 +311,6 @@ class Search {
   }
 
  private:
-  static constexpr std::uint32_t kNoRank =
-      std::numeric_limits<std::uint32_t>::max();
-  /// Rank "nothing more may go at offset `low`".
-  static constexpr std::uint32_t kAllRanks = kNoRank - 1;
-
   /// A sub-problem: the tensors of `members` still unplaced, to be placed
   /// with arena (max top among them) < best.
   struct Context {
@@ -363,11 +368,26 @@ class Search {
     for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
   }
 
-  /// Eligible: may be placed next at its skyline (see the file comment).
-  [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low,
-                              std::uint32_t rank) const {
-    return x_[i] > low ||
-           (x_[i] == low && (rank == kNoRank || (rank != kAllRanks && i > rank)));
+  /// Eligible: may still be placed at its skyline at level `low` or later
+  /// without being lifted first (see the file comment).
+  [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const {
+    if (x_[i] != low) return x_[i] > low;
+    for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+      if (closed_at_[s] == low) return false;
+    }
+    return true;
+  }
+
+  /// Marks section s closed at level `low` (undone by ReopenTo).
+  void Close(std::uint32_t s, std::uint64_t low) {
+    closed_log_.emplace_back(s, closed_at_[s]);
+    closed_at_[s] = low;
+  }
+  void ReopenTo(std::size_t mark) {
+    while (closed_log_.size() > mark) {
+      closed_at_[closed_log_.back().first] = closed_log_.back().second;
+      closed_log_.pop_back();
+    }
   }
 
   void Place(std::uint32_t i, std::uint64_t at) {
@@ -422,7 +442,7 @@ class Search {
   /// unplaced tensor crosses) one after another, as independent contexts.
   void Split(Context& ctx, std::size_t mark,
              const std::vector<std::size_t>& starts, std::uint64_t low,
-             std::uint32_t rank, std::uint64_t utop) {
+             std::uint64_t utop) {
     const std::size_t groups = starts.size();
     std::vector<Context> subs(groups);
     std::vector<std::uint64_t> bound(groups, 0);
@@ -451,7 +471,7 @@ class Search {
       Context& sub = subs[g];
       sub.best = ctx.best;
       sub.good_enough = std::max({result, ctx.good_enough, max_bound});
-      Node(sub, low, rank, 0);
+      Node(sub, low, 0);
       if (budget_->Exhausted() || !sub.found) return;
       result = std::max(result, sub.best);
       for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
@@ -460,12 +480,13 @@ class Search {
   }
 
   /// Explores the canonical completions of ctx.members whose next offset is
-  /// >= `low` (rank rule `rank` at offset `low`); `utop` is the highest top
-  /// among members placed so far.
-  void Node(Context& ctx, std::uint64_t low, std::uint32_t rank,
-            std::uint64_t utop) {
+  /// >= `low` (the sections closed at `low` stay closed); `utop` is the
+  /// highest top among members placed so far.
+  void Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
     const std::size_t staged = staged_.size();
-    NodeStates(ctx, low, rank, utop);
+    const std::size_t closed = closed_log_.size();
+    NodeStates(ctx, low, utop);
+    ReopenTo(closed);
     // Every state this call went through has no completion below ctx.best
     // (all were explored with bounds >= it), unless the search was cut.
     if (!ctx.stop && !budget_->Exhausted()) {
@@ -479,10 +500,9 @@ class Search {
     staged_keys_.resize(key_begin);
   }
 
-  /// Node() without the memo bookkeeping: one loop iteration per state
-  /// (low, rank) of this node.
-  void NodeStates(Context& ctx, std::uint64_t low, std::uint32_t rank,
-                  std::uint64_t utop) {
+  /// Node() without the bookkeeping: one loop iteration per state of this
+  /// node (the level `low` and the sections closed at it).
+  void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
     while (true) {
       if (!budget_->Tick()) return;
       const std::size_t mark = live_.size();
@@ -504,39 +524,20 @@ class Search {
       }
       if (split_starts_.size() > 1) {
         const std::vector<std::size_t> starts = split_starts_;
-        Split(ctx, mark, starts, low, rank, utop);
+        Split(ctx, mark, starts, low, utop);
         return;
       }
       const std::uint32_t span_lo = sa_[live_[mark]];
       const std::uint32_t span_hi = reach;
-      // Memo of states already proven to have no completion below a bound.
-      // The subtree below a state depends on nothing else (see Memo).
-      {
-        const std::size_t begin = staged_keys_.size();
-        staged_keys_.push_back(low);
-        staged_keys_.push_back(rank);
-        staged_keys_.push_back(utop);
-        const std::size_t bits = staged_keys_.size();
-        staged_keys_.resize(bits + (n_ + 63) / 64, 0);
-        for (std::size_t k = mark; k < live_.size(); ++k) {
-          staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1} << (live_[k] % 64);
-        }
-        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-          if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
-        }
-        const std::pair<std::size_t, std::size_t> key{begin, staged_keys_.size() - begin};
-        if (memo_.Fails(staged_keys_, key, ctx.best)) {
-          staged_keys_.resize(begin);
-          live_.resize(mark);
-          return;
-        }
-        staged_.push_back(key);
-      }
-      // Smallest eligible skyline m; dead waiting tensors.
+      // The level: the smallest skyline among eligible tensors. Dead
+      // waiting tensors (nothing left that could lift them) end the node.
       std::uint64_t m = kInf;
+      eligible_.clear();
       for (std::size_t k = mark; k < live_.size(); ++k) {
         const std::uint32_t i = live_[k];
-        if (Eligible(i, low, rank)) {
+        const bool e = Eligible(i, low);
+        eligible_.push_back(e);
+        if (e) {
           m = std::min(m, x_[i]);
         } else if (deg_[i] == 0) {
           m = kInf;
@@ -552,12 +553,14 @@ class Search {
         const std::uint32_t i = live_[k];
         prune = x_[i] + r_[i].size <= m;
       }
-      // Bound: in every section s the unplaced tensors alive there stack
-      // without overlap, each at or above its own lowest possible offset v
-      // (its skyline, or m + 1 while it waits to be lifted). Stacking with
-      // such release heights needs at least v + (bytes of the tensors with
-      // release >= v) for every v: single-machine makespan with release
-      // dates. With v = the smallest release it is max breadth (§5.1).
+      if (!prune && m > low) {
+        // New level: sections closed at the old one are plain gaps now.
+        low = m;
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          eligible_[k - mark] = Eligible(live_[k], low);
+        }
+      }
+      // Bound, cheap form: max(floor, m) + unplaced bytes per section.
       if (!prune) {
         std::uint64_t bound = utop;
         for (std::uint32_t s = span_lo; s < span_hi; ++s) {
@@ -565,11 +568,41 @@ class Search {
         }
         prune = bound >= ctx.best;
       }
+      // Memo of states already proven to have no completion below a bound.
+      if (!prune) {
+        const std::size_t begin = staged_keys_.size();
+        staged_keys_.push_back(low);
+        staged_keys_.push_back(utop);
+        const std::size_t bits = staged_keys_.size();
+        staged_keys_.resize(bits + (n_ + 63) / 64, 0);
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1} << (live_[k] % 64);
+        }
+        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+          if (rem_[s] != 0) {
+            staged_keys_.push_back(floor_[s]);
+            staged_keys_.push_back(closed_at_[s] == low ? 1 : 0);
+          }
+        }
+        const std::pair<std::size_t, std::size_t> key{begin, staged_keys_.size() - begin};
+        if (memo_.Fails(staged_keys_, key, ctx.best)) {
+          staged_keys_.resize(begin);
+          prune = true;
+        } else {
+          staged_.push_back(key);
+        }
+      }
+      // Bound: in every section s the unplaced tensors alive there stack
+      // without overlap, each at or above its own lowest possible offset v
+      // (its skyline, or m + 1 while it waits to be lifted). Stacking with
+      // such release heights needs at least v + (bytes of the tensors with
+      // release >= v) for every v: single-machine makespan with release
+      // dates. With v = the smallest release it is max breadth (§5.1).
       if (!prune) {
         release_.clear();
         for (std::size_t k = mark; k < live_.size(); ++k) {
           const std::uint32_t i = live_[k];
-          release_.emplace_back(Eligible(i, low, rank) ? x_[i] : m + 1, i);
+          release_.emplace_back(eligible_[k - mark] ? x_[i] : m + 1, i);
         }
         std::sort(release_.begin(), release_.end(),
                   [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -584,37 +617,46 @@ class Search {
         prune = bound >= ctx.best;
       }
       if (prune) {
-        if (std::getenv("XHIST")) { static std::vector<long> h(1000); static long cnt=0; h[live_.size()-mark]++; if(++cnt%20000==0){ for(int q=0;q<300;q++) if(h[q]) fprintf(stderr,"%d:%ld ",q,h[q]); fprintf(stderr,"\n");} }
         live_.resize(mark);
         return;
       }
-      // Children: each eligible tensor with skyline m, in rank order, then
-      // "nothing more at m".
+      // Branch on one open section at level m: which tensor sits on it at
+      // offset m, or none (close it). Pick the section with the fewest
+      // options (fail first), leftmost on ties.
+      for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        if (!eligible_[k - mark] || x_[i] != m) continue;
+        for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+          if (floor_[s] == m) ++lowest_[s];
+        }
+      }
+      std::uint32_t pick = span_hi;
+      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+        if (lowest_[s] == 0) continue;
+        if (pick == span_hi || lowest_[s] < lowest_[pick] ||
+            (lowest_[s] == lowest_[pick] && rem_[s] > rem_[pick])) {
+          pick = s;
+        }
+      }
       const std::size_t cmark = cand_.size();
       for (std::size_t k = mark; k < live_.size(); ++k) {
         const std::uint32_t i = live_[k];
-        if (x_[i] == m && Eligible(i, low, rank)) cand_.push_back(i);
+        if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick && pick < sb_[i]) {
+          cand_.push_back(i);
+        }
       }
       live_.resize(mark);
-      if (std::getenv("XAREA")) {  // EXPERIMENT
-        std::sort(cand_.begin() + static_cast<std::ptrdiff_t>(cmark), cand_.end(), [&](std::uint32_t a, std::uint32_t b) {
-          const std::uint64_t wa = (std::uint64_t{r_[a].last_op} - r_[a].first_op + 1) * r_[a].size;
-          const std::uint64_t wb = (std::uint64_t{r_[b].last_op} - r_[b].first_op + 1) * r_[b].size;
-          return wa != wb ? wa > wb : a < b; });
-      } else {
-      std::sort(cand_.begin() + static_cast<std::ptrdiff_t>(cmark), cand_.end());
-      }
       for (std::size_t k = cmark; k < cand_.size(); ++k) {
         const std::uint32_t i = cand_[k];
         Place(i, m);
-        Node(ctx, m, i, std::max(utop, m + r_[i].size));
+        Node(ctx, m, std::max(utop, m + r_[i].size));
         Unplace(i);
         if (ctx.stop || budget_->Exhausted()) break;
       }
       cand_.resize(cmark);
       if (ctx.stop || budget_->Exhausted()) return;
-      low = m;
-      rank = kAllRanks;
+      Close(pick, m);
     }
   }
 
@@ -641,6 +683,9 @@ class Search {
   std::vector<std::size_t> split_starts_;
   std::vector<std::uint64_t> lowest_;  // scratch of Node(), per section
   std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
+  std::vector<std::uint8_t> eligible_;  // scratch, parallel to live_
+  std::vector<std::uint64_t> closed_at_;  // level a section is closed at
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> closed_log_;
   Memo memo_;
   std::vector<std::uint64_t> staged_keys_;  // keys of the states on the path
   std::vector<std::pair<std::size_t, std::size_t>> staged_;
@@ -670,21 +715,6 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   std::vector<Search> searches;
   searches.reserve(kOrderings.size());
   for (const Ordering& order : kOrderings) searches.emplace_back(c.records, order);
-  if (const char* e = std::getenv("XORD")) {  // EXPERIMENT
-    Search only = std::move(searches[std::atoi(e)]);
-    searches.clear();
-    searches.push_back(std::move(only));
-  }
-  if (std::getenv("XNORESTART")) {  // EXPERIMENT
-    const RunOutcome outcome = searches[0].Run(std::min(c.value, cap_plus_one), good_enough, budget);
-    if (searches[0].Found()) {
-      c.value = searches[0].Best();
-      c.offsets.assign(c.ids.size(), 0);
-      for (std::size_t k = 0; k < c.ids.size(); ++k) c.offsets[searches[0].Rank(k)] = searches[0].BestOffsets()[k];
-    }
-    if (outcome == RunOutcome::kComplete) { if (c.value == kInf) c.infeasible = true; else c.proven = true; }
-    return;
-  }
   for (unsigned round = 0; !budget->Finished(); ++round) {
     for (Search& search : searches) {
       const std::uint64_t start = std::min(c.value, cap_plus_one);

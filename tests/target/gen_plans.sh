@@ -35,11 +35,16 @@ for input in "$@"; do
     stem="${tag}__$(ident "$approach")__$(ident "$name")"
     ns="ap_${tag}_$(ident "$approach")_$(ident "$name")"
     header="$out/$stem.hpp"
+    # Written beside and moved over only when different, so that an
+    # unchanged plan keeps its time stamp and firmware is not rebuilt.
+    fresh="$out/.$stem.new.hpp"
     if ! "$cli" plan "$input" --strategy "$name" --approach "$approach" \
-        "${extra[@]}" --header "$header" --namespace "$ns" >/dev/null; then
+        "${extra[@]}" --header "$fresh" --namespace "$ns" >/dev/null; then
       echo "gen_plans.sh: $cli plan $input --strategy $name --approach $approach failed" >&2
+      rm -f "$fresh"
       exit 1
     fi
+    if cmp -s "$fresh" "$header"; then rm -f "$fresh"; else mv "$fresh" "$header"; fi
     arena=$(sed -n 's/.*kArenaSize[^=]*= *[^0-9]*\([0-9][0-9]*\).*/\1/p' "$header" | head -n 1)
     if [ -z "$arena" ]; then
       echo "gen_plans.sh: $header: no kArenaSize" >&2

@@ -40,7 +40,8 @@ if [ "$n" -eq 0 ]; then
   echo "select_plans.sh: no plan in $index fits $budget bytes" >&2
   exit 1
 fi
-mv "$tmp" "$out"
+# Replaced only when different: an unchanged list keeps its time stamp.
+if cmp -s "$tmp" "$out"; then rm -f "$tmp"; else mv "$tmp" "$out"; fi
 trap - EXIT
 echo "select_plans.sh: $n plans fit $budget bytes -> $out"
 if [ -n "$skipped" ]; then echo "select_plans.sh: too big for this board:$skipped"; fi

@@ -1,0 +1,156 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// `arenaplan compile`: what it accepts, and that an operator or option the
+// kernels do not support is an error at generation time naming the
+// operator's index and type, with nothing written.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <variant>
+
+#include "codegen/compile/generate.hpp"
+#include "codegen/errors.hpp"
+#include "codegen/tflite/model.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using arenaplan::InputError;
+using arenaplan::compile::CompileModel;
+using arenaplan::compile::CompileOptions;
+
+std::string ModelPath(const std::string& name) {
+  return std::string(ARENAPLAN_SHARED_DIR) + "/models/" + name;
+}
+
+/// The InputError message of compiling `model`, or "" when it compiles.
+std::string CompileError(const arenaplan::tflite::Model& model,
+                         const std::string& path) {
+  try {
+    (void)CompileModel(model, path, CompileOptions{});
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CompileModel, CompilesTheInt8Models) {
+  for (const char* name : {"person_detect.tflite", "micro_speech_quantized.tflite",
+                           "hello_world_int8.tflite"}) {
+    const auto model = arenaplan::tflite::ReadModelFile(ModelPath(name));
+    CompileOptions options;
+    options.namespace_name = "m";
+    const auto out = CompileModel(model, ModelPath(name), options);
+    // One "// operator K" comment per operator, in order.
+    for (std::size_t k = 0; k < model.subgraphs[0].operators.size(); ++k) {
+      EXPECT_NE(out.model_source.find("// operator " + std::to_string(k) + ": " +
+                                      model.subgraphs[0].operators[k].builtin_name),
+                std::string::npos)
+          << name << " operator " << k;
+    }
+    EXPECT_NE(out.model_source.find("void Invoke(std::int8_t* arena)"), std::string::npos);
+    EXPECT_EQ(out.arena_header_name, "m_arena.hpp");
+  }
+}
+
+TEST(CompileModel, PersonDetectConstantsAreTheWeightsPlusParameters) {
+  // Hand count from the operator list: the int8 weights of 14 convolution
+  // filters and 13 depthwise filters, int32 biases, and per output channel
+  // two int32 requantization parameters, plus the softmax table.
+  // Weights: conv0 3*3*8 = 72; depthwise 3*3*(8+16+32+32+64+64+128*6+256)
+  // = 9*1208 = 10872; pointwise 8*16 + 16*32 + 32*32 + 32*64 + 64*64 +
+  // 64*128 + 5*128*128 + 128*256 + 256*256 = 196224; logits 256*2 = 512.
+  // Output channels: 8 + (8+16+32+32+64+64+128*6+256) + (16+32+32+64+64+128
+  // + 5*128 + 256 + 256) + 2 = 8 + 1208 + 1488 + 2 = 2706; each has a bias
+  // and a multiplier/shift pair: 2706 * 12 bytes. Every int8 array has one
+  // NUL byte more (string literal): 28 arrays. Softmax table: 256 * 4.
+  const std::uint64_t weights = 72 + 10872 + 196224 + 512;
+  const std::uint64_t expect = weights + 28 + 2706 * 12 + 1024;
+  const auto model = arenaplan::tflite::ReadModelFile(ModelPath("person_detect.tflite"));
+  const auto out = CompileModel(model, ModelPath("person_detect.tflite"), CompileOptions{});
+  EXPECT_EQ(out.constant_bytes, expect);
+}
+
+TEST(CompileModel, RejectsUnsupportedOperatorByIndexAndType) {
+  // keyword_scrambled starts with QUANTIZE (int16 -> int8).
+  const std::string path = ModelPath("keyword_scrambled.tflite");
+  const auto model = arenaplan::tflite::ReadModelFile(path);
+  const std::string err = CompileError(model, path);
+  EXPECT_NE(err.find(path + ": operator 0 (QUANTIZE): not supported"), std::string::npos)
+      << err;
+  // face_detection_short_range is a float model.
+  const std::string face = ModelPath("face_detection_short_range.tflite");
+  const std::string ferr = CompileError(arenaplan::tflite::ReadModelFile(face), face);
+  EXPECT_NE(ferr.find(": operator 0 ("), std::string::npos) << ferr;
+}
+
+TEST(CompileModel, RejectsDilationAndUnsupportedActivation) {
+  const std::string path = ModelPath("person_detect.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[2].builtin_name, "CONV_2D");
+  std::get<arenaplan::tflite::Conv2DOptions>(model.subgraphs[0].operators[2].options)
+      .dilation_h = 2;
+  EXPECT_NE(CompileError(model, path).find(": operator 2 (CONV_2D): dilation 2x1"),
+            std::string::npos)
+      << CompileError(model, path);
+
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[1].builtin_name, "DEPTHWISE_CONV_2D");
+  std::get<arenaplan::tflite::DepthwiseConv2DOptions>(model.subgraphs[0].operators[1].options)
+      .activation = arenaplan::tflite::Activation::kTanh;
+  EXPECT_NE(CompileError(model, path).find(
+                ": operator 1 (DEPTHWISE_CONV_2D): fused activation 4 is not supported"),
+            std::string::npos)
+      << CompileError(model, path);
+
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[27].builtin_name, "AVERAGE_POOL_2D");
+  model.subgraphs[0].tensors[27].quantization.scale[0] *= 2.0f;  // pool output
+  EXPECT_NE(CompileError(model, path).find(": operator 27 (AVERAGE_POOL_2D): input and "
+                                           "output quantization differ"),
+            std::string::npos)
+      << CompileError(model, path);
+}
+
+TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
+  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string err = (dir / "stderr.txt").string();
+  const std::string cmd = std::string(ARENAPLAN_BINARY) + " compile " +
+                          ModelPath("keyword_scrambled.tflite") + " --out-dir " +
+                          dir.string() + " --namespace kw 2>" + err;
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) files += e.path() != err;
+  EXPECT_EQ(files, 0u);
+  FILE* f = std::fopen(err.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char line[1024] = {};
+  ASSERT_NE(std::fgets(line, sizeof line, f), nullptr);
+  EXPECT_NE(std::string(line).find("operator 0 (QUANTIZE)"), std::string::npos) << line;
+  EXPECT_EQ(std::fgets(line, sizeof line, f), nullptr);  // exactly one line
+  std::fclose(f);
+  fs::remove_all(dir);
+}
+
+TEST(CompileCli, WritesTheThreeFiles) {
+  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_ok";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cmd = std::string(ARENAPLAN_BINARY) + " compile " +
+                          ModelPath("hello_world_int8.tflite") + " --out-dir " +
+                          dir.string() + " --namespace hw --strategy greedy-by-size >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (const char* f : {"hw_arena.hpp", "hw_model.hpp", "hw_model.cpp"}) {
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace

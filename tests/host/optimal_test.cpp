@@ -1,0 +1,230 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The exact Offset Calculation search (codegen/solver/exact.hpp) against an
+// independent brute force (tests/host/exhaustive.hpp), the heuristics, the
+// host validator, and capacities one byte below the optimum.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "codegen/input.hpp"
+#include "codegen/records.hpp"
+#include "codegen/solver/exact.hpp"
+#include "codegen/strategy.hpp"
+#include "codegen/validator.hpp"
+#include "tests/host/exhaustive.hpp"
+
+namespace arenaplan {
+namespace {
+
+using testing::ExhaustiveOffsetsOptimum;
+
+/// Random instances of the shapes networks produce: chains (each tensor
+/// lives from its producer to its consumer), residual blocks (a long-lived
+/// skip tensor across a chain) and arbitrary intervals. Sizes are multiples
+/// of `align`.
+std::vector<TensorUsageRecord> RandomInstance(std::mt19937_64& rng,
+                                              std::size_t max_tensors,
+                                              std::uint64_t align) {
+  const std::size_t n = 1 + rng() % max_tensors;
+  const std::uint32_t ops = 2 + static_cast<std::uint32_t>(rng() % 10);
+  auto size = [&] { return align * (1 + rng() % 8); };
+  std::vector<TensorUsageRecord> r;
+  switch (rng() % 3) {
+    case 0:  // chain, with occasional branches
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t first = static_cast<std::uint32_t>(i / (1 + rng() % 2));
+        r.push_back({first, first + 1 + static_cast<std::uint32_t>(rng() % 2), size()});
+      }
+      break;
+    case 1:  // residual: chain plus skip tensors
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t first = static_cast<std::uint32_t>(i);
+        const std::uint32_t span = rng() % 4 == 0 ? 3 + rng() % 4 : 1;
+        r.push_back({first, first + span, size()});
+      }
+      break;
+    default:  // arbitrary intervals
+      for (std::size_t i = 0; i < n; ++i) {
+        std::uint32_t a = static_cast<std::uint32_t>(rng() % ops);
+        std::uint32_t b = static_cast<std::uint32_t>(rng() % ops);
+        if (a > b) std::swap(a, b);
+        r.push_back({a, b, size()});
+      }
+      break;
+  }
+  return r;
+}
+
+std::uint64_t ArenaOf(const std::vector<TensorUsageRecord>& r,
+                      const std::vector<std::uint64_t>& offsets) {
+  std::uint64_t arena = 0;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    arena = std::max(arena, offsets[i] + r[i].size);
+  }
+  return arena;
+}
+
+void ExpectValid(const std::vector<TensorUsageRecord>& r,
+                 const ExactResult& result, std::uint64_t align) {
+  ASSERT_EQ(result.offsets.size(), r.size());
+  EXPECT_EQ(ArenaOf(r, result.offsets), result.arena_bytes);
+  EXPECT_TRUE(
+      ValidateOffsets(r, result.offsets, result.arena_bytes, align).ok());
+}
+
+TEST(Optimal, MatchesExhaustiveOptimumOnRandomInstances) {
+  std::mt19937_64 rng(20260701);
+  int above_max_breadth = 0;
+  for (int it = 0; it < 3000; ++it) {
+    const std::uint64_t align = it % 2 == 0 ? 1 : 16;
+    const auto r = RandomInstance(rng, testing::kMaxExhaustiveRecords, align);
+    const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
+    const ExactResult result = SolveOffsetsExactly(r, ExactOptions{});
+    ASSERT_EQ(result.status, ExactResult::kOptimal) << "instance " << it;
+    ASSERT_EQ(result.arena_bytes, optimum) << "instance " << it;
+    EXPECT_EQ(result.lower_bound, optimum);
+    ExpectValid(r, result, align);
+    if (optimum > SummarizeProfiles(r).offsets_lower_bound) ++above_max_breadth;
+  }
+  // The search must have had to prove optima above the max breadth too.
+  EXPECT_GT(above_max_breadth, 10);
+}
+
+TEST(Optimal, ReportsInfeasibleOneByteBelowTheOptimum) {
+  std::mt19937_64 rng(7);
+  for (int it = 0; it < 1500; ++it) {
+    const auto r = RandomInstance(rng, testing::kMaxExhaustiveRecords, 1);
+    const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
+    ExactOptions below;
+    below.capacity = optimum - 1;
+    EXPECT_EQ(SolveOffsetsExactly(r, below).status, ExactResult::kInfeasible)
+        << "instance " << it;
+    ExactOptions exact;
+    exact.capacity = optimum;
+    exact.minimize = false;
+    const ExactResult fits = SolveOffsetsExactly(r, exact);
+    ASSERT_NE(fits.status, ExactResult::kInfeasible) << "instance " << it;
+    ASSERT_NE(fits.status, ExactResult::kUnknown) << "instance " << it;
+    EXPECT_LE(fits.arena_bytes, optimum);
+    ExpectValid(r, fits, 1);
+  }
+}
+
+TEST(Optimal, NeverWorseThanAnyHeuristic) {
+  std::mt19937_64 rng(99);
+  for (int it = 0; it < 300; ++it) {
+    const auto r = RandomInstance(rng, 40, 4);
+    std::uint64_t best_heuristic = ~std::uint64_t{0};
+    std::vector<std::uint64_t> best_offsets;
+    for (const StrategyInfo& s : AllStrategies()) {
+      if (s.approach != Approach::kOffsets || s.offsets == nullptr) continue;
+      const OffsetsAssignment a = s.offsets(r);
+      const std::uint64_t arena = ArenaOf(r, a.offsets);
+      if (arena < best_heuristic) {
+        best_heuristic = arena;
+        best_offsets = a.offsets;
+      }
+    }
+    ExactOptions options;
+    options.node_limit = 20000;  // deterministic cut-off, no clock
+    options.initial_offsets = best_offsets;
+    const ExactResult result = SolveOffsetsExactly(r, options);
+    ASSERT_TRUE(result.status == ExactResult::kOptimal ||
+                result.status == ExactResult::kFeasible);
+    EXPECT_LE(result.arena_bytes, best_heuristic);
+    EXPECT_GE(result.arena_bytes, SummarizeProfiles(r).offsets_lower_bound);
+    EXPECT_LE(result.lower_bound, result.arena_bytes);
+    ExpectValid(r, result, 4);
+    // Without the heuristic's plan the search alone is no worse either.
+    options.initial_offsets.clear();
+    const ExactResult alone = SolveOffsetsExactly(r, options);
+    if (alone.status == ExactResult::kOptimal) {
+      EXPECT_LE(alone.arena_bytes, best_heuristic);
+    }
+  }
+}
+
+TEST(Optimal, IsDeterministic) {
+  std::mt19937_64 rng(3);
+  for (int it = 0; it < 50; ++it) {
+    const auto r = RandomInstance(rng, 60, 8);
+    ExactOptions options;
+    options.node_limit = 3000;
+    const ExactResult a = SolveOffsetsExactly(r, options);
+    const ExactResult b = SolveOffsetsExactly(r, options);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.offsets, b.offsets);
+    EXPECT_EQ(a.nodes, b.nodes);
+  }
+}
+
+TEST(Optimal, SolvesTheMiniMallocExample) {
+  // benchmarks example.12 (MiniMalloc's README input, capacity 12): b1
+  // [0,2], b3 [0,8] and b5 [0,20] are all alive at operator 0, 4 bytes each,
+  // so 12 bytes are needed; the README's published plan uses exactly 12.
+  const UsageProblem p = LoadCsvProblem(
+      std::string(ARENAPLAN_SHARED_DIR) +
+      "/benchmarks/minimalloc-challenging/example.12.csv");
+  ExactOptions options;
+  options.capacity = 12;
+  const ExactResult result = SolveOffsetsExactly(p.records, options);
+  EXPECT_EQ(result.status, ExactResult::kOptimal);
+  EXPECT_EQ(result.arena_bytes, 12u);
+  ExpectValid(p.records, result, 1);
+  options.capacity = 11;
+  EXPECT_EQ(SolveOffsetsExactly(p.records, options).status,
+            ExactResult::kInfeasible);
+}
+
+TEST(Optimal, PacksChallengingInstanceBWithinItsCapacity) {
+  // B's max operator breadth equals its capacity (1,048,576), so any plan
+  // within the capacity is optimal; the search finds one in a few hundred
+  // nodes (the node limit only guards the test's run time).
+  const UsageProblem p = LoadCsvProblem(
+      std::string(ARENAPLAN_SHARED_DIR) +
+      "/benchmarks/minimalloc-challenging/B.1048576.csv");
+  ExactOptions options;
+  options.capacity = 1048576;
+  options.node_limit = 200000;
+  const ExactResult result = SolveOffsetsExactly(p.records, options);
+  EXPECT_EQ(result.status, ExactResult::kOptimal);
+  EXPECT_EQ(result.arena_bytes, 1048576u);
+  ExpectValid(p.records, result, 1);
+}
+
+TEST(Optimal, NodeLimitLeavesAHonestGap) {
+  // A node limit of 1 stops the search at once: the heuristic's plan comes
+  // back unproven with the max-breadth bound, or nothing at all.
+  const std::vector<TensorUsageRecord> r = {
+      {0, 1, 2}, {1, 2, 3}, {2, 3, 2}, {0, 0, 1}, {3, 3, 1}, {1, 1, 1}};
+  ExactOptions options;
+  options.node_limit = 1;
+  const ExactResult none = SolveOffsetsExactly(r, options);
+  EXPECT_EQ(none.status, ExactResult::kUnknown);
+  EXPECT_TRUE(none.offsets.empty());
+  // Naive plan: every tensor its own bytes (2+3+2+1+1+1 = 10).
+  options.initial_offsets = {0, 2, 5, 7, 8, 9};
+  const ExactResult some = SolveOffsetsExactly(r, options);
+  EXPECT_EQ(some.status, ExactResult::kFeasible);
+  EXPECT_EQ(some.arena_bytes, 10u);
+  EXPECT_EQ(some.lower_bound, SummarizeProfiles(r).offsets_lower_bound);
+}
+
+TEST(Optimal, IgnoresAnInvalidInitialPlan) {
+  // Two tensors alive together at operator 0 cannot share offset 0.
+  const std::vector<TensorUsageRecord> r = {{0, 1, 4}, {0, 0, 4}};
+  ExactOptions options;
+  options.initial_offsets = {0, 0};
+  const ExactResult result = SolveOffsetsExactly(r, options);
+  EXPECT_EQ(result.status, ExactResult::kOptimal);
+  EXPECT_EQ(result.arena_bytes, 8u);
+  ExpectValid(r, result, 4);
+}
+
+}  // namespace
+}  // namespace arenaplan
