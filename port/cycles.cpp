@@ -13,13 +13,13 @@ namespace {
 volatile std::uint32_t& Reg(std::uint32_t address) {
   return *reinterpret_cast<volatile std::uint32_t*>(address);
 }
-constexpr std::uint32_t kDemcr = 0xE000EDFC;     // bit 24: TRCENA
-constexpr std::uint32_t kDwtCtrl = 0xE0001000;   // bit 0: CYCCNTENA,
-                                                 // bit 25: NOCYCCNT
+constexpr std::uint32_t kDemcr = 0xE000EDFC;    // bit 24: TRCENA
+constexpr std::uint32_t kDwtCtrl = 0xE0001000;  // bit 0: CYCCNTENA,
+                                                // bit 25: NOCYCCNT
 constexpr std::uint32_t kDwtCyccnt = 0xE0001004;
-constexpr std::uint32_t kSystCsr = 0xE000E010;   // bit 0 ENABLE, 2 CLKSOURCE
-constexpr std::uint32_t kSystRvr = 0xE000E014;   // reload value, 24 bits
-constexpr std::uint32_t kSystCvr = 0xE000E018;   // current value
+constexpr std::uint32_t kSystCsr = 0xE000E010;  // bit 0 ENABLE, 2 CLKSOURCE
+constexpr std::uint32_t kSystRvr = 0xE000E014;  // reload value, 24 bits
+constexpr std::uint32_t kSystCvr = 0xE000E018;  // current value
 constexpr std::uint32_t kSysTickMask = 0x00FFFFFFu;
 
 enum class Source : std::uint8_t { kUnknown, kDwt, kSysTick };

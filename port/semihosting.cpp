@@ -10,9 +10,9 @@
 namespace arenaplan::port {
 namespace {
 
-constexpr std::uint32_t kSysWrite0 = 0x04;        // write a C string
-constexpr std::uint32_t kSysExit = 0x18;          // stop, reason only
-constexpr std::uint32_t kSysExitExtended = 0x20;  // stop, reason + status
+constexpr std::uint32_t kSysWrite0 = 0x04;           // write a C string
+constexpr std::uint32_t kSysExit = 0x18;             // stop, reason only
+constexpr std::uint32_t kSysExitExtended = 0x20;     // stop, reason + status
 constexpr std::uint32_t kApplicationExit = 0x20026;  // ADP_Stopped_...
 
 std::uint32_t Call(std::uint32_t operation, const void* parameter) {
@@ -41,8 +41,8 @@ void WriteHex(std::uint32_t value) {
   char text[11] = {'0', 'x'};
   for (int i = 0; i < 8; ++i) {
     const std::uint32_t nibble = (value >> (28 - 4 * i)) & 0xFu;
-    text[2 + i] = static_cast<char>(nibble < 10 ? '0' + nibble
-                                                : 'a' + nibble - 10);
+    text[2 + i] =
+        static_cast<char>(nibble < 10 ? '0' + nibble : 'a' + nibble - 10);
   }
   text[10] = '\0';
   Write(text);
@@ -54,8 +54,8 @@ void WriteHex(std::uint32_t value) {
   const std::uint32_t block[2] = {kApplicationExit,
                                   static_cast<std::uint32_t>(status)};
   Call(kSysExitExtended, block);
-  Call(kSysExit, reinterpret_cast<const void*>(
-                     status == 0 ? kApplicationExit : 0x20023u));
+  Call(kSysExit, reinterpret_cast<const void*>(status == 0 ? kApplicationExit
+                                                           : 0x20023u));
   for (;;) {
     asm volatile("wfi");
   }

@@ -47,17 +47,28 @@ constexpr std::uint32_t kSfsr = 0xE000EDE4;   // SecureFault Status (v8-M)
 
 const char* ExceptionName(std::uint32_t number) {
   switch (number) {
-    case 2: return "NMI";
-    case 3: return "HardFault";
-    case 4: return "MemManage";
-    case 5: return "BusFault";
-    case 6: return "UsageFault";
-    case 7: return "SecureFault";
-    case 11: return "SVCall";
-    case 12: return "DebugMonitor";
-    case 14: return "PendSV";
-    case 15: return "SysTick";
-    default: return number >= 16 ? "IRQ" : "reserved exception";
+    case 2:
+      return "NMI";
+    case 3:
+      return "HardFault";
+    case 4:
+      return "MemManage";
+    case 5:
+      return "BusFault";
+    case 6:
+      return "UsageFault";
+    case 7:
+      return "SecureFault";
+    case 11:
+      return "SVCall";
+    case 12:
+      return "DebugMonitor";
+    case 14:
+      return "PendSV";
+    case 15:
+      return "SysTick";
+    default:
+      return number >= 16 ? "IRQ" : "reserved exception";
   }
 }
 

@@ -200,13 +200,21 @@ TEST(TfliteReader, DecodesOperatorsAndOptions) {
   ASSERT_EQ(m.subgraphs.size(), 1u);
   const Subgraph& g = m.subgraphs[0];
   ASSERT_FALSE(g.operators.empty());
-  EXPECT_EQ(g.operators[0].builtin_name, "CONV_2D");
-  const auto* conv = std::get_if<Conv2DOptions>(&g.operators[0].options);
+  // MobileNet's first layer on a 1-channel image is stored as a depthwise
+  // convolution with depth multiplier 8: 3x3, stride 2, SAME, ReLU6.
+  EXPECT_EQ(g.operators[0].builtin_name, "DEPTHWISE_CONV_2D");
+  const auto* dw = std::get_if<DepthwiseConv2DOptions>(&g.operators[0].options);
+  ASSERT_NE(dw, nullptr);
+  EXPECT_EQ(dw->stride_w, 2);
+  EXPECT_EQ(dw->stride_h, 2);
+  EXPECT_EQ(dw->depth_multiplier, 8);
+  EXPECT_EQ(dw->padding, Padding::kSame);
+  EXPECT_EQ(dw->activation, Activation::kRelu6);
+  // The first pointwise convolution: 1x1, stride 1.
+  EXPECT_EQ(g.operators[2].builtin_name, "CONV_2D");
+  const auto* conv = std::get_if<Conv2DOptions>(&g.operators[2].options);
   ASSERT_NE(conv, nullptr);
-  // MobileNet's first layer: 3x3, stride 2, SAME padding, ReLU6.
-  EXPECT_EQ(conv->stride_w, 2);
-  EXPECT_EQ(conv->stride_h, 2);
-  EXPECT_EQ(conv->padding, Padding::kSame);
+  EXPECT_EQ(conv->stride_w, 1);
   EXPECT_EQ(conv->activation, Activation::kRelu6);
   EXPECT_EQ(g.operators.back().builtin_name, "SOFTMAX");
   const Tensor& in = g.tensors[static_cast<std::size_t>(g.inputs.at(0))];

@@ -45,8 +45,8 @@ inline int Finish(const char* name) {
 
 }  // namespace arenaplan::target
 
-#define CHECK(cond)                                                   \
-  ((cond) ? static_cast<void>(0)                                      \
+#define CHECK(cond)              \
+  ((cond) ? static_cast<void>(0) \
           : ::arenaplan::target::Fail(__FILE__, __LINE__, #cond))
 
 #endif  // ARENAPLAN_TESTS_TARGET_CHECK_HPP_

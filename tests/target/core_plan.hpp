@@ -25,11 +25,11 @@ inline constexpr std::size_t kTensorCount = 4;
 inline constexpr arenaplan::Placement kPlan[kTensorCount] = {
     {0, 32, 0, 1}, {32, 48, 0, 2}, {0, 32, 2, 3}, {80, 16, 1, 3}};
 inline constexpr std::size_t kTensorBytes[kTensorCount] = {32, 40, 32, 16};
-alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES inline std::byte
-    arena_storage[kArenaSize];
-using Plan = arenaplan::PlanTraits<kArenaSize, kAlignment, kOperatorCount,
-                                   kTensorCount, kPlan, kTensorBytes,
-                                   arena_storage>;
+alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES
+    inline std::byte arena_storage[kArenaSize];
+using Plan =
+    arenaplan::PlanTraits<kArenaSize, kAlignment, kOperatorCount, kTensorCount,
+                          kPlan, kTensorBytes, arena_storage>;
 using Arena = arenaplan::Arena<Plan>;
 inline constexpr arenaplan::TensorId<Plan, 0> kIn{};
 inline constexpr arenaplan::TensorId<Plan, 1> kMid{};

@@ -30,11 +30,20 @@ ValidationResult ValidateModified(std::size_t tensor, int field,
   }
   volatile std::size_t v = value;
   switch (field) {
-    case 0: copy[tensor].offset = v; break;
-    case 1: copy[tensor].size = v; break;
-    case 2: copy[tensor].first_op = v; break;
-    case 3: copy[tensor].last_op = v; break;
-    default: break;
+    case 0:
+      copy[tensor].offset = v;
+      break;
+    case 1:
+      copy[tensor].size = v;
+      break;
+    case 2:
+      copy[tensor].first_op = v;
+      break;
+    case 3:
+      copy[tensor].last_op = v;
+      break;
+    default:
+      break;
   }
   volatile std::size_t arena = core_plan::kArenaSize;
   volatile std::size_t align = alignment;

@@ -17,6 +17,7 @@ static_assert(plan::kArenaSize == 80000, "the hand-derived arena size");
 int main() {
   volatile std::byte* arena = plan::Arena::Data();
   arena[plan::kArenaSize - 1] = std::byte{1};
-  arenaplan::port::Write("FAIL too_big: linked although the arena does not fit\n");
+  arenaplan::port::Write(
+      "FAIL too_big: linked although the arena does not fit\n");
   return 1;
 }

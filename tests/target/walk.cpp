@@ -6,12 +6,13 @@
 // walk_plans.hpp). All plans share one static arena in the linker's .arena
 // section, sized for the largest. Each plan is also checked by
 // arenaplan::validate() at run time, and must have been generated at all.
+#include "tests/target/walk.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
 #include "arenaplan/plan.hpp"
 #include "tests/target/check.hpp"
-#include "tests/target/walk.hpp"
 #include "walk_plans.hpp"  // build/target/<board>/, generated
 
 namespace {
