@@ -4,6 +4,8 @@
 # changes, and puts core/include and the header's directory on the include
 # path. Usage, in the firmware's Makefile:
 #
+#   all: build/firmware.elf       # your default goal first: the rules below
+#                                 # would otherwise become make's default
 #   ARENAPLAN_DIR := path/to/arenaplan
 #   include $(ARENAPLAN_DIR)/arenaplan.mk
 #   $(eval $(call arenaplan_header,models/person_detect.tflite,build/person_detect_plan.hpp,person_detect))

@@ -24,6 +24,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -44,13 +45,13 @@ std::vector<TensorUsageRecord> MakeNetwork(std::size_t n, std::uint64_t seed) {
   std::uniform_int_distribution<int> kind(0, 99);
   std::uniform_int_distribution<int> small(2, 4);
   std::uniform_int_distribution<int> factor(0, 3);
-  constexpr std::uint64_t kFactors[] = {1, 2, 4, 6};
+  constexpr std::array<std::uint64_t, 4> kFactors = {1, 2, 4, 6};
   std::vector<TensorUsageRecord> out;
   out.reserve(n + 8);
   auto size = [&] {
     const std::uint64_t stage = (out.size() / 40) % 6;
-    const std::uint64_t base = (112ull * 112 * 32 * 4) >> stage;
-    const std::uint64_t bytes = base * kFactors[factor(rng)] / 4;
+    const std::uint64_t base = (112ULL * 112 * 32 * 4) >> stage;
+    const std::uint64_t bytes = base * kFactors.at(factor(rng)) / 4;
     return (bytes + 15) / 16 * 16;
   };
   auto add = [&](std::uint32_t first, std::uint32_t last) {

@@ -3,6 +3,8 @@
 // `arenaplan compile MODEL --out-dir DIR --namespace NAME`: ahead-of-time
 // code for firmware (see generate.hpp). All files are written atomically,
 // and nothing is written on any error.
+#include "codegen/commands.hpp"
+
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -11,7 +13,6 @@
 
 #include "codegen/atomic_file.hpp"
 #include "codegen/cli.hpp"
-#include "codegen/commands.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/tflite/model.hpp"
@@ -27,6 +28,7 @@ struct CompileArgs {
   std::string approach = "offsets";
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
+  std::optional<std::uint64_t> assume_dim;
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -42,21 +44,25 @@ int RunCompile(const CompileArgs& args) {
                      "' is not offsets or shared-objects");
   }
   if (args.strategy == "all") {
-    throw InputError("--strategy: compile needs one plan; name a strategy or best");
+    throw InputError(
+        "--strategy: compile needs one plan; name a strategy or best");
   }
   options.plan.strategy = args.strategy;
   options.plan.alignment = args.align;
+  options.input.assume_dim = args.assume_dim;
   const tflite::Model model = tflite::ReadModelFile(args.model);
-  const compile::CompiledModel out = compile::CompileModel(model, args.model, options);
+  const compile::CompiledModel out =
+      compile::CompileModel(model, args.model, options);
   std::string dir = args.out_dir;
   if (!dir.empty() && dir.back() != '/') dir += '/';
   WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},
                         {dir + out.model_header_name, out.model_header},
                         {dir + out.model_source_name, out.model_source}});
-  std::cout << "compiled " << args.model << ": " << model.subgraphs[0].operators.size()
-            << " operators, strategy " << out.plan.strategy << ", arena "
-            << out.plan.arena_bytes << " bytes (lower bound " << out.plan.lower_bound
-            << "), constants " << out.constant_bytes << " bytes -> " << dir
+  std::cout << "compiled " << args.model << ": "
+            << model.subgraphs[0].operators.size() << " operators, strategy "
+            << out.plan.strategy << ", arena " << out.plan.arena_bytes
+            << " bytes (lower bound " << out.plan.lower_bound << "), constants "
+            << out.constant_bytes << " bytes -> " << dir
             << out.model_source_name << "\n";
   return kExitOk;
 }
@@ -70,7 +76,8 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
       "Generate firmware code for an int8 .tflite model: plan header, constant "
       "arrays and Invoke() calling the kernels at planned arena offsets");
   cmd->add_option("MODEL", args->model, ".tflite model")->required();
-  cmd->add_option("--out-dir", args->out_dir, "Directory of the generated files")
+  cmd->add_option("--out-dir", args->out_dir,
+                  "Directory of the generated files")
       ->required();
   cmd->add_option("--namespace", args->namespace_name,
                   "C++ namespace of the generated code")
@@ -78,9 +85,14 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--stem", args->file_stem,
                   "File name stem (default: the namespace): STEM_arena.hpp, "
                   "STEM_model.hpp, STEM_model.cpp");
-  cmd->add_option("--approach", args->approach, "offsets (default) or shared-objects");
-  cmd->add_option("--strategy", args->strategy, "A strategy name or best (default)");
-  cmd->add_option("--align", args->align, "Round sizes and offsets up to N bytes (default 16)");
+  cmd->add_option("--approach", args->approach,
+                  "offsets (default) or shared-objects");
+  cmd->add_option("--strategy", args->strategy,
+                  "A strategy name or best (default)");
+  cmd->add_option("--align", args->align,
+                  "Round sizes and offsets up to N bytes (default 16)");
+  cmd->add_option("--assume-dim", args->assume_dim,
+                  "Value for dynamic (-1) dimensions, e.g. a batch of 1");
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cinttypes>
-#include <cstdarg>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -34,7 +34,9 @@ std::string Fmt(const char* format, ...) {
   return buf;
 }
 
-std::string FloatLiteral(float v) { return Fmt("%.9gf", static_cast<double>(v)); }
+std::string FloatLiteral(float v) {
+  return Fmt("%.9gf", static_cast<double>(v));
+}
 
 std::string BaseName(const std::string& path) {
   const auto slash = path.find_last_of('/');
@@ -80,7 +82,8 @@ class Generator {
         record_of_(sg_.tensors.size(), -1) {
     for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
       const std::int32_t t = problem.record_tensor[r];
-      if (t >= 0) record_of_[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
+      if (t >= 0)
+        record_of_[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
     }
   }
 
@@ -133,7 +136,8 @@ class Generator {
 
   /// Address expression of a planned (activation) tensor.
   std::string Addr(const Tensor& t) const {
-    if (model_.IsConstant(t)) Fail(Describe(t) + " is constant, expected an activation");
+    if (model_.IsConstant(t))
+      Fail(Describe(t) + " is constant, expected an activation");
     const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
     if (r < 0) Fail(Describe(t) + " is not in the plan");
     return Fmt("arena + kPlan[%" PRId64 "].offset", r);
@@ -145,7 +149,8 @@ class Generator {
     std::int32_t* dst[4] = {&d.n, &d.h, &d.w, &d.c};
     const std::size_t skip = 4 - t.shape.size();
     for (std::size_t i = 0; i < t.shape.size(); ++i) {
-      if (t.shape[i] <= 0) Fail(Describe(t) + " has a dynamic or empty dimension");
+      if (t.shape[i] <= 0)
+        Fail(Describe(t) + " has a dynamic or empty dimension");
       *dst[skip + i] = t.shape[i];
     }
     return d;
@@ -163,23 +168,26 @@ class Generator {
     }
     const auto& q = t.quantization;
     if (q.scale.size() != 1 || q.zero_point.size() != 1) {
-      Fail(Describe(t) + " needs per-tensor quantization (one scale, one zero point)");
+      Fail(Describe(t) +
+           " needs per-tensor quantization (one scale, one zero point)");
     }
-    if (!(q.scale[0] > 0.0f) || q.zero_point[0] < -128 || q.zero_point[0] > 127) {
+    if (!(q.scale[0] > 0.0f) || q.zero_point[0] < -128 ||
+        q.zero_point[0] > 127) {
       Fail(Describe(t) + " has an invalid scale or zero point");
     }
     return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
   }
 
   const std::vector<std::uint8_t>& Data(const Tensor& t, TensorType type,
-                                         std::size_t elem) const {
+                                        std::size_t elem) const {
     if (!model_.IsConstant(t)) Fail(Describe(t) + " must be constant");
     if (t.type != type) {
-      Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) + ", expected " +
-           tflite::TensorTypeName(type));
+      Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
+           ", expected " + tflite::TensorTypeName(type));
     }
     const auto& buf = model_.buffers[t.buffer];
-    if (buf.data.empty()) Fail(Describe(t) + " keeps its data outside the file");
+    if (buf.data.empty())
+      Fail(Describe(t) + " keeps its data outside the file");
     if (static_cast<std::int64_t>(buf.data.size()) !=
         ElementCount(t) * static_cast<std::int64_t>(elem)) {
       Fail(Describe(t) + " has " + std::to_string(buf.data.size()) +
@@ -243,8 +251,9 @@ class Generator {
     }
     const std::string id = "kConst" + std::to_string(Index(b));
     if (!emitted_.emplace(Index(b), id).second) return id;
-    return EmitInt32Array(id, Fmt("tensor %d '%s' int32 %s", Index(b),
-                                  b.name.c_str(), ShapeText(b.shape).c_str()),
+    return EmitInt32Array(id,
+                          Fmt("tensor %d '%s' int32 %s", Index(b),
+                              b.name.c_str(), ShapeText(b.shape).c_str()),
                           v);
   }
 
@@ -254,9 +263,10 @@ class Generator {
                            float out_scale) {
     const auto& q = w.quantization;
     if (q.scale.empty()) Fail(Describe(w) + " is not quantized");
-    if (q.scale.size() != 1 && static_cast<std::int32_t>(q.scale.size()) != channels) {
-      Fail(Describe(w) + " has " + std::to_string(q.scale.size()) + " scales for " +
-           std::to_string(channels) + " channels");
+    if (q.scale.size() != 1 &&
+        static_cast<std::int32_t>(q.scale.size()) != channels) {
+      Fail(Describe(w) + " has " + std::to_string(q.scale.size()) +
+           " scales for " + std::to_string(channels) + " channels");
     }
     if (q.scale.size() > 1 && q.quantized_dimension != dimension) {
       Fail(Describe(w) + " is quantized along dimension " +
@@ -264,28 +274,46 @@ class Generator {
            std::to_string(dimension));
     }
     for (std::int64_t zp : q.zero_point) {
-      if (zp != 0) Fail(Describe(w) + " has a non-zero zero point (weights must be symmetric)");
+      if (zp != 0)
+        Fail(Describe(w) +
+             " has a non-zero zero point (weights must be symmetric)");
     }
     std::vector<std::int32_t> mult, shift;
     for (std::int32_t c = 0; c < channels; ++c) {
-      const float ws = q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
-      const double real = static_cast<double>(in_scale) * static_cast<double>(ws) /
+      const float ws =
+          q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
+      const double real = static_cast<double>(in_scale) *
+                          static_cast<double>(ws) /
                           static_cast<double>(out_scale);
-      if (!(real >= 0.0) || !std::isfinite(real)) Fail(Describe(w) + " has an invalid scale");
+      if (!(real >= 0.0) || !std::isfinite(real))
+        Fail(Describe(w) + " has an invalid scale");
       const QuantizedMultiplier m = QuantizeMultiplier(real);
-      if (m.shift > 30) Fail(Describe(w) + ": requantization multiplier too large");
+      if (m.shift > 30 || m.shift < -31) {
+        Fail(Describe(w) + ": requantization multiplier out of range");
+      }
       mult.push_back(m.multiplier);
       shift.push_back(m.shift);
     }
     const std::string mid = Fmt("kMultiplier%zu", op_);
     const std::string sid = Fmt("kShift%zu", op_);
-    EmitInt32Array(mid, Fmt("operator %zu: Q0.31 requantization multipliers", op_), mult);
-    EmitInt32Array(sid, Fmt("operator %zu: requantization shifts", op_), shift);
+    EmitInt32Array(
+        mid, Fmt("operator %zu: Q0.31 requantization multipliers", op_), mult);
+    consts_ += Fmt(
+        "// operator %zu: requantization shifts\nconst std::int8_t %s[%zu] = {",
+        op_, sid.c_str(), shift.size());
+    for (std::size_t i = 0; i < shift.size(); ++i) {
+      consts_ += i % 16 == 0 ? "\n    " : " ";
+      consts_ += std::to_string(shift[i]);
+      consts_ += ',';
+    }
+    consts_ += "\n};\n";
+    const_bytes_ += shift.size();
     return "k::ChannelQuant{" + mid + ", " + sid + "}";
   }
 
   ActivationRange Activation(tflite::Activation a, const Affine& out) const {
-    const auto r = Int8ActivationRange(static_cast<int>(a), out.scale, out.zero_point);
+    const auto r =
+        Int8ActivationRange(static_cast<int>(a), out.scale, out.zero_point);
     if (!r) {
       Fail("fused activation " + std::to_string(static_cast<int>(a)) +
            " is not supported (NONE, RELU, RELU_N1_TO_1, RELU6 are)");
@@ -307,16 +335,20 @@ class Generator {
   void CheckOutputShape(const Dims4& got, const Dims4& expect) const {
     if (got.n != expect.n || got.h != expect.h || got.w != expect.w ||
         got.c != expect.c) {
-      Fail(Fmt("output shape [%d,%d,%d,%d] does not match the computed [%d,%d,%d,%d]",
-               got.n, got.h, got.w, got.c, expect.n, expect.h, expect.w, expect.c));
+      Fail(Fmt(
+          "output shape [%d,%d,%d,%d] does not match the computed "
+          "[%d,%d,%d,%d]",
+          got.n, got.h, got.w, got.c, expect.n, expect.h, expect.w, expect.c));
     }
   }
 
   void Lower(const tflite::Operator& op) {
     body_ += Fmt("  // operator %zu: %s\n", op_, op.builtin_name.c_str());
-    if (op.builtin_name == "CONV_2D" || op.builtin_name == "DEPTHWISE_CONV_2D") {
+    if (op.builtin_name == "CONV_2D" ||
+        op.builtin_name == "DEPTHWISE_CONV_2D") {
       LowerConv(op, op.builtin_name == "DEPTHWISE_CONV_2D");
-    } else if (op.builtin_name == "AVERAGE_POOL_2D" || op.builtin_name == "MAX_POOL_2D") {
+    } else if (op.builtin_name == "AVERAGE_POOL_2D" ||
+               op.builtin_name == "MAX_POOL_2D") {
       LowerPool(op, op.builtin_name == "MAX_POOL_2D");
     } else if (op.builtin_name == "FULLY_CONNECTED") {
       LowerFullyConnected(op);
@@ -327,9 +359,10 @@ class Generator {
     } else if (op.builtin_name == "ADD") {
       LowerAdd(op);
     } else {
-      Fail("not supported by arenaplan's kernels (supported: CONV_2D, "
-           "DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, FULLY_CONNECTED, "
-           "SOFTMAX, RESHAPE, ADD)");
+      Fail(
+          "not supported by arenaplan's kernels (supported: CONV_2D, "
+          "DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, FULLY_CONNECTED, "
+          "SOFTMAX, RESHAPE, ADD)");
     }
   }
 
@@ -352,7 +385,8 @@ class Generator {
       pad = o.padding, act = o.activation;
     }
     if (dh != 1 || dw != 1) {
-      Fail(Fmt("dilation %dx%d is not supported (the kernels support 1x1)", dh, dw));
+      Fail(Fmt("dilation %dx%d is not supported (the kernels support 1x1)", dh,
+               dw));
     }
     CheckStride(sh, sw);
     if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
@@ -361,15 +395,19 @@ class Generator {
     const Dims4 is = Shape(in), fs = Shape(w), os = Shape(out);
     const std::int32_t out_c = depthwise ? fs.c : fs.n;
     if (depthwise) {
-      if (fs.n != 1) Fail(Describe(w) + ": a depthwise filter must be [1,H,W,C]");
-      if (out_c % is.c != 0) Fail("output channels are not a multiple of input channels");
+      if (fs.n != 1)
+        Fail(Describe(w) + ": a depthwise filter must be [1,H,W,C]");
+      if (out_c % is.c != 0)
+        Fail("output channels are not a multiple of input channels");
       dm = out_c / is.c;
       if (options_dm != 0 && options_dm != dm) {
-        Fail(Fmt("depth_multiplier %d does not match the shapes (%d)", options_dm, dm));
+        Fail(Fmt("depth_multiplier %d does not match the shapes (%d)",
+                 options_dm, dm));
       }
     } else if (fs.c != is.c) {
-      Fail(Fmt("filter depth %d differs from input depth %d (grouped convolution)",
-               fs.c, is.c));
+      Fail(Fmt(
+          "filter depth %d differs from input depth %d (grouped convolution)",
+          fs.c, is.c));
     }
     const auto ph = ComputePadding(static_cast<Padding>(pad), is.h, fs.h, sh);
     const auto pw = ComputePadding(static_cast<Padding>(pad), is.w, fs.w, sw);
@@ -377,7 +415,8 @@ class Generator {
     const ActivationRange ar = Activation(act, qo);
     const std::string filter = ConstInt8(w);
     const std::string bias = Bias(op, out_c);
-    const std::string quant = ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+    const std::string quant =
+        ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
     body_ += Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
                  depthwise ? "DepthwiseConv2D" : "Conv2D", -qi.zero_point,
                  qo.zero_point, ar.min, ar.max, sh, sw, ph.pad_before,
@@ -398,15 +437,19 @@ class Generator {
     const auto& o = OptionsOf<tflite::Pool2DOptions>(op);
     CheckStride(o.stride_h, o.stride_w);
     if (o.filter_h <= 0 || o.filter_w <= 0) Fail("filter size is not positive");
-    if (in.shape.size() != 4 || out.shape.size() != 4) Fail("input and output must be 4-D");
+    if (in.shape.size() != 4 || out.shape.size() != 4)
+      Fail("input and output must be 4-D");
     const Dims4 is = Shape(in), os = Shape(out);
-    const auto ph = ComputePadding(static_cast<Padding>(o.padding), is.h, o.filter_h, o.stride_h);
-    const auto pw = ComputePadding(static_cast<Padding>(o.padding), is.w, o.filter_w, o.stride_w);
+    const auto ph = ComputePadding(static_cast<Padding>(o.padding), is.h,
+                                   o.filter_h, o.stride_h);
+    const auto pw = ComputePadding(static_cast<Padding>(o.padding), is.w,
+                                   o.filter_w, o.stride_w);
     CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, is.c});
     const ActivationRange ar = Activation(o.activation, qo);
-    body_ += Fmt("  k::%s(k::PoolParams{%d, %d, %d, %d, %d, %d, %d, %d},\n",
-                 max ? "MaxPool" : "AveragePool", o.filter_h, o.filter_w,
-                 o.stride_h, o.stride_w, ph.pad_before, pw.pad_before, ar.min, ar.max);
+    body_ +=
+        Fmt("  k::%s(k::PoolParams{%d, %d, %d, %d, %d, %d, %d, %d},\n",
+            max ? "MaxPool" : "AveragePool", o.filter_h, o.filter_w, o.stride_h,
+            o.stride_w, ph.pad_before, pw.pad_before, ar.min, ar.max);
     body_ += "      " + is.Code() + ", " + Addr(in) + ",\n";
     body_ += "      " + os.Code() + ", " + Addr(out) + ");\n";
   }
@@ -423,18 +466,21 @@ class Generator {
     if (units <= 0 || depth <= 0) Fail(Describe(w) + " has an empty dimension");
     const std::int64_t in_count = ElementCount(in);
     if (in_count <= 0 || in_count % depth != 0) {
-      Fail(Fmt("input elements (%" PRId64 ") are not a multiple of the depth %d",
+      Fail(Fmt("input elements (%" PRId64
+               ") are not a multiple of the depth %d",
                in_count, depth));
     }
     const std::int64_t batches = in_count / depth;
-    if (ElementCount(out) != batches * units) Fail("output size does not match batches x units");
+    if (ElementCount(out) != batches * units)
+      Fail("output size does not match batches x units");
     const ActivationRange ar = Activation(o.activation, qo);
     const std::string weights = ConstInt8(w);
     const std::string bias = Bias(op, units);
     const std::string quant = ChannelQuant(w, units, 0, qi.scale, qo.scale);
-    body_ += Fmt("  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
-                 ", %d, %d},\n",
-                 -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units);
+    body_ += Fmt(
+        "  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
+        ", %d, %d},\n",
+        -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units);
     body_ += "      " + Addr(in) + ", " + weights + ", " + bias + ", " + quant +
              ",\n      " + Addr(out) + ");\n";
   }
@@ -449,13 +495,16 @@ class Generator {
     const auto& o = OptionsOf<tflite::SoftmaxOptions>(op);
     if (in.shape.empty()) Fail("input has no dimensions");
     const std::int32_t depth = in.shape.back();
-    if (depth <= 0 || depth > 65535) Fail("the last dimension must be in [1, 65535]");
+    if (depth <= 0 || depth > 65535)
+      Fail("the last dimension must be in [1, 65535]");
     const std::int64_t rows = ElementCount(in) / depth;
-    if (ElementCount(out) != ElementCount(in)) Fail("output size differs from input");
+    if (ElementCount(out) != ElementCount(in))
+      Fail("output size differs from input");
     const auto table = SoftmaxExpTable(o.beta, qi.scale);
     const std::string id = Fmt("kExpTable%zu", op_);
-    consts_ += Fmt("// operator %zu: round(65536 * exp(-%.9g * %.9g * d)), d = 0..255\n",
-                   op_, static_cast<double>(o.beta), static_cast<double>(qi.scale));
+    consts_ += Fmt(
+        "// operator %zu: round(65536 * exp(-%.9g * %.9g * d)), d = 0..255\n",
+        op_, static_cast<double>(o.beta), static_cast<double>(qi.scale));
     consts_ += Fmt("const std::uint32_t %s[256] = {", id.c_str());
     for (std::size_t i = 0; i < table.size(); ++i) {
       consts_ += i % 8 == 0 ? "\n    " : " ";
@@ -464,8 +513,8 @@ class Generator {
     }
     consts_ += "\n};\n";
     const_bytes_ += 4 * table.size();
-    body_ += Fmt("  k::Softmax(k::SoftmaxParams{%s, %" PRId64 ", %d},\n", id.c_str(),
-                 rows, depth);
+    body_ += Fmt("  k::Softmax(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
+                 id.c_str(), rows, depth);
     body_ += "      " + Addr(in) + ", " + Addr(out) + ");\n";
   }
 
@@ -474,7 +523,8 @@ class Generator {
     const Tensor& out = Output(op);
     Int8Activation(in);
     Int8Activation(out);
-    if (ElementCount(in) != ElementCount(out)) Fail("input and output sizes differ");
+    if (ElementCount(in) != ElementCount(out))
+      Fail("input and output sizes differ");
     body_ += Fmt("  k::Reshape(%s, %s, %" PRId64 ");\n", Addr(in).c_str(),
                  Addr(out).c_str(), ElementCount(in));
   }
@@ -483,7 +533,8 @@ class Generator {
     const Tensor& a = Input(op, 0);
     const Tensor& b = Input(op, 1);
     const Tensor& out = Output(op);
-    const Affine qa = Int8Activation(a), qb = Int8Activation(b), qo = Int8Activation(out);
+    const Affine qa = Int8Activation(a), qb = Int8Activation(b),
+                 qo = Int8Activation(out);
     if (a.shape != b.shape || a.shape != out.shape) {
       Fail("inputs of different shapes (broadcasting) are not supported");
     }
@@ -494,16 +545,19 @@ class Generator {
     constexpr int kLeftShift = 20;
     const double twice_max = 2.0 * std::max(static_cast<double>(qa.scale),
                                             static_cast<double>(qb.scale));
-    const auto m1 = QuantizeMultiplier(static_cast<double>(qa.scale) / twice_max);
-    const auto m2 = QuantizeMultiplier(static_cast<double>(qb.scale) / twice_max);
+    const auto m1 =
+        QuantizeMultiplier(static_cast<double>(qa.scale) / twice_max);
+    const auto m2 =
+        QuantizeMultiplier(static_cast<double>(qb.scale) / twice_max);
     const auto mo = QuantizeMultiplier(
         twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)));
     if (mo.shift > 30) Fail("output multiplier too large");
-    body_ += Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %" PRId64
-                 "},\n",
-                 -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
-                 m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
-                 mo.shift, ar.min, ar.max, ElementCount(a));
+    body_ +=
+        Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
+            "%d, %" PRId64 "},\n",
+            -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
+            m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
+            mo.shift, ar.min, ar.max, ElementCount(a));
     body_ += "      " + Addr(a) + ", " + Addr(b) + ", " + Addr(out) + ");\n";
   }
 
@@ -543,22 +597,23 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
                      " subgraphs; compile supports single-subgraph models");
   }
   const tflite::Subgraph& sg = model.subgraphs[0];
-  if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
-    throw InputError(path + ": compile supports one graph input and one output");
-  }
   std::string stem = options.file_stem;
   if (stem.empty()) {
     for (char c : options.namespace_name) stem += c == ':' ? '_' : c;
     while (stem.find("__") != std::string::npos) stem.erase(stem.find("__"), 1);
   }
 
-  // Check every operator before planning: unsupported input fails fast.
-  const tflite::TfliteProblem problem = tflite::BuildProblem(model, InputOptions{});
+  const tflite::TfliteProblem problem =
+      tflite::BuildProblem(model, options.input);
   CompiledModel out;
   out.plan = Plan(problem.problem, options.plan);
 
   Generator gen(model, path, problem, out.plan);
   gen.Run();
+  if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
+    throw InputError(path +
+                     ": compile supports one graph input and one output");
+  }
   const std::int64_t in_record = gen.RecordOf(sg.inputs[0], "graph input");
   const std::int64_t out_record = gen.RecordOf(sg.outputs[0], "graph output");
   const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
@@ -593,19 +648,25 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   const std::string& ns = options.namespace_name;
   std::string& h = out.model_header;
   h = banner;
-  h += "//\n// Ahead-of-time int8 inference: Invoke() runs every operator of the model\n"
-       "// with arenaplan's kernels, each activation at its planned offset in the\n"
-       "// arena (" + out.arena_header_name + "), the constants in flash.\n";
+  h += "//\n// Ahead-of-time int8 inference: Invoke() runs every operator of "
+       "the model\n"
+       "// with arenaplan's kernels, each activation at its planned offset in "
+       "the\n"
+       "// arena (" +
+       out.arena_header_name + "), the constants in flash.\n";
   const std::string guard = GuardOf(out.model_header_name);
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n";
-  h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" + out.arena_header_name +
-       "\"\n\nnamespace " + ns + " {\n\n";
+  h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" +
+       out.arena_header_name + "\"\n\nnamespace " + ns + " {\n\n";
   auto io = [&](const char* which, std::int64_t record, const Tensor& t) {
-    h += Fmt("/// Graph %s: tensor %d '%s', int8 %s, real = scale * (q - zero_point).\n",
-             which, static_cast<int>(&t - sg.tensors.data()), t.name.c_str(),
-             ShapeText(t.shape).c_str());
+    h +=
+        Fmt("/// Graph %s: tensor %d '%s', int8 %s, real = scale * (q - "
+            "zero_point).\n",
+            which, static_cast<int>(&t - sg.tensors.data()), t.name.c_str(),
+            ShapeText(t.shape).c_str());
     const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
-    h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64 ";  ///< In kPlan.\n",
+    h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
+             ";  ///< In kPlan.\n",
              cap, record);
     h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
              ElementCount(t));
@@ -616,21 +677,26 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   };
   io("input", in_record, in_t);
   io("output", out_record, out_t);
-  h += Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
-           "/// parameters, tables) Invoke() reads from flash.\n"
-           "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
-           out.constant_bytes);
-  h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` (borrowed)\n"
-       "/// points to kArenaSize bytes aligned to kAlignment; the input is read\n"
+  h +=
+      Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
+          "/// parameters, tables) Invoke() reads from flash.\n"
+          "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
+          out.constant_bytes);
+  h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` "
+       "(borrowed)\n"
+       "/// points to kArenaSize bytes aligned to kAlignment; the input is "
+       "read\n"
        "/// at arena + kPlan[kInputIndex].offset, the output written at\n"
        "/// arena + kPlan[kOutputIndex].offset. No heap, no other state.\n"
-       "void Invoke(std::int8_t* arena);\n\n}  // namespace " + ns + "\n\n#endif  // " +
-       guard + "\n";
+       "void Invoke(std::int8_t* arena);\n\n}  // namespace " +
+       ns + "\n\n#endif  // " + guard + "\n";
 
   std::string& s = out.model_source;
   s = banner;
-  s += "#include \"" + out.model_header_name + "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
-  s += "namespace " + ns + " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
+  s += "#include \"" + out.model_header_name +
+       "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
+  s += "namespace " + ns +
+       " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
   s += gen.Constants();
   s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";
   s += gen.Body();

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "codegen/input.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/tflite/model.hpp"
 
@@ -24,6 +25,9 @@ struct CompileOptions {
   /// STEM_model.cpp. Empty: the namespace with "::" replaced by "_".
   std::string file_stem;
   PlanOptions plan;
+  /// How the model becomes records (e.g. --assume-dim for a dynamic batch
+  /// dimension); --scratch and --fp32 do not apply to compiled models.
+  InputOptions input;
 };
 
 /// The generated files' contents (nothing is written here).

@@ -65,7 +65,8 @@ PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
   return d;
 }
 
-std::array<std::uint32_t, 256> SoftmaxExpTable(double beta, double input_scale) {
+std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
+                                               double input_scale) {
   std::array<std::uint32_t, 256> t{};
   for (int d = 0; d < 256; ++d) {
     t[d] = static_cast<std::uint32_t>(

@@ -60,12 +60,13 @@ struct PaddedDim {
   std::int32_t pad_before = 0;
 };
 [[nodiscard]] PaddedDim ComputePadding(Padding padding, std::int32_t in,
-                                       std::int32_t filter, std::int32_t stride);
+                                       std::int32_t filter,
+                                       std::int32_t stride);
 
 /// table[d] = round(65536 * exp(-beta * input_scale * d)) for d in [0, 255]:
 /// the exp table of arenaplan::kernels::Softmax.
-[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
-                                                             double input_scale);
+[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(
+    double beta, double input_scale);
 
 }  // namespace arenaplan::compile
 

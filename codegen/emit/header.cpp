@@ -20,37 +20,45 @@ constexpr std::size_t kMaxIdentifierBody = 48;
 /// Names the generated header defines itself; a tensor id never takes one.
 const std::set<std::string>& ReservedIdentifiers() {
   static const std::set<std::string> kReserved = {
-      "kArenaSize",  "kAlignment",   "kOperatorCount", "kTensorCount",
-      "kLowerBound", "kNaiveBytes",  "kPlan",          "kTensorBytes",
-      "kTensorNames", "kPlanViolation", "Plan",        "Arena"};
+      "kArenaSize",   "kAlignment",     "kOperatorCount", "kTensorCount",
+      "kLowerBound",  "kNaiveBytes",    "kPlan",          "kTensorBytes",
+      "kTensorNames", "kPlanViolation", "Plan",           "Arena"};
   return kReserved;
 }
 
 bool IsKeyword(std::string_view word) {
   static const std::set<std::string_view> kKeywords = {
-      "alignas",   "alignof",      "and",          "and_eq",
-      "asm",       "auto",         "bitand",       "bitor",
-      "bool",      "break",        "case",         "catch",
-      "char",      "char8_t",      "char16_t",     "char32_t",
-      "class",     "compl",        "concept",      "const",
-      "consteval", "constexpr",    "constinit",    "const_cast",
-      "continue",  "co_await",     "co_return",    "co_yield",
-      "decltype",  "default",      "delete",       "do",
-      "double",    "dynamic_cast", "else",         "enum",
-      "explicit",  "export",       "extern",       "false",
-      "float",     "for",          "friend",       "goto",
-      "if",        "inline",       "int",          "long",
-      "mutable",   "namespace",    "new",          "noexcept",
-      "not",       "not_eq",       "nullptr",      "operator",
-      "or",        "or_eq",        "private",      "protected",
-      "public",    "register",     "reinterpret_cast", "requires",
-      "return",    "short",        "signed",       "sizeof",
-      "static",    "static_assert", "static_cast", "struct",
-      "switch",    "template",     "this",         "thread_local",
-      "throw",     "true",         "try",          "typedef",
-      "typeid",    "typename",     "union",        "unsigned",
-      "using",     "virtual",      "void",         "volatile",
-      "wchar_t",   "while",        "xor",          "xor_eq"};
+      "alignas",       "alignof",     "and",
+      "and_eq",        "asm",         "auto",
+      "bitand",        "bitor",       "bool",
+      "break",         "case",        "catch",
+      "char",          "char8_t",     "char16_t",
+      "char32_t",      "class",       "compl",
+      "concept",       "const",       "consteval",
+      "constexpr",     "constinit",   "const_cast",
+      "continue",      "co_await",    "co_return",
+      "co_yield",      "decltype",    "default",
+      "delete",        "do",          "double",
+      "dynamic_cast",  "else",        "enum",
+      "explicit",      "export",      "extern",
+      "false",         "float",       "for",
+      "friend",        "goto",        "if",
+      "inline",        "int",         "long",
+      "mutable",       "namespace",   "new",
+      "noexcept",      "not",         "not_eq",
+      "nullptr",       "operator",    "or",
+      "or_eq",         "private",     "protected",
+      "public",        "register",    "reinterpret_cast",
+      "requires",      "return",      "short",
+      "signed",        "sizeof",      "static",
+      "static_assert", "static_cast", "struct",
+      "switch",        "template",    "this",
+      "thread_local",  "throw",       "true",
+      "try",           "typedef",     "typeid",
+      "typename",      "union",       "unsigned",
+      "using",         "virtual",     "void",
+      "volatile",      "wchar_t",     "while",
+      "xor",           "xor_eq"};
   return kKeywords.count(word) != 0;
 }
 
@@ -155,8 +163,8 @@ bool IsValidNamespace(std::string_view name) {
   while (true) {
     const std::size_t sep = name.find("::", start);
     const std::string_view part = name.substr(
-        start, sep == std::string_view::npos ? std::string_view::npos
-                                             : sep - start);
+        start,
+        sep == std::string_view::npos ? std::string_view::npos : sep - start);
     if (part.empty()) return false;
     if (part[0] >= '0' && part[0] <= '9') return false;
     for (char c : part) {
@@ -218,18 +226,17 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   const std::size_t n = problem.records.size();
   if (plan.offsets.size() != n) {
     throw InternalError("header: plan has " +
-                        std::to_string(plan.offsets.size()) +
-                        " offsets for " + std::to_string(n) + " records");
+                        std::to_string(plan.offsets.size()) + " offsets for " +
+                        std::to_string(n) + " records");
   }
   std::vector<std::uint64_t> exact(n);
   if (options.tensor_bytes.empty()) {
     for (std::size_t i = 0; i < n; ++i) exact[i] = problem.records[i].size;
   } else {
     if (options.tensor_bytes.size() != n) {
-      throw InternalError("header: " +
-                          std::to_string(options.tensor_bytes.size()) +
-                          " exact sizes for " + std::to_string(n) +
-                          " records");
+      throw InternalError(
+          "header: " + std::to_string(options.tensor_bytes.size()) +
+          " exact sizes for " + std::to_string(n) + " records");
     }
     for (std::size_t i = 0; i < n; ++i) {
       if (options.tensor_bytes[i] > problem.records[i].size) {
@@ -298,8 +305,7 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "              \"arenaplan: this plan does not fit the target's "
        "std::size_t\");\n\n"
     << "/// Bytes of the arena: the largest offset + size of any tensor.\n"
-    << "inline constexpr std::size_t kArenaSize = " << plan.arena_bytes
-    << ";\n"
+    << "inline constexpr std::size_t kArenaSize = " << plan.arena_bytes << ";\n"
     << "/// Bytes; every offset is a multiple of it and so is the arena's "
        "address.\n"
     << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n"
@@ -349,7 +355,8 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "/// section ARENAPLAN_ARENA_SECTION (default \".arena\"; the linker\n"
     << "/// script marks it NOLOAD). Reach it through Arena, below.\n";
   if (plan.arena_bytes == 0) {
-    o << "inline constexpr std::byte* arena_storage = nullptr;  // empty arena\n\n";
+    o << "inline constexpr std::byte* arena_storage = nullptr;  // empty "
+         "arena\n\n";
   } else {
     o << "alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES inline std::byte\n"
       << "    arena_storage[kArenaSize];\n\n";
@@ -369,8 +376,8 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   for (std::size_t i = 0; i < n; ++i) {
     const TensorUsageRecord& r = problem.records[i];
     const std::string name = At(problem.names, i);
-    o << "inline constexpr arenaplan::TensorId<Plan, " << i << "> "
-      << idents[i] << "{};  // "
+    o << "inline constexpr arenaplan::TensorId<Plan, " << i << "> " << idents[i]
+      << "{};  // "
       << CommentText(name.empty() ? "id " + At(problem.ids, i) : name) << ": "
       << exact[i] << " B at " << plan.offsets[i] << ", ops " << r.first_op
       << ".." << r.last_op << "\n";
@@ -385,10 +392,12 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
       {"kBadAlignment", "kAlignment is not a power of two"},
       {"kBadInterval", "a tensor's first_op is after its last_op"},
       {"kMisaligned", "a tensor's offset is not a multiple of kAlignment"},
-      {"kOutOfBounds", "a tensor lies outside the arena (offset + size > "
-                       "kArenaSize)"},
-      {"kOverlap", "two tensors alive at a common operator overlap in the "
-                   "arena"},
+      {"kOutOfBounds",
+       "a tensor lies outside the arena (offset + size > "
+       "kArenaSize)"},
+      {"kOverlap",
+       "two tensors alive at a common operator overlap in the "
+       "arena"},
   }};
   o << "// The plan is proven sound at compile time. If a check fails, the\n"
     << "// compiler's note on PlanCheck<..., first, second> names the kPlan\n"

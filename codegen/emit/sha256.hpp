@@ -26,8 +26,8 @@ class Sha256 {
 
   std::array<std::uint32_t, 8> state_;
   std::array<std::uint8_t, 64> buffer_{};
-  std::size_t buffered_ = 0;   ///< Bytes waiting in buffer_ (0..63).
-  std::uint64_t total_ = 0;    ///< Message length so far, in bytes.
+  std::size_t buffered_ = 0;  ///< Bytes waiting in buffer_ (0..63).
+  std::uint64_t total_ = 0;   ///< Message length so far, in bytes.
 };
 
 /// The SHA-256 digest of `bytes` as 64 lowercase hexadecimal digits.

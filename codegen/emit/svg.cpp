@@ -14,10 +14,10 @@ namespace {
 // Canvas geometry, in SVG user units (pixels at 100%).
 constexpr double kWidth = 1400;
 constexpr double kHeight = 900;
-constexpr double kLeft = 96;     // Room for the offset labels.
+constexpr double kLeft = 96;  // Room for the offset labels.
 constexpr double kRight = 24;
-constexpr double kTop = 76;      // Room for the two title lines.
-constexpr double kBottom = 56;   // Room for operator labels + axis title.
+constexpr double kTop = 76;     // Room for the two title lines.
+constexpr double kBottom = 56;  // Room for operator labels + axis title.
 constexpr double kPlotWidth = kWidth - kLeft - kRight;
 constexpr double kPlotHeight = kHeight - kTop - kBottom;
 /// Average advance of one character of the sans-serif label font, as a
@@ -28,11 +28,21 @@ std::string Xml(std::string_view text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 forbids most control characters.
         out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
@@ -57,7 +67,8 @@ std::string Num(double v) {
 std::string HumanBytes(std::uint64_t n) {
   char buf[32];
   if (n < 1024) {
-    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(n));
+    std::snprintf(buf, sizeof buf, "%llu B",
+                  static_cast<unsigned long long>(n));
   } else if (n < 1024 * 1024) {
     std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(n) / 1024);
   } else if (n < 1024ull * 1024 * 1024) {
@@ -92,12 +103,25 @@ std::string Fill(std::size_t i) {
   const double hp = hue / 60.0;
   const double x = c * (1 - std::fabs(std::fmod(hp, 2.0) - 1));
   double r = 0, g = 0, b = 0;
-  if (hp < 1) { r = c; g = x; }
-  else if (hp < 2) { r = x; g = c; }
-  else if (hp < 3) { g = c; b = x; }
-  else if (hp < 4) { g = x; b = c; }
-  else if (hp < 5) { r = x; b = c; }
-  else { r = c; b = x; }
+  if (hp < 1) {
+    r = c;
+    g = x;
+  } else if (hp < 2) {
+    r = x;
+    g = c;
+  } else if (hp < 3) {
+    g = c;
+    b = x;
+  } else if (hp < 4) {
+    g = x;
+    b = c;
+  } else if (hp < 5) {
+    r = x;
+    b = c;
+  } else {
+    r = c;
+    b = x;
+  }
   const double m = l - c / 2;
   char buf[8];
   std::snprintf(buf, sizeof buf, "#%02x%02x%02x",
@@ -117,8 +141,8 @@ std::string EmitSvg(const PlanResult& plan) {
                         " offsets for " + std::to_string(n) + " records");
   }
   std::uint64_t ops = std::max<std::uint64_t>(problem.operator_count, 1);
-  std::uint64_t top = std::max<std::uint64_t>(
-      {plan.arena_bytes, plan.lower_bound, 1});
+  std::uint64_t top =
+      std::max<std::uint64_t>({plan.arena_bytes, plan.lower_bound, 1});
   for (std::size_t i = 0; i < n; ++i) {
     ops = std::max<std::uint64_t>(ops, problem.records[i].last_op + 1ull);
     top = std::max(top, plan.offsets[i] + problem.records[i].size);
@@ -151,17 +175,18 @@ std::string EmitSvg(const PlanResult& plan) {
     << "<title>arenaplan plan of " << Xml(problem.source) << "</title>\n"
     << "<rect x=\"0\" y=\"0\" width=\"" << Num(kWidth) << "\" height=\""
     << Num(kHeight) << "\" fill=\"#ffffff\"/>\n"
-    << "<text x=\"" << Num(kLeft) << "\" y=\"26\" font-size=\"17\" "
+    << "<text x=\"" << Num(kLeft)
+    << "\" y=\"26\" font-size=\"17\" "
        "font-weight=\"bold\">"
     << Xml(problem.source) << ": arena " << plan.arena_bytes << " B ("
     << HumanBytes(plan.arena_bytes) << ")" << ratio << "</text>\n"
     << "<text x=\"" << Num(kLeft) << "\" y=\"48\" font-size=\"13\">strategy "
     << Xml(plan.strategy) << " ("
-    << (offsets ? "Offset Calculation" : "Shared Objects")
-    << "); lower bound " << plan.lower_bound << " B ("
+    << (offsets ? "Offset Calculation" : "Shared Objects") << "); lower bound "
+    << plan.lower_bound << " B ("
     << (offsets ? "largest operator breadth" : "sum of positional maximums")
-    << "); naive " << plan.naive_bytes << " B; " << n << " tensors ("
-    << empty << " empty, not drawn), " << problem.operator_count
+    << "); naive " << plan.naive_bytes << " B; " << n << " tensors (" << empty
+    << " empty, not drawn), " << problem.operator_count
     << " operators, alignment " << plan.alignment << " B</text>\n";
 
   // Plot frame and grid.
@@ -169,7 +194,9 @@ std::string EmitSvg(const PlanResult& plan) {
     << Num(kPlotWidth) << "\" height=\"" << Num(kPlotHeight)
     << "\" fill=\"#f7f7f7\" stroke=\"#888888\" stroke-width=\"1\"/>\n";
   o << "<g font-size=\"11\" fill=\"#333333\">\n";
-  const std::uint64_t y_step = NiceStep(top, 10);
+  // Byte ticks below 4 KiB, else whole KiB (1-2-5 steps of KiB).
+  const std::uint64_t y_step =
+      top < 4096 ? NiceStep(top, 10) : NiceStep(top / 1024, 10) * 1024;
   for (std::uint64_t a = 0; a <= top; a += y_step) {
     const double y = y_of(a);
     o << "<line x1=\"" << Num(kLeft - 4) << "\" y1=\"" << Num(y) << "\" x2=\""
@@ -189,8 +216,8 @@ std::string EmitSvg(const PlanResult& plan) {
       << "\" text-anchor=\"middle\">" << k;
     if (k < problem.operator_names.size() &&
         !problem.operator_names[k].empty()) {
-      o << "<title>operator " << k << ": "
-        << Xml(problem.operator_names[k]) << "</title>";
+      o << "<title>operator " << k << ": " << Xml(problem.operator_names[k])
+        << "</title>";
     }
     o << "</text>\n";
     if (ops - 1 - k < x_step) break;
@@ -209,11 +236,11 @@ std::string EmitSvg(const PlanResult& plan) {
   for (std::size_t i = 0; i < n; ++i) {
     const TensorUsageRecord& r = problem.records[i];
     if (r.size == 0) continue;
-    const std::string name = i < problem.names.size() && !problem.names[i].empty()
-                                 ? problem.names[i]
-                                 : (i < problem.ids.size()
-                                        ? "tensor " + problem.ids[i]
-                                        : "tensor " + std::to_string(i));
+    const std::string name =
+        i < problem.names.size() && !problem.names[i].empty()
+            ? problem.names[i]
+            : (i < problem.ids.size() ? "tensor " + problem.ids[i]
+                                      : "tensor " + std::to_string(i));
     const std::string id = i < problem.ids.size() ? problem.ids[i] : "";
     const double x = x_of(r.first_op);
     const double w = x_of(r.last_op + 1ull) - x;
@@ -257,8 +284,8 @@ std::string EmitSvg(const PlanResult& plan) {
     << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(lb_y)
     << "\" stroke=\"#d62728\" stroke-width=\"1.6\" "
        "stroke-dasharray=\"8,5\"/>\n"
-    << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(arena_y)
-    << "\" x2=\"" << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(arena_y)
+    << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(arena_y) << "\" x2=\""
+    << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(arena_y)
     << "\" stroke=\"#1f3f99\" stroke-width=\"1.6\"/>\n";
   // When the two lines are close, put the lower-bound label below its line.
   const bool close = std::fabs(lb_y - arena_y) < 16;

@@ -163,12 +163,14 @@ class Memo {
     auto [it, fresh] = heads_.try_emplace(h, kNone);
     entries_.push_back(Entry{words_.size(), key.second, bound, it->second});
     it->second = static_cast<std::uint32_t>(entries_.size() - 1);
-    words_.insert(words_.end(), pool.begin() + static_cast<std::ptrdiff_t>(key.first),
-                  pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.second));
+    words_.insert(
+        words_.end(), pool.begin() + static_cast<std::ptrdiff_t>(key.first),
+        pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.second));
   }
 
  private:
-  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t kNone =
+      std::numeric_limits<std::uint32_t>::max();
   /// 48 MiB of key words.
   static constexpr std::size_t kMaxWords = std::size_t{6} << 20;
   struct Entry {
@@ -195,9 +197,11 @@ class Memo {
                            std::pair<std::size_t, std::size_t> key,
                            std::uint32_t e) const {
     return entries_[e].len == key.second &&
-           std::equal(words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos),
-                      words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos + key.second),
-                      pool.begin() + static_cast<std::ptrdiff_t>(key.first));
+           std::equal(
+               words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos),
+               words_.begin() +
+                   static_cast<std::ptrdiff_t>(entries_[e].pos + key.second),
+               pool.begin() + static_cast<std::ptrdiff_t>(key.first));
   }
 
   std::unordered_map<std::uint64_t, std::uint32_t> heads_;
@@ -434,7 +438,8 @@ class Search {
     ctx.best = top;
     ctx.found = true;
     ctx.best_offsets.clear();
-    for (std::uint32_t i : ctx.members) ctx.best_offsets.emplace_back(i, offsets[i]);
+    for (std::uint32_t i : ctx.members)
+      ctx.best_offsets.emplace_back(i, offsets[i]);
     if (top <= ctx.good_enough) ctx.stop = true;
   }
 
@@ -448,23 +453,27 @@ class Search {
     std::vector<std::uint64_t> bound(groups, 0);
     for (std::size_t g = 0; g < groups; ++g) {
       const std::size_t end = g + 1 < groups ? starts[g + 1] : live_.size();
-      subs[g].members.assign(live_.begin() + static_cast<std::ptrdiff_t>(mark + starts[g]),
-                             live_.begin() + static_cast<std::ptrdiff_t>(mark + end));
+      subs[g].members.assign(
+          live_.begin() + static_cast<std::ptrdiff_t>(mark + starts[g]),
+          live_.begin() + static_cast<std::ptrdiff_t>(mark + end));
       std::uint32_t lo = sections_, hi = 0;
       for (std::uint32_t i : subs[g].members) {
         lo = std::min(lo, sa_[i]);
         hi = std::max(hi, sb_[i]);
       }
       for (std::uint32_t s = lo; s < hi; ++s) {
-        if (rem_[s] != 0) bound[g] = std::max(bound[g], std::max(floor_[s], low) + rem_[s]);
+        if (rem_[s] != 0)
+          bound[g] = std::max(bound[g], std::max(floor_[s], low) + rem_[s]);
       }
     }
     live_.resize(mark);
     std::vector<std::size_t> order(groups);
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
-    const std::uint64_t max_bound = *std::max_element(bound.begin(), bound.end());
+    std::stable_sort(
+        order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
+    const std::uint64_t max_bound =
+        *std::max_element(bound.begin(), bound.end());
     if (std::max(utop, max_bound) >= ctx.best) return;
     std::uint64_t result = utop;
     for (std::size_t g : order) {
@@ -564,7 +573,8 @@ class Search {
       if (!prune) {
         std::uint64_t bound = utop;
         for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-          if (rem_[s] != 0) bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
+          if (rem_[s] != 0)
+            bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
         }
         prune = bound >= ctx.best;
       }
@@ -576,7 +586,8 @@ class Search {
         const std::size_t bits = staged_keys_.size();
         staged_keys_.resize(bits + (n_ + 63) / 64, 0);
         for (std::size_t k = mark; k < live_.size(); ++k) {
-          staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1} << (live_[k] % 64);
+          staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1}
+                                                << (live_[k] % 64);
         }
         for (std::uint32_t s = span_lo; s < span_hi; ++s) {
           if (rem_[s] != 0) {
@@ -584,7 +595,8 @@ class Search {
             staged_keys_.push_back(closed_at_[s] == low ? 1 : 0);
           }
         }
-        const std::pair<std::size_t, std::size_t> key{begin, staged_keys_.size() - begin};
+        const std::pair<std::size_t, std::size_t> key{
+            begin, staged_keys_.size() - begin};
         if (memo_.Fails(staged_keys_, key, ctx.best)) {
           staged_keys_.resize(begin);
           prune = true;
@@ -604,8 +616,9 @@ class Search {
           const std::uint32_t i = live_[k];
           release_.emplace_back(eligible_[k - mark] ? x_[i] : m + 1, i);
         }
-        std::sort(release_.begin(), release_.end(),
-                  [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::sort(
+            release_.begin(), release_.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
         for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
         std::uint64_t bound = 0;
         for (const auto& [v, i] : release_) {
@@ -642,7 +655,8 @@ class Search {
       const std::size_t cmark = cand_.size();
       for (std::size_t k = mark; k < live_.size(); ++k) {
         const std::uint32_t i = live_[k];
-        if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick && pick < sb_[i]) {
+        if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick &&
+            pick < sb_[i]) {
           cand_.push_back(i);
         }
       }
@@ -683,7 +697,7 @@ class Search {
   std::vector<std::size_t> split_starts_;
   std::vector<std::uint64_t> lowest_;  // scratch of Node(), per section
   std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
-  std::vector<std::uint8_t> eligible_;  // scratch, parallel to live_
+  std::vector<std::uint8_t> eligible_;    // scratch, parallel to live_
   std::vector<std::uint64_t> closed_at_;  // level a section is closed at
   std::vector<std::pair<std::uint32_t, std::uint64_t>> closed_log_;
   Memo memo_;
@@ -714,7 +728,8 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget) {
   std::vector<Search> searches;
   searches.reserve(kOrderings.size());
-  for (const Ordering& order : kOrderings) searches.emplace_back(c.records, order);
+  for (const Ordering& order : kOrderings)
+    searches.emplace_back(c.records, order);
   for (unsigned round = 0; !budget->Finished(); ++round) {
     for (Search& search : searches) {
       const std::uint64_t start = std::min(c.value, cap_plus_one);

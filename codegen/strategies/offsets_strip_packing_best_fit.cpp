@@ -15,8 +15,10 @@
 //  1. Take the lowest step (smallest offset; on ties the earliest in time).
 //  2. Among the unplaced records whose usage interval lies inside the step
 //     (step.first <= first_op and last_op <= step.last), take the best fit:
-//     the longest usage interval (the one filling most of the step's
-//     width), then the larger size, then the smaller input index.
+//     the longest usage interval, i.e. the item filling most of the gap's
+//     width as in Burke et al.'s rule (an item's time position is fixed, so
+//     its width is all that can fit a gap better or worse). Ties, our
+//     choice: the larger size, then the smaller input index.
 //  3. If there is one, place it at the step's offset; the skyline over its
 //     usage interval rises by its size.
 //     If there is none, the step is a hole nothing can use: raise it to the

@@ -4,7 +4,9 @@
 // Operators are visited in non-increasing order of breadth; the not yet
 // assigned tensors of each operator's profile are assigned largest first.
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "codegen/strategies/object_intervals.hpp"
@@ -23,8 +25,9 @@ class AliveRecords {
       : by_lo_(std::move(by_lo)), lo_(std::move(lo)), size_(by_lo_.size()) {
     while (leaves_ < size_) leaves_ *= 2;
     max_hi_.assign(2 * leaves_, -1);
-    for (std::size_t p = 0; p < size_; ++p)
+    for (std::size_t p = 0; p < size_; ++p) {
       max_hi_[leaves_ + p] = hi[by_lo_[p]];
+    }
     for (std::size_t v = leaves_; v-- > 1;) {
       max_hi_[v] = std::max(max_hi_[2 * v], max_hi_[2 * v + 1]);
     }

@@ -46,8 +46,9 @@ class LeftmostBelow {
   void Remove(std::size_t p) {
     std::size_t v = leaves_ + p;
     min_[v] = kRemoved;
-    for (v /= 2; v >= 1; v /= 2)
+    for (v /= 2; v >= 1; v /= 2) {
       min_[v] = std::min(min_[2 * v], min_[2 * v + 1]);
+    }
   }
 
   [[nodiscard]] std::size_t Find(std::size_t from, std::int64_t bound) const {

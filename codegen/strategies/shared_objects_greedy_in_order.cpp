@@ -13,6 +13,7 @@
 // the tensor's size is created.
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <numeric>
 #include <queue>
 #include <set>

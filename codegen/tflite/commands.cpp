@@ -116,8 +116,7 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
-  const std::string csv =
-      tflite::RecordsCsv(AlignProblem(p.problem, a.align));
+  const std::string csv = tflite::RecordsCsv(AlignProblem(p.problem, a.align));
   if (out.empty()) {
     std::cout << csv;
   } else {
@@ -173,8 +172,8 @@ int RunInspect(const ModelArgs& a) {
   }
   const UsageProblem aligned = AlignProblem(p.problem, a.align);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
-  o += "\nplanned buffers: " + U64(aligned.records.size()) +
-       " (alignment " + U64(a.align) + ")\n";
+  o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
+       U64(a.align) + ")\n";
   o += "naive total (every buffer its own memory): " + U64(s.naive_bytes) +
        " bytes\n";
   o += "lower bound, offsets (max operator breadth): " +
@@ -185,7 +184,8 @@ int RunInspect(const ModelArgs& a) {
     o += "persistent (variable tensors, outside the plan): " +
          U64(p.problem.persistent_bytes) + " bytes\n";
   }
-  for (const std::string& line : p.not_planned) o += "not planned: " + line + "\n";
+  for (const std::string& line : p.not_planned)
+    o += "not planned: " + line + "\n";
   std::cout << o;
   return kExitOk;
 }
@@ -232,13 +232,16 @@ int RunTflm(const TflmArgs& a) {
     buffers.push_back(b);
   }
   const std::uint64_t head = tflite::TflmGreedyPlace(buffers).arena_bytes;
+  // For comparison: every buffer left to the greedy rule (no offline plan).
+  for (tflite::GreedyBuffer& b : buffers) b.fixed_offset.reset();
+  const std::uint64_t greedy = tflite::TflmGreedyPlace(buffers).arena_bytes;
 
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(a.out, std::string(written.begin(), written.end()));
   if (!a.shim.empty()) {
-    files.emplace_back(a.shim,
-                       tflite::ShimHeader(p, plan, model.subgraphs.size(),
-                                          a.model.input));
+    files.emplace_back(
+        a.shim,
+        tflite::ShimHeader(p, plan, model.subgraphs.size(), a.model.input));
   }
   WriteFilesAtomically(files);
 
@@ -247,14 +250,20 @@ int RunTflm(const TflmArgs& a) {
        tflite::kOfflinePlanName + " for " + U64(p.record_tensor.size()) +
        " buffers (strategy " + plan.strategy + ")\n";
   if (!a.shim.empty()) o += "wrote " + a.shim + "\n";
-  o += "non-persistent (head) arena: " + U64(head) + " bytes\n";
+  o += "non-persistent (head) arena: " + U64(head) +
+       " bytes (TFLM's greedy "
+       "rule without the plan: " +
+       U64(greedy) +
+       " bytes, as re-implemented "
+       "by arenaplan)\n";
   o += "constexpr std::size_t kTensorArenaNonPersistentBytes = " + U64(head) +
        ";  // + TFLM's persistent allocations\n";
   if (p.problem.persistent_bytes != 0) {
     o += "variable tensors (persistent, not in the plan): " +
          U64(p.problem.persistent_bytes) + " bytes\n";
   }
-  for (const std::string& line : p.not_planned) o += "not planned: " + line + "\n";
+  for (const std::string& line : p.not_planned)
+    o += "not planned: " + line + "\n";
   std::cout << o;
   return kExitOk;
 }
@@ -277,16 +286,18 @@ void RegisterTfliteCommands(CLI::App& app, int* exit_code) {
 
   auto inspect_args = std::make_shared<ModelArgs>();
   CLI::App* inspect = app.add_subcommand(
-      "inspect", "Show a model's operators, tensors, lifetimes, sizes and "
-                 "lower bounds");
+      "inspect",
+      "Show a model's operators, tensors, lifetimes, sizes and "
+      "lower bounds");
   AddModelArgs(inspect, inspect_args.get());
   inspect->callback(
       [exit_code, inspect_args] { *exit_code = RunInspect(*inspect_args); });
 
   auto tflm_args = std::make_shared<TflmArgs>();
-  CLI::App* tflm = app.add_subcommand(
-      "tflm", "Write the plan into a copy of the model as TFLM's "
-              "OfflineMemoryAllocation metadata");
+  CLI::App* tflm =
+      app.add_subcommand("tflm",
+                         "Write the plan into a copy of the model as TFLM's "
+                         "OfflineMemoryAllocation metadata");
   AddModelArgs(tflm, &tflm_args->model);
   tflm->add_option("--out", tflm_args->out, "The planned .tflite to write")
       ->required();
@@ -296,8 +307,7 @@ void RegisterTfliteCommands(CLI::App& app, int* exit_code) {
                    "An offsets strategy, or best (default)");
   tflm->add_option("--time-limit", tflm_args->time_limit,
                    "Seconds for the exact search");
-  tflm->callback(
-      [exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
+  tflm->callback([exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
 }
 
 }  // namespace arenaplan

@@ -97,6 +97,11 @@ struct FullyConnectedOptions {
   bool keep_num_dims = false;
   bool asymmetric_quantize_inputs = false;
 };
+struct SvdfOptions {
+  std::int32_t rank = 0;
+  Activation activation = Activation::kNone;
+  bool asymmetric_quantize_inputs = false;
+};
 struct SoftmaxOptions {
   float beta = 0.0f;
 };
@@ -140,11 +145,11 @@ using BuiltinOptions =
                  Pool2DOptions, FullyConnectedOptions, SoftmaxOptions,
                  ReshapeOptions, ElementwiseOptions, ConcatenationOptions,
                  SqueezeOptions, StridedSliceOptions, ReducerOptions,
-                 LeakyReluOptions, ControlFlowOptions>;
+                 LeakyReluOptions, ControlFlowOptions, SvdfOptions>;
 
 /// Per-tensor or per-channel affine quantization: real = scale * (q - zp).
 struct Quantization {
-  std::vector<float> scale;             ///< Empty: not quantized.
+  std::vector<float> scale;  ///< Empty: not quantized.
   std::vector<std::int64_t> zero_point;
   std::int32_t quantized_dimension = 0;
 };
@@ -174,9 +179,10 @@ struct Buffer {
 };
 
 struct Operator {
-  std::int32_t builtin_code = 0;  ///< max(deprecated_builtin_code, builtin_code).
-  std::string builtin_name;       ///< BuiltinOperatorName(builtin_code).
-  std::string custom_code;        ///< CUSTOM operators only.
+  std::int32_t builtin_code =
+      0;                     ///< max(deprecated_builtin_code, builtin_code).
+  std::string builtin_name;  ///< BuiltinOperatorName(builtin_code).
+  std::string custom_code;   ///< CUSTOM operators only.
   std::int32_t version = 1;
   std::vector<std::int32_t> inputs;  ///< Tensor indices; -1 = left out.
   std::vector<std::int32_t> outputs;

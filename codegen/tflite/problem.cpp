@@ -15,6 +15,15 @@ bool HasDynamicDim(const std::vector<std::int32_t>& dims) {
   return std::find(dims.begin(), dims.end(), -1) != dims.end();
 }
 
+std::string DimsText(const std::vector<std::int32_t>& dims) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    if (i != 0) s += ',';
+    s += std::to_string(dims[i]);
+  }
+  return s + "]";
+}
+
 }  // namespace
 
 const char* TensorRoleName(TensorRole role) {
@@ -44,9 +53,10 @@ std::uint64_t TensorBytes(const Tensor& tensor, const InputOptions& options,
       HasDynamicDim(tensor.shape) || HasDynamicDim(tensor.shape_signature);
   if (dynamic) {
     if (!options.assume_dim) {
-      throw InputError(place +
-                       ": dynamic dimension (-1 in shape or shape_signature); "
-                       "give --assume-dim N");
+      throw InputError(place + ": dynamic dimension (shape " +
+                       DimsText(tensor.shape) + ", shape_signature " +
+                       DimsText(tensor.shape_signature) +
+                       "); give --assume-dim N");
     }
     if (!tensor.shape_signature.empty() &&
         (tensor.shape.empty() ||

@@ -95,8 +95,8 @@ struct OriginalModel {
   static constexpr int kFields = 8;  // version .. signature_defs
   bool present[kFields] = {};
   std::uint32_t version = 0;
-  std::size_t target[kFields] = {};  // for offset fields 1..7
-  std::vector<std::size_t> buffers;  // Buffer table positions
+  std::size_t target[kFields] = {};   // for offset fields 1..7
+  std::vector<std::size_t> buffers;   // Buffer table positions
   std::vector<std::size_t> metadata;  // Metadata table positions
   std::vector<std::string> metadata_names;
   std::vector<std::uint32_t> metadata_buffers;
@@ -113,8 +113,8 @@ OriginalModel ParseRoot(std::span<const std::uint8_t> b,
   if (b.size() < 8) fail("too short");
   const std::size_t root = LoadU32(b, 0);
   const auto soff = static_cast<std::int32_t>(LoadU32(b, root));
-  const auto vt = static_cast<std::size_t>(static_cast<std::int64_t>(root) -
-                                           soff);
+  const auto vt =
+      static_cast<std::size_t>(static_cast<std::int64_t>(root) - soff);
   const std::uint16_t vsize = LoadU16(b, vt);
   const int fields_in_file = (vsize - 4) / 2;
   for (int f = 0; f < fields_in_file; ++f) {
@@ -144,9 +144,9 @@ OriginalModel ParseRoot(std::span<const std::uint8_t> b,
   table_vector(6, m.metadata);
   for (std::size_t t : m.metadata) {
     // Metadata { name:string (id 0); buffer:uint (id 1) }.
-    const std::size_t mvt = static_cast<std::size_t>(
-        static_cast<std::int64_t>(t) -
-        static_cast<std::int32_t>(LoadU32(b, t)));
+    const std::size_t mvt =
+        static_cast<std::size_t>(static_cast<std::int64_t>(t) -
+                                 static_cast<std::int32_t>(LoadU32(b, t)));
     const std::uint16_t mvsize = LoadU16(b, mvt);
     std::string name;
     std::uint32_t buffer = 0;
@@ -173,14 +173,14 @@ GreedyPlacement TflmGreedyPlace(std::span<const GreedyBuffer> buffers) {
   std::iota(order.begin(), order.end(), 0);
   // Fixed (offline) buffers first, in input order; then by size, largest
   // first, equal sizes in input order.
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a,
-                                                   std::size_t b) {
-    const bool fa = buffers[a].fixed_offset.has_value();
-    const bool fb = buffers[b].fixed_offset.has_value();
-    if (fa != fb) return fa;
-    if (fa) return false;
-    return buffers[a].size > buffers[b].size;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     const bool fa = buffers[a].fixed_offset.has_value();
+                     const bool fb = buffers[b].fixed_offset.has_value();
+                     if (fa != fb) return fa;
+                     if (fa) return false;
+                     return buffers[a].size > buffers[b].size;
+                   });
   GreedyPlacement out;
   out.offsets.assign(n, 0);
   std::vector<std::size_t> placed;
@@ -216,8 +216,8 @@ std::vector<std::int32_t> OfflinePlanWords(const TfliteProblem& problem,
                                            const PlanResult& plan,
                                            std::size_t subgraph_count) {
   const std::size_t n = problem.total_tensor_count;
-  if (n > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) -
-              3) {
+  if (n >
+      static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) - 3) {
     throw InputError(problem.problem.source + ": too many tensors");
   }
   std::vector<std::int32_t> words(3 + n, -1);
@@ -252,14 +252,15 @@ std::optional<std::vector<std::int32_t>> ReadOfflinePlan(const Model& model) {
   return std::nullopt;
 }
 
-std::vector<std::uint8_t> WithOfflinePlan(std::span<const std::uint8_t> original,
-                                          const Model& model,
-                                          std::span<const std::int32_t> words) {
+std::vector<std::uint8_t> WithOfflinePlan(
+    std::span<const std::uint8_t> original, const Model& model,
+    std::span<const std::int32_t> words) {
   const std::string& source = model.source;
   const OriginalModel m = ParseRoot(original, source);
   if (m.buffers.empty()) {
-    throw InputError(source + ": model: no buffers (not even the empty "
-                              "buffer 0 every TFLite model has)");
+    throw InputError(source +
+                     ": model: no buffers (not even the empty "
+                     "buffer 0 every TFLite model has)");
   }
 
   // Which metadata entries survive, and which buffer slot the plan takes:
@@ -292,9 +293,8 @@ std::vector<std::uint8_t> WithOfflinePlan(std::span<const std::uint8_t> original
       std::max<std::size_t>(m.buffers.size(), std::size_t{plan_buffer} + 1);
 
   Prefix p;
-  p.U32(0);  // root offset, patched below
-  const char ident[4] = {'T', 'F', 'L', '3'};
-  p.Bytes(std::span(reinterpret_cast<const std::uint8_t*>(ident), 4));
+  p.U32(0);           // root offset, patched below
+  p.U32(0x334C4654);  // file identifier "TFL3", little-endian
   // Model vtable: 8 fields, each 4 bytes in the table after the soffset.
   const std::size_t vt = p.size();
   p.U16(4 + 2 * OriginalModel::kFields);
@@ -317,7 +317,8 @@ std::vector<std::uint8_t> WithOfflinePlan(std::span<const std::uint8_t> original
   }
 
   // buffers: the original Buffer tables, the plan's in its slot.
-  const std::size_t buffers_vec = p.U32(static_cast<std::uint32_t>(buffer_count));
+  const std::size_t buffers_vec =
+      p.U32(static_cast<std::uint32_t>(buffer_count));
   p.Ref(slot[4], buffers_vec, false);
   std::vector<std::size_t> buffer_slots;
   for (std::size_t i = 0; i < buffer_count; ++i) {
@@ -363,7 +364,8 @@ std::vector<std::uint8_t> WithOfflinePlan(std::span<const std::uint8_t> original
 
   // The plan's words, 16-byte aligned like every TFLite buffer.
   while ((p.size() + 4) % 16 != 0) p.U32(0);
-  const std::size_t data_at = p.U32(static_cast<std::uint32_t>(4 * words.size()));
+  const std::size_t data_at =
+      p.U32(static_cast<std::uint32_t>(4 * words.size()));
   for (std::int32_t w : words) p.U32(static_cast<std::uint32_t>(w));
   p.Ref(data_slot, data_at, false);
   return p.Finish(original, source);
@@ -394,8 +396,7 @@ std::string ShimHeader(const TfliteProblem& problem, const PlanResult& plan,
                (problem.record_tensor[r] >= 0
                     ? "tensor " + std::to_string(problem.record_tensor[r])
                     : plan.problem.ids[r]) +
-               ", " + std::to_string(plan.problem.records[r].size) +
-               " bytes\n";
+               ", " + std::to_string(plan.problem.records[r].size) + " bytes\n";
     ++count;
   }
   std::string h;
@@ -405,10 +406,12 @@ std::string ShimHeader(const TfliteProblem& problem, const PlanResult& plan,
   h += "// tflite::micro::NonPersistentMemoryPlannerShim: one offset per\n";
   h += "// buffer TFLM asks the planner for, in its order (the non-constant,\n";
   h += "// non-variable tensors of subgraph 0 by index, then the scratch\n";
-  h += "// buffers in the order kernels request them). Offsets are bytes from\n";
+  h +=
+      "// buffers in the order kernels request them). Offsets are bytes from\n";
   h += "// the start of TFLM's non-persistent (head) section.\n";
   h += "#pragma once\n\n#include <cstddef>\n#include <cstdint>\n\n";
-  h += "#include \"tensorflow/lite/micro/memory_planner/memory_plan_struct.h\"\n\n";
+  h += "#include "
+       "\"tensorflow/lite/micro/memory_planner/memory_plan_struct.h\"\n\n";
   h += "namespace arenaplan_tflm {\n\n";
   h += "/// Bytes the planned buffers need at the start of the arena.\n";
   h += "inline constexpr std::size_t kNonPersistentBytes = " +
@@ -423,10 +426,13 @@ std::string ShimHeader(const TfliteProblem& problem, const PlanResult& plan,
        ": 1];\n";
   h += "};\n\n";
   h += "inline constexpr BufferPlanStorage kBufferPlanStorage = {\n";
-  h += "  kBufferCount,\n  {\n" + (count ? entries : "    {0},\n") + "  }};\n\n";
-  h += "/// Pass to tflite::micro::NonPersistentMemoryPlannerShim's constructor.\n";
+  h +=
+      "  kBufferCount,\n  {\n" + (count ? entries : "    {0},\n") + "  }};\n\n";
+  h += "/// Pass to tflite::micro::NonPersistentMemoryPlannerShim's "
+       "constructor.\n";
   h += "inline const tflite::BufferPlan* BufferPlan() {\n";
-  h += "  return reinterpret_cast<const tflite::BufferPlan*>(&kBufferPlanStorage);\n";
+  h += "  return reinterpret_cast<const "
+       "tflite::BufferPlan*>(&kBufferPlanStorage);\n";
   h += "}\n\n}  // namespace arenaplan_tflm\n";
   return h;
 }

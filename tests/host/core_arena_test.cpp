@@ -6,12 +6,12 @@
 // that writes past its tensor.
 #define ARENAPLAN_DEBUG 1
 #define ARENAPLAN_NO_ARENA_SECTION 1
-#include "arenaplan/arenaplan.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+
+#include "arenaplan/arenaplan.hpp"
 
 namespace plan_a {
 
@@ -28,11 +28,11 @@ inline constexpr std::size_t kTensorCount = 3;
 inline constexpr arenaplan::Placement kPlan[kTensorCount] = {
     {0, 64, 0, 1}, {64, 32, 1, 2}, {0, 48, 2, 2}};
 inline constexpr std::size_t kTensorBytes[kTensorCount] = {60, 32, 40};
-alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES inline std::byte
-    arena_storage[kArenaSize];
-using Plan = arenaplan::PlanTraits<kArenaSize, kAlignment, kOperatorCount,
-                                   kTensorCount, kPlan, kTensorBytes,
-                                   arena_storage>;
+alignas(kAlignment) ARENAPLAN_ARENA_ATTRIBUTES
+    inline std::byte arena_storage[kArenaSize];
+using Plan =
+    arenaplan::PlanTraits<kArenaSize, kAlignment, kOperatorCount, kTensorCount,
+                          kPlan, kTensorBytes, arena_storage>;
 using Arena = arenaplan::Arena<Plan>;
 inline constexpr arenaplan::TensorId<Plan, 0> kIn{};
 inline constexpr arenaplan::TensorId<Plan, 1> kMid{};
@@ -47,7 +47,7 @@ using plan_a::Arena;
 
 TEST(CoreArena, OwnsOneAlignedArrayOfExactlyTheArenaSize) {
   EXPECT_EQ(sizeof(plan_a::arena_storage), 96u);
-  EXPECT_EQ(alignof(decltype(plan_a::arena_storage)), 16u);
+  EXPECT_EQ(__alignof__(plan_a::arena_storage), 16u);  // Declared alignment.
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(Arena::Data()) % 16, 0u);
   EXPECT_EQ(Arena::Data(), plan_a::arena_storage);
 }
@@ -75,11 +75,13 @@ TEST(CoreArena, PlacesTypedTensorsAtTheirOffsets) {
 TEST(CoreArena, KeepsLiveTensorsAndPoisonsDeadBytes) {
   ASSERT_TRUE(kDebugMode);
   auto in = Arena::Get<float>(plan_a::kIn);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = 1.5f * static_cast<float>(i);
+  for (std::size_t i = 0; i < in.size(); ++i)
+    in[i] = 1.5f * static_cast<float>(i);
   EXPECT_TRUE(Arena::BeforeOperator(0).ok);
   // Operator 0: only "in" is alive; its 4 padding bytes (60..63) and
   // everything from 64 on are poisoned, "in" itself is kept.
-  for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(in[i], 1.5f * static_cast<float>(i));
+  for (std::size_t i = 0; i < in.size(); ++i)
+    EXPECT_EQ(in[i], 1.5f * static_cast<float>(i));
   for (std::size_t k = 60; k < 96; ++k) {
     EXPECT_EQ(std::to_integer<int>(Arena::Data()[k]), kPoisonByte) << k;
   }

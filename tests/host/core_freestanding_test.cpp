@@ -5,7 +5,6 @@
 // host compiler, -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall
 // -Wextra -Werror (-pedantic too), in normal and in debug mode.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -33,7 +32,8 @@ CommandResult RunCommand(const std::string& command) {
   std::string output;
   char buf[4096];
   std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, got);
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
+    output.append(buf, got);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
@@ -126,8 +126,8 @@ TEST_F(Freestanding, BuildsForEveryCortexMCore) {
 }
 
 TEST_F(Freestanding, BuildsOnTheHost) {
-  for (const char* mode : {"", "-DARENAPLAN_DEBUG=1",
-                           "-DARENAPLAN_NO_ARENA_SECTION"}) {
+  for (const char* mode :
+       {"", "-DARENAPLAN_DEBUG=1", "-DARENAPLAN_NO_ARENA_SECTION"}) {
     const CommandResult r = Compile(HostCxx(), mode);
     EXPECT_EQ(r.status, 0) << mode << "\n" << r.output;
     EXPECT_EQ(r.output, "") << mode;

@@ -7,7 +7,6 @@
 // (.data and .bss empty, .arena exactly kArenaSize). Prints the figures
 // quoted in docs/runtime.md.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -35,7 +34,8 @@ CommandResult RunCommand(const std::string& command) {
   std::string output;
   char buf[4096];
   std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, got);
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
+    output.append(buf, got);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
@@ -65,11 +65,11 @@ PlanResult TinyPlan() {
 // The same two kernels twice: through the runtime, and by hand.
 constexpr char kWithRuntime[] = R"(#include <cstdint>
 #include "tiny_plan.hpp"
-extern "C" float* InputData() {
-  return tiny::Arena::Get<float>(tiny::kInput).data;
+extern "C" std::int32_t* InputData() {
+  return tiny::Arena::Get<std::int32_t>(tiny::kInput).data;
 }
 extern "C" void Invoke() {
-  const auto in = tiny::Arena::Get<float>(tiny::kInput);
+  const auto in = tiny::Arena::Get<std::int32_t>(tiny::kInput);
   const auto mid = tiny::Arena::Get<std::int8_t>(tiny::kConv1Relu);
   const auto out = tiny::Arena::Get<std::int16_t>(tiny::kOutput);
   (void)tiny::Arena::BeforeOperator(1);
@@ -84,9 +84,11 @@ extern "C" void Invoke() {
 constexpr char kByHand[] = R"(#include <cstddef>
 #include <cstdint>
 alignas(16) __attribute__((section(".arena"))) std::byte arena[96];
-extern "C" float* InputData() { return reinterpret_cast<float*>(arena); }
+extern "C" std::int32_t* InputData() {
+  return reinterpret_cast<std::int32_t*>(arena);
+}
 extern "C" void Invoke() {
-  float* in = reinterpret_cast<float*>(arena + 0);
+  std::int32_t* in = reinterpret_cast<std::int32_t*>(arena + 0);
   std::int8_t* mid = reinterpret_cast<std::int8_t*>(arena + 64);
   std::int16_t* out = reinterpret_cast<std::int16_t*>(arena + 0);
   for (std::size_t i = 0; i < 32; ++i) {
@@ -153,7 +155,7 @@ Image Build(const fs::path& dir, const std::string& source,
       "-Werror -ffunction-sections -fdata-sections -Wl,--gc-sections " +
       flags + " -I" ARENAPLAN_SOURCE_DIR "/core/include -I" + dir.string() +
       " -T " + (dir / "link.ld").string() + " " + cpp.string() + " -o " +
-      elf.string());
+      elf.string() + " -lgcc");
   EXPECT_EQ(build.status, 0) << build.output;
   Image image;
   image.sections =
@@ -179,20 +181,18 @@ TEST(CoreZeroCost, MatchesHandWrittenCodeOnCortexM) {
     const Image runtime = Build(dir, kWithRuntime, cpu, "");
     const Image hand = Build(dir, kByHand, cpu, "");
     const Image debug = Build(dir, kWithRuntime, cpu, "-DARENAPLAN_DEBUG=1");
-    std::printf("%s: .text runtime %ld, by hand %ld, debug mode %ld; "
-                ".data %ld .bss %ld .arena %ld; InputData() %ld bytes\n",
-                cpu.c_str(), runtime.sections.at(".text"),
-                hand.sections.at(".text"), debug.sections.at(".text"),
-                runtime.sections.count(".data") ? runtime.sections.at(".data")
-                                                : 0,
-                runtime.sections.count(".bss") ? runtime.sections.at(".bss")
-                                               : 0,
-                runtime.sections.at(".arena"), runtime.input_data);
+    std::printf(
+        "%s: .text runtime %ld, by hand %ld, debug mode %ld; "
+        ".data %ld .bss %ld .arena %ld; InputData() %ld bytes\n",
+        cpu.c_str(), runtime.sections.at(".text"), hand.sections.at(".text"),
+        debug.sections.at(".text"),
+        runtime.sections.count(".data") ? runtime.sections.at(".data") : 0,
+        runtime.sections.count(".bss") ? runtime.sections.at(".bss") : 0,
+        runtime.sections.at(".arena"), runtime.input_data);
     EXPECT_EQ(runtime.sections.at(".text"), hand.sections.at(".text")) << cpu;
     EXPECT_EQ(runtime.sections.at(".arena"), 96) << cpu;
-    EXPECT_EQ(runtime.sections.count(".data") ? runtime.sections.at(".data")
-                                              : 0,
-              0)
+    EXPECT_EQ(
+        runtime.sections.count(".data") ? runtime.sections.at(".data") : 0, 0)
         << cpu;
     EXPECT_EQ(runtime.sections.count(".bss") ? runtime.sections.at(".bss") : 0,
               0)

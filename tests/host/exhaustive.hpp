@@ -173,7 +173,8 @@ inline std::uint64_t ExhaustiveSharedObjectsOptimum(
     std::size_t i = n - 1;
     while (i > 0) {
       std::size_t prefix_max = 0;
-      for (std::size_t k = 0; k < i; ++k) prefix_max = std::max(prefix_max, a[k]);
+      for (std::size_t k = 0; k < i; ++k)
+        prefix_max = std::max(prefix_max, a[k]);
       if (a[i] <= prefix_max) {
         ++a[i];
         std::fill(a.begin() + static_cast<std::ptrdiff_t>(i) + 1, a.end(), 0);

@@ -5,6 +5,7 @@
 // (tests/compile_fail/*.cpp). The compiler is run for real; the test checks
 // its exit status and that its diagnostics name the problem.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,8 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <sys/wait.h>
 
 #include "codegen/emit/header.hpp"
 
@@ -33,7 +32,8 @@ CommandResult RunCommand(const std::string& command) {
   std::string output;
   char buf[4096];
   std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, got);
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
+    output.append(buf, got);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
@@ -93,7 +93,8 @@ class CompileFail : public testing::Test {
   }
 
   CommandResult Compile(const fs::path& source) const {
-    return RunCommand(HostCxx() + " -std=c++17 -fsyntax-only -Wall -Wextra "
+    return RunCommand(HostCxx() +
+                      " -std=c++17 -fsyntax-only -Wall -Wextra "
                       "-Werror -I" ARENAPLAN_SOURCE_DIR "/core/include -I" +
                       dir_.string() + " " + source.string());
   }
@@ -104,7 +105,7 @@ class CompileFail : public testing::Test {
 
 TEST_F(CompileFail, AcceptsTheUncorruptedHeader) {
   const CommandResult run = Compile(fs::path(ARENAPLAN_SOURCE_DIR) / "tests" /
-                          "compile_fail" / "control_ok.cpp");
+                                    "compile_fail" / "control_ok.cpp");
   EXPECT_EQ(run.status, 0) << run.output;
 }
 
@@ -164,7 +165,8 @@ TEST_F(CompileFail, RejectsEveryMisuseOfTypedAccess) {
     const CommandResult run = Compile(entry.path());
     EXPECT_NE(run.status, 0) << entry.path() << " compiled";
     EXPECT_NE(run.output.find(expect), std::string::npos)
-        << entry.path() << " lacks '" << expect << "':\n" << run.output;
+        << entry.path() << " lacks '" << expect << "':\n"
+        << run.output;
     ++cases;
   }
   EXPECT_GE(cases, 5);

@@ -4,7 +4,6 @@
 // bad options; and that it compiles (host g++, C++17, -pedantic) into
 // constants equal to the plan it was made from.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -33,7 +32,8 @@ CommandResult RunCommand(const std::string& command) {
   std::string output;
   char buf[4096];
   std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, got);
+  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
+    output.append(buf, got);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
@@ -78,8 +78,8 @@ TEST(Header, MakesIdentifiersValidAndUnique) {
       "MobilenetV1/MobilenetV1/Conv2d_13_pointwise/Relu6;MobilenetV1/x",
       "123abc",
       "__reserved",
-      "",            // No name, id with a dash.
-      "%%%",         // No alphanumeric character: the id.
+      "",     // No name, id with a dash.
+      "%%%",  // No alphanumeric character: the id.
   };
   const std::vector<std::string> ids = TensorIdentifiers(problem);
   ASSERT_EQ(ids.size(), 9u);
@@ -102,8 +102,9 @@ TEST(Header, KeepsTheTailOfLongNames) {
   problem.records.resize(1);
   problem.ids = {"0"};
   // 10 words of 9 characters: only the last 5 fit in 48 characters.
-  problem.names = {"aaaaaaaa0/bbbbbbbb1/cccccccc2/dddddddd3/eeeeeeee4/"
-                   "ffffffff5/gggggggg6/hhhhhhhh7/iiiiiiii8/jjjjjjjj9"};
+  problem.names = {
+      "aaaaaaaa0/bbbbbbbb1/cccccccc2/dddddddd3/eeeeeeee4/"
+      "ffffffff5/gggggggg6/hhhhhhhh7/iiiiiiii8/jjjjjjjj9"};
   EXPECT_EQ(TensorIdentifiers(problem)[0],
             "kFfffffff5Gggggggg6Hhhhhhhh7Iiiiiiii8Jjjjjjjj9");
 }
@@ -126,7 +127,8 @@ TEST(Header, ValidatesNamespace) {
     (void)EmitHeader(TinyPlan(), options);
     FAIL() << "no InputError";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "--namespace: 'my-model' is not a C++ namespace name");
+    EXPECT_STREQ(e.what(),
+                 "--namespace: 'my-model' is not a C++ namespace name");
   }
 }
 
@@ -194,16 +196,22 @@ std::string CompileAndDump(const std::string& header, const std::string& ns,
   WriteFile(dir / "dump.cpp",
             "#include <cstdio>\n#include \"plan.hpp\"\n"
             "int main() {\n"
-            "  std::printf(\"%zu %zu %zu %zu\\n\", " + ns + "::kArenaSize, " +
-                ns + "::kAlignment, " + ns + "::kOperatorCount, " + ns +
+            "  std::printf(\"%zu %zu %zu %zu\\n\", " +
+                ns + "::kArenaSize, " + ns + "::kAlignment, " + ns +
+                "::kOperatorCount, " + ns +
                 "::kTensorCount);\n"
-                "  for (std::size_t i = 0; i < " + ns + "::kTensorCount; ++i) {\n"
-                "    const arenaplan::Placement& p = " + ns + "::kPlan[i];\n"
+                "  for (std::size_t i = 0; i < " +
+                ns +
+                "::kTensorCount; ++i) {\n"
+                "    const arenaplan::Placement& p = " +
+                ns +
+                "::kPlan[i];\n"
                 "    std::printf(\"%zu %zu %zu %zu\\n\", p.offset, p.size, "
                 "p.first_op, p.last_op);\n"
                 "  }\n"
-                "  return arenaplan::validate(" + ns + "::kPlan, " + ns +
-                "::kTensorCount, " + ns + "::kArenaSize, " + ns +
+                "  return arenaplan::validate(" +
+                ns + "::kPlan, " + ns + "::kTensorCount, " + ns +
+                "::kArenaSize, " + ns +
                 "::kAlignment) == arenaplan::ValidationResult::kOk ? 0 : 1;\n"
                 "}\n");
   const CommandResult build = RunCommand(

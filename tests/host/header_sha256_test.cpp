@@ -61,8 +61,8 @@ TEST(Sha256, AgreesWithSha256sumAcrossPaddingEdges) {
     GTEST_SKIP() << "sha256sum not installed";
   }
   const std::string path = testing::TempDir() + "sha256_edges.bin";
-  for (std::size_t length : {0u, 1u, 55u, 56u, 57u, 63u, 64u, 65u, 119u, 120u,
-                             128u, 130u}) {
+  for (std::size_t length :
+       {0u, 1u, 55u, 56u, 57u, 63u, 64u, 65u, 119u, 120u, 128u, 130u}) {
     std::string bytes;
     for (std::size_t i = 0; i < length; ++i) {
       bytes += static_cast<char>((i * 37 + 11) & 0xff);

@@ -41,7 +41,8 @@ std::int32_t RefQuantize(double real, double scale, std::int32_t zp,
 
 /// Per-channel multipliers for input_scale * w_scale[c] / out_scale.
 struct Quant {
-  std::vector<std::int32_t> mult, shift;
+  std::vector<std::int32_t> mult;
+  std::vector<std::int8_t> shift;
   k::ChannelQuant View() const { return {mult.data(), shift.data()}; }
 };
 Quant MakeQuant(double in_scale, const std::vector<double>& w_scale,
@@ -50,7 +51,7 @@ Quant MakeQuant(double in_scale, const std::vector<double>& w_scale,
   for (double ws : w_scale) {
     const auto m = compile::QuantizeMultiplier(in_scale * ws / out_scale);
     q.mult.push_back(m.multiplier);
-    q.shift.push_back(m.shift);
+    q.shift.push_back(static_cast<std::int8_t>(m.shift));
   }
   return q;
 }
@@ -64,7 +65,8 @@ TEST(KernelsOps, ConvComputesHandExample) {
   std::int8_t w[9];
   std::fill(w, w + 9, 1);
   const std::int32_t bias[1] = {2};
-  const std::int32_t mult[1] = {1 << 30}, shift[1] = {0};  // 0.5
+  const std::int32_t mult[1] = {1 << 30};  // 0.5
+  const std::int8_t shift[1] = {0};
   k::ConvParams p{0, -3, -128, 127, 1, 1, 1, 1, 1};
   std::int8_t out[4] = {};
   k::Conv2D(p, {1, 2, 2, 1}, in, {1, 3, 3, 1}, w, bias, {mult, shift},
@@ -94,8 +96,10 @@ TEST(KernelsOps, ConvMatchesFloatReference) {
   const std::int32_t in_zp = -7, out_zp = 5;
   const std::vector<double> w_s = {0.004, 0.011, 0.0021, 0.0075};
   const Quant q = MakeQuant(in_s, w_s, out_s);
-  k::ConvParams p{-in_zp, out_zp, -128, 127, 2, 2, ph.pad_before, pw.pad_before, 1};
-  k::Conv2D(p, is, in.data(), fs, w.data(), bias.data(), q.View(), os, out.data());
+  k::ConvParams p{-in_zp, out_zp,        -128,          127, 2,
+                  2,      ph.pad_before, pw.pad_before, 1};
+  k::Conv2D(p, is, in.data(), fs, w.data(), bias.data(), q.View(), os,
+            out.data());
   int exact = 0;
   for (int oy = 0; oy < os.h; ++oy)
     for (int ox = 0; ox < os.w; ++ox)
@@ -103,11 +107,13 @@ TEST(KernelsOps, ConvMatchesFloatReference) {
         double real = bias[oc] * in_s * w_s[oc];
         for (int ky = 0; ky < 3; ++ky)
           for (int kx = 0; kx < 3; ++kx) {
-            const int y = oy * 2 - ph.pad_before + ky, x = ox * 2 - pw.pad_before + kx;
+            const int y = oy * 2 - ph.pad_before + ky,
+                      x = ox * 2 - pw.pad_before + kx;
             if (y < 0 || y >= is.h || x < 0 || x >= is.w) continue;
             for (int ic = 0; ic < is.c; ++ic) {
               const double a = in_s * (in[(y * is.w + x) * is.c + ic] - in_zp);
-              const double b = w_s[oc] * w[((oc * 3 + ky) * 3 + kx) * is.c + ic];
+              const double b =
+                  w_s[oc] * w[((oc * 3 + ky) * 3 + kx) * is.c + ic];
               real += a * b;
             }
           }
@@ -137,8 +143,8 @@ TEST(KernelsOps, DepthwiseMatchesFloatReference) {
   // RELU6: [out_zp, out_zp + round(6 / 0.05)] = [-128, -8].
   const auto act = compile::Int8ActivationRange(3, float(out_s), out_zp);
   ASSERT_EQ(act->max, -8);
-  k::ConvParams p{-in_zp, out_zp, act->min, act->max, 1, 1, ph.pad_before,
-                  ph.pad_before, mult_d};
+  k::ConvParams p{-in_zp, out_zp,        act->min,      act->max, 1,
+                  1,      ph.pad_before, ph.pad_before, mult_d};
   k::DepthwiseConv2D(p, is, in.data(), fs, w.data(), bias.data(), q.View(), os,
                      out.data());
   int exact = 0;
@@ -199,7 +205,8 @@ TEST(KernelsOps, PoolingCountsOnlyInBoundsElements) {
 TEST(KernelsOps, FullyConnectedMatchesFloatReference) {
   Lcg rng(3);
   const int batches = 2, depth = 40, units = 5;
-  std::vector<std::int8_t> in(batches * depth), w(units * depth), out(batches * units);
+  std::vector<std::int8_t> in(batches * depth), w(units * depth),
+      out(batches * units);
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
   for (auto& v : w) v = static_cast<std::int8_t>(rng.Next(-127, 127));
   std::vector<std::int32_t> bias(units);
@@ -236,8 +243,18 @@ TEST(KernelsOps, AddMatchesFloatReference) {
       b.push_back(static_cast<std::int8_t>(y));
     }
   std::vector<std::int8_t> out(a.size());
-  k::AddParams p{-z1, -z2, zo, 20, m1.multiplier, m1.shift, m2.multiplier,
-                 m2.shift, mo.multiplier, mo.shift, -128, 127,
+  k::AddParams p{-z1,
+                 -z2,
+                 zo,
+                 20,
+                 m1.multiplier,
+                 m1.shift,
+                 m2.multiplier,
+                 m2.shift,
+                 mo.multiplier,
+                 mo.shift,
+                 -128,
+                 127,
                  static_cast<std::int32_t>(a.size())};
   k::Add(p, a.data(), b.data(), out.data());
   int exact = 0;
@@ -273,7 +290,8 @@ TEST(KernelsOps, SoftmaxMatchesFloatReference) {
   k::Softmax(p, in.data(), out.data());
   for (int r = 0; r < rows; ++r) {
     double sum = 0;
-    for (int i = 0; i < depth; ++i) sum += std::exp(beta * in_s * in[r * depth + i]);
+    for (int i = 0; i < depth; ++i)
+      sum += std::exp(beta * in_s * in[r * depth + i]);
     for (int i = 0; i < depth; ++i) {
       const double prob = std::exp(beta * in_s * in[r * depth + i]) / sum;
       const int expect = RefQuantize(prob, 1.0 / 256, -128, -128, 127);

@@ -167,8 +167,10 @@ Offsets ReferenceGreedyByBreadth(const Records& records) {
   for (std::uint32_t op : ops) {
     std::vector<std::size_t> profile;
     for (std::size_t i = 0; i < records.size(); ++i) {
-      if (!assigned[i] && records[i].first_op <= op && op <= records[i].last_op)
+      if (!assigned[i] && records[i].first_op <= op &&
+          op <= records[i].last_op) {
         profile.push_back(i);
+      }
     }
     std::stable_sort(profile.begin(), profile.end(), [&](auto a, auto b) {
       return records[a].size > records[b].size;
@@ -249,7 +251,7 @@ Offsets ReferenceStripPacking(const Records& records) {
 Records RandomInstance(std::mt19937_64& rng) {
   std::uniform_int_distribution<int> kind_d(0, 2);
   std::uniform_int_distribution<int> size_d(1, 6);
-  auto size = [&] { return std::uint64_t(4 * size_d(rng)); };
+  auto size = [&] { return std::uint64_t{4} * size_d(rng); };
   Records records;
   switch (kind_d(rng)) {
     case 0: {  // random intervals
@@ -348,7 +350,8 @@ TEST(OffsetsStrategies, LargerInstanceMatchesReferences) {
   std::uniform_int_distribution<int> size_d(1, 64);
   for (int i = 0; i < 1500; ++i) {
     const int a = op_d(rng);
-    records.push_back(R(a, std::min(599, a + len_d(rng)), 16 * size_d(rng)));
+    records.push_back(
+        R(a, std::min(599, a + len_d(rng)), std::uint64_t{16} * size_d(rng)));
   }
   EXPECT_EQ(PlanWith("greedy-by-size", records),
             ReferenceGreedyBySize(records));
@@ -509,12 +512,12 @@ TEST(OffsetsStrategies, GreedyInOrderLosesToGreedyBySizeOnGrowingChain) {
   // prior Greedy on MobileNet v1 (6.125 vs 4.594 MB).
   const Offsets in_order = PlanWith("greedy-in-order", r);
   EXPECT_EQ(in_order, (Offsets{0, 4, 12}));
-  EXPECT_EQ(Arena(r, in_order), 28u);
+  EXPECT_EQ(Arena(r, in_order), 28U);
   // By size: t2 -> 0; t1 meets t2: top 16; t0 meets t1@16: gap [0,16)
   // holds 4 -> 0. Arena 24 = lower bound.
   const Offsets by_size = PlanWith("greedy-by-size", r);
   EXPECT_EQ(by_size, (Offsets{0, 16, 0}));
-  EXPECT_EQ(Arena(r, by_size), 24u);
+  EXPECT_EQ(Arena(r, by_size), 24U);
 }
 
 // Smallest gap, not first gap (Alg. 3 L.15-17). Records in input order are

@@ -100,8 +100,8 @@ TEST(Svg, StaysReadableAtThreeHundredTensors) {
     const std::uint64_t size = 16 * (1 + i % 7);
     p.problem.records.push_back({i / 3, i / 3 + 2, size});
     p.problem.ids.push_back(std::to_string(i));
-    p.problem.names.push_back("block_" + std::to_string(i / 3) +
-                              "/conv_" + std::to_string(i));
+    p.problem.names.push_back("block_" + std::to_string(i / 3) + "/conv_" +
+                              std::to_string(i));
     p.offsets.push_back(112 * (i % 9));
   }
   p.problem.operator_count = 102;
@@ -112,12 +112,15 @@ TEST(Svg, StaysReadableAtThreeHundredTensors) {
   p.naive_bytes = 19200;
   const std::string svg = EmitSvg(p);
   EXPECT_EQ(Count(svg, "<g><title>"), 300u);
-  // Each rectangle is 3 columns of 1280/102 px wide (37.6 px), too narrow
-  // for "block_N/conv_M ..." but wide enough for sizes of tall tensors:
-  // some labels, far fewer than 300.
-  const std::size_t labels = Count(svg, "text-anchor=\"middle\" stroke=\"none\"");
-  EXPECT_GT(labels, 0u);
-  EXPECT_LT(labels, 300u);
+  // Each rectangle is 3 columns of 1280/102 px (37.6 px) wide: too narrow
+  // for "block_N/conv_M 112 B" (20 chars * 9 px * 0.58 = 104 px) but wide
+  // enough for "112 B" at 9 px (5 * 9 * 0.58 + 6 = 32 px), and at 768/1008
+  // px per byte even 16-byte tensors are 12.2 px >= 9 + 3 tall: every
+  // tensor gets its size as label and no name label.
+  const std::string label = "stroke=\"none\" fill=\"#111111\">";
+  EXPECT_EQ(Count(svg, label), 300u);
+  EXPECT_EQ(Count(svg, label + "block_"), 0u);
+  EXPECT_EQ(Count(svg, label + "112 B<"), Count(svg, "112 B at offset"));
   EXPECT_LT(svg.size(), 300u * 1024);  // Small enough for any viewer.
 }
 

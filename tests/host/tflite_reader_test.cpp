@@ -28,9 +28,8 @@ namespace {
 
 const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
 const char* const kModelNames[] = {
-    "hello_world_int8",          "hello_world_float",
-    "micro_speech_quantized",    "keyword_scrambled",
-    "person_detect",             "face_detection_short_range"};
+    "hello_world_int8",  "hello_world_float", "micro_speech_quantized",
+    "keyword_scrambled", "person_detect",     "face_detection_short_range"};
 
 InputOptions AssumeOne() {
   InputOptions o;
@@ -45,8 +44,8 @@ struct Figures {
 };
 
 Figures FiguresOf(const std::string& name) {
-  const UsageProblem p = LoadTfliteProblem(kModels + name + ".tflite",
-                                           AssumeOne());
+  const UsageProblem p =
+      LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
   const ProfileSummary s = SummarizeProfiles(AlignProblem(p, 16).records);
   return {p.records.size(), s.naive_bytes, s.offsets_lower_bound};
 }
@@ -111,7 +110,8 @@ class RawWalker {
     const std::size_t f = Field(t, id);
     if (f == 0) return out;
     const std::size_t v = Deref(f);
-    for (std::uint32_t i = 0; i < U32(v); ++i) out.push_back(Deref(v + 4 + 4 * i));
+    for (std::uint32_t i = 0; i < U32(v); ++i)
+      out.push_back(Deref(v + 4 + 4 * i));
     return out;
   }
   std::vector<std::int32_t> Ints(std::size_t t, int id) const {
@@ -147,7 +147,8 @@ Figures IndependentFigures(const std::string& name) {
   // int64, -, bool, int16, -, int8).
   const int elem[] = {4, 2, 4, 1, 8, 0, 1, 2, 8, 1};
   std::vector<int> first(tensors.size(), 1 << 30), last(tensors.size(), -1);
-  for (std::int32_t t : w.Ints(graph, 1)) first[t] = 0, last[t] = std::max(last[t], 0);
+  for (std::int32_t t : w.Ints(graph, 1))
+    first[t] = 0, last[t] = std::max(last[t], 0);
   for (int k = 0; k < n_ops; ++k) {
     for (int id : {1, 2}) {  // inputs, outputs
       for (std::int32_t t : w.Ints(ops[k], id)) {
@@ -267,9 +268,8 @@ TEST(TfliteReader, ScratchBufferLivesForItsOperator) {
   EXPECT_EQ(p.records.back().last_op, 1u);
   EXPECT_EQ(p.records.back().size, 100u);
   o.scratch = {{3, 8}};  // hello_world has operators 0..2
-  EXPECT_THROW(
-      (void)LoadTfliteProblem(kModels + "hello_world_int8.tflite", o),
-      InputError);
+  EXPECT_THROW((void)LoadTfliteProblem(kModels + "hello_world_int8.tflite", o),
+               InputError);
 }
 
 TEST(TfliteReader, Fp32CountsFourBytesPerElement) {
@@ -311,11 +311,10 @@ TEST(TfliteReader, RejectsWrongIdentifierAndTruncation) {
   std::vector<std::uint8_t> wrong = b;
   wrong[4] = 'X';
   EXPECT_NE(ErrorOf(wrong).find("identifier"), std::string::npos);
-  for (std::size_t len : {std::size_t{0}, std::size_t{7}, b.size() / 2,
-                          b.size() - 1}) {
+  for (std::size_t len :
+       {std::size_t{0}, std::size_t{7}, b.size() / 2, b.size() - 1}) {
     const std::span<const std::uint8_t> part(b.data(), len);
-    EXPECT_NE(ErrorOf(part).rfind("bad.tflite: ", 0), std::string::npos)
-        << len;
+    EXPECT_NE(ErrorOf(part).rfind("bad.tflite: ", 0), std::string::npos) << len;
   }
 }
 
@@ -360,8 +359,8 @@ std::vector<std::uint8_t> TinyModel(std::vector<std::int32_t> shape,
   std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
       fb::CreateOperatorCode(fbb, 19, 0, 1, 19)};  // RELU
   std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {buffer0};
-  const auto model = fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr,
-                                           &buffers);
+  const auto model =
+      fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
   fb::FinishModelBuffer(fbb, model);
   return {fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()};
 }

@@ -16,7 +16,8 @@ constexpr std::uint32_t U16(const std::uint8_t* p) {
   return static_cast<std::uint32_t>(p[0] | (p[1] << 8));
 }
 constexpr std::uint32_t U32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+  return static_cast<std::uint32_t>(p[0]) |
+         (static_cast<std::uint32_t>(p[1]) << 8) |
          (static_cast<std::uint32_t>(p[2]) << 16) |
          (static_cast<std::uint32_t>(p[3]) << 24);
 }
@@ -51,19 +52,23 @@ constexpr BmpStatus DecodeGrayBmp(const std::uint8_t* bmp, std::size_t size,
   const auto w = static_cast<std::int32_t>(U32(bmp + 18));
   const auto h = static_cast<std::int32_t>(U32(bmp + 22));
   const bool bottom_up = h > 0;
-  if (w != width || (bottom_up ? h : -h) != height) return BmpStatus::kWrongSize;
-  if (U16(bmp + 28) != 8 || U32(bmp + 30) != 0) return BmpStatus::kNotPalettized8;
+  if (w != width || (bottom_up ? h : -h) != height)
+    return BmpStatus::kWrongSize;
+  if (U16(bmp + 28) != 8 || U32(bmp + 30) != 0)
+    return BmpStatus::kNotPalettized8;
   std::uint32_t colors = U32(bmp + 46);
   if (colors == 0 || colors > 256) colors = 256;
   const std::size_t palette_at = 14 + info_size;
-  const std::size_t stride = (static_cast<std::size_t>(width) + 3) & ~std::size_t{3};
+  const std::size_t stride =
+      (static_cast<std::size_t>(width) + 3) & ~std::size_t{3};
   if (palette_at + 4 * colors > size ||
       pixels_at + stride * static_cast<std::size_t>(height) > size) {
     return BmpStatus::kTooShort;
   }
   for (std::int32_t y = 0; y < height; ++y) {
     const std::int32_t row = bottom_up ? height - 1 - y : y;
-    const std::uint8_t* src = bmp + pixels_at + stride * static_cast<std::size_t>(row);
+    const std::uint8_t* src =
+        bmp + pixels_at + stride * static_cast<std::size_t>(row);
     for (std::int32_t x = 0; x < width; ++x) {
       const std::uint32_t index = src[x];
       if (index >= colors) return BmpStatus::kNotGray;

@@ -33,8 +33,8 @@ void WriteInt(int v) {
 }
 
 /// Runs one image; returns true when it is classified as `is_person` says.
-bool Classify(const char* name, const std::uint8_t* bmp, const std::uint8_t* end,
-              bool is_person) {
+bool Classify(const char* name, const std::uint8_t* bmp,
+              const std::uint8_t* end, bool is_person) {
   static_assert(pd::kInputBytes == 96 * 96, "person_detect takes 96x96x1");
   static_assert(pd::kOutputBytes == 2, "person_detect gives two scores");
   auto* arena = reinterpret_cast<std::int8_t*>(pd::Arena::Data());
@@ -77,7 +77,8 @@ bool Classify(const char* name, const std::uint8_t* bmp, const std::uint8_t* end
 }  // namespace
 
 int main() {
-  const bool ok_person = Classify("person", pd_person_bmp, pd_person_bmp_end, true);
+  const bool ok_person =
+      Classify("person", pd_person_bmp, pd_person_bmp_end, true);
   const bool ok_no_person =
       Classify("no_person", pd_no_person_bmp, pd_no_person_bmp_end, false);
   if (ok_person && ok_no_person) {

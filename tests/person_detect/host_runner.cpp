@@ -38,11 +38,11 @@ bool LoadImage(const std::string& path, std::vector<std::int8_t>* input) {
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(f)),
                                         std::istreambuf_iterator<char>());
   std::vector<std::uint8_t> gray(kPixels);
-  const auto status = person_detect::DecodeGrayBmp(bytes.data(), bytes.size(), kSide,
-                                                   kSide, gray.data());
+  const auto status = person_detect::DecodeGrayBmp(bytes.data(), bytes.size(),
+                                                   kSide, kSide, gray.data());
   if (status != person_detect::BmpStatus::kOk) {
-    std::fprintf(stderr, "%s: not a 96x96 8-bit gray BMP (status %d)\n", path.c_str(),
-                 static_cast<int>(status));
+    std::fprintf(stderr, "%s: not a 96x96 8-bit gray BMP (status %d)\n",
+                 path.c_str(), static_cast<int>(status));
     return false;
   }
   input->resize(kPixels);
@@ -67,16 +67,17 @@ bool NoSharing(const ModelEntry& m) {
 
 /// Runs `m` on `input` in a fresh arena filled with `fill` (so a kernel that
 /// read bytes it never wrote would change the output); returns the output.
-std::vector<std::int8_t> Run(const ModelEntry& m, const std::vector<std::int8_t>& input,
+std::vector<std::int8_t> Run(const ModelEntry& m,
+                             const std::vector<std::int8_t>& input,
                              std::uint8_t fill) {
   auto* arena = static_cast<std::int8_t*>(
-      ::operator new(m.arena_size, std::align_val_t{m.alignment}));
+      ::operator new (m.arena_size, std::align_val_t{m.alignment}));
   std::memset(arena, fill, m.arena_size);
   std::memcpy(arena + m.input_offset, input.data(), m.input_bytes);
   m.invoke(arena);
   std::vector<std::int8_t> out(arena + m.output_offset,
                                arena + m.output_offset + m.output_bytes);
-  ::operator delete(arena, std::align_val_t{m.alignment});
+  ::operator delete (arena, std::align_val_t{m.alignment});
   return out;
 }
 
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
   }
   const ModelEntry* reference = nullptr;
   for (std::size_t i = 0; i < kModelCount; ++i) {
-    if (std::strcmp(kModels[i].strategy, "offsets/naive") == 0) reference = &kModels[i];
+    if (std::strcmp(kModels[i].strategy, "offsets/naive") == 0)
+      reference = &kModels[i];
   }
   if (reference == nullptr || !NoSharing(*reference)) {
     std::fprintf(stderr, "no reference plan without sharing (offsets/naive)\n");
@@ -98,13 +100,14 @@ int main(int argc, char** argv) {
   bool ok = true;
   for (const char* image : {"person", "no_person"}) {
     std::vector<std::int8_t> input;
-    if (!LoadImage(std::string(argv[1]) + "/" + image + ".bmp", &input)) return 2;
+    if (!LoadImage(std::string(argv[1]) + "/" + image + ".bmp", &input))
+      return 2;
     const auto expect = Run(*reference, input, 0x00);
     if (expect.size() != 2) return 1;
     const int person = expect[person_detect::kPersonIndex];
     const int no_person = expect[person_detect::kNoPersonIndex];
-    std::printf("person_detect image=%s person=%d no_person=%d\n", image, person,
-                no_person);
+    std::printf("person_detect image=%s person=%d no_person=%d\n", image,
+                person, no_person);
     const bool is_person = std::strcmp(image, "person") == 0;
     if (is_person ? !(person > no_person) : !(no_person > person)) {
       std::fprintf(stderr, "%s: misclassified\n", image);
@@ -113,8 +116,9 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < kModelCount; ++i) {
       const auto got = Run(kModels[i], input, 0xA5);
       const bool same = got == expect;
-      std::fprintf(stderr, "  %-40s arena %7zu bytes: %s\n", kModels[i].strategy,
-                   kModels[i].arena_size, same ? "equal" : "DIFFERENT");
+      std::fprintf(stderr, "  %-40s arena %7zu bytes: %s\n",
+                   kModels[i].strategy, kModels[i].arena_size,
+                   same ? "equal" : "DIFFERENT");
       ok = ok && same;
     }
   }

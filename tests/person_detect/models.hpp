@@ -24,9 +24,9 @@ struct ModelEntry {
   std::size_t output_offset, output_bytes;
 };
 
-#define PERSON_DETECT_MODEL_ENTRY(ns, name)                                  \
-  ::person_detect::ModelEntry {                                              \
-    name, &ns::Invoke, ns::kArenaSize, ns::kAlignment, ns::kPlan,            \
+#define PERSON_DETECT_MODEL_ENTRY(ns, name)                                   \
+  ::person_detect::ModelEntry {                                               \
+    name, &ns::Invoke, ns::kArenaSize, ns::kAlignment, ns::kPlan,             \
         ns::kTensorCount, ns::kPlan[ns::kInputIndex].offset, ns::kInputBytes, \
         ns::kPlan[ns::kOutputIndex].offset, ns::kOutputBytes                  \
   }

@@ -19,7 +19,7 @@ cxx=${ARM_CXX:-arm-none-eabi-g++}
 qemu=${QEMU:-qemu-system-arm}
 timeout_s=${TARGET_TIMEOUT:-120}
 arch=(-mcpu="$BOARD_CPU" -mthumb $BOARD_FLOAT)
-cxxflags=("${arch[@]}" -std=c++17 -O2 -g -ffreestanding -fno-exceptions -fno-rtti
+cxxflags=("${arch[@]}" -std=c++17 "${PD_OPT:--Os}" -g -ffreestanding -fno-exceptions -fno-rtti
   -nostdlib -fno-threadsafe-statics -ffunction-sections -fdata-sections
   -Wall -Wextra -Werror -I. -Icore/include -Ikernels/include)
 defsyms=(-Wl,--defsym=__arenaplan_code_origin="$BOARD_CODE_ORIGIN"
@@ -54,8 +54,12 @@ for s in "${strategies[@]}"; do
   "$cxx" "${cxxflags[@]}" -I"$d" -c tests/person_detect/firmware.cpp -o "$d/firmware.o"
   objs=("$d/firmware.o" "$d/pd_model.o" "$b/images.o" "$b"/port/*.o)
   : > "$d/ld/arenaplan_fit.ld"
-  "$cxx" "${ldflags[@]}" -L"$d/ld" -Wl,--defsym=__arenaplan_ram_length=0x40000000 \
-    -Wl,--defsym=__arenaplan_measure=1 "${objs[@]}" -lgcc -o "$d/measure.elf"
+  if ! "$cxx" "${ldflags[@]}" -L"$d/ld" -Wl,--defsym=__arenaplan_ram_length=0x40000000 \
+      -Wl,--defsym=__arenaplan_measure=1 "${objs[@]}" -lgcc -o "$d/measure.elf"; then
+    echo "person-detect $board $s: the code does not fit the board's code memory"
+    fail=1
+    continue
+  fi
   tests/target/fit_ld.sh "$d/measure.elf" "$board" "$BOARD_RAM_ORIGIN" \
     "$BOARD_RAM_LENGTH" "$BOARD_STACK_SIZE" > "$d/ld/arenaplan_fit.ld"
   if ! "$cxx" "${ldflags[@]}" -L"$d/ld" \

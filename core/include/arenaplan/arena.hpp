@@ -68,7 +68,6 @@ struct GuardReport {
   std::size_t tensor_above = kNoTensor;
 };
 
-
 /// The arena of the plan `PlanT` (an arenaplan::PlanTraits, usually the
 /// generated header's `Plan`). Everything is static: the type stands for one
 /// static array of exactly PlanT::kArenaSize bytes aligned to
@@ -78,14 +77,14 @@ template <class PlanT>
 class Arena {
  public:
   using Plan = PlanT;
-  static constexpr std::size_t kSize = PlanT::kArenaSize;  ///< Bytes.
+  static constexpr std::size_t kSize = PlanT::kArenaSize;       ///< Bytes.
   static constexpr std::size_t kAlignment = PlanT::kAlignment;  ///< Bytes.
   static constexpr std::size_t kTensorCount = PlanT::kTensorCount;
   static constexpr std::size_t kOperatorCount = PlanT::kOperatorCount;
 
   static_assert(validate(PlanT::kPlacements, PlanT::kTensorCount,
-                         PlanT::kArenaSize, PlanT::kAlignment) ==
-                    ValidationResult::kOk,
+                         PlanT::kArenaSize,
+                         PlanT::kAlignment) == ValidationResult::kOk,
                 "arenaplan: the plan fails arenaplan::validate()");
   static_assert(TensorBytesFit(PlanT::kPlacements, PlanT::kTensorBytes,
                                PlanT::kTensorCount),
@@ -167,7 +166,9 @@ class Arena {
   /// live tensor owns [offset, offset + exact size); its alignment padding
   /// is therefore poisoned too and acts as a guard after it.
   static void Poison(std::size_t op) noexcept {
-    std::byte* const bytes = PlanT::kStorage;
+    // volatile: a plain loop may become a call to memset, which a
+    // freestanding image need not have.
+    volatile std::byte* const bytes = PlanT::kStorage;
     ForEachFreeRange(op, [bytes](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k < end; ++k) {
         bytes[k] = static_cast<std::byte>(kPoisonByte);

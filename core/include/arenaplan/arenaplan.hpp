@@ -2,7 +2,8 @@
 //
 // core's main header: the plan vocabulary and constexpr validator
 // (plan.hpp), plan traits and typed tensor handles (tensor.hpp), compile-time
-// diagnostics (violation.hpp) and the static arena (arena.hpp). Header-only and freestanding.
+// diagnostics (violation.hpp) and the static arena (arena.hpp). Header-only and
+// freestanding.
 #ifndef ARENAPLAN_ARENAPLAN_HPP_
 #define ARENAPLAN_ARENAPLAN_HPP_
 

@@ -33,8 +33,10 @@ struct Violation {
   }
   for (std::size_t i = 0; i < count; ++i) {
     const Placement& p = plan[i];
-    if (p.first_op > p.last_op) return {ValidationResult::kBadInterval, i, count};
-    if (p.offset % alignment != 0) return {ValidationResult::kMisaligned, i, count};
+    if (p.first_op > p.last_op)
+      return {ValidationResult::kBadInterval, i, count};
+    if (p.offset % alignment != 0)
+      return {ValidationResult::kMisaligned, i, count};
     if (p.offset > arena_size || p.size > arena_size - p.offset) {
       return {ValidationResult::kOutOfBounds, i, count};
     }

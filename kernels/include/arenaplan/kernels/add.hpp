@@ -39,8 +39,8 @@ inline void Add(const AddParams& p, const std::int8_t* input1,
         MultiplyByQuantizedMultiplier(a, p.input1_multiplier, p.input1_shift);
     const std::int32_t sb =
         MultiplyByQuantizedMultiplier(b, p.input2_multiplier, p.input2_shift);
-    const std::int32_t sum =
-        MultiplyByQuantizedMultiplier(sa + sb, p.output_multiplier, p.output_shift);
+    const std::int32_t sum = MultiplyByQuantizedMultiplier(
+        sa + sb, p.output_multiplier, p.output_shift);
     output[i] = ClampToInt8(sum + p.output_offset, p.act_min, p.act_max);
   }
 }

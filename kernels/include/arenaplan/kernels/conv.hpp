@@ -41,8 +41,8 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
       const std::int32_t y0 = oy * p.stride_h - p.pad_h;
       for (std::int32_t ox = 0; ox < out_shape.w; ++ox) {
         const std::int32_t x0 = ox * p.stride_w - p.pad_w;
-        std::int8_t* out = output + ((b * out_shape.h + oy) * out_shape.w + ox) *
-                                        out_shape.c;
+        std::int8_t* out =
+            output + ((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c;
         for (std::int32_t oc = 0; oc < out_shape.c; ++oc) {
           std::int32_t acc = 0;
           for (std::int32_t ky = 0; ky < filter_shape.h; ++ky) {
@@ -54,7 +54,8 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
               const std::int8_t* in =
                   input + ((b * in_shape.h + y) * in_shape.w + x) * in_c;
               const std::int8_t* w =
-                  filter + ((oc * filter_shape.h + ky) * filter_shape.w + kx) * in_c;
+                  filter +
+                  ((oc * filter_shape.h + ky) * filter_shape.w + kx) * in_c;
               for (std::int32_t ic = 0; ic < in_c; ++ic) {
                 acc += (in[ic] + p.input_offset) * w[ic];
               }
@@ -74,7 +75,8 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
 /// out_c = in_c * depth_multiplier; output channel ic * depth_multiplier + m
 /// reads input channel ic. The output must not overlap the input.
 inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
-                            const std::int8_t* input, const Shape4& filter_shape,
+                            const std::int8_t* input,
+                            const Shape4& filter_shape,
                             const std::int8_t* filter, const std::int32_t* bias,
                             ChannelQuant quant, const Shape4& out_shape,
                             std::int8_t* output) {
@@ -83,8 +85,8 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
       const std::int32_t y0 = oy * p.stride_h - p.pad_h;
       for (std::int32_t ox = 0; ox < out_shape.w; ++ox) {
         const std::int32_t x0 = ox * p.stride_w - p.pad_w;
-        std::int8_t* out = output + ((b * out_shape.h + oy) * out_shape.w + ox) *
-                                        out_shape.c;
+        std::int8_t* out =
+            output + ((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c;
         for (std::int32_t ic = 0; ic < in_shape.c; ++ic) {
           for (std::int32_t m = 0; m < p.depth_multiplier; ++m) {
             const std::int32_t oc = ic * p.depth_multiplier + m;
@@ -96,7 +98,8 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                 const std::int32_t x = x0 + kx;
                 if (x < 0 || x >= in_shape.w) continue;
                 const std::int32_t in =
-                    input[((b * in_shape.h + y) * in_shape.w + x) * in_shape.c + ic];
+                    input[((b * in_shape.h + y) * in_shape.w + x) * in_shape.c +
+                          ic];
                 const std::int32_t w =
                     filter[(ky * filter_shape.w + kx) * filter_shape.c + oc];
                 acc += (in + p.input_offset) * w;

@@ -14,12 +14,12 @@
 namespace arenaplan::kernels {
 
 struct FullyConnectedParams {
-  std::int32_t input_offset;   ///< Minus the input zero point.
-  std::int32_t output_offset;  ///< The output zero point.
+  std::int32_t input_offset;      ///< Minus the input zero point.
+  std::int32_t output_offset;     ///< The output zero point.
   std::int32_t act_min, act_max;  ///< Fused activation, both ends included.
-  std::int32_t batches;      ///< Rows of the input.
-  std::int32_t depth;        ///< Elements per input row (weights' columns).
-  std::int32_t units;        ///< Output units (weights' rows).
+  std::int32_t batches;           ///< Rows of the input.
+  std::int32_t depth;  ///< Elements per input row (weights' columns).
+  std::int32_t units;  ///< Output units (weights' rows).
 };
 
 /// weights: [units, depth] row-major; bias: [units] or nullptr;
@@ -37,7 +37,8 @@ inline void FullyConnected(const FullyConnectedParams& p,
         acc += (in[i] + p.input_offset) * w[i];
       }
       if (bias != nullptr) acc += bias[o];
-      acc = MultiplyByQuantizedMultiplier(acc, quant.multiplier[o], quant.shift[o]);
+      acc = MultiplyByQuantizedMultiplier(acc, quant.multiplier[o],
+                                          quant.shift[o]);
       output[b * p.units + o] =
           ClampToInt8(acc + p.output_offset, p.act_min, p.act_max);
     }

@@ -43,7 +43,8 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
             for (std::int32_t kx = kx_begin; kx < kx_end; ++kx) {
               const std::int32_t v =
                   input[((b * in_shape.h + y0 + ky) * in_shape.w + x0 + kx) *
-                            in_shape.c + c];
+                            in_shape.c +
+                        c];
               if (kMax) {
                 acc = v > acc ? v : acc;
               } else {
@@ -54,10 +55,11 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
           }
           if (!kMax && count > 0) {
             // Round half away from zero (integer division truncates).
-            acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+            acc =
+                acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
           }
-          output[((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c + c] =
-              ClampToInt8(acc, p.act_min, p.act_max);
+          output[((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c +
+                 c] = ClampToInt8(acc, p.act_min, p.act_max);
         }
       }
     }

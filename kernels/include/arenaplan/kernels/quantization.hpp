@@ -1,10 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Fixed-point requantization primitives of TFLite's int8 quantization
-// specification (https://www.tensorflow.org/lite/performance/quantization_spec):
-// a real multiplier M in (0, 2^31) is stored as a Q0.31 `multiplier` in
-// [2^30, 2^31) and a power-of-two `shift`, M = multiplier * 2^(shift - 31).
-// The rounding is the one TFLite inherits from gemmlowp's fixedpoint.h
+// specification
+// (https://www.tensorflow.org/lite/performance/quantization_spec): a real
+// multiplier M in (0, 2^31) is stored as a Q0.31 `multiplier` in [2^30, 2^31)
+// and a power-of-two `shift`, M = multiplier * 2^(shift - 31). The rounding is
+// the one TFLite inherits from gemmlowp's fixedpoint.h
 // (SaturatingRoundingDoublingHighMul: ties toward +infinity, because the
 // nudge 1 - 2^30 on the negative side falls one short of a half;
 // RoundingDivideByPOT: ties away from zero). Two roundings in sequence, as in
@@ -18,8 +19,10 @@
 
 namespace arenaplan::kernels {
 
-inline constexpr std::int32_t kInt32Min = std::numeric_limits<std::int32_t>::min();
-inline constexpr std::int32_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+inline constexpr std::int32_t kInt32Min =
+    std::numeric_limits<std::int32_t>::min();
+inline constexpr std::int32_t kInt32Max =
+    std::numeric_limits<std::int32_t>::max();
 
 /// The high 32 bits of 2*a*b, rounded to nearest with ties toward +infinity
 /// (e.g. 0.5 -> 1, -0.5 -> 0, -1.5 -> -1); saturates the one
@@ -32,8 +35,8 @@ inline constexpr std::int32_t kInt32Max = std::numeric_limits<std::int32_t>::max
   const std::int64_t ab = static_cast<std::int64_t>(a) * b;
   // Add 2^30 (positive) or 1 - 2^30 (negative), then truncate toward zero:
   // round to nearest of ab / 2^31, ties toward +infinity.
-  const std::int64_t nudge = ab >= 0 ? (std::int64_t{1} << 30)
-                                     : (1 - (std::int64_t{1} << 30));
+  const std::int64_t nudge =
+      ab >= 0 ? (std::int64_t{1} << 30) : (1 - (std::int64_t{1} << 30));
   const std::int64_t s = ab + nudge;
   // Truncating division by 2^31 without a 64-bit divide (no __aeabi_ldivmod).
   const std::int64_t q = s >= 0 ? (s >> 31) : -((-s) >> 31);
@@ -62,8 +65,8 @@ inline constexpr std::int32_t kInt32Max = std::numeric_limits<std::int32_t>::max
   const int right = shift > 0 ? 0 : -shift;
   const std::int32_t shifted =
       static_cast<std::int32_t>(static_cast<std::uint32_t>(x) << left);
-  return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, multiplier),
-                             right);
+  return RoundingDivideByPOT(
+      SaturatingRoundingDoublingHighMul(shifted, multiplier), right);
 }
 
 /// Clamps v to [lo, hi] and narrows it to int8 (lo, hi within int8).
@@ -83,7 +86,8 @@ struct Shape4 {
 /// output_scale) as multiplier[c] * 2^(shift[c] - 31).
 struct ChannelQuant {
   const std::int32_t* multiplier;  ///< One per output channel; not owned.
-  const std::int32_t* shift;       ///< One per output channel; not owned.
+  /// One per output channel, in [-31, 30]; not owned.
+  const std::int8_t* shift;
 };
 
 }  // namespace arenaplan::kernels

@@ -1,0 +1,142 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The exact Offset Calculation search (codegen/solver/exact.hpp):
+//   * BM_ChallengingWithinCapacity/X: MiniMalloc's "challenging" instances
+//     A..E of ../shared at --capacity 1048576, stopping at the first plan
+//     that fits (the decision problem; target: under 1 s each on one core);
+//   * BM_ChallengingMinimize/X: the same instances, smallest arena, 10 s;
+//   * BM_ModelOptimum/NAME: every .tflite model of ../shared/models (16-byte
+//     alignment, the reader's default), smallest arena, 10 s, starting from
+//     the best heuristic's plan as `best` does.
+// Counters: arena (bytes), lower_bound (proven bytes), proven (1 when the
+// arena is proven minimal, or for a capacity run when a plan fits; -1 when
+// proven infeasible), nodes. One iteration each: a run is up to 10 s.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "codegen/input.hpp"
+#include "codegen/planner.hpp"
+#include "codegen/records.hpp"
+#include "codegen/solver/exact.hpp"
+#include "codegen/strategy.hpp"
+
+namespace arenaplan {
+namespace {
+
+const std::string kShared = ARENAPLAN_SHARED_DIR;
+
+void Report(benchmark::State& state, const ExactResult& r) {
+  state.counters["arena"] = static_cast<double>(r.arena_bytes);
+  state.counters["lower_bound"] = static_cast<double>(r.lower_bound);
+  state.counters["proven"] = r.status == ExactResult::kOptimal      ? 1
+                             : r.status == ExactResult::kInfeasible ? -1
+                                                                    : 0;
+  state.counters["nodes"] = static_cast<double>(r.nodes);
+}
+
+void RunChallenging(benchmark::State& state, const std::string& name,
+                    bool minimize) {
+  const UsageProblem p = LoadCsvProblem(
+      kShared + "/benchmarks/minimalloc-challenging/" + name + ".1048576.csv");
+  ExactOptions options;
+  options.time_limit_s = 10;
+  if (!minimize) {
+    options.capacity = 1048576;
+    options.minimize = false;
+  }
+  ExactResult r;
+  for (auto _ : state) {
+    r = SolveOffsetsExactly(p.records, options);
+    benchmark::DoNotOptimize(r.arena_bytes);
+  }
+  Report(state, r);
+  if (!minimize) {
+    // "Solved" = a plan within the capacity.
+    state.counters["proven"] =
+        r.status == ExactResult::kOptimal || r.status == ExactResult::kFeasible
+            ? 1
+            : 0;
+  }
+}
+
+/// Best offsets heuristic plan (smallest arena, registry order on ties).
+std::vector<std::uint64_t> BestHeuristic(
+    const std::vector<TensorUsageRecord>& records) {
+  std::vector<std::uint64_t> best;
+  std::uint64_t best_arena = ~std::uint64_t{0};
+  for (const StrategyInfo& s : AllStrategies()) {
+    if (s.approach != Approach::kOffsets || s.offsets == nullptr) continue;
+    if (s.max_records != 0 && records.size() > s.max_records) continue;
+    const OffsetsAssignment a = s.offsets(records);
+    std::uint64_t arena = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      arena = std::max(arena, a.offsets[i] + records[i].size);
+    }
+    if (arena < best_arena) {
+      best_arena = arena;
+      best = a.offsets;
+    }
+  }
+  return best;
+}
+
+void RunModel(benchmark::State& state, const std::string& path) {
+  const UsageProblem loaded = LoadTfliteProblem(path, InputOptions{});
+  const UsageProblem p = AlignProblem(loaded, loaded.default_alignment);
+  std::vector<TensorUsageRecord> records;
+  for (const TensorUsageRecord& r : p.records) {
+    if (r.size != 0) records.push_back(r);
+  }
+  ExactOptions options;
+  options.time_limit_s = 10;
+  options.initial_offsets = BestHeuristic(records);
+  ExactResult r;
+  for (auto _ : state) {
+    r = SolveOffsetsExactly(records, options);
+    benchmark::DoNotOptimize(r.arena_bytes);
+  }
+  Report(state, r);
+  state.counters["tensors"] = static_cast<double>(records.size());
+}
+
+const bool kRegistered = [] {
+  for (const char* name : {"A", "B", "C", "D", "E"}) {
+    benchmark::RegisterBenchmark(
+        (std::string("BM_ChallengingWithinCapacity/") + name).c_str(),
+        [name](benchmark::State& s) { RunChallenging(s, name, false); })
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
+  for (const char* name : {"A", "B", "C", "D", "E"}) {
+    benchmark::RegisterBenchmark(
+        (std::string("BM_ChallengingMinimize/") + name).c_str(),
+        [name](benchmark::State& s) { RunChallenging(s, name, true); })
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
+  std::error_code ec;
+  std::vector<std::filesystem::path> models;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(kShared + "/models", ec)) {
+    if (entry.path().extension() == ".tflite") models.push_back(entry.path());
+  }
+  std::sort(models.begin(), models.end());
+  for (const auto& path : models) {
+    benchmark::RegisterBenchmark(
+        ("BM_ModelOptimum/" + path.stem().string()).c_str(),
+        [p = path.string()](benchmark::State& s) { RunModel(s, p); })
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace arenaplan
+
+BENCHMARK_MAIN();

@@ -1,0 +1,69 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// libFuzzer target over the TFLite reader: any byte string must either read
+// (and then plan into records and round-trip through the offline-plan
+// writer, whose output must read back) or raise a one-line InputError.
+// Built by mk/fuzz.mk with -fsanitize=fuzzer,address,undefined.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "codegen/errors.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+#include "codegen/tflite/tflm.hpp"
+
+namespace {
+
+using namespace arenaplan;          // NOLINT
+using namespace arenaplan::tflite;  // NOLINT
+
+void CheckMessage(const std::string& what) {
+  // One line, naming the input.
+  if (what.find('\n') != std::string::npos || what.rfind("fuzz", 0) != 0) {
+    std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
+  const std::span<const std::uint8_t> bytes(data, size);
+  Model model;
+  try {
+    model = ReadModel(bytes, "fuzz.tflite");
+  } catch (const InputError& e) {
+    CheckMessage(e.what());
+    return 0;
+  }
+  try {
+    InputOptions options;
+    options.assume_dim = 2;
+    options.scratch.push_back({0, 64});
+    const TfliteProblem problem = BuildProblem(model, options);
+    if (problem.problem.records.size() != problem.record_tensor.size()) {
+      std::abort();
+    }
+  } catch (const InputError& e) {
+    CheckMessage(e.what());
+  }
+  try {
+    // The writer on an all-run-time plan: its output must verify and carry
+    // exactly these words.
+    std::size_t tensors = 0;
+    for (const Subgraph& g : model.subgraphs) tensors += g.tensors.size();
+    std::vector<std::int32_t> words(3 + tensors, -1);
+    words[0] = 0;
+    words[1] = static_cast<std::int32_t>(model.subgraphs.size());
+    words[2] = static_cast<std::int32_t>(tensors);
+    const std::vector<std::uint8_t> out = WithOfflinePlan(bytes, model, words);
+    const Model back = ReadModel(out, "fuzz-out.tflite");
+    if (ReadOfflinePlan(back) != words) std::abort();
+  } catch (const InputError& e) {
+    CheckMessage(e.what());
+  }
+  return 0;
+}

@@ -1,0 +1,285 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// TFLM interop (codegen/tflite/tflm.*): the OfflineMemoryAllocation writer,
+// the greedy rule used for comparison, and the `tflm` command.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "codegen/errors.hpp"
+#include "codegen/input.hpp"
+#include "codegen/planner.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+#include "codegen/tflite/tflm.hpp"
+
+namespace arenaplan::tflite {
+namespace {
+
+const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
+const char* const kModelNames[] = {
+    "hello_world_int8",  "hello_world_float", "micro_speech_quantized",
+    "keyword_scrambled", "person_detect",     "face_detection_short_range"};
+
+InputOptions AssumeOne() {
+  InputOptions o;
+  o.assume_dim = 1;
+  return o;
+}
+
+struct Written {
+  std::vector<std::uint8_t> original;
+  std::vector<std::uint8_t> bytes;
+  TfliteProblem problem;
+  PlanResult plan;
+  std::vector<std::int32_t> words;
+};
+
+Written WritePlanned(const std::vector<std::uint8_t>& original,
+                     const std::string& source) {
+  Written w;
+  w.original = original;
+  const Model model = ReadModel(original, source);
+  w.problem = BuildProblem(model, AssumeOne());
+  PlanOptions o;
+  o.strategy = "greedy-by-size";
+  o.alignment = 16;
+  w.plan = Plan(w.problem.problem, o);
+  w.words = OfflinePlanWords(w.problem, w.plan, model.subgraphs.size());
+  w.bytes = WithOfflinePlan(original, model, w.words);
+  return w;
+}
+
+void ExpectSameGraph(const Model& a, const Model& b) {
+  ASSERT_EQ(a.subgraphs.size(), b.subgraphs.size());
+  for (std::size_t s = 0; s < a.subgraphs.size(); ++s) {
+    const Subgraph& x = a.subgraphs[s];
+    const Subgraph& y = b.subgraphs[s];
+    EXPECT_EQ(x.inputs, y.inputs);
+    EXPECT_EQ(x.outputs, y.outputs);
+    ASSERT_EQ(x.tensors.size(), y.tensors.size());
+    for (std::size_t t = 0; t < x.tensors.size(); ++t) {
+      EXPECT_EQ(x.tensors[t].name, y.tensors[t].name);
+      EXPECT_EQ(x.tensors[t].shape, y.tensors[t].shape);
+      EXPECT_EQ(x.tensors[t].type, y.tensors[t].type);
+      EXPECT_EQ(x.tensors[t].buffer, y.tensors[t].buffer);
+    }
+    ASSERT_EQ(x.operators.size(), y.operators.size());
+    for (std::size_t k = 0; k < x.operators.size(); ++k) {
+      EXPECT_EQ(x.operators[k].builtin_code, y.operators[k].builtin_code);
+      EXPECT_EQ(x.operators[k].inputs, y.operators[k].inputs);
+      EXPECT_EQ(x.operators[k].outputs, y.operators[k].outputs);
+    }
+  }
+  // Every buffer the tensors use is byte for byte the same.
+  for (const Subgraph& g : a.subgraphs) {
+    for (const Tensor& t : g.tensors) {
+      EXPECT_EQ(a.buffers[t.buffer].data, b.buffers[t.buffer].data);
+    }
+  }
+}
+
+TEST(TfliteTflm, WrittenModelsCarryThePlanAndKeepTheGraph) {
+  for (const char* name : kModelNames) {
+    SCOPED_TRACE(name);
+    const std::string path = kModels + name + ".tflite";
+    const std::vector<std::uint8_t> original = ReadFileBytes(path);
+    const Written w = WritePlanned(original, path);
+    // The verifier accepts the output (ReadModel runs it first).
+    const Model back = ReadModel(w.bytes, "out.tflite");
+    const Model before = ReadModel(original, path);
+    ExpectSameGraph(before, back);
+    // The original bytes follow a prefix that keeps 16-byte alignment.
+    ASSERT_GE(w.bytes.size(), original.size());
+    const std::size_t prefix = w.bytes.size() - original.size();
+    EXPECT_EQ(prefix % 16, 0u);
+    EXPECT_TRUE(std::equal(original.begin(), original.end(),
+                           w.bytes.begin() + static_cast<long>(prefix)));
+    // Exactly one entry, and its words decode to the plan: tensor t of
+    // subgraph 0 at the plan's offset, everything else -1.
+    int entries = 0;
+    for (const MetadataEntry& e : back.metadata) {
+      entries += e.name == kOfflinePlanName;
+    }
+    EXPECT_EQ(entries, 1);
+    const auto words = ReadOfflinePlan(back);
+    ASSERT_TRUE(words.has_value());
+    ASSERT_EQ(words->size(), 3 + before.subgraphs[0].tensors.size());
+    EXPECT_EQ((*words)[0], 0);
+    EXPECT_EQ((*words)[1], 1);
+    EXPECT_EQ(static_cast<std::size_t>((*words)[2]),
+              before.subgraphs[0].tensors.size());
+    std::vector<std::int64_t> expected(before.subgraphs[0].tensors.size(), -1);
+    for (std::size_t r = 0; r < w.problem.record_tensor.size(); ++r) {
+      expected[static_cast<std::size_t>(w.problem.record_tensor[r])] =
+          static_cast<std::int64_t>(w.plan.offsets[r]);
+    }
+    for (std::size_t t = 0; t < expected.size(); ++t) {
+      EXPECT_EQ((*words)[3 + t], expected[t]) << "tensor " << t;
+      if (before.IsConstant(before.subgraphs[0].tensors[t])) {
+        EXPECT_EQ((*words)[3 + t], -1);
+      }
+    }
+    // Planning the written model gives the same records.
+    const TfliteProblem again = BuildProblem(back, AssumeOne());
+    ASSERT_EQ(again.problem.records.size(), w.problem.problem.records.size());
+    for (std::size_t r = 0; r < again.problem.records.size(); ++r) {
+      EXPECT_EQ(again.problem.records[r].first_op,
+                w.problem.problem.records[r].first_op);
+      EXPECT_EQ(again.problem.records[r].last_op,
+                w.problem.problem.records[r].last_op);
+      EXPECT_EQ(again.problem.records[r].size,
+                w.problem.problem.records[r].size);
+    }
+    EXPECT_EQ(again.problem.ids, w.problem.problem.ids);
+  }
+}
+
+TEST(TfliteTflm, ExistingPlanIsReplacedNotDuplicated) {
+  const std::string path = kModels + "micro_speech_quantized.tflite";
+  const Written first = WritePlanned(ReadFileBytes(path), path);
+  const Model once = ReadModel(first.bytes, "once");
+  const Written second = WritePlanned(first.bytes, "once");
+  const Model twice = ReadModel(second.bytes, "twice");
+  int entries = 0;
+  for (const MetadataEntry& e : twice.metadata) {
+    entries += e.name == kOfflinePlanName;
+  }
+  EXPECT_EQ(entries, 1);
+  EXPECT_EQ(twice.metadata.size(), once.metadata.size());
+  EXPECT_EQ(twice.buffers.size(), once.buffers.size());  // slot reused
+  EXPECT_EQ(ReadOfflinePlan(twice), second.words);
+  ExpectSameGraph(once, twice);
+}
+
+// Hand example of the greedy rule. Buffers (size, inclusive steps):
+//   A 32 [0,1], B 16 [1,2], C 48 [2,3], D 16 [0,3], E 32 [3,3].
+// Order by size: C 48, A 32, E 32, B 16, D 16.
+//   C -> 0 (nothing placed).        A [0,1] meets nothing placed -> 0.
+//   E [3,3] meets C [0,48) -> 48.   B [1,2] meets C [0,48), A [0,32) -> 48.
+//   D [0,3] meets C [0,48), A [0,32), E [48,80), B [48,64) -> 80.
+// Arena 96.
+TEST(TfliteTflm, GreedyRuleMatchesHandExample) {
+  const std::vector<GreedyBuffer> b = {{32, 0, 1, std::nullopt},
+                                       {16, 1, 2, std::nullopt},
+                                       {48, 2, 3, std::nullopt},
+                                       {16, 0, 3, std::nullopt},
+                                       {32, 3, 3, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 48, 0, 80, 48}));
+  EXPECT_EQ(p.arena_bytes, 96u);
+}
+
+// First fit, not best fit: a buffer goes into the lowest hole that holds it
+// even when a tighter one exists above. Fixed: X 32 @0, Y 16 @64, Z 16 @88,
+// all [0,0] (holes [32,64), 32 bytes, and [80,88), 8 bytes); W 8 [0,0] ->
+// 32 (best fit would pick 80). Arena 88 + 16 = 104.
+TEST(TfliteTflm, GreedyRuleHonoursFixedOffsetsAndFirstFit) {
+  const std::vector<GreedyBuffer> b = {
+      {32, 0, 0, 0}, {16, 0, 0, 64}, {16, 0, 0, 88}, {8, 0, 0, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 64, 88, 32}));
+  EXPECT_EQ(p.arena_bytes, 104u);
+}
+
+TEST(TfliteTflm, GreedyPlacementOfEveryModelIsSound) {
+  for (const char* name : kModelNames) {
+    SCOPED_TRACE(name);
+    const UsageProblem p = AlignProblem(
+        LoadTfliteProblem(kModels + name + ".tflite", AssumeOne()), 16);
+    std::vector<GreedyBuffer> b;
+    for (const auto& r : p.records)
+      b.push_back({r.size, r.first_op, r.last_op, {}});
+    const GreedyPlacement g = TflmGreedyPlace(b);
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      EXPECT_EQ(g.offsets[i] % 16, 0u);
+      for (std::size_t j = i + 1; j < b.size(); ++j) {
+        const bool time = p.records[i].Intersects(p.records[j]);
+        const bool space = g.offsets[i] < g.offsets[j] + b[j].size &&
+                           g.offsets[j] < g.offsets[i] + b[i].size;
+        EXPECT_FALSE(time && space) << i << " " << j;
+      }
+    }
+  }
+}
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "arenaplan_tflite_tflm_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string out = (dir / "planned.tflite").string();
+  const std::string shim = (dir / "plan.h").string();
+  const std::string log = (dir / "log.txt").string();
+  const std::string bin = ARENAPLAN_BINARY;
+  const std::string ok = bin + " tflm " + kModels +
+                         "micro_speech_quantized.tflite --out " + out +
+                         " --shim " + shim + " > " + log + " 2>&1";
+  ASSERT_EQ(std::system(ok.c_str()), 0) << Slurp(log);
+  const Model back = ReadModelFile(out);
+  EXPECT_TRUE(ReadOfflinePlan(back).has_value());
+  // micro_speech's planned tensors (hand derivation in
+  // tflite_reader_test.cpp) fit in 5968 bytes.
+  EXPECT_NE(Slurp(log).find("non-persistent (head) arena: 5968 bytes"),
+            std::string::npos)
+      << Slurp(log);
+  const std::string h = Slurp(shim);
+  EXPECT_NE(h.find("kBufferCount = 5;"), std::string::npos) << h;
+
+  // Bad input: exit 2, one line, nothing written.
+  const std::string bad_out = (dir / "never.tflite").string();
+  const std::string bad = bin + " tflm " + kModels +
+                          "hello_world_int8.tflite --out " + bad_out + " > " +
+                          log + " 2>&1";
+  const int status = std::system(bad.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_FALSE(std::filesystem::exists(bad_out));
+  EXPECT_NE(Slurp(log).find("dynamic dimension"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(TfliteTflm, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "arenaplan_tflite_cli_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string bin = ARENAPLAN_BINARY;
+  const std::string model = kModels + "person_detect.tflite";
+  const std::string csv = (dir / "records.csv").string();
+  ASSERT_EQ(std::system((bin + " records " + model + " --out " + csv).c_str()),
+            0);
+  for (const char* strategy :
+       {"greedy-by-size", "greedy-by-breadth", "greedy-in-order", "naive"}) {
+    const std::string a = (dir / "a.txt").string(),
+                      b = (dir / "b.txt").string();
+    ASSERT_EQ(std::system((bin + " plan " + model + " --strategy " + strategy +
+                           " --json > " + a)
+                              .c_str()),
+              0);
+    ASSERT_EQ(std::system((bin + " plan " + csv + " --strategy " + strategy +
+                           " --json > " + b)
+                              .c_str()),
+              0);
+    auto arena = [](const std::string& json) {
+      const std::size_t at = json.find("\"arena_bytes\":");
+      return at == std::string::npos ? std::string("?")
+                                     : json.substr(at, json.find(',', at) - at);
+    };
+    EXPECT_EQ(arena(Slurp(a)), arena(Slurp(b))) << strategy;
+    EXPECT_NE(arena(Slurp(a)), "?");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace arenaplan::tflite
