@@ -12,7 +12,7 @@ ARENAPLAN := $(BUILD)/arenaplan
 DEMO_MODEL ?= $(SHARED)/models/person_detect.tflite
 DEMO_BOARD ?= mps2-an386
 
-.PHONY: all bootstrap configure build test test-host test-asan bench demo clean format lint
+.PHONY: all bootstrap configure build test test-host test-asan test-person-detect bench demo clean format lint
 
 all: build
 
@@ -46,6 +46,16 @@ test-asan: $(ASAN_BUILD)/CMakeCache.txt
 TEST_TARGETS :=
 -include $(sort $(wildcard mk/*.mk))
 
+# person_detect on every board that holds it: every offsets strategy on one
+# board (bit-exact against the host), the default plan on the others.
+PD_TEST_BOARDS ?= mps2-an385 mps2-an500 mps2-an505 mps3-an547 lm3s6965evb
+test-person-detect: build
+	$(MAKE) --no-print-directory person-detect BOARD=$(DEMO_BOARD)
+	@for b in $(PD_TEST_BOARDS); do \
+	  $(MAKE) --no-print-directory person-detect BOARD=$$b PD_STRATEGIES=greedy-by-size || exit 1; \
+	done
+TEST_TARGETS += test-person-detect
+
 test: bootstrap
 	$(MAKE) test-host
 	$(MAKE) test-asan
@@ -64,7 +74,8 @@ demo: bootstrap build
 	$(ARENAPLAN) plan $(DEMO_MODEL) --header $(BUILD)/demo/person_detect_plan.hpp \
 	  --namespace person_detect_plan --svg $(BUILD)/demo/person_detect_plan.svg
 	@echo "== wrote $(BUILD)/demo/person_detect_plan.hpp and .svg"
-	$(MAKE) person-detect BOARD=$(DEMO_BOARD)
+	@echo "== person detection on $(DEMO_BOARD) in QEMU, every activation in the planned arena"
+	$(MAKE) --no-print-directory person-detect BOARD=$(DEMO_BOARD) PD_STRATEGIES=greedy-by-size
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')

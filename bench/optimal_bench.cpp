@@ -7,7 +7,8 @@
 //   * BM_ChallengingMinimize/X: the same instances, smallest arena, 10 s;
 //   * BM_ModelOptimum/NAME: every .tflite model of ../shared/models (16-byte
 //     alignment, the reader's default), smallest arena, 10 s, starting from
-//     the best heuristic's plan as `best` does.
+//     the best heuristic's plan as `best` does (dynamic dimensions: 1);
+//   * BM_ModelSearchOnly/NAME: the same without the heuristic's plan.
 // Counters: arena (bytes), lower_bound (proven bytes), proven (1 when the
 // arena is proven minimal, or for a capacity run when a plan fits; -1 when
 // proven infeasible), nodes. One iteration each: a run is up to 10 s.
@@ -85,8 +86,11 @@ std::vector<std::uint64_t> BestHeuristic(
   return best;
 }
 
-void RunModel(benchmark::State& state, const std::string& path) {
-  const UsageProblem loaded = LoadTfliteProblem(path, InputOptions{});
+void RunModel(benchmark::State& state, const std::string& path,
+              bool with_heuristic) {
+  InputOptions input;
+  input.assume_dim = 1;  // batch 1 for models with a dynamic batch dimension
+  const UsageProblem loaded = LoadTfliteProblem(path, input);
   const UsageProblem p = AlignProblem(loaded, loaded.default_alignment);
   std::vector<TensorUsageRecord> records;
   for (const TensorUsageRecord& r : p.records) {
@@ -94,7 +98,7 @@ void RunModel(benchmark::State& state, const std::string& path) {
   }
   ExactOptions options;
   options.time_limit_s = 10;
-  options.initial_offsets = BestHeuristic(records);
+  if (with_heuristic) options.initial_offsets = BestHeuristic(records);
   ExactResult r;
   for (auto _ : state) {
     r = SolveOffsetsExactly(records, options);
@@ -129,7 +133,12 @@ const bool kRegistered = [] {
   for (const auto& path : models) {
     benchmark::RegisterBenchmark(
         ("BM_ModelOptimum/" + path.stem().string()).c_str(),
-        [p = path.string()](benchmark::State& s) { RunModel(s, p); })
+        [p = path.string()](benchmark::State& s) { RunModel(s, p, true); })
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        ("BM_ModelSearchOnly/" + path.stem().string()).c_str(),
+        [p = path.string()](benchmark::State& s) { RunModel(s, p, false); })
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
   }

@@ -31,6 +31,8 @@ define run_tflite_fuzzer
 	rc=$$?; rm -rf $$corpus; exit $$rc
 endef
 
+TEST_TARGETS += fuzz-smoke
+
 .PHONY: fuzz fuzz-smoke
 fuzz-smoke: $(FUZZ_BIN)
 	$(call run_tflite_fuzzer,$(FUZZ_SMOKE_SECONDS))

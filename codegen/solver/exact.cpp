@@ -171,8 +171,8 @@ class Memo {
  private:
   static constexpr std::uint32_t kNone =
       std::numeric_limits<std::uint32_t>::max();
-  /// 48 MiB of key words.
-  static constexpr std::size_t kMaxWords = std::size_t{6} << 20;
+  /// 16 MiB of key words per search.
+  static constexpr std::size_t kMaxWords = std::size_t{2} << 20;
   struct Entry {
     std::size_t pos;
     std::size_t len;
@@ -728,24 +728,48 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget) {
   std::vector<Search> searches;
   searches.reserve(kOrderings.size());
-  for (const Ordering& order : kOrderings)
+  for (const Ordering& order : kOrderings) {
     searches.emplace_back(c.records, order);
-  for (unsigned round = 0; !budget->Finished(); ++round) {
-    for (Search& search : searches) {
-      const std::uint64_t start = std::min(c.value, cap_plus_one);
-      const unsigned shift = std::min(round, 40U);
-      budget->run_over = false;
-      budget->run_end = budget->nodes + (kRestartBase << shift);
-      const RunOutcome outcome = search.Run(start, good_enough, budget);
-      budget->run_over = false;
-      budget->run_end = kInf;
-      if (search.Found()) {
-        c.value = search.Best();
-        c.offsets.assign(c.ids.size(), 0);
-        for (std::size_t k = 0; k < c.ids.size(); ++k) {
-          c.offsets[search.Rank(k)] = search.BestOffsets()[k];
-        }
+  }
+  // One run of `search` looking below `start`, stopping at <= `enough`.
+  auto run = [&](Search& search, std::uint64_t start, std::uint64_t enough,
+                 std::uint64_t nodes) {
+    budget->run_over = false;
+    budget->run_end = budget->nodes + nodes;
+    const RunOutcome outcome = search.Run(start, enough, budget);
+    budget->run_over = false;
+    budget->run_end = kInf;
+    if (search.Found() && search.Best() < c.value) {
+      c.value = search.Best();
+      c.offsets.assign(c.ids.size(), 0);
+      for (std::size_t k = 0; k < c.ids.size(); ++k) {
+        c.offsets[search.Rank(k)] = search.BestOffsets()[k];
       }
+    }
+    return outcome;
+  };
+  // Tight targets prune far harder than a loose incumbent, so every round
+  // first asks for a plan at the proven lower bound itself (a decision
+  // run), then improves the incumbent by branch and bound.
+  bool try_bound = true;
+  for (unsigned round = 0; !budget->Finished(); ++round) {
+    const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
+    for (Search& search : searches) {
+      const std::uint64_t target = c.bound;
+      if (try_bound && target + 1 < std::min(c.value, cap_plus_one)) {
+        const RunOutcome outcome = run(search, target + 1, target, nodes);
+        if (outcome == RunOutcome::kGoodEnough) {
+          c.proven = true;  // a plan at the lower bound
+          return;
+        }
+        if (outcome == RunOutcome::kComplete) {
+          c.bound = target + 1;  // proven: nothing fits within target bytes
+          try_bound = false;
+        }
+        if (budget->Finished()) return;
+      }
+      const RunOutcome outcome =
+          run(search, std::min(c.value, cap_plus_one), good_enough, nodes);
       if (outcome == RunOutcome::kComplete) {
         if (c.value == kInf) {
           c.infeasible = true;
@@ -851,6 +875,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
       result.lower_bound = cap_plus_one;
       return result;
     }
+    proven_lb = std::max(proven_lb, c.bound);
     if (c.proven) proven_lb = std::max(proven_lb, c.value);
   }
   result.nodes = budget.nodes;

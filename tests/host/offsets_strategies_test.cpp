@@ -536,5 +536,23 @@ TEST(OffsetsStrategies, GreedyBySizeTakesSmallestOfTwoFittingGaps) {
   EXPECT_EQ(PlanWith("greedy-by-size", r), (Offsets{0, 0, 20, 30, 36, 30}));
 }
 
+// The paper's worked example, as reconstructed from its text in
+// shared_objects_strategies_test.cpp (t [first,last] size: 0 [0,1] 32,
+// 1 [1,4] 28, 2 [2,5] 36, 3 [3,5] 16, 4 [4,5] 8, 5 [5,7] 64, 6 [6,8] 10,
+// 7 [7,8] 40). Alg. 3 by hand, order 5, 7, 2, 0, 1, 3, 6, 4 as the paper says:
+//   5 -> 0 (nothing placed). 7 meets 5@0 (no gap) -> 64. 2 meets 5@0 -> 64.
+//   0 meets nothing -> 0. 1 meets 0@0 [0,32) and 2@64: gap [32,64) = 32 >= 28
+//   -> 32. 3 meets 5@0, 1@32, 2@64: no gap -> 100. 6 meets 5@0, 7@64 -> 104.
+//   4 meets 5@0, 1@32, 2@64, 3@100 -> 116.
+// Arena 116 + 8 = 124: the paper's own figure ("116+8=124, which is equal to
+// theoretical lower bound", its Figure 6 source).
+TEST(OffsetsStrategies, GreedyBySizeReproducesPaperWorkedExample) {
+  const Records r = {R(0, 1, 32), R(1, 4, 28), R(2, 5, 36), R(3, 5, 16),
+                     R(4, 5, 8),  R(5, 7, 64), R(6, 8, 10), R(7, 8, 40)};
+  const Offsets offsets = PlanWith("greedy-by-size", r);
+  EXPECT_EQ(offsets, (Offsets{0, 32, 64, 100, 116, 0, 104, 64}));
+  EXPECT_EQ(Arena(r, offsets), 124U);
+}
+
 }  // namespace
 }  // namespace arenaplan

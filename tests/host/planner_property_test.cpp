@@ -153,7 +153,9 @@ TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
         ++offsets_optimal_hits;
       }
     }
-    if (small) ASSERT_LE(offsets_optimum, objects_optimum) << where;
+    if (small) {
+      ASSERT_LE(offsets_optimum, objects_optimum) << where;
+    }
   }
   EXPECT_GE(instances, 2000);
   EXPECT_GE(exhaustive, 1000);
