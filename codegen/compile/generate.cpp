@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -97,6 +98,9 @@ class Generator {
   [[nodiscard]] const std::string& Constants() const { return consts_; }
   [[nodiscard]] const std::string& Body() const { return body_; }
   [[nodiscard]] std::uint64_t ConstantBytes() const { return const_bytes_; }
+  [[nodiscard]] const std::string& States() const { return states_; }
+  [[nodiscard]] const std::string& Reset() const { return reset_; }
+  [[nodiscard]] std::uint64_t StateBytes() const { return state_bytes_; }
 
   /// The plan index of a graph input/output tensor (InputError if none).
   std::int64_t RecordOf(std::int32_t t, const char* what) const {
@@ -143,6 +147,14 @@ class Generator {
     return Fmt("arena + kPlan[%" PRId64 "].offset", r);
   }
 
+  /// Address expression of a planned tensor as a pointer to `ctype`
+  /// (offsets are multiples of the plan's alignment, >= 16 bytes, so any
+  /// integer element type is aligned).
+  std::string TypedAddr(const Tensor& t, const char* ctype) const {
+    if (std::strcmp(ctype, "std::int8_t") == 0) return Addr(t);
+    return Fmt("reinterpret_cast<%s*>(%s)", ctype, Addr(t).c_str());
+  }
+
   Dims4 Shape(const Tensor& t) const {
     if (t.shape.size() > 4) Fail(Describe(t) + " has more than 4 dimensions");
     Dims4 d;
@@ -176,6 +188,45 @@ class Generator {
       Fail(Describe(t) + " has an invalid scale or zero point");
     }
     return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+  }
+
+  /// Per-tensor quantization of an int8, int16 or int32 tensor (zero point
+  /// within the type's range).
+  Affine PerTensor(const Tensor& t) const {
+    if (t.type == TensorType::kInt8) return Int8Activation(t);
+    if (t.type != TensorType::kInt16 && t.type != TensorType::kInt32) {
+      Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
+           "; expected INT8, INT16 or INT32");
+    }
+    const auto& q = t.quantization;
+    if (q.scale.size() != 1 || q.zero_point.size() != 1) {
+      Fail(Describe(t) +
+           " needs per-tensor quantization (one scale, one zero point)");
+    }
+    const std::int64_t lo = t.type == TensorType::kInt16
+                                ? std::numeric_limits<std::int16_t>::min()
+                                : std::numeric_limits<std::int32_t>::min();
+    const std::int64_t hi = t.type == TensorType::kInt16
+                                ? std::numeric_limits<std::int16_t>::max()
+                                : std::numeric_limits<std::int32_t>::max();
+    if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]) ||
+        q.zero_point[0] < lo || q.zero_point[0] > hi) {
+      Fail(Describe(t) + " has an invalid scale or zero point");
+    }
+    return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+  }
+
+  static const char* CType(TensorType type) {
+    switch (type) {
+      case TensorType::kInt8:
+        return "std::int8_t";
+      case TensorType::kInt16:
+        return "std::int16_t";
+      case TensorType::kInt32:
+        return "std::int32_t";
+      default:
+        return nullptr;
+    }
   }
 
   const std::vector<std::uint8_t>& Data(const Tensor& t, TensorType type,
@@ -226,6 +277,27 @@ class Generator {
     return v;
   }
 
+  /// Emits an int16 constant once; returns its identifier.
+  std::string ConstInt16(const Tensor& t) {
+    const std::string id = "kConst" + std::to_string(Index(t));
+    if (!emitted_.emplace(Index(t), id).second) return id;
+    const auto& data = Data(t, TensorType::kInt16, 2);
+    consts_ += Fmt("// tensor %d '%s' int16 %s\n", Index(t), t.name.c_str(),
+                   ShapeText(t.shape).c_str());
+    consts_ += Fmt("alignas(16) const std::int16_t %s[%zu] = {", id.c_str(),
+                   data.size() / 2);
+    for (std::size_t i = 0; i < data.size(); i += 2) {
+      consts_ += i % 32 == 0 ? "\n    " : " ";
+      // Little-endian in the file.
+      const auto v = static_cast<std::int16_t>(
+          static_cast<std::uint16_t>(data[i] | (data[i + 1] << 8)));
+      consts_ += std::to_string(v) + ",";
+    }
+    consts_ += "\n};\n";
+    const_bytes_ += data.size();
+    return id;
+  }
+
   std::string EmitInt32Array(const std::string& id, const std::string& comment,
                              const std::vector<std::int32_t>& v) {
     consts_ += "// " + comment + "\n";
@@ -241,9 +313,10 @@ class Generator {
   }
 
   /// The bias (optional input 2) as an identifier or "nullptr".
-  std::string Bias(const tflite::Operator& op, std::int32_t channels) {
-    if (op.inputs.size() < 3 || op.inputs[2] < 0) return "nullptr";
-    const Tensor& b = Input(op, 2);
+  std::string Bias(const tflite::Operator& op, std::int32_t channels,
+                   std::size_t input = 2) {
+    if (op.inputs.size() <= input || op.inputs[input] < 0) return "nullptr";
+    const Tensor& b = Input(op, input);
     const auto v = Int32Values(b);
     if (static_cast<std::int32_t>(v.size()) != channels) {
       Fail(Describe(b) + ": " + std::to_string(v.size()) + " biases for " +
@@ -358,11 +431,15 @@ class Generator {
       LowerReshape(op);
     } else if (op.builtin_name == "ADD") {
       LowerAdd(op);
+    } else if (op.builtin_name == "QUANTIZE") {
+      LowerQuantize(op);
+    } else if (op.builtin_name == "SVDF") {
+      LowerSvdf(op);
     } else {
       Fail(
           "not supported by arenaplan's kernels (supported: CONV_2D, "
           "DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, FULLY_CONNECTED, "
-          "SOFTMAX, RESHAPE, ADD)");
+          "SOFTMAX, RESHAPE, ADD, QUANTIZE, SVDF)");
     }
   }
 
@@ -488,9 +565,21 @@ class Generator {
   void LowerSoftmax(const tflite::Operator& op) {
     const Tensor& in = Input(op, 0);
     const Tensor& out = Output(op);
-    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
-    if (qo.scale != 1.0f / 256.0f || qo.zero_point != -128) {
-      Fail("int8 output must have scale 1/256 and zero point -128");
+    const Affine qi = Int8Activation(in);
+    const bool int16_out = out.type == TensorType::kInt16;
+    if (int16_out) {
+      // TFLite accepts an int16 output scale within 0.1% of 1/65536 (the
+      // converter writes 1/65535) and computes as if it were 1/65536.
+      const Affine qo = PerTensor(out);
+      if (std::abs(static_cast<double>(qo.scale) * 65536.0 - 1.0) > 1e-3 ||
+          qo.zero_point != -32768) {
+        Fail("int16 output must have scale 1/65536 and zero point -32768");
+      }
+    } else {
+      const Affine qo = Int8Activation(out);
+      if (qo.scale != 1.0f / 256.0f || qo.zero_point != -128) {
+        Fail("int8 output must have scale 1/256 and zero point -128");
+      }
     }
     const auto& o = OptionsOf<tflite::SoftmaxOptions>(op);
     if (in.shape.empty()) Fail("input has no dimensions");
@@ -513,9 +602,12 @@ class Generator {
     }
     consts_ += "\n};\n";
     const_bytes_ += 4 * table.size();
-    body_ += Fmt("  k::Softmax(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
-                 id.c_str(), rows, depth);
-    body_ += "      " + Addr(in) + ", " + Addr(out) + ");\n";
+    body_ += Fmt("  k::%s(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
+                 int16_out ? "SoftmaxInt16" : "Softmax", id.c_str(), rows,
+                 depth);
+    body_ += "      " + Addr(in) + ", " +
+             TypedAddr(out, int16_out ? "std::int16_t" : "std::int8_t") +
+             ");\n";
   }
 
   void LowerReshape(const tflite::Operator& op) {
@@ -561,6 +653,142 @@ class Generator {
     body_ += "      " + Addr(a) + ", " + Addr(b) + ", " + Addr(out) + ");\n";
   }
 
+  void LowerQuantize(const tflite::Operator& op) {
+    const Tensor& in = Input(op, 0);
+    const Tensor& out = Output(op);
+    if (in.type != TensorType::kInt8 && in.type != TensorType::kInt16) {
+      Fail(Describe(in) + " is " + tflite::TensorTypeName(in.type) +
+           "; QUANTIZE takes INT8 or INT16 input (requantization)");
+    }
+    const Affine qi = PerTensor(in), qo = PerTensor(out);
+    if (ElementCount(in) != ElementCount(out))
+      Fail("input and output sizes differ");
+    const QuantizedMultiplier m = QuantizeMultiplier(
+        static_cast<double>(qi.scale) / static_cast<double>(qo.scale));
+    if (m.shift > 30 || m.shift < -31) Fail("scale ratio out of range");
+    body_ += Fmt("  k::Requantize(k::RequantizeParams{%d, %d, %d, %d, %" PRId64
+                 "},\n",
+                 -qi.zero_point, qo.zero_point, m.multiplier, m.shift,
+                 ElementCount(in));
+    body_ += "      " + TypedAddr(in, CType(in.type)) + ", " +
+             TypedAddr(out, CType(out.type)) + ");\n";
+  }
+
+  /// A constant's single scale, with zero point 0 (symmetric).
+  float SymmetricScale(const Tensor& t) const {
+    const auto& q = t.quantization;
+    if (q.scale.size() != 1 || q.zero_point.size() > 1 ||
+        (q.zero_point.size() == 1 && q.zero_point[0] != 0) ||
+        !(q.scale[0] > 0.0f)) {
+      Fail(Describe(t) +
+           " needs one positive scale and zero point 0 (per-tensor, "
+           "symmetric)");
+    }
+    return q.scale[0];
+  }
+
+  void LowerSvdf(const tflite::Operator& op) {
+    if (op.inputs.size() != 5) Fail("expected 5 inputs");
+    const Tensor& in = Input(op, 0);
+    const Tensor& wf = Input(op, 1);
+    const Tensor& wt = Input(op, 2);
+    const Tensor& state = Input(op, 4);
+    const Tensor& out = Output(op);
+    const auto& o = OptionsOf<tflite::SvdfOptions>(op);
+    const Affine qi = Int8Activation(in), qo = Int8Activation(out);
+    if (wf.type != TensorType::kInt8 || wt.type != TensorType::kInt16 ||
+        state.type != TensorType::kInt16) {
+      Fail("only int8 feature weights with int16 time weights and state are "
+           "supported (" +
+           Describe(wf) + " is " + tflite::TensorTypeName(wf.type) + ", " +
+           Describe(wt) + " " + tflite::TensorTypeName(wt.type) + ", " +
+           Describe(state) + " " + tflite::TensorTypeName(state.type) + ")");
+    }
+    if (!state.is_variable || model_.IsConstant(state))
+      Fail(Describe(state) + " must be a variable (state) tensor");
+    if (in.shape.size() != 2 || wf.shape.size() != 2 || wt.shape.size() != 2 ||
+        state.shape.size() != 2 || out.shape.size() != 2) {
+      Fail("input, weights, state and output must be 2-D");
+    }
+    const std::int32_t batches = in.shape[0], input_size = in.shape[1];
+    const std::int32_t filters = wf.shape[0], memory = wt.shape[1];
+    const std::int32_t rank = o.rank;
+    if (batches <= 0 || input_size <= 0 || filters <= 0 || memory <= 0)
+      Fail("empty or dynamic dimension");
+    if (rank <= 0 || filters % rank != 0)
+      Fail(Fmt("rank %d does not divide the %d filters", rank, filters));
+    const std::int32_t units = filters / rank;
+    if (wf.shape[1] != input_size || wt.shape[0] != filters ||
+        state.shape[0] != batches || state.shape[1] != filters * memory ||
+        out.shape[0] != batches || out.shape[1] != units) {
+      Fail("shapes of input " + ShapeText(in.shape) + ", feature weights " +
+           ShapeText(wf.shape) + ", time weights " + ShapeText(wt.shape) +
+           ", state " + ShapeText(state.shape) + " and output " +
+           ShapeText(out.shape) + " do not agree");
+    }
+    const Affine qs = PerTensor(state);
+    if (qs.zero_point != 0) {
+      // The static buffer starts at 0 (.bss) and must mean real 0.
+      Fail(Describe(state) + " has a non-zero zero point");
+    }
+    const double s_wf = SymmetricScale(wf), s_wt = SymmetricScale(wt);
+    const double s_state = qs.scale;
+    std::string bias = "nullptr";
+    if (op.inputs[3] >= 0) {
+      const Tensor& b = Input(op, 3);
+      // The kernel adds the bias at scale s_state * s_time.
+      const double bs = SymmetricScale(b);
+      if (std::abs(bs - s_state * s_wt) > 1e-3 * s_state * s_wt) {
+        Fail(Describe(b) + Fmt(": bias scale %.9g differs from state scale x "
+                               "time-weight scale %.9g",
+                               bs, s_state * s_wt));
+      }
+      bias = Bias(op, units, 3);
+    }
+    const QuantizedMultiplier m1 = QuantizeMultiplier(
+        static_cast<double>(qi.scale) * s_wf / s_state);
+    const QuantizedMultiplier m2 =
+        QuantizeMultiplier(s_state * s_wt / static_cast<double>(qo.scale));
+    for (const auto& m : {m1, m2}) {
+      if (m.shift > 30 || m.shift < -31) Fail("multiplier out of range");
+    }
+    // TFLite's integer SVDF clamps only to int8 and ignores the fused
+    // activation (the converter picks an output range that already
+    // expresses it); clamping to the activation's range as well gives the
+    // same bytes whenever that range is all of int8 (RELU with zero point
+    // -128, as in keyword_scrambled) and follows the model otherwise.
+    const ActivationRange ar = Activation(o.activation, qo);
+    const std::string wf_id = ConstInt8(wf);
+    const std::string wt_id = ConstInt16(wt);
+    const std::string state_id = State(state, qs.zero_point);
+    body_ += Fmt(
+        "  k::Svdf(k::SvdfParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
+        "%d, %d, %d},\n",
+        -qi.zero_point, qs.zero_point, qo.zero_point, ar.min, ar.max, batches,
+        input_size, filters, memory, rank, m1.multiplier, m1.shift,
+        m2.multiplier, m2.shift);
+    body_ += "      " + Addr(in) + ", " + wf_id + ", " + wt_id + ", " + bias +
+             ", " + state_id + ",\n      " + Addr(out) + ");\n";
+  }
+
+  /// A variable (persistent) int16 tensor with zero point 0: the planner
+  /// leaves variable tensors out of the arena, so it gets its own static
+  /// buffer (RAM, .bss, zero at start-up), zeroed again by ResetState().
+  /// Returns its identifier.
+  std::string State(const Tensor& t, std::int32_t zero_point) {
+    const std::string id = "kState" + std::to_string(Index(t));
+    if (!emitted_.emplace(Index(t), id).second) return id;
+    const std::int64_t n = ElementCount(t);
+    states_ += Fmt("// tensor %d '%s' int16 %s, persistent state\n",
+                   Index(t), t.name.c_str(), ShapeText(t.shape).c_str());
+    states_ += Fmt("alignas(16) std::int16_t %s[%" PRId64 "];\n", id.c_str(),
+                   n);
+    reset_ += Fmt("  for (std::int16_t& v : %s) v = %d;\n", id.c_str(),
+                  zero_point);
+    state_bytes_ += static_cast<std::uint64_t>(n) * 2;
+    return id;
+  }
+
   const tflite::Model& model_;
   const tflite::Subgraph& sg_;
   std::string path_;
@@ -571,7 +799,10 @@ class Generator {
   std::map<std::int32_t, std::string> emitted_;
   std::string consts_;
   std::string body_;
+  std::string states_;  ///< Declarations of the state buffers.
+  std::string reset_;   ///< Body of ResetState().
   std::uint64_t const_bytes_ = 0;
+  std::uint64_t state_bytes_ = 0;
 };
 
 std::string GuardOf(const std::string& name) {

@@ -58,6 +58,8 @@
 #include "codegen/solver/exact.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -72,6 +74,7 @@
 namespace arenaplan {
 namespace {
 
+std::uint64_t g_dbg[256];  // DEBUG
 constexpr std::uint64_t kInf = std::numeric_limits<std::uint64_t>::max();
 /// The clock is read once per this many nodes (a power of two).
 constexpr std::uint64_t kClockEvery = 4096;
@@ -113,14 +116,33 @@ enum class Key : std::uint8_t {
   kWidth,  ///< lifetime in operators
   kSize,   ///< bytes
   kArea,   ///< bytes x operators
+  kSpan,   ///< number of time sections the lifetime covers
 };
 using Ordering = std::array<Key, 3>;
-/// The restart portfolio: each run ranks the tensors by the next order.
-constexpr std::array<Ordering, 4> kOrderings = {{
-    {Key::kTotal, Key::kWidth, Key::kSize},
-    {Key::kWidth, Key::kArea, Key::kTotal},
-    {Key::kTotal, Key::kArea, Key::kWidth},
-    {Key::kArea, Key::kWidth, Key::kTotal},
+
+/// How a node splits the canonical completions (both are complete and
+/// produce every resting plan once).
+enum class Branching : std::uint8_t {
+  /// The open section with the fewest options: which tensor starts on it at
+  /// the level, or none (close it).
+  kSection,
+  /// The best-ranked tensor that can start at the level: it starts there,
+  /// or it does not (it is excluded at this level).
+  kTensor,
+};
+
+/// The restart portfolio: run k of a round uses entry k. Section branching
+/// proves bounds well; tensor branching in contention-first orders (as in
+/// MiniMalloc's preorders) finds tight packings that section branching
+/// misses (challenging instance E).
+constexpr std::array<std::pair<Ordering, Branching>, 7> kPortfolio = {{
+    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection},
+    {{Key::kTotal, Key::kArea, Key::kSpan}, Branching::kTensor},
+    {{Key::kTotal, Key::kSpan, Key::kArea}, Branching::kTensor},
+    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection},
+    {{Key::kSpan, Key::kArea, Key::kTotal}, Branching::kTensor},
+    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection},
+    {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection},
 }};
 
 enum class RunOutcome : std::uint8_t {
@@ -215,8 +237,11 @@ class Search {
  public:
   /// `records` are the component's tensors in any order; Rank(k) gives the
   /// position in `records` of the tensor of rank k.
-  Search(std::span<const TensorUsageRecord> records, const Ordering& order)
-      : r_(records.begin(), records.end()), n_(r_.size()) {
+  Search(std::span<const TensorUsageRecord> records, const Ordering& order,
+         Branching branching = Branching::kSection)
+      : r_(records.begin(), records.end()),
+        n_(r_.size()),
+        branching_(branching) {
     Prepare();
     std::vector<std::uint64_t> total(n_, 0);
     for (std::size_t i = 0; i < n_; ++i) {
@@ -235,6 +260,8 @@ class Search {
           return r_[i].size;
         case Key::kArea:
           return w * r_[i].size;
+        case Key::kSpan:
+          return sb_[i] - sa_[i];
       }
       return 0;
     };
@@ -296,8 +323,14 @@ class Search {
     root.members = by_start_;
     root.best = best;
     root.good_enough = good_enough;
-    closed_at_.assign(sections_, kInf);
+    closed_at_.assign(sections_ + n_, kInf);
+    std::fill(g_dbg, g_dbg + 256, 0);
     Node(root, 0, 0);
+    if (std::getenv("APDBG")) {
+      std::fprintf(stderr, "run best=%llu n=%zu br=%d found=%d nodes=%llu:", (unsigned long long)best, n_, (int)branching_, (int)root.found, (unsigned long long)budget_->nodes);
+      for (int k = 0; k < 256; ++k) if (g_dbg[k]) std::fprintf(stderr, " %d:%llu", k, (unsigned long long)g_dbg[k]);
+      std::fprintf(stderr, "\n");
+    }
     found_ = root.found;
     if (found_) {
       best_ = root.best;
@@ -376,13 +409,15 @@ class Search {
   /// without being lifted first (see the file comment).
   [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const {
     if (x_[i] != low) return x_[i] > low;
+    if (closed_at_[sections_ + i] == low) return false;
     for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
       if (closed_at_[s] == low) return false;
     }
     return true;
   }
 
-  /// Marks section s closed at level `low` (undone by ReopenTo).
+  /// Marks section s closed at level `low` (undone by ReopenTo); s =
+  /// sections_ + i excludes tensor i from starting at `low`.
   void Close(std::uint32_t s, std::uint64_t low) {
     closed_log_.emplace_back(s, closed_at_[s]);
     closed_at_[s] = low;
@@ -595,6 +630,16 @@ class Search {
             staged_keys_.push_back(closed_at_[s] == low ? 1 : 0);
           }
         }
+        if (branching_ == Branching::kTensor) {
+          const std::size_t excluded = staged_keys_.size();
+          staged_keys_.resize(excluded + (n_ + 63) / 64, 0);
+          for (std::size_t k = mark; k < live_.size(); ++k) {
+            if (closed_at_[sections_ + live_[k]] == low) {
+              staged_keys_[excluded + live_[k] / 64] |= std::uint64_t{1}
+                                                        << (live_[k] % 64);
+            }
+          }
+        }
         const std::pair<std::size_t, std::size_t> key{
             begin, staged_keys_.size() - begin};
         if (memo_.Fails(staged_keys_, key, ctx.best)) {
@@ -630,8 +675,26 @@ class Search {
         prune = bound >= ctx.best;
       }
       if (prune) {
+        ++g_dbg[std::min<std::size_t>(n_ - (live_.size() - mark), 255)];
         live_.resize(mark);
         return;
+      }
+      if (branching_ == Branching::kTensor) {
+        // The best-ranked tensor that can start at m (index = rank): it
+        // starts there, or it does not.
+        std::uint32_t pick = kNoTensor;
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          const std::uint32_t i = live_[k];
+          if (eligible_[k - mark] && x_[i] == m) pick = std::min(pick, i);
+        }
+        live_.resize(mark);
+        if (pick == kNoTensor) return;
+        Place(pick, m);
+        Node(ctx, m, std::max(utop, m + r_[pick].size));
+        Unplace(pick);
+        if (ctx.stop || budget_->Exhausted()) return;
+        Close(static_cast<std::uint32_t>(sections_) + pick, m);
+        continue;
       }
       // Branch on one open section at level m: which tensor sits on it at
       // offset m, or none (close it). Pick the section with the fewest
@@ -643,6 +706,11 @@ class Search {
         for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
           if (floor_[s] == m) ++lowest_[s];
         }
+      }
+      // A section with no slack (m + unplaced bytes == best - 1) cannot be
+      // closed: the gap would overflow it, so it has one branch fewer.
+      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+        if (lowest_[s] != 0 && m + rem_[s] + 1 < ctx.best) ++lowest_[s];
       }
       std::uint32_t pick = span_hi;
       for (std::uint32_t s = span_lo; s < span_hi; ++s) {
@@ -674,8 +742,12 @@ class Search {
     }
   }
 
+  static constexpr std::uint32_t kNoTensor =
+      std::numeric_limits<std::uint32_t>::max();
+
   std::vector<TensorUsageRecord> r_;
   std::size_t n_;
+  Branching branching_;
   std::vector<std::uint32_t> perm_;
   std::size_t sections_ = 0;
   std::vector<std::uint32_t> sa_, sb_;  // section range [sa, sb) per tensor
@@ -722,14 +794,15 @@ struct Component {
 };
 
 /// Improves `c` until it is proven, reaches `good_enough`, or the budget
-/// ends: restarts cycling through kOrderings with doubling node budgets,
+/// ends: restarts cycling through kPortfolio with doubling node budgets,
 /// every run starting from the best arena known so far.
 void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget) {
   std::vector<Search> searches;
-  searches.reserve(kOrderings.size());
-  for (const Ordering& order : kOrderings) {
-    searches.emplace_back(c.records, order);
+  searches.reserve(kPortfolio.size());
+  for (const auto& [order, branching] : kPortfolio) {
+    if (std::getenv("APONLY") && &order - &kPortfolio[0].first != std::atoi(std::getenv("APONLY")) * (long)(sizeof(kPortfolio[0]) / sizeof(Ordering))) continue;
+    searches.emplace_back(c.records, order, branching);
   }
   // One run of `search` looking below `start`, stopping at <= `enough`.
   auto run = [&](Search& search, std::uint64_t start, std::uint64_t enough,
@@ -755,11 +828,13 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   for (unsigned round = 0; !budget->Finished(); ++round) {
     const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
     for (Search& search : searches) {
-      const std::uint64_t target = c.bound;
+      // A plan within good_enough is all that is asked; below it, the
+      // lowest arena not yet refuted.
+      const std::uint64_t target = std::max(c.bound, good_enough);
       if (try_bound && target + 1 < std::min(c.value, cap_plus_one)) {
         const RunOutcome outcome = run(search, target + 1, target, nodes);
         if (outcome == RunOutcome::kGoodEnough) {
-          c.proven = true;  // a plan at the lower bound
+          c.proven = target == c.bound;  // a plan at the lower bound
           return;
         }
         if (outcome == RunOutcome::kComplete) {
@@ -823,7 +898,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   const bool have_initial = options.initial_offsets.size() == n;
   std::uint64_t proven_lb = 0;  // max over components of proven bounds
   for (Component& c : comps) {
-    const Search probe(c.records, kOrderings[0]);
+    const Search probe(c.records, kPortfolio[0].first);
     c.bound = probe.RootBound();
     proven_lb = std::max(proven_lb, c.bound);
     if (have_initial) {

@@ -89,8 +89,9 @@ class Arena {
   static_assert(TensorBytesFit(PlanT::kPlacements, PlanT::kTensorBytes,
                                PlanT::kTensorCount),
                 "arenaplan: a tensor's exact size exceeds its placement");
-  static_assert((PlanT::kStorage != nullptr) == (PlanT::kArenaSize != 0),
-                "arenaplan: the arena storage is missing");
+  // (No static_assert on kStorage != nullptr: GCC's UndefinedBehaviorSanitizer
+  // makes that comparison of a template argument non-constant. The generated
+  // header always defines the storage when kArenaSize > 0.)
 
   /// The first byte of the arena (nullptr when kSize is 0).
   [[nodiscard]] static constexpr std::byte* Data() noexcept {

@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// arenaplan's int8 reference kernels, header-only and freestanding (no heap,
+// arenaplan's integer reference kernels, header-only and freestanding (no heap,
 // no exceptions, no RTTI, no libc): what the code emitted by
 // `arenaplan compile` calls.
 #ifndef ARENAPLAN_KERNELS_KERNELS_HPP_
@@ -11,7 +11,9 @@
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantization.hpp"
+#include "arenaplan/kernels/quantize.hpp"
 #include "arenaplan/kernels/reshape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
+#include "arenaplan/kernels/svdf.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
