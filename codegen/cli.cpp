@@ -6,6 +6,7 @@
 #include "codegen/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -201,15 +202,18 @@ int RunCli(int argc, char** argv) {
   strategies->add_option("--approach", list_approach,
                          "Only this approach's names (offsets, shared-objects)");
   strategies->callback([&] {
+    // One name a line: the names of one approach, or (no --approach) every
+    // name once, in registry order.
     std::optional<Approach> only;
     if (!list_approach.empty()) only = ParseApproach(list_approach);
+    std::vector<std::string_view> printed;
     for (const StrategyInfo& s : AllStrategies()) {
       if (only && s.approach != *only) continue;
-      if (only) {
-        std::cout << s.name << '\n';
-      } else {
-        std::cout << s.name << ' ' << ApproachName(s.approach) << '\n';
+      if (std::find(printed.begin(), printed.end(), s.name) != printed.end()) {
+        continue;
       }
+      printed.push_back(s.name);
+      std::cout << s.name << '\n';
     }
   });
 

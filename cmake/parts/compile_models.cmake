@@ -8,7 +8,8 @@ set(CM_MODELS_DIR ${CMAKE_SOURCE_DIR}/../shared/models)
 set(CM_SOURCES)
 # model stem | namespace prefix | extra arguments
 foreach(entry "hello_world_int8|hw|--assume-dim;1"
-              "micro_speech_quantized|ms|")
+              "micro_speech_quantized|ms|"
+              "keyword_scrambled|kw|")
   string(REPLACE "|" ";" fields "${entry}")
   list(GET fields 0 model)
   list(GET fields 1 prefix)

@@ -589,11 +589,15 @@ class Generator {
     const std::int64_t rows = ElementCount(in) / depth;
     if (ElementCount(out) != ElementCount(in))
       Fail("output size differs from input");
-    const auto table = SoftmaxExpTable(o.beta, qi.scale);
+    // int8 output: Q16 entries. int16 output: as many bits as a row's sum
+    // allows in 32 bits, so the table's rounding stays far below one output
+    // step of 1/65536.
+    const int bits = int16_out ? SoftmaxInt16TableBits(depth) : 16;
+    const auto table = SoftmaxExpTable(o.beta, qi.scale, bits);
     const std::string id = Fmt("kExpTable%zu", op_);
     consts_ += Fmt(
-        "// operator %zu: round(65536 * exp(-%.9g * %.9g * d)), d = 0..255\n",
-        op_, static_cast<double>(o.beta), static_cast<double>(qi.scale));
+        "// operator %zu: round(2^%d * exp(-%.9g * %.9g * d)), d = 0..255\n",
+        op_, bits, static_cast<double>(o.beta), static_cast<double>(qi.scale));
     consts_ += Fmt("const std::uint32_t %s[256] = {", id.c_str());
     for (std::size_t i = 0; i < table.size(); ++i) {
       consts_ += i % 8 == 0 ? "\n    " : " ";
@@ -602,9 +606,9 @@ class Generator {
     }
     consts_ += "\n};\n";
     const_bytes_ += 4 * table.size();
-    body_ += Fmt("  k::%s(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
-                 int16_out ? "SoftmaxInt16" : "Softmax", id.c_str(), rows,
-                 depth);
+    body_ +=
+        Fmt("  k::%s(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
+            int16_out ? "SoftmaxInt16" : "Softmax", id.c_str(), rows, depth);
     body_ += "      " + Addr(in) + ", " +
              TypedAddr(out, int16_out ? "std::int16_t" : "std::int8_t") +
              ");\n";
@@ -666,10 +670,9 @@ class Generator {
     const QuantizedMultiplier m = QuantizeMultiplier(
         static_cast<double>(qi.scale) / static_cast<double>(qo.scale));
     if (m.shift > 30 || m.shift < -31) Fail("scale ratio out of range");
-    body_ += Fmt("  k::Requantize(k::RequantizeParams{%d, %d, %d, %d, %" PRId64
-                 "},\n",
-                 -qi.zero_point, qo.zero_point, m.multiplier, m.shift,
-                 ElementCount(in));
+    body_ += Fmt(
+        "  k::Requantize(k::RequantizeParams{%d, %d, %d, %d, %" PRId64 "},\n",
+        -qi.zero_point, qo.zero_point, m.multiplier, m.shift, ElementCount(in));
     body_ += "      " + TypedAddr(in, CType(in.type)) + ", " +
              TypedAddr(out, CType(out.type)) + ");\n";
   }
@@ -698,11 +701,12 @@ class Generator {
     const Affine qi = Int8Activation(in), qo = Int8Activation(out);
     if (wf.type != TensorType::kInt8 || wt.type != TensorType::kInt16 ||
         state.type != TensorType::kInt16) {
-      Fail("only int8 feature weights with int16 time weights and state are "
-           "supported (" +
-           Describe(wf) + " is " + tflite::TensorTypeName(wf.type) + ", " +
-           Describe(wt) + " " + tflite::TensorTypeName(wt.type) + ", " +
-           Describe(state) + " " + tflite::TensorTypeName(state.type) + ")");
+      Fail(
+          "only int8 feature weights with int16 time weights and state are "
+          "supported (" +
+          Describe(wf) + " is " + tflite::TensorTypeName(wf.type) + ", " +
+          Describe(wt) + " " + tflite::TensorTypeName(wt.type) + ", " +
+          Describe(state) + " " + tflite::TensorTypeName(state.type) + ")");
     }
     if (!state.is_variable || model_.IsConstant(state))
       Fail(Describe(state) + " must be a variable (state) tensor");
@@ -745,8 +749,8 @@ class Generator {
       }
       bias = Bias(op, units, 3);
     }
-    const QuantizedMultiplier m1 = QuantizeMultiplier(
-        static_cast<double>(qi.scale) * s_wf / s_state);
+    const QuantizedMultiplier m1 =
+        QuantizeMultiplier(static_cast<double>(qi.scale) * s_wf / s_state);
     const QuantizedMultiplier m2 =
         QuantizeMultiplier(s_state * s_wt / static_cast<double>(qo.scale));
     for (const auto& m : {m1, m2}) {
@@ -779,12 +783,12 @@ class Generator {
     const std::string id = "kState" + std::to_string(Index(t));
     if (!emitted_.emplace(Index(t), id).second) return id;
     const std::int64_t n = ElementCount(t);
-    states_ += Fmt("// tensor %d '%s' int16 %s, persistent state\n",
-                   Index(t), t.name.c_str(), ShapeText(t.shape).c_str());
-    states_ += Fmt("alignas(16) std::int16_t %s[%" PRId64 "];\n", id.c_str(),
-                   n);
-    reset_ += Fmt("  for (std::int16_t& v : %s) v = %d;\n", id.c_str(),
-                  zero_point);
+    states_ += Fmt("// tensor %d '%s' int16 %s, persistent state\n", Index(t),
+                   t.name.c_str(), ShapeText(t.shape).c_str());
+    states_ +=
+        Fmt("alignas(16) std::int16_t %s[%" PRId64 "];\n", id.c_str(), n);
+    reset_ +=
+        Fmt("  for (std::int16_t& v : %s) v = %d;\n", id.c_str(), zero_point);
     state_bytes_ += static_cast<std::uint64_t>(n) * 2;
     return id;
   }
@@ -850,10 +854,13 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
   const Tensor& out_t = sg.tensors[static_cast<std::size_t>(sg.outputs[0])];
   for (const Tensor* t : {&in_t, &out_t}) {
-    if (t->type != TensorType::kInt8 || t->quantization.scale.size() != 1 ||
+    if ((t->type != TensorType::kInt8 && t->type != TensorType::kInt16 &&
+         t->type != TensorType::kInt32) ||
+        t->quantization.scale.size() != 1 ||
         t->quantization.zero_point.size() != 1) {
       throw InputError(path + ": graph input/output '" + t->name +
-                       "' must be int8 with per-tensor quantization");
+                       "' must be int8, int16 or int32 with per-tensor "
+                       "quantization");
     }
   }
   out.constant_bytes = gen.ConstantBytes();
@@ -879,28 +886,38 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   const std::string& ns = options.namespace_name;
   std::string& h = out.model_header;
   h = banner;
-  h += "//\n// Ahead-of-time int8 inference: Invoke() runs every operator of "
-       "the model\n"
-       "// with arenaplan's kernels, each activation at its planned offset in "
-       "the\n"
-       "// arena (" +
-       out.arena_header_name + "), the constants in flash.\n";
+  h +=
+      "//\n// Ahead-of-time integer inference: Invoke() runs every operator of "
+      "the model\n"
+      "// with arenaplan's kernels, each activation at its planned offset in "
+      "the\n"
+      "// arena (" +
+      out.arena_header_name + "), the constants in flash.\n";
   const std::string guard = GuardOf(out.model_header_name);
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n";
   h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" +
        out.arena_header_name + "\"\n\nnamespace " + ns + " {\n\n";
   auto io = [&](const char* which, std::int64_t record, const Tensor& t) {
+    const char* ctype = t.type == TensorType::kInt8    ? "std::int8_t"
+                        : t.type == TensorType::kInt16 ? "std::int16_t"
+                                                       : "std::int32_t";
+    const std::int64_t elem = t.type == TensorType::kInt8    ? 1
+                              : t.type == TensorType::kInt16 ? 2
+                                                             : 4;
     h +=
-        Fmt("/// Graph %s: tensor %d '%s', int8 %s, real = scale * (q - "
+        Fmt("/// Graph %s: tensor %d '%s', %s %s, real = scale * (q - "
             "zero_point).\n",
             which, static_cast<int>(&t - sg.tensors.data()), t.name.c_str(),
-            ShapeText(t.shape).c_str());
+            tflite::TensorTypeName(t.type).c_str(), ShapeText(t.shape).c_str());
     const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
     h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
              ";  ///< In kPlan.\n",
              cap, record);
-    h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
+    h += Fmt("using %sElement = %s;\n", cap, ctype);
+    h += Fmt("inline constexpr std::size_t k%sElements = %" PRId64 ";\n", cap,
              ElementCount(t));
+    h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
+             ElementCount(t) * elem);
     h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
              FloatLiteral(t.quantization.scale[0]).c_str());
     h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
@@ -913,13 +930,24 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
           "/// parameters, tables) Invoke() reads from flash.\n"
           "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
           out.constant_bytes);
+  h += Fmt(
+      "/// Bytes of persistent state (variable tensors, e.g. SVDF memory)\n"
+      "/// kept outside the arena in static buffers (RAM, zero at start-up).\n"
+      "inline constexpr std::size_t kStateBytes = %" PRIu64 ";\n\n",
+      gen.StateBytes());
   h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` "
        "(borrowed)\n"
        "/// points to kArenaSize bytes aligned to kAlignment; the input is "
        "read\n"
        "/// at arena + kPlan[kInputIndex].offset, the output written at\n"
-       "/// arena + kPlan[kOutputIndex].offset. No heap, no other state.\n"
-       "void Invoke(std::int8_t* arena);\n\n}  // namespace " +
+       "/// arena + kPlan[kOutputIndex].offset. No heap; the only other "
+       "memory\n"
+       "/// written is the kStateBytes of persistent state.\n"
+       "void Invoke(std::int8_t* arena);\n\n"
+       "/// Sets the persistent state back to its initial value (zero), as "
+       "at\n"
+       "/// start-up; does nothing when kStateBytes is 0.\n"
+       "void ResetState();\n\n}  // namespace " +
        ns + "\n\n#endif  // " + guard + "\n";
 
   std::string& s = out.model_source;
@@ -929,9 +957,11 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
   s += gen.Constants();
+  if (!gen.States().empty()) s += "\n" + gen.States();
   s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";
   s += gen.Body();
-  s += "}\n\n}  // namespace " + ns + "\n";
+  s += "}\n\nvoid ResetState() {\n" + gen.Reset() + "}\n\n}  // namespace " +
+       ns + "\n";
   return out;
 }
 

@@ -65,14 +65,21 @@ PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
   return d;
 }
 
-std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
-                                               double input_scale) {
+std::array<std::uint32_t, 256> SoftmaxExpTable(double beta, double input_scale,
+                                               int bits) {
   std::array<std::uint32_t, 256> t{};
+  const double one = std::ldexp(1.0, bits);
   for (int d = 0; d < 256; ++d) {
     t[d] = static_cast<std::uint32_t>(
-        std::llround(65536.0 * std::exp(-beta * input_scale * d)));
+        std::llround(one * std::exp(-beta * input_scale * d)));
   }
   return t;
+}
+
+int SoftmaxInt16TableBits(std::int64_t depth) {
+  int bits = 30;
+  while (bits > 0 && depth * (std::int64_t{1} << bits) > 0xFFFFFFFFll) --bits;
+  return bits;
 }
 
 }  // namespace arenaplan::compile

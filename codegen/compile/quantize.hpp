@@ -63,10 +63,16 @@ struct PaddedDim {
                                        std::int32_t filter,
                                        std::int32_t stride);
 
-/// table[d] = round(65536 * exp(-beta * input_scale * d)) for d in [0, 255]:
-/// the exp table of arenaplan::kernels::Softmax.
-[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(
-    double beta, double input_scale);
+/// table[d] = round(2^bits * exp(-beta * input_scale * d)) for d in
+/// [0, 255]: the exp table of arenaplan::kernels::Softmax (bits = 16) and
+/// SoftmaxInt16 (bits = SoftmaxInt16TableBits(depth)). bits in [0, 31].
+[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
+                                                             double input_scale,
+                                                             int bits = 16);
+
+/// The largest table precision, at most 30 bits, for which a row of
+/// `depth` (>= 1) entries sums below 2^32: depth * 2^bits <= 2^32 - 1.
+[[nodiscard]] int SoftmaxInt16TableBits(std::int64_t depth);
 
 }  // namespace arenaplan::compile
 

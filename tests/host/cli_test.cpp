@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -169,6 +170,23 @@ TEST_F(CliTest, WritesObjectColumnForSharedObjects) {
                           " --approach shared-objects --out " + out);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(Read(out).substr(0, Read(out).find('\n')), "id,lower,upper,size,offset,object");
+}
+
+TEST_F(CliTest, ListsEveryStrategyNameOnceALine) {
+  const CliRun all = Arenaplan("strategies");
+  ASSERT_EQ(all.status, 0);
+  std::istringstream lines(all.out);
+  std::vector<std::string> names;
+  for (std::string line; std::getline(lines, line);) names.push_back(line);
+  // The paper's strategies and the prior work it compares against (§6).
+  for (const char* want : {"greedy-by-size", "greedy-by-size-improved", "greedy-by-breadth",
+                           "greedy-in-order", "strip-packing-best-fit", "min-cost-flow",
+                           "naive"}) {
+    EXPECT_EQ(std::count(names.begin(), names.end(), want), 1) << want;
+  }
+  const CliRun offsets = Arenaplan("strategies --approach offsets");
+  EXPECT_EQ(offsets.out.find("min-cost-flow"), std::string::npos);
+  EXPECT_NE(offsets.out.find("strip-packing-best-fit\n"), std::string::npos);
 }
 
 }  // namespace

@@ -37,10 +37,10 @@ std::string CompileError(const arenaplan::tflite::Model& model,
   return "";
 }
 
-TEST(CompileModel, CompilesTheInt8Models) {
+TEST(CompileModel, CompilesTheIntegerModels) {
   for (const char* name :
        {"person_detect.tflite", "micro_speech_quantized.tflite",
-        "hello_world_int8.tflite"}) {
+        "hello_world_int8.tflite", "keyword_scrambled.tflite"}) {
     const auto model = arenaplan::tflite::ReadModelFile(ModelPath(name));
     CompileOptions options;
     options.namespace_name = "m";
@@ -82,18 +82,72 @@ TEST(CompileModel, PersonDetectConstantsAreTheWeightsPlusParameters) {
 }
 
 TEST(CompileModel, RejectsUnsupportedOperatorByIndexAndType) {
-  // keyword_scrambled starts with QUANTIZE (int16 -> int8).
-  const std::string path = ModelPath("keyword_scrambled.tflite");
-  const auto model = arenaplan::tflite::ReadModelFile(path);
-  const std::string err = CompileError(model, path);
-  EXPECT_NE(err.find(path + ": operator 0 (QUANTIZE): not supported"),
-            std::string::npos)
-      << err;
-  // face_detection_short_range is a float model.
+  // face_detection_short_range is a float model; it starts with DEQUANTIZE.
   const std::string face = ModelPath("face_detection_short_range.tflite");
   const std::string ferr =
       CompileError(arenaplan::tflite::ReadModelFile(face), face);
-  EXPECT_NE(ferr.find(": operator 0 ("), std::string::npos) << ferr;
+  EXPECT_NE(ferr.find(face + ": operator 0 (DEQUANTIZE): not supported"),
+            std::string::npos)
+      << ferr;
+  // hello_world_float: FULLY_CONNECTED on float tensors.
+  const std::string hwf = ModelPath("hello_world_float.tflite");
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  std::string hwf_err;
+  try {
+    (void)CompileModel(arenaplan::tflite::ReadModelFile(hwf), hwf, options);
+  } catch (const InputError& e) {
+    hwf_err = e.what();
+  }
+  EXPECT_NE(hwf_err.find(": operator 0 (FULLY_CONNECTED): tensor 0"),
+            std::string::npos)
+      << hwf_err;
+  EXPECT_NE(hwf_err.find("FLOAT32"), std::string::npos) << hwf_err;
+}
+
+TEST(CompileModel, RejectsSvdfVariantsTheKernelDoesNotCompute) {
+  const std::string path = ModelPath("keyword_scrambled.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[1].builtin_name, "SVDF");
+  // A state that is not a variable tensor.
+  sg.tensors[4].is_variable = false;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): tensor 4 '' must be a variable"),
+            std::string::npos)
+      << CompileError(model, path);
+  // A state zero point other than 0 (the static buffer starts at 0).
+  model = arenaplan::tflite::ReadModelFile(path);
+  model.subgraphs[0].tensors[4].quantization.zero_point[0] = 3;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): tensor 4 '' has a non-zero zero "
+                      "point"),
+            std::string::npos)
+      << CompileError(model, path);
+  // A bias at another scale than state scale x time-weight scale.
+  model = arenaplan::tflite::ReadModelFile(path);
+  model.subgraphs[0].tensors[3].quantization.scale[0] *= 1.01f;
+  EXPECT_NE(
+      CompileError(model, path).find(": operator 1 (SVDF): tensor 3 '': bias"),
+      std::string::npos)
+      << CompileError(model, path);
+  // A rank that does not divide the filters (64).
+  model = arenaplan::tflite::ReadModelFile(path);
+  std::get<arenaplan::tflite::SvdfOptions>(
+      model.subgraphs[0].operators[1].options)
+      .rank = 3;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): rank 3 does not divide"),
+            std::string::npos)
+      << CompileError(model, path);
+  // An int16 softmax output quantized otherwise than 1/65536, -32768.
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[13].builtin_name, "SOFTMAX");
+  model.subgraphs[0].tensors[51].quantization.zero_point[0] = 0;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 13 (SOFTMAX): int16 output must have"),
+            std::string::npos)
+      << CompileError(model, path);
 }
 
 TEST(CompileModel, RejectsDilationAndUnsupportedActivation) {
@@ -135,8 +189,8 @@ TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
   fs::create_directories(dir);
   const std::string err = (dir / "stderr.txt").string();
   const std::string cmd = std::string(ARENAPLAN_BINARY) + " compile " +
-                          ModelPath("keyword_scrambled.tflite") +
-                          " --out-dir " + dir.string() + " --namespace kw 2>" +
+                          ModelPath("face_detection_short_range.tflite") +
+                          " --out-dir " + dir.string() + " --namespace fd 2>" +
                           err;
   const int status = std::system(cmd.c_str());
   ASSERT_TRUE(WIFEXITED(status));
@@ -148,7 +202,8 @@ TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
   ASSERT_NE(f, nullptr);
   char line[1024] = {};
   ASSERT_NE(std::fgets(line, sizeof line, f), nullptr);
-  EXPECT_NE(std::string(line).find("operator 0 (QUANTIZE)"), std::string::npos)
+  EXPECT_NE(std::string(line).find("operator 0 (DEQUANTIZE)"),
+            std::string::npos)
       << line;
   EXPECT_EQ(std::fgets(line, sizeof line, f), nullptr);  // exactly one line
   std::fclose(f);

@@ -314,4 +314,201 @@ TEST(KernelsOps, ReshapeCopiesBytes) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(out[i], in[i]);
 }
 
+TEST(KernelsOps, RoundedFractionDividesWithoutA64BitDivide) {
+  // round(num * 2^bits / den), ties up.
+  EXPECT_EQ(k::RoundedFraction(1, 3, 16), 21845u);  // 21845.33
+  EXPECT_EQ(k::RoundedFraction(2, 3, 16), 43691u);  // 43690.67
+  EXPECT_EQ(k::RoundedFraction(1, 2, 0), 1u);       // 0.5 -> 1
+  EXPECT_EQ(k::RoundedFraction(3, 3, 16), 65536u);
+  EXPECT_EQ(k::RoundedFraction(0, 5, 16), 0u);
+  // 2^47 / (2^32 - 1) = 32768.0000076: the remainder needs 33 bits.
+  EXPECT_EQ(k::RoundedFraction(1u << 31, 0xFFFFFFFFu, 16), 32768u);
+  // Against 64-bit arithmetic on a grid.
+  Lcg lcg(11);
+  for (int i = 0; i < 2000; ++i) {
+    const auto den = static_cast<std::uint32_t>(lcg.Next(1, 0x7FFFFFFF)) * 2u;
+    const auto num = static_cast<std::uint32_t>(
+        static_cast<std::uint64_t>(den) * lcg.Next(0, 1 << 20) >> 20);
+    const std::uint64_t n = static_cast<std::uint64_t>(num) << 16;
+    EXPECT_EQ(k::RoundedFraction(num, den, 16), (n + den / 2) / den)
+        << num << "/" << den;
+  }
+}
+
+TEST(KernelsOps, SoftmaxInt16ComputesHandExamples) {
+  // beta * input_scale = ln 3: table[1] = round(65536 / 3) = 21845.
+  const auto table = compile::SoftmaxExpTable(1.0, std::log(3.0));
+  ASSERT_EQ(table[0], 65536u);
+  ASSERT_EQ(table[1], 21845u);
+  // Inputs {1, 0}: e = {65536, 21845}, sum 87381.
+  // 65536 * 65536 / 87381 = 49152.19 -> 49152 - 32768 = 16384;
+  // 65536 * 21845 / 87381 = 16383.81 -> 16384 - 32768 = -16384
+  // (exactly p = 3/4 and 1/4).
+  const std::int8_t in[2] = {1, 0};
+  std::int16_t out[2] = {};
+  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 2}, in, out);
+  EXPECT_EQ(out[0], 16384);
+  EXPECT_EQ(out[1], -16384);
+  // Two equal inputs: p = 1/2 -> 32768 - 32768 = 0.
+  const std::int8_t eq[2] = {-7, -7};
+  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 2}, eq, out);
+  EXPECT_EQ(out[0], 0);
+  EXPECT_EQ(out[1], 0);
+  // One element: p = 1 -> 65536 - 32768 saturates at 32767.
+  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 1}, eq, out);
+  EXPECT_EQ(out[0], 32767);
+}
+
+TEST(KernelsOps, SoftmaxInt16MatchesFloatReference) {
+  const double beta = 1.0, in_s = 0.0699627325;
+  const int rows = 50, depth = 12;
+  // 12 * 2^28 < 2^32 <= 12 * 2^29.
+  ASSERT_EQ(compile::SoftmaxInt16TableBits(depth), 28);
+  ASSERT_EQ(compile::SoftmaxInt16TableBits(2), 30);
+  ASSERT_EQ(compile::SoftmaxInt16TableBits(65535), 16);
+  const auto table = compile::SoftmaxExpTable(beta, in_s, 28);
+  Lcg lcg(5);
+  std::vector<std::int8_t> in(rows * depth);
+  for (auto& v : in) v = static_cast<std::int8_t>(lcg.Next(-128, 127));
+  std::vector<std::int16_t> out(in.size());
+  k::SoftmaxInt16(k::SoftmaxParams{table.data(), rows, depth}, in.data(),
+                  out.data());
+  for (int r = 0; r < rows; ++r) {
+    double sum = 0;
+    for (int i = 0; i < depth; ++i)
+      sum += std::exp(beta * in_s * in[r * depth + i]);
+    for (int i = 0; i < depth; ++i) {
+      const double prob = std::exp(beta * in_s * in[r * depth + i]) / sum;
+      const int expect = RefQuantize(prob, 1.0 / 65536, -32768, -32768, 32767);
+      // Table entries are rounded to 2^-29 each, which moves 65536 p by
+      // < 12 * 2^-13: only a value within that of a tie may round the other
+      // way, by one step.
+      EXPECT_LE(std::abs(out[r * depth + i] - expect), 1) << r << "," << i;
+    }
+  }
+}
+
+TEST(KernelsOps, RequantizeComputesHandExamples) {
+  // int16 -> int8, s_in / s_out = 0.5 = 2^30 * 2^(0 - 31), zero points 0
+  // and -10: q_out = round(q_in / 2) - 10 with ties toward +infinity
+  // (SaturatingRoundingDoublingHighMul), saturated to int8.
+  const auto half = compile::QuantizeMultiplier(0.5);
+  ASSERT_EQ(half.multiplier, 1 << 30);
+  ASSERT_EQ(half.shift, 0);
+  const std::int16_t a[5] = {3, -3, 100, 1000, -1000};
+  std::int8_t a_out[5] = {};
+  k::Requantize(k::RequantizeParams{0, -10, half.multiplier, half.shift, 5}, a,
+                a_out);
+  // 1.5 -> 2, -1.5 -> -1, 50, 500 -> 127, -500 -> -128.
+  const std::int8_t a_expect[5] = {-8, -11, 40, 127, -128};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(a_out[i], a_expect[i]) << i;
+
+  // int16 -> int32, ratio 4 = 2^30 * 2^(3 - 31), input zero point -32768,
+  // output zero point 5: q_out = 4 * (q_in + 32768) + 5, no saturation.
+  const auto four = compile::QuantizeMultiplier(4.0);
+  ASSERT_EQ(four.shift, 3);
+  const std::int16_t b[3] = {-32768, 0, 32767};
+  std::int32_t b_out[3] = {};
+  k::Requantize(k::RequantizeParams{32768, 5, four.multiplier, four.shift, 3},
+                b, b_out);
+  EXPECT_EQ(b_out[0], 5);
+  EXPECT_EQ(b_out[1], 131077);  // 4 * 32768 + 5
+  EXPECT_EQ(b_out[2], 262145);  // 4 * 65535 + 5
+
+  // int8 -> int16, ratio 1.5 = 0.75 * 2^1: round(1.5 q), ties up.
+  const auto m = compile::QuantizeMultiplier(1.5);
+  const std::int8_t c[4] = {1, -1, 127, -128};
+  std::int16_t c_out[4] = {};
+  k::Requantize(k::RequantizeParams{0, 0, m.multiplier, m.shift, 4}, c, c_out);
+  const std::int16_t c_expect[4] = {2, -1, 191, -192};  // 190.5 -> 191
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(c_out[i], c_expect[i]) << i;
+}
+
+// SVDF, hand derived. Multipliers 1.0 (2^30 * 2^(1 - 31), exact for
+// integers), batch 1, input_size 2, filters 2, memory 2. State layout
+// [f0m0, f0m1, f1m0, f1m1], newest value in column m1.
+TEST(KernelsOps, SvdfComputesHandExampleOverTwoFrames) {
+  const auto one = compile::QuantizeMultiplier(1.0);
+  ASSERT_EQ(one.multiplier, 1 << 30);
+  ASSERT_EQ(one.shift, 1);
+  const std::int8_t wf[4] = {1, 2, -1, 1};  // [filters, input_size]
+  const std::int16_t wt[4] = {5, 7, 2, 3};  // [filters, memory]
+  const std::int32_t bias[2] = {1, -2};
+  std::int16_t state[4] = {};
+  // Input zero point -1 (offset +1), output zero point 10, rank 1.
+  k::SvdfParams p{1,
+                  0,
+                  10,
+                  -128,
+                  127,
+                  1,
+                  2,
+                  2,
+                  2,
+                  1,
+                  one.multiplier,
+                  one.shift,
+                  one.multiplier,
+                  one.shift};
+  std::int8_t out[2] = {};
+  // Frame 1, input {3, -1} -> {4, 0}. Features: f0 = 4*1 + 0*2 = 4,
+  // f1 = 4*(-1) + 0*1 = -4; state (zeros shifted) -> {0, 4, 0, -4}.
+  // Time: f0 = 5*0 + 7*4 = 28, f1 = 2*0 + 3*(-4) = -12.
+  // Output: 28 + 1 + 10 = 39, -12 - 2 + 10 = -4.
+  const std::int8_t in1[2] = {3, -1};
+  k::Svdf(p, in1, wf, wt, bias, state, out);
+  EXPECT_EQ(state[0], 0);
+  EXPECT_EQ(state[1], 4);
+  EXPECT_EQ(state[2], 0);
+  EXPECT_EQ(state[3], -4);
+  EXPECT_EQ(out[0], 39);
+  EXPECT_EQ(out[1], -4);
+  // Frame 2, input {0, 1} -> {1, 2}. Features: f0 = 1 + 4 = 5,
+  // f1 = -1 + 2 = 1. The whole state shifts left one element:
+  // {0, 4, 0, -4} -> {4, 0, -4, -4}, then the newest column is written:
+  // {4, 5, -4, 1}. Time: f0 = 5*4 + 7*5 = 55, f1 = 2*(-4) + 3*1 = -5.
+  // Output: 55 + 1 + 10 = 66, -5 - 2 + 10 = 3.
+  const std::int8_t in2[2] = {0, 1};
+  k::Svdf(p, in2, wf, wt, bias, state, out);
+  const std::int16_t state2[4] = {4, 5, -4, 1};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(state[i], state2[i]) << i;
+  EXPECT_EQ(out[0], 66);
+  EXPECT_EQ(out[1], 3);
+
+  // Rank 2: one unit sums both filters. Frame 1 again from a zero state:
+  // 1 + 28 + (-12) + 10 = 27. A RELU-like act_min of 30 lifts it to 30.
+  std::int16_t state_r2[4] = {};
+  k::SvdfParams p2 = p;
+  p2.rank = 2;
+  std::int8_t out_r2[1] = {};
+  k::Svdf(p2, in1, wf, wt, bias, state_r2, out_r2);
+  EXPECT_EQ(out_r2[0], 27);
+  std::int16_t state_r2b[4] = {};
+  p2.act_min = 30;
+  k::Svdf(p2, in1, wf, wt, bias, state_r2b, out_r2);
+  EXPECT_EQ(out_r2[0], 30);
+}
+
+TEST(KernelsOps, SvdfSaturatesTheStateToInt16) {
+  // One filter, input_size 2, memory 2; input zero point -128 (offset 128).
+  // Feature: 127*(127+128) * 2 = 64770 > 32767 -> the state holds 32767.
+  // Time weights {0, 1}: acc = 32767; output multiplier 1/256 =
+  // 2^30 * 2^(-7 - 31): round(32767 / 2) = 16384 (tie up), then
+  // 16384 / 2^7 = 128; + zero point -100 = 28. Without the saturation the
+  // state would be 64770 and the output 253 - 100 -> clamped 127.
+  const auto one = compile::QuantizeMultiplier(1.0);
+  const auto q = compile::QuantizeMultiplier(1.0 / 256);
+  ASSERT_EQ(q.shift, -7);
+  const std::int8_t wf[2] = {127, 127};
+  const std::int16_t wt[2] = {0, 1};
+  std::int16_t state[2] = {};
+  const std::int8_t in[2] = {127, 127};
+  std::int8_t out[1] = {};
+  k::Svdf(k::SvdfParams{128, 0, -100, -128, 127, 1, 2, 1, 2, 1, one.multiplier,
+                        one.shift, q.multiplier, q.shift},
+          in, wf, wt, nullptr, state, out);
+  EXPECT_EQ(state[1], 32767);
+  EXPECT_EQ(out[0], 28);
+}
+
 }  // namespace

@@ -2,7 +2,8 @@
 # Generates one firmware header per (input, strategy) with the arenaplan CLI
 # and lists them for tests/target/select_plans.sh.
 #   gen_plans.sh CLI OUT_DIR INPUT...
-# For every strategy `CLI strategies` lists ("NAME APPROACH" per line) and
+# For every strategy `CLI strategies --approach A` lists (A = offsets,
+# shared-objects) and
 # every INPUT, writes OUT_DIR/<input>__<approach>__<strategy>.hpp in
 # namespace ap_<input>_<approach>_<strategy>, then OUT_DIR/index.txt with
 # one line per header: "HEADER NAMESPACE ARENA_BYTES LABEL". Models
@@ -14,7 +15,9 @@ cli=$1 out=$2
 shift 2
 mkdir -p "$out"
 
-strategies=$("$cli" strategies)
+strategies=$(for a in offsets shared-objects; do
+  "$cli" strategies --approach "$a" | sed "s/\$/ $a/"
+done)
 if [ -z "$strategies" ]; then
   echo "gen_plans.sh: '$cli strategies' listed no strategy" >&2
   exit 1

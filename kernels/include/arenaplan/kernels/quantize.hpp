@@ -17,7 +17,7 @@
 namespace arenaplan::kernels {
 
 struct RequantizeParams {
-  std::int32_t input_offset;  ///< Minus the input zero point.
+  std::int32_t input_offset;   ///< Minus the input zero point.
   std::int32_t output_offset;  ///< The output zero point.
   /// s_in / s_out as multiplier * 2^(shift - 31), shift in [-31, 30].
   std::int32_t multiplier, shift;

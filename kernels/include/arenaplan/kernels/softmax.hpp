@@ -66,8 +66,10 @@ inline void Softmax(const SoftmaxParams& p, const std::int8_t* input,
 /// int8 in, int16 out with scale 1/65536 and zero point -32768 (TFLite's
 /// quantization of an int16 softmax output fed by int8):
 /// output = round(65536 * p) - 32768 with p the row's softmax, saturated at
-/// 32767 (p > 65535.5 / 65536). Same exp table as Softmax; p's only error
-/// is the table's rounding (half of 2^-16 per term). The output must not
+/// 32767 (p > 65535.5 / 65536). The exp table has the same form as
+/// Softmax's at a finer scale: table[d] = round(2^B * exp(-beta * s_in * d))
+/// with depth * 2^B < 2^32 (the generator picks B <= 30), so p's only error
+/// is the table's rounding, half of 2^-B per term. The output must not
 /// overlap the input.
 inline void SoftmaxInt16(const SoftmaxParams& p, const std::int8_t* input,
                          std::int16_t* output) {

@@ -35,7 +35,7 @@ namespace arenaplan::kernels {
 struct SvdfParams {
   std::int32_t input_offset;  ///< Minus the input zero point.
   std::int32_t state_zero_point;
-  std::int32_t output_offset;  ///< The output zero point.
+  std::int32_t output_offset;     ///< The output zero point.
   std::int32_t act_min, act_max;  ///< int8 range, both ends included.
   std::int32_t batches, input_size, filters, memory, rank;
   /// s_in * s_wf / s_state and s_state * s_time / s_out as Q0.31
