@@ -164,6 +164,7 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   ExactOptions exact;
   exact.time_limit_s = seconds;
   exact.capacity = options.capacity;
+  exact.minimize = !options.capacity;  // --capacity: any plan that fits
   exact.initial_offsets.reserve(sized.origin.size());
   for (std::size_t i : sized.origin) {
     exact.initial_offsets.push_back(heuristic.offsets[i]);

@@ -34,6 +34,9 @@
 // tensors that could start on it, then the tightest (most unplaced bytes);
 // its candidates in rank order (a static priority: contention, lifetime,
 // size, area; several orders are tried in restarts), then "close it".
+// Alternatively (tensor branching, other restarts): the best-ranked tensor
+// that can start at the level starts there, or is excluded at that level
+// (state: the tensors excluded at the level, like the closed sections).
 //
 // Pruning (all sound):
 //  * bound: in every section the unplaced tensors alive there stack without
@@ -58,8 +61,6 @@
 #include "codegen/solver/exact.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -74,7 +75,6 @@
 namespace arenaplan {
 namespace {
 
-std::uint64_t g_dbg[256];  // DEBUG
 constexpr std::uint64_t kInf = std::numeric_limits<std::uint64_t>::max();
 /// The clock is read once per this many nodes (a power of two).
 constexpr std::uint64_t kClockEvery = 4096;
@@ -138,12 +138,11 @@ enum class Branching : std::uint8_t {
 /// proves bounds well; tensor branching in contention-first orders (as in
 /// MiniMalloc's preorders) finds tight packings that section branching
 /// misses (challenging instance E).
-constexpr std::array<std::pair<Ordering, Branching>, 7> kPortfolio = {{
+constexpr std::array<std::pair<Ordering, Branching>, 6> kPortfolio = {{
+    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection},
     {{Key::kTotal, Key::kArea, Key::kSpan}, Branching::kTensor},
     {{Key::kTotal, Key::kSpan, Key::kArea}, Branching::kTensor},
-    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection},
     {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection},
-    {{Key::kSpan, Key::kArea, Key::kTotal}, Branching::kTensor},
     {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection},
     {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection},
 }};
@@ -327,13 +326,7 @@ class Search {
     root.best = best;
     root.good_enough = good_enough;
     closed_at_.assign(sections_ + n_, kInf);
-    std::fill(g_dbg, g_dbg + 256, 0);
     Node(root, 0, 0);
-    if (std::getenv("APDBG")) {
-      std::fprintf(stderr, "run best=%llu n=%zu br=%d found=%d nodes=%llu:", (unsigned long long)best, n_, (int)branching_, (int)root.found, (unsigned long long)budget_->nodes);
-      for (int k = 0; k < 256; ++k) if (g_dbg[k]) std::fprintf(stderr, " %d:%llu", k, (unsigned long long)g_dbg[k]);
-      std::fprintf(stderr, "\n");
-    }
     found_ = root.found;
     if (found_) {
       best_ = root.best;
@@ -678,7 +671,6 @@ class Search {
         prune = bound >= ctx.best;
       }
       if (prune) {
-        ++g_dbg[std::min<std::size_t>(n_ - (live_.size() - mark), 255)];
         live_.resize(mark);
         return;
       }
@@ -804,8 +796,6 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   std::vector<Search> searches;
   searches.reserve(kPortfolio.size());
   for (const auto& [order, branching] : kPortfolio) {
-    if (std::getenv("APONLY") && searches.size() + 100 * 0 != 0 && false) continue;
-    if (std::getenv("APONLY") && (&order != &kPortfolio[std::atoi(std::getenv("APONLY"))].first)) continue;
     searches.emplace_back(c.records, order, branching);
   }
   // One run of `search` looking below `start`, stopping at <= `enough`.
@@ -829,6 +819,7 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   // first asks for a plan at the proven lower bound itself (a decision
   // run), then improves the incumbent by branch and bound.
   bool try_bound = true;
+  bool good_refuted = false;
   for (unsigned round = 0; !budget->Finished(); ++round) {
     const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
     for (Search& search : searches) {
@@ -848,8 +839,20 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
         }
         if (budget->Finished()) return;
       }
-      const RunOutcome outcome =
-          run(search, std::min(c.value, cap_plus_one), good_enough, nodes);
+      // While no plan within good_enough is known or refuted, every other
+      // round (once some plan is known) looks only for one: a decision run
+      // prunes far harder than a loose incumbent.
+      std::uint64_t start = std::min(c.value, cap_plus_one);
+      const bool aim = !good_refuted && c.value != kInf && round % 2 == 0 &&
+                       good_enough + 1 < start;
+      if (aim) start = good_enough + 1;
+      const RunOutcome outcome = run(search, start, good_enough, nodes);
+      if (outcome == RunOutcome::kComplete && aim) {
+        good_refuted = true;  // proven: nothing fits within good_enough
+        c.bound = std::max(c.bound, good_enough + 1);
+        if (budget->Finished()) return;
+        continue;
+      }
       if (outcome == RunOutcome::kComplete) {
         if (c.value == kInf) {
           c.infeasible = true;
