@@ -27,7 +27,11 @@ configure: $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Sub-makes that run in parallel (e.g. one per board) pass
+# ARENAPLAN_PREBUILT=1 so that they do not rebuild the CLI concurrently.
+ifeq ($(ARENAPLAN_PREBUILT),)
 $(ARENAPLAN): build
+endif
 
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DARENAPLAN_SANITIZE=ON >/dev/null

@@ -43,10 +43,11 @@ TARGET_JOBS ?= 2
 
 test-target-all: target-plans
 	@$(MAKE) --no-print-directory -j$(TARGET_JOBS) -f $(TARGET_TOP_MAKEFILE) \
-	  $(addprefix target-board-,$(TARGET_BOARDS))
+	  ARENAPLAN_PREBUILT=1 $(addprefix target-board-,$(TARGET_BOARDS))
 
 target-board-%:
-	@$(MAKE) --no-print-directory -f $(TARGET_TOP_MAKEFILE) test-target BOARD=$*
+	@$(MAKE) --no-print-directory -f $(TARGET_TOP_MAKEFILE) ARENAPLAN_PREBUILT=1 \
+	  test-target BOARD=$*
 
 # --- plan headers (board independent) --------------------------------------
 target-plans: $(TARGET_PLANS)/index.txt
