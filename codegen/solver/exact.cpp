@@ -84,8 +84,10 @@ constexpr std::size_t kMaxSearchRecords = 20000;
 /// Restarts: run k of round r may expand kRestartBase << r nodes.
 constexpr std::uint64_t kRestartBase = 2048;
 /// Rounds that also look for a plan at a component's own lower bound when a
-/// larger arena would do.
-constexpr unsigned kTightRounds = 3;
+/// larger arena would do (e.g. C at capacity 1,048,576 packs at its bound
+/// in 330 nodes). One round: with three, E's 131-tensor component (bound
+/// 1,044,480, good enough at 1,048,576) spent about 115 k nodes on them.
+constexpr unsigned kTightRounds = 1;
 
 /// Shared stop conditions of one SolveOffsetsExactly call.
 struct Budget {
@@ -134,17 +136,26 @@ enum class Branching : std::uint8_t {
   kTensor,
 };
 
-/// The restart portfolio: run k of a round uses entry k. Section branching
-/// proves bounds well; tensor branching in contention-first orders (as in
-/// MiniMalloc's preorders) finds tight packings that section branching
-/// misses (challenging instance E).
-constexpr std::array<std::pair<Ordering, Branching>, 6> kPortfolio = {{
-    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection},
-    {{Key::kTotal, Key::kArea, Key::kSpan}, Branching::kTensor},
-    {{Key::kTotal, Key::kSpan, Key::kArea}, Branching::kTensor},
-    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection},
-    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection},
-    {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection},
+/// The restart portfolio: run k of a round uses entry k, with a node budget
+/// of (kRestartBase << round) << weight. Section branching proves bounds
+/// well; tensor branching in contention-first orders (as in MiniMalloc's
+/// preorders) finds tight packings that section branching misses
+/// (challenging instance E), so it runs first and with larger budgets: on E
+/// (contention, area, spanned) packs the 84-tensor part and (contention,
+/// spanned, area) the 131-tensor part, whose decision run needs about 250 k
+/// nodes over its restarts. Budgets are node counts, never the clock.
+struct PortfolioEntry {
+  Ordering order;
+  Branching branching;
+  unsigned weight;  ///< run budget = (kRestartBase << round) << weight
+};
+constexpr std::array<PortfolioEntry, 6> kPortfolio = {{
+    {{Key::kTotal, Key::kArea, Key::kSpan}, Branching::kTensor, 1},
+    {{Key::kTotal, Key::kSpan, Key::kArea}, Branching::kTensor, 2},
+    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection, 0},
+    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection, 0},
+    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection, 0},
+    {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection, 0},
 }};
 
 enum class RunOutcome : std::uint8_t {
@@ -406,6 +417,8 @@ class Search {
   [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const {
     if (x_[i] != low) return x_[i] > low;
     if (closed_at_[sections_ + i] == low) return false;
+    // Tensor branching closes no sections (only excludes tensors).
+    if (branching_ == Branching::kTensor) return true;
     for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
       if (closed_at_[s] == low) return false;
     }
@@ -652,10 +665,13 @@ class Search {
       // release >= v) for every v: single-machine makespan with release
       // dates. With v = the smallest release it is max breadth (§5.1).
       if (!prune) {
+        // Every release is >= m, and v = m gives m + unplaced bytes, which
+        // the cheap bound above already covers: only releases > m can add.
         release_.clear();
         for (std::size_t k = mark; k < live_.size(); ++k) {
           const std::uint32_t i = live_[k];
-          release_.emplace_back(eligible_[k - mark] ? x_[i] : m + 1, i);
+          const std::uint64_t v = eligible_[k - mark] ? x_[i] : m + 1;
+          if (v > m) release_.emplace_back(v, i);
         }
         std::sort(
             release_.begin(), release_.end(),
@@ -667,6 +683,7 @@ class Search {
             lowest_[s] += r_[i].size;
             bound = std::max(bound, v + lowest_[s]);
           }
+          if (bound >= ctx.best) break;  // pruned: the rest cannot matter
         }
         prune = bound >= ctx.best;
       }
@@ -795,8 +812,10 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget) {
   std::vector<Search> searches;
   searches.reserve(kPortfolio.size());
-  for (const auto& [order, branching] : kPortfolio) {
-    searches.emplace_back(c.records, order, branching);
+  std::vector<unsigned> weights;
+  for (const PortfolioEntry& entry : kPortfolio) {
+    searches.emplace_back(c.records, entry.order, entry.branching);
+    weights.push_back(entry.weight);
   }
   // One run of `search` looking below `start`, stopping at <= `enough`.
   auto run = [&](Search& search, std::uint64_t start, std::uint64_t enough,
@@ -821,8 +840,10 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   bool try_bound = true;
   bool good_refuted = false;
   for (unsigned round = 0; !budget->Finished(); ++round) {
-    const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
-    for (Search& search : searches) {
+    const std::uint64_t base_nodes = kRestartBase << std::min(round, 40U);
+    for (std::size_t q = 0; q < searches.size(); ++q) {
+      Search& search = searches[q];
+      const std::uint64_t nodes = base_nodes << weights[q];
       const std::uint64_t target = c.bound;
       // When a looser arena is good enough (a capacity, or another
       // component's bound), tight runs only get the first rounds.
@@ -906,7 +927,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   const bool have_initial = options.initial_offsets.size() == n;
   std::uint64_t proven_lb = 0;  // max over components of proven bounds
   for (Component& c : comps) {
-    const Search probe(c.records, kPortfolio[0].first);
+    const Search probe(c.records, kPortfolio[0].order);
     c.bound = probe.RootBound();
     proven_lb = std::max(proven_lb, c.bound);
     if (have_initial) {

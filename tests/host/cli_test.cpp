@@ -2,70 +2,50 @@
 //
 // Runs the built `arenaplan` binary as a user would.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "codegen/input.hpp"
 #include "codegen/validator.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int status = -1;
-  std::string out;  ///< stdout and stderr together
-};
+using CliRun = testing_util::CommandResult;
 
+/// Runs the built CLI with `args`; output holds stdout and stderr together.
 CliRun Arenaplan(const std::string& args) {
-  const std::string cmd = std::string(ARENAPLAN_BINARY) + " " + args + " 2>&1";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf;
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int raw = pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return testing_util::RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
 }
 
 class CliTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/arenaplan_cli_XXXXXX";
-    dir_ = mkdtemp(tmpl);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string Write(const std::string& name, const std::string& contents) {
     const std::string path = dir_ + "/" + name;
-    std::ofstream(path, std::ios::binary) << contents;
+    testing_util::WriteFile(path, contents);
     return path;
   }
   static std::string Read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return testing_util::ReadFile(path);
   }
-  std::string dir_;
+  testing_util::ScopedTempDir tmp_{"arenaplan_cli_"};
+  const std::string dir_ = tmp_.path();
 };
 
-const char kExample[] = ARENAPLAN_SHARED_DIR
-    "/benchmarks/minimalloc-challenging/example.12.csv";
+const char kExample[] =
+    ARENAPLAN_SHARED_DIR "/benchmarks/minimalloc-challenging/example.12.csv";
 
 TEST_F(CliTest, PlansACsvAndWritesAValidPlan) {
   const std::string out = dir_ + "/plan.csv";
   const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + out);
-  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(r.status, 0) << r.output;
   // Read the written plan back and check it with the validator.
   const UsageProblem problem = LoadCsvProblem(kExample);
   std::istringstream csv(Read(out));
@@ -89,11 +69,13 @@ TEST_F(CliTest, PlansACsvAndWritesAValidPlan) {
 
 TEST_F(CliTest, PrintsJsonWithTheContractKeys) {
   const CliRun r = Arenaplan(std::string("plan ") + kExample + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  for (const char* key : {"\"arena_bytes\":", "\"lower_bound\":12", "\"naive_bytes\":20",
-                          "\"strategy\":", "\"approach\":\"offsets\"", "\"tensors\":5",
-                          "\"plan_ms\":"}) {
-    EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* key :
+       {"\"arena_bytes\":", "\"lower_bound\":12", "\"naive_bytes\":20",
+        "\"strategy\":", "\"approach\":\"offsets\"", "\"tensors\":5",
+        "\"plan_ms\":"}) {
+    EXPECT_NE(r.output.find(key), std::string::npos)
+        << key << " in " << r.output;
   }
 }
 
@@ -101,92 +83,108 @@ TEST_F(CliTest, PrintsOneTableRowPerStrategy) {
   const CliRun list = Arenaplan("strategies --approach shared-objects");
   ASSERT_EQ(list.status, 0);
   const CliRun r = Arenaplan(std::string("plan ") + kExample +
-                          " --strategy all --approach shared-objects");
-  ASSERT_EQ(r.status, 0) << r.out;
-  std::istringstream names(list.out);
+                             " --strategy all --approach shared-objects");
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::istringstream names(list.output);
   std::string name;
   int rows = 0;
   while (names >> name) {
-    EXPECT_NE(r.out.find("\n" + name + " "), std::string::npos) << name;
+    EXPECT_NE(r.output.find("\n" + name + " "), std::string::npos) << name;
     ++rows;
   }
   EXPECT_GE(rows, 1);
-  const CliRun json = Arenaplan(std::string("plan ") + kExample + " --strategy all --json");
+  const CliRun json =
+      Arenaplan(std::string("plan ") + kExample + " --strategy all --json");
   ASSERT_EQ(json.status, 0);
-  EXPECT_EQ(json.out.front(), '[');
+  EXPECT_EQ(json.output.front(), '[');
 }
 
 TEST_F(CliTest, PlansHeaderOnlyFileAsZeroBytes) {
   const std::string in = Write("empty.csv", "id,lower,upper,size\n");
   const CliRun r = Arenaplan("plan " + in + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("\"arena_bytes\":0,"), std::string::npos) << r.out;
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"arena_bytes\":0,"), std::string::npos) << r.output;
 }
 
 TEST_F(CliTest, ZeroSizeTensorsTakeNoSpace) {
   // By hand: a and b (4 B each) share op 0, z is empty: arena 8.
-  const std::string in = Write("z.csv", "id,lower,upper,size\na,0,1,4\nb,0,1,4\nz,0,1,0\n");
+  const std::string in =
+      Write("z.csv", "id,lower,upper,size\na,0,1,4\nb,0,1,4\nz,0,1,0\n");
   const CliRun r = Arenaplan("plan " + in + " --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("\"arena_bytes\":8,"), std::string::npos) << r.out;
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"arena_bytes\":8,"), std::string::npos) << r.output;
 }
 
 TEST_F(CliTest, AlignsSizesAndOffsets) {
   // By hand: sizes 5 and 3 round up to 16 each, both live at op 0: 32.
-  const std::string in = Write("a.csv", "id,lower,upper,size\na,0,1,5\nb,0,1,3\n");
+  const std::string in =
+      Write("a.csv", "id,lower,upper,size\na,0,1,5\nb,0,1,3\n");
   const CliRun r = Arenaplan("plan " + in + " --align 16 --json");
-  ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("\"arena_bytes\":32,"), std::string::npos) << r.out;
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"arena_bytes\":32,"), std::string::npos)
+      << r.output;
   EXPECT_EQ(Arenaplan("plan " + in + " --align 12").status, 2);
 }
 
 TEST_F(CliTest, BadInputExitsTwoWithOneLineAndLeavesOutputUntouched) {
   const std::string out = Write("keep.csv", "precious\n");
-  const std::string bad = Write("bad.csv", "id,lower,upper,size\na,0,1,4\nb,2,1,4\n");
+  const std::string bad =
+      Write("bad.csv", "id,lower,upper,size\na,0,1,4\nb,2,1,4\n");
   const CliRun r = Arenaplan("plan " + bad + " --out " + out);
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out, "arenaplan: " + bad + ":3: upper (1) must exceed lower (2)\n");
+  EXPECT_EQ(r.output,
+            "arenaplan: " + bad + ":3: upper (1) must exceed lower (2)\n");
   EXPECT_EQ(Read(out), "precious\n");
   // No temporary file is left behind either.
   int files = 0;
-  for (const auto& e : fs::directory_iterator(dir_)) files += e.is_regular_file();
+  for (const auto& e : fs::directory_iterator(dir_))
+    files += e.is_regular_file();
   EXPECT_EQ(files, 2);
 }
 
 TEST_F(CliTest, MissingFileAndBadUsageExitTwo) {
   const CliRun missing = Arenaplan("plan " + dir_ + "/nope.csv");
   EXPECT_EQ(missing.status, 2);
-  EXPECT_NE(missing.out.find("nope.csv: cannot open"), std::string::npos);
-  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --strategy nonesuch").status, 2);
-  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --approach sideways").status, 2);
+  EXPECT_NE(missing.output.find("nope.csv: cannot open"), std::string::npos);
+  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --strategy nonesuch")
+                .status,
+            2);
+  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --approach sideways")
+                .status,
+            2);
   EXPECT_EQ(Arenaplan("plan").status, 2);
   EXPECT_EQ(Arenaplan("frobnicate").status, 2);
-  EXPECT_EQ(Arenaplan(std::string("plan ") + kExample + " --strategy all --out x.csv").status, 2);
+  EXPECT_EQ(
+      Arenaplan(std::string("plan ") + kExample + " --strategy all --out x.csv")
+          .status,
+      2);
 }
 
 TEST_F(CliTest, WritesObjectColumnForSharedObjects) {
   const std::string out = dir_ + "/so.csv";
   const CliRun r = Arenaplan(std::string("plan ") + kExample +
-                          " --approach shared-objects --out " + out);
-  ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_EQ(Read(out).substr(0, Read(out).find('\n')), "id,lower,upper,size,offset,object");
+                             " --approach shared-objects --out " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(Read(out).substr(0, Read(out).find('\n')),
+            "id,lower,upper,size,offset,object");
 }
 
 TEST_F(CliTest, ListsEveryStrategyNameOnceALine) {
   const CliRun all = Arenaplan("strategies");
   ASSERT_EQ(all.status, 0);
-  std::istringstream lines(all.out);
+  std::istringstream lines(all.output);
   std::vector<std::string> names;
   for (std::string line; std::getline(lines, line);) names.push_back(line);
   // The paper's strategies and the prior work it compares against (§6).
-  for (const char* want : {"greedy-by-size", "greedy-by-size-improved", "greedy-by-breadth",
-                           "greedy-in-order", "strip-packing-best-fit", "min-cost-flow",
-                           "naive"}) {
+  for (const char* want :
+       {"greedy-by-size", "greedy-by-size-improved", "greedy-by-breadth",
+        "greedy-in-order", "strip-packing-best-fit", "min-cost-flow",
+        "naive"}) {
     EXPECT_EQ(std::count(names.begin(), names.end(), want), 1) << want;
   }
   const CliRun offsets = Arenaplan("strategies --approach offsets");
-  EXPECT_EQ(offsets.out.find("min-cost-flow"), std::string::npos);
-  EXPECT_NE(offsets.out.find("strip-packing-best-fit\n"), std::string::npos);
+  EXPECT_EQ(offsets.output.find("min-cost-flow"), std::string::npos);
+  EXPECT_NE(offsets.output.find("strip-packing-best-fit\n"), std::string::npos);
 }
 
 }  // namespace

@@ -5,48 +5,23 @@
 // host compiler, -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall
 // -Wextra -Werror (-pedantic too), in normal and in debug mode.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "codegen/emit/header.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-CommandResult RunCommand(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string output;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
-    output.append(buf, got);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-std::string HostCxx() {
-  const char* cxx = std::getenv("ARENAPLAN_HOST_CXX");
-  return cxx != nullptr ? cxx : "g++";
-}
-
-void WriteFile(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::HostCxx;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
 
 /// The plan of tests/compile_fail/README.md.
 PlanResult TinyPlan() {

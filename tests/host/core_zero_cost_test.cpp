@@ -7,43 +7,24 @@
 // (.data and .bss empty, .arena exactly kArenaSize). Prints the figures
 // quoted in docs/runtime.md.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 
 #include "codegen/emit/header.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-CommandResult RunCommand(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string output;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
-    output.append(buf, got);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-void WriteFile(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
 
 /// The plan of tests/compile_fail/README.md (arena 96 bytes).
 PlanResult TinyPlan() {

@@ -1,13 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan {
 namespace {
@@ -16,20 +14,13 @@ namespace {
 class CsvFile {
  public:
   explicit CsvFile(const std::string& contents) {
-    char dir[] = "/tmp/arenaplan_csv_XXXXXX";
-    dir_ = mkdtemp(dir);
-    path_ = dir_ + "/records.csv";
-    std::ofstream(path_, std::ios::binary) << contents;
-  }
-  ~CsvFile() {
-    std::remove(path_.c_str());
-    rmdir(dir_.c_str());
+    testing_util::WriteFile(path_, contents);
   }
   const std::string& path() const { return path_; }
 
  private:
-  std::string dir_;
-  std::string path_;
+  testing_util::ScopedTempDir dir_{"arenaplan_csv_"};
+  std::string path_ = dir_.path() + "/records.csv";
 };
 
 std::string ErrorOf(const std::string& contents) {
@@ -82,7 +73,8 @@ TEST(LoadCsvProblem, RejectsBadInputNamingTheLine) {
   EXPECT_EQ(ErrorOf(""), ": empty file (expected header id,lower,upper,size)");
   EXPECT_EQ(ErrorOf("id,lower,size\n"),
             ":1: missing column 'upper' (expected header id,lower,upper,size)");
-  EXPECT_EQ(ErrorOf("id,lower,upper,size,size\n"), ":1: column 'size' appears twice");
+  EXPECT_EQ(ErrorOf("id,lower,upper,size,size\n"),
+            ":1: column 'size' appears twice");
   EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,1\n"),
             ":2: expected 4 fields as in the header, found 3");
   EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,1,4,5\n"),
@@ -112,8 +104,9 @@ TEST(LoadCsvProblem, RejectsMissingFile) {
     (void)LoadCsvProblem("/nonexistent/records.csv");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(),
-                 "/nonexistent/records.csv: cannot open: No such file or directory");
+    EXPECT_STREQ(
+        e.what(),
+        "/nonexistent/records.csv: cannot open: No such file or directory");
   }
 }
 

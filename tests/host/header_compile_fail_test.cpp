@@ -5,55 +5,23 @@
 // (tests/compile_fail/*.cpp). The compiler is run for real; the test checks
 // its exit status and that its diagnostics name the problem.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "codegen/emit/header.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;  ///< stdout and stderr.
-};
-
-CommandResult RunCommand(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string output;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
-    output.append(buf, got);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-std::string HostCxx() {
-  const char* cxx = std::getenv("ARENAPLAN_HOST_CXX");
-  return cxx != nullptr ? cxx : "g++";
-}
-
-void WriteFile(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::HostCxx;
+using arenaplan::testing_util::ReadFile;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
 
 /// The plan tests/compile_fail/README.md describes, derived by hand:
 /// alignment 16; kInput 60 B (rounded to 64) alive 0..1 at 0; kConv1Relu

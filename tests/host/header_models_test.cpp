@@ -7,48 +7,24 @@
 // holds), and its constants equal the CSV plan of the same run, checked by
 // static_asserts generated from the CSV (parsed here, independently).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/host/test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-CommandResult RunCommand(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string output;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
-    output.append(buf, got);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-std::string HostCxx() {
-  const char* cxx = std::getenv("ARENAPLAN_HOST_CXX");
-  return cxx != nullptr ? cxx : "g++";
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::HostCxx;
+using arenaplan::testing_util::ReadFile;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
 
 /// static_asserts that the header's constants equal the CSV plan
 /// (columns id,lower,upper,size,offset; upper exclusive).
@@ -94,10 +70,10 @@ void CheckInput(const fs::path& input, const std::string& extra_options) {
       (dir / "plan.hpp").string() + " --namespace " + ns);
   ASSERT_EQ(plan.status, 0) << input << "\n" << plan.output;
   const std::string csv = ReadFile(dir / "plan.csv");
-  std::ofstream(dir / "check.cpp")
-      << "#include \"plan.hpp\"\n"
-      << ChecksFromCsv(csv, ns) << "int Touch() { return static_cast<int>("
-      << ns << "::Arena::Data() != nullptr); }\n";
+  WriteFile(dir / "check.cpp", "#include \"plan.hpp\"\n" +
+                                   ChecksFromCsv(csv, ns) +
+                                   "int Touch() { return static_cast<int>(" +
+                                   ns + "::Arena::Data() != nullptr); }\n");
   const std::string common =
       " -std=c++17 -O2 -fsyntax-only -ffreestanding -fno-exceptions -fno-rtti "
       "-Wall -Wextra -Werror -I" ARENAPLAN_SOURCE_DIR "/core/include -I" +
@@ -133,9 +109,10 @@ TEST(HeaderModels, CsvInputCompilesAndMatchesItsCsvPlan) {
   const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_models";
   fs::create_directories(dir);
   const fs::path csv = dir / "records.csv";
-  std::ofstream(csv) << "id,lower,upper,size\n"
-                        "0,0,2,100\n1,1,3,40\n2,2,4,100\n3,3,5,8\n4,0,5,0\n"
-                        "5,4,5,64\n";
+  WriteFile(csv,
+            "id,lower,upper,size\n"
+            "0,0,2,100\n1,1,3,40\n2,2,4,100\n3,3,5,8\n4,0,5,0\n"
+            "5,4,5,64\n");
   CheckInput(csv, "--align 4");
 }
 

@@ -8,34 +8,19 @@
 // -pedantic. The object may need libgcc's 32-bit division on cores without
 // a divide instruction, but never a 64-bit division helper.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "tests/host/test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-CommandResult RunCommand(const std::string& command) {
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, "popen failed"};
-  std::string output;
-  char buf[4096];
-  std::size_t got;
-  while ((got = std::fread(buf, 1, sizeof buf, pipe)) > 0)
-    output.append(buf, got);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
 
 /// Calls every kernel template with every element type the generator
 /// emits, beside the generated model.
@@ -73,7 +58,7 @@ TEST(KernelsFreestanding, GeneratedKeywordModelBuildsForEveryCortexMCore) {
       " --namespace kw --strategy greedy-by-size";
   const CommandResult g = RunCommand(gen);
   ASSERT_EQ(g.status, 0) << g.output;
-  std::ofstream(dir / "firmware.cpp") << kFirmware;
+  WriteFile(dir / "firmware.cpp", kFirmware);
   for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
                           "cortex-m7", "cortex-m33", "cortex-m55"}) {
     const std::string obj = (dir / (std::string(cpu) + ".o")).string();

@@ -23,6 +23,22 @@ namespace {
 
 using testing::ExhaustiveOffsetsOptimum;
 
+/// Random-instance counts are divided by this under AddressSanitizer (GCC
+/// defines __SANITIZE_ADDRESS__, clang has __has_feature), where every node
+/// and the brute force cost five to ten times more; Release builds run the
+/// full counts.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kScale = 6;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr int kScale = 6;
+#else
+constexpr int kScale = 1;
+#endif
+#else
+constexpr int kScale = 1;
+#endif
+
 /// Random instances of the shapes networks produce: chains (each tensor
 /// lives from its producer to its consumer), residual blocks (a long-lived
 /// skip tensor across a chain) and arbitrary intervals. Sizes are multiples
@@ -81,7 +97,7 @@ void ExpectValid(const std::vector<TensorUsageRecord>& r,
 
 TEST(Optimal, MatchesExhaustiveOptimumOnRandomInstances) {
   std::mt19937_64 rng(20260701);
-  for (int it = 0; it < 2000; ++it) {
+  for (int it = 0; it < 2000 / kScale; ++it) {
     const std::uint64_t align = it % 2 == 0 ? 1 : 16;
     const auto r = RandomInstance(rng, testing::kMaxExhaustiveRecords, align);
     const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
@@ -95,7 +111,7 @@ TEST(Optimal, MatchesExhaustiveOptimumOnRandomInstances) {
 
 TEST(Optimal, ReportsInfeasibleOneByteBelowTheOptimum) {
   std::mt19937_64 rng(7);
-  for (int it = 0; it < 600; ++it) {
+  for (int it = 0; it < 600 / kScale; ++it) {
     const auto r = RandomInstance(rng, testing::kMaxExhaustiveRecords, 1);
     const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
     ExactOptions below;
@@ -115,7 +131,7 @@ TEST(Optimal, ReportsInfeasibleOneByteBelowTheOptimum) {
 
 TEST(Optimal, NeverWorseThanAnyHeuristic) {
   std::mt19937_64 rng(99);
-  for (int it = 0; it < 300; ++it) {
+  for (int it = 0; it < 300 / kScale; ++it) {
     const auto r = RandomInstance(rng, 40, 4);
     std::uint64_t best_heuristic = ~std::uint64_t{0};
     std::vector<std::uint64_t> best_offsets;
@@ -149,7 +165,7 @@ TEST(Optimal, NeverWorseThanAnyHeuristic) {
 
 TEST(Optimal, IsDeterministic) {
   std::mt19937_64 rng(3);
-  for (int it = 0; it < 50; ++it) {
+  for (int it = 0; it < 50 / kScale; ++it) {
     const auto r = RandomInstance(rng, 60, 8);
     ExactOptions options;
     options.node_limit = 3000;
@@ -200,20 +216,43 @@ TEST(Optimal, PacksChallengingInstanceEWithinItsCapacity) {
   // figure in the published instance's name): nine sections must be filled
   // without a gap. Section branching alone found no such packing in 10 s;
   // tensor branching in contention-first orders does; the plan is checked by
-  // the independent validator. The node limit (about twice what the search
-  // needs) keeps the test a few seconds long and independent of the machine.
+  // the independent validator. The node limit (more than five times what
+  // the search needs, 574,252 nodes) keeps the test machine-independent.
+  // Under the sanitizers (about 8,000 nodes/s) only E's second time-disjoint
+  // part is solved: sorted by first operator, E splits where no earlier
+  // tensor is alive into 131 tensors over operators [0, 703488) (max breadth
+  // 1,044,480) and 84 tensors over [703488, 1048576) whose max breadth is
+  // the full 1,048,576 (both figures summed by hand from the CSV).
   const UsageProblem p =
       LoadCsvProblem(std::string(ARENAPLAN_SHARED_DIR) +
                      "/benchmarks/minimalloc-challenging/E.1048576.csv");
+  std::vector<TensorUsageRecord> records = p.records;
+  if (kScale > 1) {
+    std::sort(records.begin(), records.end(),
+              [](const TensorUsageRecord& a, const TensorUsageRecord& b) {
+                return a.first_op < b.first_op;
+              });
+    std::uint64_t reach = 0;  // last_op + 1 of the first part so far
+    std::size_t cut = 0;
+    while (cut < records.size() &&
+           (cut == 0 || records[cut].first_op < reach)) {
+      reach = std::max<std::uint64_t>(reach, records[cut].last_op + 1ULL);
+      ++cut;
+    }
+    ASSERT_EQ(cut, 131u);
+    records.erase(records.begin(),
+                  records.begin() + static_cast<std::ptrdiff_t>(cut));
+    ASSERT_EQ(records.size(), 84u);
+  }
   ExactOptions options;
   options.capacity = 1048576;
   options.minimize = false;
   options.time_limit_s = 600;
   options.node_limit = 3000000;
-  const ExactResult result = SolveOffsetsExactly(p.records, options);
+  const ExactResult result = SolveOffsetsExactly(records, options);
   ASSERT_EQ(result.status, ExactResult::kOptimal);
   EXPECT_EQ(result.arena_bytes, 1048576u);
-  ExpectValid(p.records, result, 1);
+  ExpectValid(records, result, 1);
 }
 
 TEST(Optimal, NodeLimitLeavesAHonestGap) {

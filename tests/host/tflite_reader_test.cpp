@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflite/records_csv.hpp"
+#include "tests/host/test_util.hpp"
 #include "tflite_subset_generated.h"
 
 namespace arenaplan::tflite {
@@ -235,10 +235,7 @@ TEST(TfliteReader, RecordsCsvPlansToTheSameArenaForEveryStrategy) {
     const UsageProblem model =
         LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
     const std::string csv_path = (dir / (std::string(name) + ".csv")).string();
-    {
-      std::ofstream out(csv_path);
-      out << RecordsCsv(AlignProblem(model, 16));
-    }
+    testing_util::WriteFile(csv_path, RecordsCsv(AlignProblem(model, 16)));
     const UsageProblem csv = LoadCsvProblem(csv_path);
     ASSERT_EQ(csv.records.size(), model.records.size());
     EXPECT_EQ(csv.ids, model.ids);

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -17,9 +16,12 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflite/tflm.hpp"
+#include "tests/host/test_util.hpp"
 
 namespace arenaplan::tflite {
 namespace {
+
+using testing_util::ReadFile;
 
 const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
 const char* const kModelNames[] = {
@@ -208,11 +210,6 @@ TEST(TfliteTflm, GreedyPlacementOfEveryModelIsSound) {
   }
 }
 
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "arenaplan_tflite_tflm_test";
@@ -225,15 +222,15 @@ TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
   const std::string ok = bin + " tflm " + kModels +
                          "micro_speech_quantized.tflite --out " + out +
                          " --shim " + shim + " > " + log + " 2>&1";
-  ASSERT_EQ(std::system(ok.c_str()), 0) << Slurp(log);
+  ASSERT_EQ(std::system(ok.c_str()), 0) << ReadFile(log);
   const Model back = ReadModelFile(out);
   EXPECT_TRUE(ReadOfflinePlan(back).has_value());
   // micro_speech's planned tensors (hand derivation in
   // tflite_reader_test.cpp) fit in 5968 bytes.
-  EXPECT_NE(Slurp(log).find("non-persistent (head) arena: 5968 bytes"),
+  EXPECT_NE(ReadFile(log).find("non-persistent (head) arena: 5968 bytes"),
             std::string::npos)
-      << Slurp(log);
-  const std::string h = Slurp(shim);
+      << ReadFile(log);
+  const std::string h = ReadFile(shim);
   EXPECT_NE(h.find("kBufferCount = 5;"), std::string::npos) << h;
 
   // Bad input: exit 2, one line, nothing written.
@@ -244,7 +241,7 @@ TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
   const int status = std::system(bad.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_FALSE(std::filesystem::exists(bad_out));
-  EXPECT_NE(Slurp(log).find("dynamic dimension"), std::string::npos);
+  EXPECT_NE(ReadFile(log).find("dynamic dimension"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -275,8 +272,8 @@ TEST(TfliteTflm, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
       return at == std::string::npos ? std::string("?")
                                      : json.substr(at, json.find(',', at) - at);
     };
-    EXPECT_EQ(arena(Slurp(a)), arena(Slurp(b))) << strategy;
-    EXPECT_NE(arena(Slurp(a)), "?");
+    EXPECT_EQ(arena(ReadFile(a)), arena(ReadFile(b))) << strategy;
+    EXPECT_NE(arena(ReadFile(a)), "?");
   }
   std::filesystem::remove_all(dir);
 }
