@@ -12,6 +12,7 @@
 
 #include "codegen/emit/header.hpp"
 #include "tests/host/test_util.hpp"
+#include "tests/host/tiny_plan.hpp"
 
 namespace arenaplan {
 namespace {
@@ -21,24 +22,8 @@ namespace fs = std::filesystem;
 using arenaplan::testing_util::CommandResult;
 using arenaplan::testing_util::HostCxx;
 using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::TinyPlan;
 using arenaplan::testing_util::WriteFile;
-
-/// The plan of tests/compile_fail/README.md.
-PlanResult TinyPlan() {
-  PlanResult p;
-  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
-  p.problem.ids = {"0", "1", "2", "3"};
-  p.problem.names = {"input", "conv1/Relu", "output", "empty"};
-  p.problem.operator_count = 4;
-  p.problem.source = "tiny.csv";
-  p.strategy = "hand";
-  p.alignment = 16;
-  p.offsets = {0, 64, 0, 0};
-  p.arena_bytes = 96;
-  p.lower_bound = 96;
-  p.naive_bytes = 160;
-  return p;
-}
 
 /// Uses every part of the runtime: typed access, ids, the debug hooks.
 constexpr char kFirmware[] = R"(#include <cstdint>

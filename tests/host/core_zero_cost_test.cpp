@@ -16,6 +16,7 @@
 
 #include "codegen/emit/header.hpp"
 #include "tests/host/test_util.hpp"
+#include "tests/host/tiny_plan.hpp"
 
 namespace arenaplan {
 namespace {
@@ -24,24 +25,8 @@ namespace fs = std::filesystem;
 
 using arenaplan::testing_util::CommandResult;
 using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::TinyPlan;
 using arenaplan::testing_util::WriteFile;
-
-/// The plan of tests/compile_fail/README.md (arena 96 bytes).
-PlanResult TinyPlan() {
-  PlanResult p;
-  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
-  p.problem.ids = {"0", "1", "2", "3"};
-  p.problem.names = {"input", "conv1/Relu", "output", "empty"};
-  p.problem.operator_count = 4;
-  p.problem.source = "tiny.csv";
-  p.strategy = "hand";
-  p.alignment = 16;
-  p.offsets = {0, 64, 0, 0};
-  p.arena_bytes = 96;
-  p.lower_bound = 96;
-  p.naive_bytes = 160;
-  return p;
-}
 
 // The same two kernels twice: through the runtime, and by hand.
 constexpr char kWithRuntime[] = R"(#include <cstdint>

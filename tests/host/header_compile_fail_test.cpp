@@ -11,6 +11,7 @@
 
 #include "codegen/emit/header.hpp"
 #include "tests/host/test_util.hpp"
+#include "tests/host/tiny_plan.hpp"
 
 namespace arenaplan {
 namespace {
@@ -21,28 +22,8 @@ using arenaplan::testing_util::CommandResult;
 using arenaplan::testing_util::HostCxx;
 using arenaplan::testing_util::ReadFile;
 using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::TinyPlan;
 using arenaplan::testing_util::WriteFile;
-
-/// The plan tests/compile_fail/README.md describes, derived by hand:
-/// alignment 16; kInput 60 B (rounded to 64) alive 0..1 at 0; kConv1Relu
-/// 32 B alive 1..2 at 64 (kInput is still alive at 1, so it sits above
-/// it); kOutput 64 B alive 2..3 at 0 (kInput is dead by 2); kEmpty 0 B.
-/// Arena = 64 + 32 = 96 = the breadth of operator 1 (64 + 32) = lower bound.
-PlanResult TinyPlan() {
-  PlanResult p;
-  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
-  p.problem.ids = {"0", "1", "2", "3"};
-  p.problem.names = {"input", "conv1/Relu", "output", "empty"};
-  p.problem.operator_count = 4;
-  p.problem.source = "tiny.csv";
-  p.strategy = "hand";
-  p.alignment = 16;
-  p.offsets = {0, 64, 0, 0};
-  p.arena_bytes = 96;
-  p.lower_bound = 96;
-  p.naive_bytes = 160;
-  return p;
-}
 
 class CompileFail : public testing::Test {
  protected:
