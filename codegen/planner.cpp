@@ -17,7 +17,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double MillisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
 }
 
 /// The records a strategy sees: those with size > 0, and where they came from.
@@ -46,7 +47,8 @@ Compacted CompactSized(const UsageProblem& problem) {
                                        : "#" + std::to_string(i);
   };
   if (report.first != kNoRecord) msg += "; tensor " + describe(report.first);
-  if (report.second != kNoRecord) msg += " and tensor " + describe(report.second);
+  if (report.second != kNoRecord)
+    msg += " and tensor " + describe(report.second);
   throw InternalError(msg);
 }
 
@@ -72,7 +74,8 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
     plan.plan_ms = MillisecondsSince(start);
     if (a.offsets.size() != sized.records.size()) {
       plan.problem = aligned;
-      ReportInvalid(plan, {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
+      ReportInvalid(plan,
+                    {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
     }
     for (std::size_t k = 0; k < a.offsets.size(); ++k) {
       plan.offsets[sized.origin[k]] = a.offsets[k];
@@ -86,24 +89,16 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
     plan.object_sizes = a.object_sizes;
     if (a.object_of.size() != sized.records.size()) {
       plan.problem = aligned;
-      ReportInvalid(plan, {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
-    }
-    for (std::size_t k = 0; k < a.object_of.size(); ++k) {
-      plan.object_of[sized.origin[k]] = static_cast<std::int64_t>(a.object_of[k]);
+      ReportInvalid(plan,
+                    {ValidationResult::kMissingTensor, kNoRecord, kNoRecord});
     }
     for (std::uint64_t s : a.object_sizes) plan.arena_bytes += s;
     // Objects placed contiguously in index order (§5).
-    std::vector<std::uint64_t> object_offset(a.object_sizes.size());
-    std::uint64_t next = 0;
-    for (std::size_t k = 0; k < a.object_sizes.size(); ++k) {
-      object_offset[k] = next;
-      next += a.object_sizes[k];
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::int64_t obj = plan.object_of[i];
-      if (obj >= 0 && static_cast<std::size_t>(obj) < object_offset.size()) {
-        plan.offsets[i] = object_offset[static_cast<std::size_t>(obj)];
-      }
+    const OffsetsAssignment placed = ObjectsToOffsets(a);
+    for (std::size_t k = 0; k < a.object_of.size(); ++k) {
+      plan.object_of[sized.origin[k]] =
+          static_cast<std::int64_t>(a.object_of[k]);
+      plan.offsets[sized.origin[k]] = placed.offsets[k];
     }
   }
   plan.problem = aligned;
@@ -123,15 +118,34 @@ std::uint64_t ResolveAlignment(const UsageProblem& problem,
                                const PlanOptions& options) {
   const std::uint64_t a = options.alignment.value_or(problem.default_alignment);
   if (a == 0 || (a & (a - 1)) != 0) {
-    throw InputError("--align " + std::to_string(a) + ": must be a power of two");
+    throw InputError("--align " + std::to_string(a) +
+                     ": must be a power of two");
   }
   return a;
 }
 
-bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
-  return s.approach == approach && (s.max_records == 0 || records <= s.max_records);
+/// What every plan of one call shares: the alignment, the input with sizes
+/// rounded to it, the records a strategy sees, and the profile summary.
+struct Prepared {
+  std::uint64_t alignment = 1;
+  UsageProblem aligned;
+  Compacted sized;
+  ProfileSummary summary;
+};
+
+Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
+  Prepared p;
+  p.alignment = ResolveAlignment(problem, options);
+  p.aligned = AlignProblem(problem, p.alignment);
+  p.sized = CompactSized(p.aligned);
+  p.summary = SummarizeProfiles(p.aligned.records);
+  return p;
 }
 
+bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
+  return s.approach == approach &&
+         (s.max_records == 0 || records <= s.max_records);
+}
 
 /// Default time limits of the exact search, in seconds.
 constexpr double kOptimalSeconds = 10.0;
@@ -142,14 +156,15 @@ void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
   if (options.capacity && plan.lower_bound > *options.capacity) {
     throw InfeasibleError(
         "no plan within " + std::to_string(*options.capacity) +
-        " bytes exists: the lower bound is " + std::to_string(plan.lower_bound) +
-        " bytes (" +
+        " bytes exists: the lower bound is " +
+        std::to_string(plan.lower_bound) + " bytes (" +
         (plan.approach == Approach::kOffsets ? "largest operator breadth"
                                              : "sum of positional maximums") +
         ")");
   }
   if (options.capacity && plan.arena_bytes > *options.capacity) {
-    throw InfeasibleError("no plan within " + std::to_string(*options.capacity) +
+    throw InfeasibleError("no plan within " +
+                          std::to_string(*options.capacity) +
                           " bytes: strategy '" + plan.strategy + "' needs " +
                           std::to_string(plan.arena_bytes) + " bytes");
   }
@@ -199,22 +214,25 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   }
   heuristic.optimal = r.status == ExactResult::kOptimal &&
                       r.arena_bytes <= heuristic.arena_bytes;
-  heuristic.gap_bytes = heuristic.arena_bytes -
-                        std::min(heuristic.arena_bytes,
-                                 std::max(r.lower_bound, heuristic.lower_bound));
+  heuristic.gap_bytes =
+      heuristic.arena_bytes -
+      std::min(heuristic.arena_bytes,
+               std::max(r.lower_bound, heuristic.lower_bound));
   return heuristic;
 }
 
 }  // namespace
 
-UsageProblem AlignProblem(const UsageProblem& problem, std::uint64_t alignment) {
+UsageProblem AlignProblem(const UsageProblem& problem,
+                          std::uint64_t alignment) {
   UsageProblem out = problem;
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < out.records.size(); ++i) {
     std::uint64_t& size = out.records[i].size;
     const std::uint64_t rem = size % alignment;
     if (rem != 0) {
-      if (size > std::numeric_limits<std::uint64_t>::max() - (alignment - rem)) {
+      if (size >
+          std::numeric_limits<std::uint64_t>::max() - (alignment - rem)) {
         throw InputError(problem.source + ": tensor '" + problem.ids[i] +
                          "': size overflows 64 bits when aligned");
       }
@@ -230,10 +248,11 @@ UsageProblem AlignProblem(const UsageProblem& problem, std::uint64_t alignment) 
 }
 
 PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
-  const std::uint64_t alignment = ResolveAlignment(problem, options);
-  const UsageProblem aligned = AlignProblem(problem, alignment);
-  const Compacted sized = CompactSized(aligned);
-  const ProfileSummary summary = SummarizeProfiles(aligned.records);
+  const Prepared prepared = Prepare(problem, options);
+  const std::uint64_t alignment = prepared.alignment;
+  const UsageProblem& aligned = prepared.aligned;
+  const Compacted& sized = prepared.sized;
+  const ProfileSummary& summary = prepared.summary;
 
   const bool exact = options.strategy == "optimal";
   if (exact && options.approach != Approach::kOffsets) {
@@ -287,10 +306,11 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
 
 std::vector<PlanResult> PlanAll(const UsageProblem& problem,
                                 const PlanOptions& options) {
-  const std::uint64_t alignment = ResolveAlignment(problem, options);
-  const UsageProblem aligned = AlignProblem(problem, alignment);
-  const Compacted sized = CompactSized(aligned);
-  const ProfileSummary summary = SummarizeProfiles(aligned.records);
+  const Prepared prepared = Prepare(problem, options);
+  const std::uint64_t alignment = prepared.alignment;
+  const UsageProblem& aligned = prepared.aligned;
+  const Compacted& sized = prepared.sized;
+  const ProfileSummary& summary = prepared.summary;
   std::vector<PlanResult> plans;
   for (const StrategyInfo& s : AllStrategies()) {
     if (!Eligible(s, options.approach, sized.records.size())) continue;

@@ -53,14 +53,15 @@ constexpr auto kStrategies = std::to_array<StrategyInfo>({
      &OffsetsNaive, nullptr, 0},
     // --- Shared Objects (§4) ---
     {Approach::kSharedObjects, "greedy-by-size-improved",
-     "Greedy by Size Improved: stages by positional maximum, smallest gap (§4.4)",
+     "Greedy by Size Improved: stages by positional maximum, smallest gap "
+     "(§4.4)",
      nullptr, &SharedObjectsGreedyBySizeImproved, 0},
     {Approach::kSharedObjects, "greedy-by-size",
      "Greedy by Size, smallest suitable object (Alg. 2, §4.3)", nullptr,
      &SharedObjectsGreedyBySize, 0},
     {Approach::kSharedObjects, "greedy-by-breadth",
-     "Greedy by Breadth (Alg. 1, §4.2)", nullptr,
-     &SharedObjectsGreedyByBreadth, 0},
+     "Greedy by Breadth (Alg. 1, §4.2)", nullptr, &SharedObjectsGreedyByBreadth,
+     0},
     {Approach::kSharedObjects, "greedy-in-order",
      "prior work Greedy (Lee et al. 2019): execution order, free-object pool",
      nullptr, &SharedObjectsGreedyInOrder, 0},
@@ -93,7 +94,9 @@ OffsetsAssignment ObjectsToOffsets(const SharedObjectsAssignment& objects) {
   OffsetsAssignment out;
   out.offsets.reserve(objects.object_of.size());
   for (std::size_t obj : objects.object_of) {
-    out.offsets.push_back(object_offset[obj]);
+    // An object index out of range gets offset 0 here; the validator
+    // reports it (kObjectTooSmall), so it is never read out of bounds.
+    out.offsets.push_back(obj < object_offset.size() ? object_offset[obj] : 0);
   }
   return out;
 }

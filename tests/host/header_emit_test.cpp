@@ -12,6 +12,7 @@
 #include "codegen/emit/header.hpp"
 #include "codegen/errors.hpp"
 #include "tests/host/test_util.hpp"
+#include "tests/host/tiny_plan.hpp"
 
 namespace arenaplan {
 namespace {
@@ -23,21 +24,12 @@ using arenaplan::testing_util::HostCxx;
 using arenaplan::testing_util::RunCommand;
 using arenaplan::testing_util::WriteFile;
 
-/// Hand-derived plan (see tests/compile_fail/README.md): alignment 16,
-/// arena 96 = breadth of operator 1 (64 + 32).
+/// The shared hand-derived plan (tests/host/tiny_plan.hpp), with the empty
+/// tensor unnamed and a registered strategy name.
 PlanResult TinyPlan() {
-  PlanResult p;
-  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
-  p.problem.ids = {"0", "1", "2", "3"};
+  PlanResult p = testing_util::TinyPlan();
   p.problem.names = {"input", "conv1/Relu", "output", ""};
-  p.problem.operator_count = 4;
-  p.problem.source = "tiny.csv";
   p.strategy = "greedy-by-size";
-  p.alignment = 16;
-  p.offsets = {0, 64, 0, 0};
-  p.arena_bytes = 96;
-  p.lower_bound = 96;
-  p.naive_bytes = 160;
   return p;
 }
 

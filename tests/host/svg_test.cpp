@@ -11,6 +11,7 @@
 #include <string>
 
 #include "codegen/errors.hpp"
+#include "tests/host/tiny_plan.hpp"
 
 namespace arenaplan {
 namespace {
@@ -24,20 +25,12 @@ std::size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-/// Alignment 16, arena 96 = lower bound; see tests/compile_fail/README.md.
+/// The shared hand-derived plan (tests/host/tiny_plan.hpp), with a name
+/// that needs XML escaping and a registered strategy name.
 PlanResult TinyPlan() {
-  PlanResult p;
-  p.problem.records = {{0, 1, 64}, {1, 2, 32}, {2, 3, 64}, {1, 1, 0}};
-  p.problem.ids = {"0", "1", "2", "3"};
+  PlanResult p = testing_util::TinyPlan();
   p.problem.names = {"input", "conv1/Relu", "out<&>", "empty"};
-  p.problem.operator_count = 4;
-  p.problem.source = "tiny.csv";
   p.strategy = "greedy-by-size";
-  p.alignment = 16;
-  p.offsets = {0, 64, 0, 0};
-  p.arena_bytes = 96;
-  p.lower_bound = 96;
-  p.naive_bytes = 160;
   return p;
 }
 
