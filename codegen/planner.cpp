@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -15,6 +16,13 @@ namespace arenaplan {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Seconds for a message: "10", "0.5", "2.25" (up to 6 significant digits).
+std::string SecondsText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
 
 double MillisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start)
@@ -196,7 +204,7 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
     if (options.capacity) {
       throw InfeasibleError(
           "no plan within " + within + " bytes found in " +
-          std::to_string(seconds) +
+          SecondsText(seconds) +
           " s, and none proven impossible (raise --time-limit)");
     }
     return heuristic;  // nothing better found in time

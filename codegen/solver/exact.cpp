@@ -32,18 +32,24 @@
 //
 // Branching (fail first): the open section at the level with the fewest
 // tensors that could start on it, then the tightest (most unplaced bytes);
-// its candidates in rank order (a static priority: contention, lifetime,
-// size, area; several orders are tried in restarts), then "close it".
-// Alternatively (tensor branching, other restarts): the best-ranked tensor
-// that can start at the level starts there, or is excluded at that level
-// (state: the tensors excluded at the level, like the closed sections).
+// its candidates by start, then "close it". Alternatively (tensor
+// branching, other restarts): the first tensor by priority that can start
+// at the level starts there, or is excluded at that level (state: the
+// tensors excluded at the level, like the closed sections). Priority is a
+// rank by three keys among contention, lifetime, size and area (several
+// orders are tried in restarts), ranked again within each time-disjoint
+// group the search splits into.
 //
 // Pruning (all sound):
 //  * bound: in every section the unplaced tensors alive there stack without
-//    overlap, each at or above its lowest possible offset (its skyline, or
-//    L + 1 when it must first be lifted), which bounds the arena like a
-//    single machine with release dates; at the root it is the max operator
-//    breadth (paper §5.1). Cheap form first: max(floor, L) + unplaced bytes.
+//    overlap, each at or above its lowest possible offset, which bounds the
+//    arena like a single machine with release dates; at the root it is the
+//    max operator breadth (paper §5.1). Cheap form first: max(floor, L) +
+//    unplaced bytes. The lowest possible offset is the skyline, except for
+//    a tensor that cannot start there (it waits below L, or is closed or
+//    excluded at L): it must be lifted by a neighbour placed later, at L or
+//    above and at or above that neighbour's own skyline, so it cannot start
+//    below the least such top (docs/optimal.md measures what this gains).
 //  * dead tensors: a tensor that cannot go at its skyline needs a later,
 //    time-intersecting placement to lift it; with none left, no completion.
 //  * dominance: nothing is placed below the level any more, so an unplaced
@@ -62,9 +68,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -85,9 +93,14 @@ constexpr std::size_t kMaxSearchRecords = 20000;
 constexpr std::uint64_t kRestartBase = 2048;
 /// Rounds that also look for a plan at a component's own lower bound when a
 /// larger arena would do (e.g. C at capacity 1,048,576 packs at its bound
-/// in 330 nodes). One round: with three, E's 131-tensor component (bound
-/// 1,044,480, good enough at 1,048,576) spent about 115 k nodes on them.
+/// in a few hundred nodes); later rounds spend their budget on plans that
+/// are good enough.
 constexpr unsigned kTightRounds = 1;
+
+/// a + b, or kInf when that would overflow.
+constexpr std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
+  return a > kInf - b ? kInf : a + b;
+}
 
 /// Shared stop conditions of one SolveOffsetsExactly call.
 struct Budget {
@@ -117,11 +130,11 @@ struct Budget {
 
 /// Keys of the static priority orders (larger first).
 enum class Key : std::uint8_t {
-  kTotal,  ///< max operator breadth over the tensor's lifetime (contention)
+  kTotal,  ///< contention: the most bytes alive at one operator of the
+           ///< tensor's lifetime (within a split-off group: unplaced bytes)
   kWidth,  ///< lifetime in operators
   kSize,   ///< bytes
   kArea,   ///< bytes x operators
-  kSpan,   ///< number of time sections the lifetime covers
 };
 using Ordering = std::array<Key, 3>;
 
@@ -136,26 +149,25 @@ enum class Branching : std::uint8_t {
   kTensor,
 };
 
-/// The restart portfolio: run k of a round uses entry k, with a node budget
-/// of (kRestartBase << round) << weight. Section branching proves bounds
-/// well; tensor branching in contention-first orders (as in MiniMalloc's
-/// preorders) finds tight packings that section branching misses
-/// (challenging instance E), so it runs first and with larger budgets: on E
-/// (contention, area, spanned) packs the 84-tensor part and (contention,
-/// spanned, area) the 131-tensor part, whose decision run needs about 250 k
-/// nodes over its restarts. Budgets are node counts, never the clock.
+/// The restart portfolio: run k of round r uses entry k with a budget of
+/// kRestartBase << r nodes (node counts, never the clock), so a heavy-tailed
+/// run is cut short and another order gets its turn. Tensor branching in the
+/// three orders MiniMalloc round-robins over (Moffitt, ASPLOS 2023: width,
+/// area, contention; contention, area, width; contention, width, area) finds
+/// tight packings first; section branching proves bounds and improves
+/// incumbents well when minimising (challenging instances D and J).
 struct PortfolioEntry {
   Ordering order;
   Branching branching;
-  unsigned weight;  ///< run budget = (kRestartBase << round) << weight
 };
-constexpr std::array<PortfolioEntry, 6> kPortfolio = {{
-    {{Key::kTotal, Key::kArea, Key::kSpan}, Branching::kTensor, 1},
-    {{Key::kTotal, Key::kSpan, Key::kArea}, Branching::kTensor, 2},
-    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection, 0},
-    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection, 0},
-    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection, 0},
-    {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection, 0},
+constexpr std::array<PortfolioEntry, 7> kPortfolio = {{
+    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kTensor},
+    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kTensor},
+    {{Key::kTotal, Key::kWidth, Key::kArea}, Branching::kTensor},
+    {{Key::kTotal, Key::kWidth, Key::kSize}, Branching::kSection},
+    {{Key::kWidth, Key::kArea, Key::kTotal}, Branching::kSection},
+    {{Key::kTotal, Key::kArea, Key::kWidth}, Branching::kSection},
+    {{Key::kArea, Key::kWidth, Key::kTotal}, Branching::kSection},
 }};
 
 enum class RunOutcome : std::uint8_t {
@@ -166,41 +178,70 @@ enum class RunOutcome : std::uint8_t {
 
 /// Failed states of the search: a state (the level, the sections closed at
 /// it, the top so far, the set of unplaced tensors of the sub-problem, and
-/// the skyline over the sections they occupy) determines the whole subtree the
-/// search explores below it and every pruning rule applied there, so when
-/// one state has no completion with arena < B, neither has the same state
-/// reached along another path with a bound <= B. Keys are stored whole (no
-/// hash-only matches), up to a fixed memory budget.
+/// the skyline over the sections they occupy) determines the set of
+/// completions the search explores below it (not their order) and every
+/// pruning rule applied there, so when one state has no completion with
+/// arena < B, neither has the same state reached along another path with a
+/// bound <= B. Keys are stored whole (no hash-only matches), up to a fixed
+/// memory budget.
 class Memo {
  public:
-  /// True when `key` (words [first, first + second) of `pool`) is known to
-  /// have no completion below `best`.
+  /// A key: words [first, first + len) of a caller's pool, and their hash.
+  struct Key {
+    std::size_t first = 0;
+    std::size_t len = 0;
+    std::uint64_t hash = 0;
+  };
+
+  /// Hashes words [first, first + len) of `pool` (four independent lanes,
+  /// then a final mix) into a Key.
+  [[nodiscard]] static Key MakeKey(const std::vector<std::uint64_t>& pool,
+                                   std::size_t first, std::size_t len) {
+    constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+    std::array<std::uint64_t, 4> lane = {len, 0x243f6a8885a308d3ULL,
+                                         0x13198a2e03707344ULL,
+                                         0xa4093822299f31d0ULL};
+    std::size_t k = 0;
+    for (; k + 4 <= len; k += 4) {
+      for (std::size_t j = 0; j < 4; ++j) {
+        lane[j] = (lane[j] ^ pool[first + k + j]) * kMul;
+      }
+    }
+    for (; k < len; ++k) lane[k % 4] = (lane[k % 4] ^ pool[first + k]) * kMul;
+    std::uint64_t h = lane[0] ^ (lane[1] << 1 | lane[1] >> 63) ^
+                      (lane[2] << 2 | lane[2] >> 62) ^
+                      (lane[3] << 3 | lane[3] >> 61);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return Key{first, len, h};
+  }
+
+  /// True when `key` (of `pool`) is known to have no completion below
+  /// `best`.
   [[nodiscard]] bool Fails(const std::vector<std::uint64_t>& pool,
-                           std::pair<std::size_t, std::size_t> key,
-                           std::uint64_t best) const {
-    const std::uint64_t h = Hash(pool, key);
-    for (std::uint32_t e = Head(h); e != kNone; e = entries_[e].next) {
+                           const Key& key, std::uint64_t best) const {
+    for (std::uint32_t e = Head(key.hash); e != kNone; e = entries_[e].next) {
       if (Equal(pool, key, e)) return best <= entries_[e].bound;
     }
     return false;
   }
 
-  void Insert(const std::vector<std::uint64_t>& pool,
-              std::pair<std::size_t, std::size_t> key, std::uint64_t bound) {
-    const std::uint64_t h = Hash(pool, key);
-    for (std::uint32_t e = Head(h); e != kNone; e = entries_[e].next) {
+  void Insert(const std::vector<std::uint64_t>& pool, const Key& key,
+              std::uint64_t bound) {
+    for (std::uint32_t e = Head(key.hash); e != kNone; e = entries_[e].next) {
       if (Equal(pool, key, e)) {
         entries_[e].bound = std::max(entries_[e].bound, bound);
         return;
       }
     }
-    if (words_.size() + key.second > kMaxWords) return;
-    auto [it, fresh] = heads_.try_emplace(h, kNone);
-    entries_.push_back(Entry{words_.size(), key.second, bound, it->second});
+    if (words_.size() + key.len > kMaxWords) return;
+    auto [it, fresh] = heads_.try_emplace(key.hash, kNone);
+    entries_.push_back(Entry{words_.size(), key.len, bound, it->second});
     it->second = static_cast<std::uint32_t>(entries_.size() - 1);
     words_.insert(
         words_.end(), pool.begin() + static_cast<std::ptrdiff_t>(key.first),
-        pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.second));
+        pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.len));
   }
 
  private:
@@ -215,27 +256,17 @@ class Memo {
     std::uint32_t next;
   };
 
-  static std::uint64_t Hash(const std::vector<std::uint64_t>& pool,
-                            std::pair<std::size_t, std::size_t> key) {
-    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ key.second;
-    for (std::size_t k = 0; k < key.second; ++k) {
-      h ^= pool[key.first + k] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-      h *= 0xff51afd7ed558ccdULL;
-    }
-    return h;
-  }
   [[nodiscard]] std::uint32_t Head(std::uint64_t h) const {
     const auto it = heads_.find(h);
     return it == heads_.end() ? kNone : it->second;
   }
   [[nodiscard]] bool Equal(const std::vector<std::uint64_t>& pool,
-                           std::pair<std::size_t, std::size_t> key,
-                           std::uint32_t e) const {
-    return entries_[e].len == key.second &&
+                           const Key& key, std::uint32_t e) const {
+    return entries_[e].len == key.len &&
            std::equal(
                words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos),
                words_.begin() +
-                   static_cast<std::ptrdiff_t>(entries_[e].pos + key.second),
+                   static_cast<std::ptrdiff_t>(entries_[e].pos + key.len),
                pool.begin() + static_cast<std::ptrdiff_t>(key.first));
   }
 
@@ -254,45 +285,20 @@ class Search {
          Branching branching = Branching::kSection)
       : r_(records.begin(), records.end()),
         n_(r_.size()),
-        branching_(branching) {
+        branching_(branching),
+        order_(order) {
     Prepare();
-    std::vector<std::uint64_t> total(n_, 0);
-    for (std::size_t i = 0; i < n_; ++i) {
-      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
-        total[i] = std::max(total[i], rem_[s]);
-      }
-    }
-    auto value = [&](Key k, std::uint32_t i) -> std::uint64_t {
-      const std::uint64_t w = std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
-      switch (k) {
-        case Key::kTotal:
-          return total[i];
-        case Key::kWidth:
-          return w;
-        case Key::kSize:
-          return r_[i].size;
-        case Key::kArea:
-          return w * r_[i].size;
-        case Key::kSpan:
-          return sb_[i] - sa_[i];
-      }
-      return 0;
-    };
     perm_.resize(n_);
     std::iota(perm_.begin(), perm_.end(), 0U);
-    std::stable_sort(perm_.begin(), perm_.end(),
-                     [&](std::uint32_t a, std::uint32_t b) {
-                       for (Key k : order) {
-                         const std::uint64_t va = value(k, a);
-                         const std::uint64_t vb = value(k, b);
-                         if (va != vb) return va > vb;
-                       }
-                       return false;
-                     });
+    std::stable_sort(
+        perm_.begin(), perm_.end(),
+        [&](std::uint32_t a, std::uint32_t b) { return RanksBefore(a, b); });
     std::vector<TensorUsageRecord> ranked(n_);
     for (std::size_t k = 0; k < n_; ++k) ranked[k] = r_[perm_[k]];
     r_ = std::move(ranked);
     Prepare();
+    priority_.resize(n_);
+    std::iota(priority_.begin(), priority_.end(), 0U);
   }
 
   [[nodiscard]] std::uint32_t Rank(std::size_t k) const { return perm_[k]; }
@@ -329,9 +335,15 @@ class Search {
     offset_.assign(n_, 0);
     placed_.assign(n_, 0);
     deg_.resize(n_);
+    starts_.assign(sections_, 0);
+    ends_.assign(sections_, 0);
     for (std::size_t i = 0; i < n_; ++i) {
       deg_[i] = static_cast<std::uint32_t>(nbrs_[i].size());
+      ++starts_[sa_[i]];
+      ++ends_[sb_[i] - 1];
     }
+    peak_index_.assign(sections_ + 1, 0);
+    peak_load_.assign(sections_, 0);
     Context root;
     root.members = by_start_;
     root.best = best;
@@ -412,6 +424,40 @@ class Search {
     for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
   }
 
+  /// Value of key `k` for tensor i; contention (kTotal) is measured on the
+  /// bytes still unplaced (at construction: all of them).
+  [[nodiscard]] std::uint64_t KeyValue(Key k, std::uint32_t i) const {
+    const std::uint64_t width =
+        std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
+    switch (k) {
+      case Key::kTotal: {
+        std::uint64_t total = 0;
+        for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+          total = std::max(total, rem_[s]);
+        }
+        return total;
+      }
+      case Key::kWidth:
+        return width;
+      case Key::kSize:
+        return r_[i].size;
+      case Key::kArea:
+        return width * r_[i].size;
+    }
+    return 0;
+  }
+
+  /// True when tensor a comes before b in `order_` (larger values first);
+  /// false on a tie.
+  [[nodiscard]] bool RanksBefore(std::uint32_t a, std::uint32_t b) const {
+    for (Key k : order_) {
+      const std::uint64_t va = KeyValue(k, a);
+      const std::uint64_t vb = KeyValue(k, b);
+      if (va != vb) return va > vb;
+    }
+    return false;
+  }
+
   /// Eligible: may still be placed at its skyline at level `low` or later
   /// without being lifted first (see the file comment).
   [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const {
@@ -423,6 +469,97 @@ class Search {
       if (closed_at_[s] == low) return false;
     }
     return true;
+  }
+
+  /// The release-height bound of the live tensors live_[mark..] at level m
+  /// over sections [span_lo, span_hi) (see NodeStates); it stops as soon as
+  /// the bound reaches `best`, returning a value >= best.
+  std::uint64_t ReleaseBound(std::size_t mark, std::uint64_t m,
+                             std::uint32_t span_lo, std::uint32_t span_hi,
+                             std::uint64_t best) {
+    // Only peak sections need the sum: those where an unplaced tensor ends
+    // with another started since the previous end (the maximal cliques of
+    // the interval graph). Every other section's unplaced tensors are a
+    // subset of a peak's (up to the next end nothing leaves; with no start
+    // since the end before, nothing came), and the bound only grows with
+    // the set. Peaks are numbered within the span.
+    std::uint32_t peaks = 0;
+    bool started = false;
+    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+      peak_index_[s] = peaks;
+      started = started || starts_[s] != 0;
+      if (ends_[s] != 0 && started) {
+        peak_load_[peaks++] = 0;
+        started = false;
+      }
+    }
+    peak_index_[span_hi] = peaks;
+    // Adds tensor i with release v (taken highest release first); returns
+    // the bound so far.
+    std::uint64_t bound = 0;
+    auto add = [&](std::uint64_t v, std::uint32_t i) {
+      std::uint64_t stacked = 0;  // max over the peaks i covers
+      for (std::uint32_t k = peak_index_[sa_[i]]; k < peak_index_[sb_[i]];
+           ++k) {
+        peak_load_[k] += r_[i].size;
+        stacked = std::max(stacked, peak_load_[k]);
+      }
+      bound = std::max(bound, SaturatingAdd(v, stacked));
+      return bound;
+    };
+    // Every release is >= m, and v = m gives m + unplaced bytes, which the
+    // cheap bound already covers: only releases > m can add. Sorted packed
+    // as release << bits | tensor when every release below `best` fits (a
+    // release >= best - 1 reaches best by itself: sizes are > 0).
+    const unsigned bits =
+        std::max(1U, static_cast<unsigned>(std::bit_width(n_)));
+    if (bits < 64 && best <= (std::uint64_t{1} << (64 - bits))) {
+      packed_.clear();
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        const std::uint64_t v =
+            eligible_[k - mark] ? x_[i] : LiftedRelease(i, m);
+        if (v > m) packed_.push_back((std::min(v, best - 1) << bits) | i);
+      }
+      std::sort(packed_.begin(), packed_.end(), std::greater<>());
+      const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+      for (const std::uint64_t word : packed_) {
+        if (add(word >> bits, static_cast<std::uint32_t>(word & mask)) >=
+            best) {
+          break;
+        }
+      }
+      return bound;
+    }
+    release_.clear();
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      const std::uint64_t v = eligible_[k - mark] ? x_[i] : LiftedRelease(i, m);
+      if (v > m) release_.emplace_back(v, i);
+    }
+    std::sort(release_.begin(), release_.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [v, i] : release_) {
+      if (add(v, i) >= best) break;
+    }
+    return bound;
+  }
+
+  /// Lowest offset a tensor that cannot start at its skyline (it waits
+  /// below the level `m`, or is closed or excluded at it) may still get.
+  /// It will rest on a tensor placed later that intersects it in time (the
+  /// tensors placed so far end at or below its skyline, which is <= m), and
+  /// every later placement is at the level or above, at or above its own
+  /// skyline: so its offset is at least the least max(x_j, m) + size_j over
+  /// its unplaced neighbours j. kInf when none is left (a dead tensor).
+  [[nodiscard]] std::uint64_t LiftedRelease(std::uint32_t i,
+                                            std::uint64_t m) const {
+    std::uint64_t v = kInf;
+    for (std::uint32_t j : nbrs_[i]) {
+      if (!placed_[j])
+        v = std::min(v, SaturatingAdd(std::max(x_[j], m), r_[j].size));
+    }
+    return v;
   }
 
   /// Marks section s closed at level `low` (undone by ReopenTo); s =
@@ -442,6 +579,8 @@ class Search {
     const std::uint64_t top = at + r_[i].size;
     placed_[i] = 1;
     offset_[i] = at;
+    --starts_[sa_[i]];
+    --ends_[sb_[i] - 1];
     for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
       floor_log_.push_back(floor_[s]);
       floor_[s] = top;
@@ -472,6 +611,8 @@ class Search {
       floor_log_.pop_back();
       rem_[s] += r_[i].size;
     }
+    ++starts_[sa_[i]];
+    ++ends_[sb_[i] - 1];
     placed_[i] = 0;
   }
 
@@ -519,16 +660,51 @@ class Search {
     const std::uint64_t max_bound =
         *std::max_element(bound.begin(), bound.end());
     if (std::max(utop, max_bound) >= ctx.best) return;
+    // Each group is a sub-problem of its own: its tensors are ranked again
+    // by the same keys, contention now measured on the bytes still unplaced
+    // (MiniMalloc re-sorts the sub-problems it splits off the same way);
+    // ties keep the static rank. Restored when the split is done.
+    std::vector<std::uint32_t> saved;
+    std::vector<std::uint32_t> ranked;
+    for (const Context& sub : subs) {
+      ranked = sub.members;
+      std::stable_sort(ranked.begin(), ranked.end(),
+                       [&](std::uint32_t a, std::uint32_t b) {
+                         if (RanksBefore(a, b)) return true;
+                         if (RanksBefore(b, a)) return false;
+                         return a < b;
+                       });
+      for (std::size_t k = 0; k < ranked.size(); ++k) {
+        saved.push_back(priority_[ranked[k]]);
+        priority_[ranked[k]] = static_cast<std::uint32_t>(k);
+      }
+      saved.insert(saved.end(), ranked.begin(), ranked.end());
+    }
+    auto restore = [&] {
+      // `saved` holds, per group, its old priorities then its tensors.
+      std::size_t at = 0;
+      for (const Context& sub : subs) {
+        const std::size_t size = sub.members.size();
+        for (std::size_t k = 0; k < size; ++k) {
+          priority_[saved[at + size + k]] = saved[at + k];
+        }
+        at += 2 * size;
+      }
+    };
     std::uint64_t result = utop;
     for (std::size_t g : order) {
       Context& sub = subs[g];
       sub.best = ctx.best;
       sub.good_enough = std::max({result, ctx.good_enough, max_bound});
       Node(sub, low, 0);
-      if (budget_->Exhausted() || !sub.found) return;
+      if (budget_->Exhausted() || !sub.found) {
+        restore();
+        return;
+      }
       result = std::max(result, sub.best);
       for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
     }
+    restore();
     Record(ctx, result, offset_);
   }
 
@@ -566,7 +742,8 @@ class Search {
         Record(ctx, utop, offset_);
         return;
       }
-      // Time decomposition: members are sorted by start section.
+      // Time decomposition (after the pruning below, which looks at every
+      // group at once): members are sorted by start section.
       std::uint32_t reach = sb_[live_[mark]];
       split_starts_.clear();
       split_starts_.push_back(0);
@@ -574,11 +751,6 @@ class Search {
         const std::uint32_t i = live_[k];
         if (sa_[i] >= reach) split_starts_.push_back(k - mark);
         reach = std::max(reach, sb_[i]);
-      }
-      if (split_starts_.size() > 1) {
-        const std::vector<std::size_t> starts = split_starts_;
-        Split(ctx, mark, starts, low, utop);
-        return;
       }
       const std::uint32_t span_lo = sa_[live_[mark]];
       const std::uint32_t span_hi = reach;
@@ -634,9 +806,18 @@ class Search {
                                                 << (live_[k] % 64);
         }
         for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-          if (rem_[s] != 0) {
-            staged_keys_.push_back(floor_[s]);
-            staged_keys_.push_back(closed_at_[s] == low ? 1 : 0);
+          if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
+        }
+        if (branching_ == Branching::kSection) {
+          // Which of those sections are closed at the level, as bits.
+          std::size_t bit = 0;
+          for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+            if (rem_[s] == 0) continue;
+            if (bit % 64 == 0) staged_keys_.push_back(0);
+            if (closed_at_[s] == low) {
+              staged_keys_.back() |= std::uint64_t{1} << (bit % 64);
+            }
+            ++bit;
           }
         }
         if (branching_ == Branching::kTensor) {
@@ -649,8 +830,8 @@ class Search {
             }
           }
         }
-        const std::pair<std::size_t, std::size_t> key{
-            begin, staged_keys_.size() - begin};
+        const Memo::Key key =
+            Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
         if (memo_.Fails(staged_keys_, key, ctx.best)) {
           staged_keys_.resize(begin);
           prune = true;
@@ -660,44 +841,33 @@ class Search {
       }
       // Bound: in every section s the unplaced tensors alive there stack
       // without overlap, each at or above its own lowest possible offset v
-      // (its skyline, or m + 1 while it waits to be lifted). Stacking with
+      // (its skyline, or while it cannot start there the lowest top of a
+      // neighbour that could still lift it: LiftedRelease). Stacking with
       // such release heights needs at least v + (bytes of the tensors with
       // release >= v) for every v: single-machine makespan with release
       // dates. With v = the smallest release it is max breadth (§5.1).
       if (!prune) {
-        // Every release is >= m, and v = m gives m + unplaced bytes, which
-        // the cheap bound above already covers: only releases > m can add.
-        release_.clear();
-        for (std::size_t k = mark; k < live_.size(); ++k) {
-          const std::uint32_t i = live_[k];
-          const std::uint64_t v = eligible_[k - mark] ? x_[i] : m + 1;
-          if (v > m) release_.emplace_back(v, i);
-        }
-        std::sort(
-            release_.begin(), release_.end(),
-            [](const auto& a, const auto& b) { return a.first > b.first; });
-        for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
-        std::uint64_t bound = 0;
-        for (const auto& [v, i] : release_) {
-          for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
-            lowest_[s] += r_[i].size;
-            bound = std::max(bound, v + lowest_[s]);
-          }
-          if (bound >= ctx.best) break;  // pruned: the rest cannot matter
-        }
-        prune = bound >= ctx.best;
+        prune = ReleaseBound(mark, m, span_lo, span_hi, ctx.best) >= ctx.best;
       }
       if (prune) {
         live_.resize(mark);
         return;
       }
+      if (split_starts_.size() > 1) {
+        const std::vector<std::size_t> starts = split_starts_;
+        Split(ctx, mark, starts, low, utop);
+        return;
+      }
       if (branching_ == Branching::kTensor) {
-        // The best-ranked tensor that can start at m (index = rank): it
-        // starts there, or it does not.
+        // The first tensor by priority that can start at m: it starts
+        // there, or it does not.
         std::uint32_t pick = kNoTensor;
         for (std::size_t k = mark; k < live_.size(); ++k) {
           const std::uint32_t i = live_[k];
-          if (eligible_[k - mark] && x_[i] == m) pick = std::min(pick, i);
+          if (eligible_[k - mark] && x_[i] == m &&
+              (pick == kNoTensor || priority_[i] < priority_[pick])) {
+            pick = i;
+          }
         }
         live_.resize(mark);
         if (pick == kNoTensor) return;
@@ -760,7 +930,11 @@ class Search {
   std::vector<TensorUsageRecord> r_;
   std::size_t n_;
   Branching branching_;
+  Ordering order_;
   std::vector<std::uint32_t> perm_;
+  /// Branching priority per tensor (smaller first): its rank, and within a
+  /// time-disjoint group its rank in that group (see Split).
+  std::vector<std::uint32_t> priority_;
   std::size_t sections_ = 0;
   std::vector<std::uint32_t> sa_, sb_;  // section range [sa, sb) per tensor
   std::vector<std::uint32_t> by_start_;
@@ -781,12 +955,17 @@ class Search {
   std::vector<std::size_t> split_starts_;
   std::vector<std::uint64_t> lowest_;  // scratch of Node(), per section
   std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
-  std::vector<std::uint8_t> eligible_;    // scratch, parallel to live_
-  std::vector<std::uint64_t> closed_at_;  // level a section is closed at
+  std::vector<std::uint64_t> packed_;         // scratch of the sort
+  std::vector<std::uint32_t> starts_, ends_;  // unplaced tensors starting,
+                                              // ending in each section
+  std::vector<std::uint32_t> peak_index_;     // scratch, per section + 1
+  std::vector<std::uint64_t> peak_load_;      // scratch, per peak section
+  std::vector<std::uint8_t> eligible_;        // scratch, parallel to live_
+  std::vector<std::uint64_t> closed_at_;      // level a section is closed at
   std::vector<std::pair<std::uint32_t, std::uint64_t>> closed_log_;
   Memo memo_;
   std::vector<std::uint64_t> staged_keys_;  // keys of the states on the path
-  std::vector<std::pair<std::size_t, std::size_t>> staged_;
+  std::vector<Memo::Key> staged_;
   Budget* budget_ = nullptr;
 
   bool found_ = false;
@@ -812,10 +991,8 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget) {
   std::vector<Search> searches;
   searches.reserve(kPortfolio.size());
-  std::vector<unsigned> weights;
   for (const PortfolioEntry& entry : kPortfolio) {
     searches.emplace_back(c.records, entry.order, entry.branching);
-    weights.push_back(entry.weight);
   }
   // One run of `search` looking below `start`, stopping at <= `enough`.
   auto run = [&](Search& search, std::uint64_t start, std::uint64_t enough,
@@ -843,7 +1020,7 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
     const std::uint64_t base_nodes = kRestartBase << std::min(round, 40U);
     for (std::size_t q = 0; q < searches.size(); ++q) {
       Search& search = searches[q];
-      const std::uint64_t nodes = base_nodes << weights[q];
+      const std::uint64_t nodes = base_nodes;
       const std::uint64_t target = c.bound;
       // When a looser arena is good enough (a capacity, or another
       // component's bound), tight runs only get the first rounds.
