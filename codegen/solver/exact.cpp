@@ -276,7 +276,7 @@ class Memo {
 };
 
 /// Branch and bound over one component. Tensors are renumbered by rank:
-/// index i has priority i under the chosen ordering.
+/// index i is the i-th under the chosen ordering (its starting priority).
 class Search {
  public:
   /// `records` are the component's tensors in any order; Rank(k) gives the
@@ -511,15 +511,18 @@ class Search {
     // cheap bound already covers: only releases > m can add. Sorted packed
     // as release << bits | tensor when every release below `best` fits (a
     // release >= best - 1 reaches best by itself: sizes are > 0).
+    release_.clear();
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      const std::uint64_t v = eligible_[k - mark] ? x_[i] : LiftedRelease(i, m);
+      if (v > m) release_.emplace_back(v, i);
+    }
     const unsigned bits =
         std::max(1U, static_cast<unsigned>(std::bit_width(n_)));
     if (bits < 64 && best <= (std::uint64_t{1} << (64 - bits))) {
       packed_.clear();
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        const std::uint32_t i = live_[k];
-        const std::uint64_t v =
-            eligible_[k - mark] ? x_[i] : LiftedRelease(i, m);
-        if (v > m) packed_.push_back((std::min(v, best - 1) << bits) | i);
+      for (const auto& [v, i] : release_) {
+        packed_.push_back((std::min(v, best - 1) << bits) | i);
       }
       std::sort(packed_.begin(), packed_.end(), std::greater<>());
       const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
@@ -530,12 +533,6 @@ class Search {
         }
       }
       return bound;
-    }
-    release_.clear();
-    for (std::size_t k = mark; k < live_.size(); ++k) {
-      const std::uint32_t i = live_[k];
-      const std::uint64_t v = eligible_[k - mark] ? x_[i] : LiftedRelease(i, m);
-      if (v > m) release_.emplace_back(v, i);
     }
     std::sort(release_.begin(), release_.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
