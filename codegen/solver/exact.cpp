@@ -290,9 +290,7 @@ class Search {
     Prepare();
     perm_.resize(n_);
     std::iota(perm_.begin(), perm_.end(), 0U);
-    std::stable_sort(
-        perm_.begin(), perm_.end(),
-        [&](std::uint32_t a, std::uint32_t b) { return RanksBefore(a, b); });
+    SortByKeys(perm_);
     std::vector<TensorUsageRecord> ranked(n_);
     for (std::size_t k = 0; k < n_; ++k) ranked[k] = r_[perm_[k]];
     r_ = std::move(ranked);
@@ -447,15 +445,20 @@ class Search {
     return 0;
   }
 
-  /// True when tensor a comes before b in `order_` (larger values first);
-  /// false on a tie.
-  [[nodiscard]] bool RanksBefore(std::uint32_t a, std::uint32_t b) const {
-    for (Key k : order_) {
-      const std::uint64_t va = KeyValue(k, a);
-      const std::uint64_t vb = KeyValue(k, b);
-      if (va != vb) return va > vb;
+  /// Sorts `tensors` by the keys of `order_` (larger values first), ties by
+  /// index (the static rank). Each key is computed once per tensor.
+  void SortByKeys(std::vector<std::uint32_t>& tensors) const {
+    std::vector<std::pair<std::array<std::uint64_t, 3>, std::uint32_t>> keyed;
+    keyed.reserve(tensors.size());
+    for (std::uint32_t i : tensors) {
+      keyed.push_back({{KeyValue(order_[0], i), KeyValue(order_[1], i),
+                        KeyValue(order_[2], i)},
+                       i});
     }
-    return false;
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    for (std::size_t k = 0; k < keyed.size(); ++k) tensors[k] = keyed[k].second;
   }
 
   /// Eligible: may still be placed at its skyline at level `low` or later
@@ -661,32 +664,18 @@ class Search {
     // by the same keys, contention now measured on the bytes still unplaced
     // (MiniMalloc re-sorts the sub-problems it splits off the same way);
     // ties keep the static rank. Restored when the split is done.
-    std::vector<std::uint32_t> saved;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> saved;  // i, old
     std::vector<std::uint32_t> ranked;
     for (const Context& sub : subs) {
       ranked = sub.members;
-      std::stable_sort(ranked.begin(), ranked.end(),
-                       [&](std::uint32_t a, std::uint32_t b) {
-                         if (RanksBefore(a, b)) return true;
-                         if (RanksBefore(b, a)) return false;
-                         return a < b;
-                       });
+      SortByKeys(ranked);
       for (std::size_t k = 0; k < ranked.size(); ++k) {
-        saved.push_back(priority_[ranked[k]]);
+        saved.emplace_back(ranked[k], priority_[ranked[k]]);
         priority_[ranked[k]] = static_cast<std::uint32_t>(k);
       }
-      saved.insert(saved.end(), ranked.begin(), ranked.end());
     }
     auto restore = [&] {
-      // `saved` holds, per group, its old priorities then its tensors.
-      std::size_t at = 0;
-      for (const Context& sub : subs) {
-        const std::size_t size = sub.members.size();
-        for (std::size_t k = 0; k < size; ++k) {
-          priority_[saved[at + size + k]] = saved[at + k];
-        }
-        at += 2 * size;
-      }
+      for (const auto& [i, old] : saved) priority_[i] = old;
     };
     std::uint64_t result = utop;
     for (std::size_t g : order) {
