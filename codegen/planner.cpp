@@ -178,6 +178,15 @@ void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
   }
 }
 
+/// Sets `optimal` and `gap_bytes` of a heuristic plan from the approach's
+/// lower bound alone: proven optimal only when it meets max breadth (for
+/// Shared Objects the bound is not always reachable, so never proven).
+void CompareWithBound(PlanResult& plan) {
+  plan.optimal = plan.arena_bytes == plan.lower_bound &&
+                 plan.approach == Approach::kOffsets;
+  plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
+}
+
 /// Runs the exact search from `heuristic` (the best heuristic plan) and
 /// returns whichever plan is smaller, with `optimal` and `gap_bytes` set
 /// from what the search proved. Throws InfeasibleError when a capacity is
@@ -275,9 +284,7 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
                        " strategy (see 'arenaplan strategies')");
     }
     PlanResult plan = RunStrategy(aligned, sized, summary, *info, alignment);
-    plan.optimal = plan.arena_bytes == plan.lower_bound &&
-                   plan.approach == Approach::kOffsets;
-    plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
+    CompareWithBound(plan);
     CheckCapacity(plan, options);
     return plan;
   }
@@ -323,6 +330,7 @@ std::vector<PlanResult> PlanAll(const UsageProblem& problem,
   for (const StrategyInfo& s : AllStrategies()) {
     if (!Eligible(s, options.approach, sized.records.size())) continue;
     plans.push_back(RunStrategy(aligned, sized, summary, s, alignment));
+    CompareWithBound(plans.back());
   }
   return plans;
 }

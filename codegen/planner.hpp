@@ -50,8 +50,9 @@ struct PlanResult {
   std::uint64_t naive_bytes = 0;
   ProfileSummary summary;
   double plan_ms = 0;  ///< Wall time of the strategy (ms), validation excluded.
-  /// Exact search only: whether `arena_bytes` is proven minimal, and the gap
-  /// between it and the best proven lower bound.
+  /// Whether `arena_bytes` is proven minimal, and the gap (bytes) between it
+  /// and the best proven lower bound: the exact search's bound for
+  /// `optimal` and `best`, the approach's lower bound for a heuristic.
   bool optimal = false;
   std::uint64_t gap_bytes = 0;
 };

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <type_traits>
 
 #include "codegen/errors.hpp"
 #include "tflite_subset_generated.h"
@@ -190,13 +191,23 @@ constexpr std::array<std::string_view, kMaxTensorType + 1> kTypeNames = {
 /// Largest file accepted: flatbuffers' 32-bit offsets address 2 GiB.
 constexpr std::size_t kMaxModelBytes = std::size_t{1} << 31;
 
-/// Copies an optional flatbuffers vector (null = empty).
+/// Copies an optional flatbuffers vector of scalars (null = empty).
+/// Elements are copied byte-wise: the verifier checks only the 4-byte
+/// alignment of a vector's length prefix, so a 64-bit element may sit off
+/// its natural alignment in a file that verifies (and any element may, when
+/// the caller's span is not 8-byte aligned).
 template <typename Out, typename In>
 std::vector<Out> ToVector(const flatbuffers::Vector<In>* v) {
+  static_assert(std::is_arithmetic_v<In>);
   std::vector<Out> out;
   if (v == nullptr) return out;
   out.reserve(v->size());
-  for (auto x : *v) out.push_back(static_cast<Out>(x));
+  const std::uint8_t* p = v->Data();
+  for (flatbuffers::uoffset_t i = 0; i < v->size(); ++i, p += sizeof(In)) {
+    In x;
+    std::memcpy(&x, p, sizeof(In));
+    out.push_back(static_cast<Out>(flatbuffers::EndianScalar(x)));
+  }
   return out;
 }
 
@@ -255,6 +266,9 @@ class Reader {
 
   static BuiltinOptions ReadOptions(const fb::Operator& op) {
     using T = fb::BuiltinOptions;
+    // The verifier accepts a union whose type is set but whose table is
+    // absent; that reads as "no options", like a kind this reader skips.
+    if (op.builtin_options() == nullptr) return std::monostate{};
     switch (op.builtin_options_type()) {
       case T::Conv2DOptions: {
         const auto* o = op.builtin_options_as_Conv2DOptions();

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "codegen/errors.hpp"
@@ -337,9 +338,11 @@ TEST(TfliteReader, SurvivesRandomCorruptionWithOneLineErrors) {
 
 /// A one-operator model built with the generated builder: tensor 0 -> op
 /// -> tensor 1, with the given shape and type for tensor 1 and the given
-/// output index for the operator.
-std::vector<std::uint8_t> TinyModel(std::vector<std::int32_t> shape,
-                                    std::int8_t type, std::int32_t output) {
+/// output index for the operator. `options_type` is stored as the
+/// operator's builtin-options union type, with no options table.
+std::vector<std::uint8_t> TinyModel(
+    std::vector<std::int32_t> shape, std::int8_t type, std::int32_t output,
+    fb::BuiltinOptions options_type = fb::BuiltinOptions::NONE) {
   flatbuffers::FlatBufferBuilder fbb;
   const auto buffer0 = fb::CreateBuffer(fbb);
   const std::vector<std::int32_t> in_shape = {1, 4};
@@ -347,7 +350,7 @@ std::vector<std::uint8_t> TinyModel(std::vector<std::int32_t> shape,
   const auto t1 = fb::CreateTensorDirect(fbb, &shape, type, 0, "out");
   std::vector<flatbuffers::Offset<fb::Tensor>> tensors = {t0, t1};
   const std::vector<std::int32_t> ins = {0}, outs = {output};
-  const auto op = fb::CreateOperatorDirect(fbb, 0, &ins, &outs);
+  const auto op = fb::CreateOperatorDirect(fbb, 0, &ins, &outs, options_type);
   std::vector<flatbuffers::Offset<fb::Operator>> ops = {op};
   const std::vector<std::int32_t> g_in = {0}, g_out = {1};
   const auto graph =
@@ -369,6 +372,93 @@ TEST(TfliteReader, BuilderModelIsReadWithTflmLifetimes) {
   ASSERT_EQ(p.problem.records.size(), 2u);
   EXPECT_EQ(p.problem.operator_names, std::vector<std::string>{"RELU"});
   EXPECT_EQ(p.problem.records[1].size, 4u);
+}
+
+/// The one-operator model with tensor 1 quantized, its zero points {1, -2}
+/// stored as a 64-bit vector whose elements sit `misalign` bytes (0 or 4)
+/// off 8-byte alignment, counted from the start of the file. The
+/// flatbuffers verifier checks only the 4-byte length prefix of a vector,
+/// so both pass it; a reader that loads the elements as int64 values is
+/// then undefined behaviour (found by fuzzing).
+std::vector<std::uint8_t> ZeroPointModel(std::size_t misalign) {
+  for (int pad = 0; pad < 2; ++pad) {
+    flatbuffers::FlatBufferBuilder fbb;
+    const auto buffer0 = fb::CreateBuffer(fbb);
+    // Two int64 little-endian values written as four int32 words; the
+    // length prefix (4) is patched to 2 below.
+    const std::vector<std::int32_t> words = {1, 0, -2, -1};
+    const auto zp32 = fbb.CreateVector(words);
+    if (pad == 1) fbb.PushElement<std::int32_t>(0);  // shifts it 4 bytes
+    const flatbuffers::Offset<flatbuffers::Vector<std::int64_t>> zp(zp32.o);
+    const std::vector<float> scale = {0.5F};
+    const auto quant = fb::CreateQuantizationParameters(
+        fbb, 0, 0, fbb.CreateVector(scale), zp);
+    const std::vector<std::int32_t> shape = {1, 4};
+    const auto t0 = fb::CreateTensorDirect(fbb, &shape, 9, 0, "in");
+    const auto t1 = fb::CreateTensor(fbb, fbb.CreateVector(shape), 9, 0,
+                                     fbb.CreateString("out"), quant);
+    std::vector<flatbuffers::Offset<fb::Tensor>> tensors = {t0, t1};
+    const std::vector<std::int32_t> ins = {0}, outs = {1};
+    const auto op = fb::CreateOperatorDirect(fbb, 0, &ins, &outs);
+    std::vector<flatbuffers::Offset<fb::Operator>> ops = {op};
+    const auto graph =
+        fb::CreateSubGraphDirect(fbb, &tensors, &ins, &outs, &ops, "main");
+    std::vector<flatbuffers::Offset<fb::SubGraph>> graphs = {graph};
+    std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
+        fb::CreateOperatorCode(fbb, 19, 0, 1, 19)};  // RELU
+    std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {buffer0};
+    const auto model =
+        fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
+    fb::FinishModelBuffer(fbb, model);
+    std::vector<std::uint8_t> b(fbb.GetBufferPointer(),
+                                fbb.GetBufferPointer() + fbb.GetSize());
+    // Builder offsets count back from the end of the buffer.
+    const std::size_t length_at = b.size() - zp32.o;
+    if ((length_at + 4) % 8 != misalign) continue;
+    b[length_at] = 2;  // little-endian uoffset_t length 4 -> 2
+    return b;
+  }
+  ADD_FAILURE() << "could not place the zero-point vector";
+  return {};
+}
+
+TEST(TfliteReader, ReadsMisalignedSixtyFourBitVector) {
+  const std::vector<std::uint8_t> b = ZeroPointModel(4);
+  ASSERT_FALSE(b.empty());
+  const Model m = ReadModel(b, "misaligned.tflite");
+  ASSERT_EQ(m.subgraphs.size(), 1u);
+  ASSERT_EQ(m.subgraphs[0].tensors.size(), 2u);
+  EXPECT_EQ(m.subgraphs[0].tensors[1].quantization.zero_point,
+            (std::vector<std::int64_t>{1, -2}));
+}
+
+TEST(TfliteReader, ReadsModelAtUnalignedAddress) {
+  // A well-formed file whose span starts 4 bytes off 8-byte alignment (a
+  // model embedded in a larger buffer): its aligned 64-bit vector is then
+  // misaligned in memory.
+  const std::vector<std::uint8_t> b = ZeroPointModel(0);
+  ASSERT_FALSE(b.empty());
+  std::vector<std::uint8_t> shifted(b.size() + 4);
+  std::copy(b.begin(), b.end(), shifted.begin() + 4);
+  const Model m = ReadModel(std::span<const std::uint8_t>(shifted).subspan(4),
+                            "unaligned.tflite");
+  ASSERT_EQ(m.subgraphs.at(0).tensors.size(), 2u);
+  EXPECT_EQ(m.subgraphs[0].tensors[1].quantization.zero_point,
+            (std::vector<std::int64_t>{1, -2}));
+}
+
+TEST(TfliteReader, ReadsOptionsTypeWithoutTableAsNoOptions) {
+  // Found by fuzzing: the verifier passes a union type with no table.
+  for (const auto kind :
+       {fb::BuiltinOptions::FullyConnectedOptions,
+        fb::BuiltinOptions::Conv2DOptions, fb::BuiltinOptions::ReshapeOptions,
+        fb::BuiltinOptions::CallOptions}) {
+    const Model m =
+        ReadModel(TinyModel({1, 4}, 9, 1, kind), "no-options.tflite");
+    ASSERT_EQ(m.subgraphs.at(0).operators.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<std::monostate>(
+        m.subgraphs[0].operators[0].options));
+  }
 }
 
 TEST(TfliteReader, RejectsUnknownTypeOverflowAndBadIndex) {
