@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <istream>
 #include <limits>
 #include <sstream>
 #include <string_view>
@@ -71,6 +72,10 @@ UsageProblem LoadCsvProblem(const std::string& path) {
   if (!in) {
     throw InputError(path + ": cannot open: " + std::strerror(errno));
   }
+  return ParseCsvProblem(in, path);
+}
+
+UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
   auto fail = [&](std::size_t line, const std::string& what) {
     throw InputError(path + ":" + std::to_string(line) + ": " + what);
   };

@@ -6,6 +6,7 @@
 #define ARENAPLAN_CODEGEN_INPUT_HPP_
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -35,6 +36,10 @@ struct InputOptions {
 /// The records CSV reader (MiniMalloc's format: header id,lower,upper,size;
 /// `upper` exclusive; extra columns allowed, a `name` column is kept).
 [[nodiscard]] UsageProblem LoadCsvProblem(const std::string& path);
+
+/// The same reader over an open stream; `source` names it in messages.
+[[nodiscard]] UsageProblem ParseCsvProblem(std::istream& in,
+                                           const std::string& source);
 
 /// Implemented in codegen/tflite/ (issue: TFLite reader).
 [[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,

@@ -1,48 +1,75 @@
-# libFuzzer target over the TFLite reader (tests/fuzz/), built with clang and
-# AddressSanitizer + UndefinedBehaviorSanitizer, seeded from ../shared/models
-# (copied into a temporary corpus directory at run time).
-#   make fuzz-smoke   reproducible run for CI: FUZZ_SMOKE_RUNS inputs from
-#                     the fixed seed FUZZ_SEED (about 40 s here), so a given
-#                     commit passes or fails the same way on every machine;
-#                     FUZZ_SMOKE_SECONDS caps it on a slow machine
-#   make fuzz         long run from a fresh random seed (FUZZ_SECONDS,
-#                     default 1800 s), for finding new crashes
+# libFuzzer targets (tests/fuzz/), built with clang and AddressSanitizer +
+# UndefinedBehaviorSanitizer:
+#   tflite_reader_fuzz  the TFLite reader, seeded from ../shared/models
+#   records_plan_fuzz   the records CSV reader, every strategy, the exact
+#                       search (against the brute force on tiny inputs),
+#                       seeded from tests/fuzz/records_seeds and MiniMalloc's
+#                       instances in ../shared/benchmarks
+# Seeds are copied into a temporary corpus directory at run time.
+#   make fuzz-smoke   reproducible run for CI: a fixed number of inputs per
+#                     target (FUZZ_SMOKE_RUNS_TFLITE, FUZZ_SMOKE_RUNS_RECORDS;
+#                     about 40 s and 30 s here) from the fixed seed
+#                     FUZZ_SEED, so a given commit passes or fails the same
+#                     way on every machine; FUZZ_SMOKE_SECONDS caps a slow one
+#   make fuzz         long run of each target from a fresh random seed
+#                     (FUZZ_SECONDS each, default 1800 s), to find new faults
 FUZZ_DIR ?= build-fuzz
 FUZZ_CXX ?= clang++
-FUZZ_SMOKE_RUNS ?= 150000
+FUZZ_SMOKE_RUNS_TFLITE ?= 150000
+FUZZ_SMOKE_RUNS_RECORDS ?= 60000
 FUZZ_SEED ?= 1
 FUZZ_SMOKE_SECONDS ?= 300
 FUZZ_SECONDS ?= 1800
 FUZZ_MODELS ?= $(CURDIR)/../shared/models
-FUZZ_BIN := $(FUZZ_DIR)/tflite_reader_fuzz
+FUZZ_BENCHMARKS ?= $(CURDIR)/../shared/benchmarks/minimalloc-challenging
 FUZZ_GEN := $(FUZZ_DIR)/generated/tflite_subset_generated.h
-FUZZ_SRCS := tests/fuzz/tflite_reader_fuzz.cpp codegen/tflite/model.cpp \
-             codegen/tflite/problem.cpp codegen/tflite/tflm.cpp
-FUZZ_FLAGS := -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined \
-              -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-              -I. -Icore/include -I$(FUZZ_DIR)/generated
+FUZZ_CXXFLAGS := -std=c++20 -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+                 -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+                 -I. -Icore/include -I$(FUZZ_DIR)/generated
+FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
+
+# Every generator source but main.cpp, compiled once for both targets.
+FUZZ_LIB_SRCS := $(filter-out codegen/main.cpp,$(wildcard codegen/*.cpp codegen/*/*.cpp))
+FUZZ_LIB_OBJS := $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))
+FUZZ_TARGETS := tflite_reader_fuzz records_plan_fuzz
+FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 
 $(FUZZ_GEN): codegen/tflite/tflite_subset.fbs
 	mkdir -p $(FUZZ_DIR)/generated
 	flatc --cpp --scoped-enums -o $(FUZZ_DIR)/generated $<
 
-$(FUZZ_BIN): $(FUZZ_SRCS) $(FUZZ_GEN) $(wildcard codegen/tflite/*.hpp)
-	$(FUZZ_CXX) $(FUZZ_FLAGS) $(FUZZ_SRCS) -o $@
+$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c $< -o $@
 
-# Runs the fuzzer on a fresh copy of the seed models with the extra
-# libFuzzer flags $(1).
-define run_tflite_fuzzer
-	@corpus=$$(mktemp -d) && cp $(FUZZ_MODELS)/*.tflite $$corpus/ && \
-	$(FUZZ_BIN) $(1) -max_len=400000 -rss_limit_mb=2048 \
-	  -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/ $$corpus; \
+$(FUZZ_DIR)/%_fuzz: $(FUZZ_DIR)/obj/tests/fuzz/%_fuzz.o $(FUZZ_LIB_OBJS)
+	$(FUZZ_CXX) $(FUZZ_LDFLAGS) $^ -o $@
+
+fuzz-bins: $(FUZZ_BINS)
+
+# Runs target $(1) with the extra libFuzzer flags $(3) on a fresh corpus
+# made of the files $(2).
+define run_fuzzer
+	@corpus=$$(mktemp -d) && cp $(2) $$corpus/ && \
+	echo "== $(1)" && \
+	$(FUZZ_DIR)/$(1) $(3) -max_len=400000 -rss_limit_mb=2048 \
+	  -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/$(1)- $$corpus; \
 	rc=$$?; rm -rf $$corpus; exit $$rc
 endef
 
+FUZZ_TFLITE_SEEDS = $(FUZZ_MODELS)/*.tflite
+FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
+FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
+
 TEST_TARGETS += fuzz-smoke
 
-.PHONY: fuzz fuzz-smoke
-fuzz-smoke: $(FUZZ_BIN)
-	$(call run_tflite_fuzzer,-seed=$(FUZZ_SEED) -runs=$(FUZZ_SMOKE_RUNS) -max_total_time=$(FUZZ_SMOKE_SECONDS))
+.PHONY: fuzz fuzz-smoke fuzz-bins
+fuzz-smoke:
+	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
+	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_TFLITE))
+	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_RECORDS))
 
-fuzz: $(FUZZ_BIN)
-	$(call run_tflite_fuzzer,-max_total_time=$(FUZZ_SECONDS))
+fuzz:
+	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
+	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),-max_total_time=$(FUZZ_SECONDS))
+	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),-max_total_time=$(FUZZ_SECONDS))
