@@ -49,8 +49,7 @@ void Check(bool ok) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {
-  std::istringstream in(
-      std::string(reinterpret_cast<const char*>(data), size));
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   UsageProblem problem;
   try {
     problem = ParseCsvProblem(in, "fuzz.csv");
