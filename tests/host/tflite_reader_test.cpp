@@ -336,18 +336,14 @@ TEST(TfliteReader, SurvivesRandomCorruptionWithOneLineErrors) {
   EXPECT_GT(rejected, 0);
 }
 
-/// A one-operator model built with the generated builder: tensor 0 -> op
-/// -> tensor 1, with the given shape and type for tensor 1 and the given
-/// output index for the operator. `options_type` is stored as the
-/// operator's builtin-options union type, with no options table.
-std::vector<std::uint8_t> TinyModel(
-    std::vector<std::int32_t> shape, std::int8_t type, std::int32_t output,
+/// Finishes a one-operator RELU model in `fbb`: tensor 0 -> operator ->
+/// tensor `output`, graph output tensor 1, one empty buffer. `options_type`
+/// is stored as the operator's builtin-options union type, with no table.
+std::vector<std::uint8_t> FinishReluModel(
+    flatbuffers::FlatBufferBuilder& fbb, flatbuffers::Offset<fb::Tensor> t0,
+    flatbuffers::Offset<fb::Tensor> t1, std::int32_t output,
     fb::BuiltinOptions options_type = fb::BuiltinOptions::NONE) {
-  flatbuffers::FlatBufferBuilder fbb;
   const auto buffer0 = fb::CreateBuffer(fbb);
-  const std::vector<std::int32_t> in_shape = {1, 4};
-  const auto t0 = fb::CreateTensorDirect(fbb, &in_shape, 9, 0, "in");
-  const auto t1 = fb::CreateTensorDirect(fbb, &shape, type, 0, "out");
   std::vector<flatbuffers::Offset<fb::Tensor>> tensors = {t0, t1};
   const std::vector<std::int32_t> ins = {0}, outs = {output};
   const auto op = fb::CreateOperatorDirect(fbb, 0, &ins, &outs, options_type);
@@ -363,6 +359,19 @@ std::vector<std::uint8_t> TinyModel(
       fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
   fb::FinishModelBuffer(fbb, model);
   return {fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()};
+}
+
+/// A one-operator model built with the generated builder: tensor 0 -> op
+/// -> tensor 1, with the given shape and type for tensor 1 and the given
+/// output index for the operator (see FinishReluModel for `options_type`).
+std::vector<std::uint8_t> TinyModel(
+    std::vector<std::int32_t> shape, std::int8_t type, std::int32_t output,
+    fb::BuiltinOptions options_type = fb::BuiltinOptions::NONE) {
+  flatbuffers::FlatBufferBuilder fbb;
+  const std::vector<std::int32_t> in_shape = {1, 4};
+  const auto t0 = fb::CreateTensorDirect(fbb, &in_shape, 9, 0, "in");
+  const auto t1 = fb::CreateTensorDirect(fbb, &shape, type, 0, "out");
+  return FinishReluModel(fbb, t0, t1, output, options_type);
 }
 
 TEST(TfliteReader, BuilderModelIsReadWithTflmLifetimes) {
@@ -383,7 +392,6 @@ TEST(TfliteReader, BuilderModelIsReadWithTflmLifetimes) {
 std::vector<std::uint8_t> ZeroPointModel(std::size_t misalign) {
   for (int pad = 0; pad < 2; ++pad) {
     flatbuffers::FlatBufferBuilder fbb;
-    const auto buffer0 = fb::CreateBuffer(fbb);
     // Two int64 little-endian values written as four int32 words; the
     // length prefix (4) is patched to 2 below.
     const std::vector<std::int32_t> words = {1, 0, -2, -1};
@@ -397,21 +405,7 @@ std::vector<std::uint8_t> ZeroPointModel(std::size_t misalign) {
     const auto t0 = fb::CreateTensorDirect(fbb, &shape, 9, 0, "in");
     const auto t1 = fb::CreateTensor(fbb, fbb.CreateVector(shape), 9, 0,
                                      fbb.CreateString("out"), quant);
-    std::vector<flatbuffers::Offset<fb::Tensor>> tensors = {t0, t1};
-    const std::vector<std::int32_t> ins = {0}, outs = {1};
-    const auto op = fb::CreateOperatorDirect(fbb, 0, &ins, &outs);
-    std::vector<flatbuffers::Offset<fb::Operator>> ops = {op};
-    const auto graph =
-        fb::CreateSubGraphDirect(fbb, &tensors, &ins, &outs, &ops, "main");
-    std::vector<flatbuffers::Offset<fb::SubGraph>> graphs = {graph};
-    std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
-        fb::CreateOperatorCode(fbb, 19, 0, 1, 19)};  // RELU
-    std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {buffer0};
-    const auto model =
-        fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
-    fb::FinishModelBuffer(fbb, model);
-    std::vector<std::uint8_t> b(fbb.GetBufferPointer(),
-                                fbb.GetBufferPointer() + fbb.GetSize());
+    std::vector<std::uint8_t> b = FinishReluModel(fbb, t0, t1, 1);
     // Builder offsets count back from the end of the buffer.
     const std::size_t length_at = b.size() - zp32.o;
     if ((length_at + 4) % 8 != misalign) continue;
