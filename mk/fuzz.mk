@@ -38,7 +38,7 @@ $(FUZZ_GEN): codegen/tflite/tflite_subset.fbs
 	mkdir -p $(FUZZ_DIR)/generated
 	flatc --cpp --scoped-enums -o $(FUZZ_DIR)/generated $<
 
-$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp)
+$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp tests/fuzz/*.hpp)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c $< -o $@
 

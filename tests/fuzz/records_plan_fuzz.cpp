@@ -9,7 +9,6 @@
 // -fsanitize=fuzzer,address,undefined.
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <span>
 #include <sstream>
 #include <string>
@@ -21,6 +20,7 @@
 #include "codegen/records.hpp"
 #include "codegen/solver/exact.hpp"
 #include "codegen/validator.hpp"
+#include "tests/fuzz/fuzz_check.hpp"
 #include "tests/host/exhaustive.hpp"
 
 namespace {
@@ -34,15 +34,10 @@ constexpr std::size_t kMaxPlannedRecords = 64;
 /// cut-off (never the clock) for larger ones.
 constexpr std::uint64_t kNodeLimit = 2000;
 
-void CheckMessage(const std::string& what) {
-  // One line, naming the input.
-  if (what.find('\n') != std::string::npos || what.rfind("fuzz.csv", 0) != 0) {
-    std::abort();
-  }
-}
+using fuzz::Check;
 
-void Check(bool ok) {
-  if (!ok) std::abort();
+void CheckMessage(const std::string& what) {
+  fuzz::CheckMessage(what, "fuzz.csv");
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 // writer, whose output must read back) or raise a one-line InputError.
 // Built by mk/fuzz.mk with -fsanitize=fuzzer,address,undefined.
 #include <cstdint>
-#include <cstdlib>
 #include <span>
 #include <string>
 #include <vector>
@@ -14,18 +13,17 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflite/tflm.hpp"
+#include "tests/fuzz/fuzz_check.hpp"
 
 namespace {
 
 using namespace arenaplan;          // NOLINT
 using namespace arenaplan::tflite;  // NOLINT
 
-void CheckMessage(const std::string& what) {
-  // One line, naming the input.
-  if (what.find('\n') != std::string::npos || what.rfind("fuzz", 0) != 0) {
-    std::abort();
-  }
-}
+using fuzz::Check;
+
+/// Both inputs are named "fuzz..." (the model and the writer's output).
+void CheckMessage(const std::string& what) { fuzz::CheckMessage(what, "fuzz"); }
 
 }  // namespace
 
@@ -44,9 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     options.assume_dim = 2;
     options.scratch.push_back({0, 64});
     const TfliteProblem problem = BuildProblem(model, options);
-    if (problem.problem.records.size() != problem.record_tensor.size()) {
-      std::abort();
-    }
+    Check(problem.problem.records.size() == problem.record_tensor.size());
   } catch (const InputError& e) {
     CheckMessage(e.what());
   }
@@ -61,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     words[2] = static_cast<std::int32_t>(tensors);
     const std::vector<std::uint8_t> out = WithOfflinePlan(bytes, model, words);
     const Model back = ReadModel(out, "fuzz-out.tflite");
-    if (ReadOfflinePlan(back) != words) std::abort();
+    Check(ReadOfflinePlan(back) == words);
   } catch (const InputError& e) {
     CheckMessage(e.what());
   }
