@@ -232,22 +232,6 @@ TEST(Optimal, PacksEveryChallengingInstanceWithinItsCapacity) {
   }
 }
 
-/// Largest sum of sizes alive at one operator (the max-breadth bound),
-/// computed here directly from the records.
-std::uint64_t MaxBreadthOf(const std::vector<TensorUsageRecord>& r) {
-  std::uint64_t best = 0;
-  for (const TensorUsageRecord& at : r) {
-    for (std::uint32_t op : {at.first_op, at.last_op}) {
-      std::uint64_t sum = 0;
-      for (const TensorUsageRecord& x : r) {
-        if (x.first_op <= op && op <= x.last_op) sum += x.size;
-      }
-      best = std::max(best, sum);
-    }
-  }
-  return best;
-}
-
 TEST(Optimal, ProvesAnOptimumAboveMaxBreadth) {
   // Nine tensors, operators inclusive, sizes in bytes:
   //   a [0,0] 7   b [0,2] 3   c [1,1] 4   d [1,3] 3   e [2,2] 3
@@ -266,7 +250,7 @@ TEST(Optimal, ProvesAnOptimumAboveMaxBreadth) {
   const std::vector<TensorUsageRecord> r = {{0, 0, 7}, {0, 2, 3}, {1, 1, 4},
                                             {1, 3, 3}, {2, 2, 3}, {2, 4, 1},
                                             {3, 3, 2}, {3, 4, 4}, {4, 4, 5}};
-  ASSERT_EQ(MaxBreadthOf(r), 10u);
+  ASSERT_EQ(SummarizeProfiles(r).offsets_lower_bound, 10u);
   const std::vector<std::uint64_t> hand = {3, 0, 6, 3, 6, 10, 0, 6, 0};
   ASSERT_TRUE(ValidateOffsets(r, hand, 11, 1).ok());
 
@@ -294,13 +278,16 @@ std::vector<TensorUsageRecord> StaircaseInstance(std::mt19937_64& rng,
   for (std::uint32_t k = 0; k < 3; ++k) {
     r.push_back({k, k + 2, align * (1 + rng() % 8)});
   }
-  const std::uint64_t level = MaxBreadthOf(r) + align * (rng() % 4 / 2);
-  for (std::uint32_t op = 0; op < 5; ++op) {
-    std::uint64_t sum = 0;
-    for (const TensorUsageRecord& x : r) {
-      if (x.first_op <= op && op <= x.last_op) sum += x.size;
+  // The three cover operators 0..4, so every operator lies in a segment.
+  const ProfileSummary profile = SummarizeProfiles(r);
+  const std::uint64_t level =
+      profile.offsets_lower_bound + align * (rng() % 4 / 2);
+  for (std::size_t s = 0; s < profile.segment_breadth.size(); ++s) {
+    const std::uint64_t breadth = profile.segment_breadth[s];
+    for (std::uint32_t op = profile.segment_first_op[s];
+         op <= profile.segment_last_op[s] && breadth < level; ++op) {
+      r.push_back({op, op, level - breadth});
     }
-    if (sum < level) r.push_back({op, op, level - sum});
   }
   return r;
 }
@@ -314,7 +301,7 @@ TEST(Optimal, MatchesExhaustiveOptimumAboveMaxBreadth) {
     const auto r = StaircaseInstance(rng, align);
     ASSERT_LE(r.size(), testing::kMaxExhaustiveRecords);
     const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
-    if (optimum > MaxBreadthOf(r)) ++above;
+    if (optimum > SummarizeProfiles(r).offsets_lower_bound) ++above;
     const ExactResult result = SolveOffsetsExactly(r, ExactOptions{});
     ASSERT_EQ(result.status, ExactResult::kOptimal) << "instance " << it;
     ASSERT_EQ(result.arena_bytes, optimum) << "instance " << it;
