@@ -24,6 +24,7 @@ namespace {
 
 using tflite::Tensor;
 using tflite::TensorType;
+using tflite::ShapeText;
 
 std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 std::string Fmt(const char* format, ...) {
@@ -42,15 +43,6 @@ std::string FloatLiteral(float v) {
 std::string BaseName(const std::string& path) {
   const auto slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string ShapeText(const std::vector<std::int32_t>& shape) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (i != 0) s += ',';
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
 }
 
 /// A shape of at most 4 dimensions as NHWC, padded with leading 1s.

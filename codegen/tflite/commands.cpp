@@ -86,15 +86,6 @@ void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
 
 std::string U64(std::uint64_t v) { return std::to_string(v); }
 
-std::string Dims(const std::vector<std::int32_t>& d) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    if (i) s += ",";
-    s += std::to_string(d[i]);
-  }
-  return s + "]";
-}
-
 std::string Indices(const std::vector<std::int32_t>& d) {
   std::string s;
   for (std::size_t i = 0; i < d.size(); ++i) {
@@ -164,7 +155,7 @@ int RunInspect(const ModelArgs& a) {
     const bool planned = life.role == tflite::TensorRole::kPlanned;
     o += "  " + PadLeft(U64(t), 4) + "  " +
          Pad(tflite::TensorRoleName(life.role), 9) +
-         Pad(tflite::TensorTypeName(ten.type), 9) + Pad(Dims(ten.shape), 18) +
+         Pad(tflite::TensorTypeName(ten.type), 9) + Pad(tflite::ShapeText(ten.shape), 18) +
          PadLeft(U64(life.bytes), 10) +
          PadLeft(planned ? std::to_string(life.first_op) : "-", 7) +
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +

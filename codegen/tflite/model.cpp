@@ -508,6 +508,15 @@ class Reader {
 
 }  // namespace
 
+std::string ShapeText(std::span<const std::int32_t> shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i != 0) s += ',';
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
 std::string TensorTypeName(TensorType type) {
   const int v = static_cast<int>(type);
   if (v < 0 || v > kMaxTensorType) return "TYPE_" + std::to_string(v);

@@ -45,6 +45,10 @@ inline constexpr int kMaxTensorType = 17;
 
 /// "FLOAT32", "INT8", ...; "TYPE_<n>" for values outside the enum.
 [[nodiscard]] std::string TensorTypeName(TensorType type);
+
+/// A shape as text, e.g. "[1,96,96,3]"; "[]" for a scalar. The one
+/// shape-to-text helper of the generator (messages, inspect, comments).
+[[nodiscard]] std::string ShapeText(std::span<const std::int32_t> shape);
 /// Bytes per element of a dense tensor of `type`; nullopt for types whose
 /// elements have no static size (STRING, RESOURCE, VARIANT, INT4 packed).
 [[nodiscard]] std::optional<std::uint32_t> ElementSize(TensorType type);

@@ -15,15 +15,6 @@ bool HasDynamicDim(const std::vector<std::int32_t>& dims) {
   return std::find(dims.begin(), dims.end(), -1) != dims.end();
 }
 
-std::string DimsText(const std::vector<std::int32_t>& dims) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < dims.size(); ++i) {
-    if (i != 0) s += ',';
-    s += std::to_string(dims[i]);
-  }
-  return s + "]";
-}
-
 }  // namespace
 
 const char* TensorRoleName(TensorRole role) {
@@ -54,8 +45,8 @@ std::uint64_t TensorBytes(const Tensor& tensor, const InputOptions& options,
   if (dynamic) {
     if (!options.assume_dim) {
       throw InputError(place + ": dynamic dimension (shape " +
-                       DimsText(tensor.shape) + ", shape_signature " +
-                       DimsText(tensor.shape_signature) +
+                       ShapeText(tensor.shape) + ", shape_signature " +
+                       ShapeText(tensor.shape_signature) +
                        "); give --assume-dim N");
     }
     if (!tensor.shape_signature.empty() &&
