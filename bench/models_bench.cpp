@@ -8,6 +8,7 @@
 #include <string>
 
 #include "codegen/input.hpp"
+#include "codegen/load/load_problem.hpp"
 #include "codegen/planner.hpp"
 
 namespace arenaplan {
@@ -32,15 +33,18 @@ void BM_BestOnModel(benchmark::State& state, const std::string& path,
 }
 
 int Register() {
-  const std::filesystem::path dir = std::string(ARENAPLAN_SHARED_DIR) + "/models";
+  const std::filesystem::path dir =
+      std::string(ARENAPLAN_SHARED_DIR) + "/models";
   if (!std::filesystem::exists(dir)) return 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".tflite") continue;
     const std::string stem = entry.path().stem().string();
     for (Approach a : {Approach::kOffsets, Approach::kSharedObjects}) {
-      const std::string name = "BM_Best/" + stem +
-                               (a == Approach::kOffsets ? "/offsets" : "/shared-objects");
-      benchmark::RegisterBenchmark(name.c_str(), BM_BestOnModel, entry.path().string(), a)
+      const std::string name =
+          "BM_Best/" + stem +
+          (a == Approach::kOffsets ? "/offsets" : "/shared-objects");
+      benchmark::RegisterBenchmark(name.c_str(), BM_BestOnModel,
+                                   entry.path().string(), a)
           ->Unit(benchmark::kMillisecond);
     }
   }

@@ -25,6 +25,7 @@
 #include "codegen/records.hpp"
 #include "codegen/solver/exact.hpp"
 #include "codegen/strategy.hpp"
+#include "codegen/tflite/load.hpp"
 
 namespace arenaplan {
 namespace {

@@ -130,14 +130,14 @@ void Measure(benchmark::State& state, const StrategyInfo& s,
                           static_cast<std::int64_t>(inst.records.size()));
 }
 
-std::string ApproachName(Approach a) {
-  return a == Approach::kOffsets ? "offsets" : "shared-objects";
-}
+/// The approach's name as a string, for benchmark names.
+std::string ApproachText(Approach a) { return std::string(ApproachName(a)); }
 
 void RegisterSynthetic() {
   for (const std::size_t n : {100, 1000, 10000, 100000}) {
     for (const StrategyInfo& s : AllStrategies()) {
-      std::string name = "synthetic/" + ApproachName(s.approach) + "/" +
+      if (!s.IsHeuristic()) continue;  // optimal_bench measures the search
+      std::string name = "synthetic/" + ApproachText(s.approach) + "/" +
                          std::string(s.name) + "/" + std::to_string(n);
       if (s.max_records != 0 && n > s.max_records) {
         benchmark::RegisterBenchmark(
@@ -177,9 +177,10 @@ void RegisterMiniMalloc() {
     const std::string stem = file.stem().string();
     const Instance& ref = loaded.emplace(stem, std::move(inst)).first->second;
     for (const StrategyInfo& s : AllStrategies()) {
+      if (!s.IsHeuristic()) continue;  // optimal_bench measures the search
       if (s.max_records != 0 && ref.records.size() > s.max_records) continue;
       const std::string name = "minimalloc/" + stem + "/" +
-                               ApproachName(s.approach) + "/" +
+                               ApproachText(s.approach) + "/" +
                                std::string(s.name);
       benchmark::RegisterBenchmark(name.c_str(), [&s, &ref](
                                                      benchmark::State& state) {

@@ -7,6 +7,12 @@
 
 namespace arenaplan {
 
+/// Exit statuses of the `arenaplan` command, one for each error class below.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1;    ///< InternalError: a bug.
+inline constexpr int kExitBadInput = 2;    ///< InputError: bad input or usage.
+inline constexpr int kExitInfeasible = 3;  ///< InfeasibleError.
+
 /// Bad input or usage: the CLI prints what() as one line on stderr and exits
 /// with status 2. The message names the file and the place, e.g.
 /// "model.csv:7: size is not a number: 'x'" or

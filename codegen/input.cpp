@@ -17,11 +17,11 @@
 namespace arenaplan {
 namespace {
 
-constexpr std::string_view kZooPrefix = "zoo:";
-
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
     s.remove_suffix(1);
   }
   return s;
@@ -41,31 +41,7 @@ std::vector<std::string_view> SplitCommas(std::string_view line) {
   }
 }
 
-/// True when the file starts like a TFLite flatbuffer ("TFL3" at byte 4).
-bool LooksLikeTflite(const std::string& path) {
-  if (path.size() >= 7 && path.compare(path.size() - 7, 7, ".tflite") == 0) {
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  char head[8] = {};
-  if (!in.read(head, sizeof head)) return false;
-  return std::memcmp(head + 4, "TFL3", 4) == 0;
-}
-
 }  // namespace
-
-UsageProblem LoadProblem(const std::string& input, const InputOptions& options) {
-  if (input.rfind(kZooPrefix, 0) == 0) {
-    return LoadZooProblem(input.substr(kZooPrefix.size()), options);
-  }
-  if (LooksLikeTflite(input)) return LoadTfliteProblem(input, options);
-  if (options.fp32 || options.assume_dim || !options.scratch.empty()) {
-    throw InputError(input +
-                     ": --fp32, --assume-dim and --scratch apply to models, "
-                     "not to records CSV");
-  }
-  return LoadCsvProblem(input);
-}
 
 UsageProblem LoadCsvProblem(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -92,7 +68,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
     }
   }
   if (!have_header) {
-    throw InputError(path + ": empty file (expected header id,lower,upper,size)");
+    throw InputError(path +
+                     ": empty file (expected header id,lower,upper,size)");
   }
   const std::vector<std::string_view> header = SplitCommas(line);
   constexpr std::string_view kRequired[] = {"id", "lower", "upper", "size"};
@@ -118,7 +95,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
       column[k] = it->second;
     }
     for (std::size_t c = 0; c < header.size(); ++c) {
-      if (c == column[0] || c == column[1] || c == column[2] || c == column[3]) {
+      if (c == column[0] || c == column[1] || c == column[2] ||
+          c == column[3]) {
         continue;
       }
       if (header[c] == "name") name_column = c;
@@ -131,7 +109,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
     std::uint64_t value = 0;
     if (text.empty()) fail(line_no, std::string(what) + " is empty");
     if (text.front() == '-') {
-      fail(line_no, std::string(what) + " is negative: '" + std::string(text) + "'");
+      fail(line_no,
+           std::string(what) + " is negative: '" + std::string(text) + "'");
     }
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
@@ -140,7 +119,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
                         std::string(text) + "'");
     }
     if (ec != std::errc() || ptr != end) {
-      fail(line_no, std::string(what) + " is not a number: '" + std::string(text) + "'");
+      fail(line_no,
+           std::string(what) + " is not a number: '" + std::string(text) + "'");
     }
     return value;
   };
@@ -163,8 +143,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
     const std::uint64_t upper = number(fields[column[2]], "upper");
     const std::uint64_t size = number(fields[column[3]], "size");
     if (upper <= lower) {
-      fail(line_no, "upper (" + std::to_string(upper) + ") must exceed lower (" +
-                        std::to_string(lower) + ")");
+      fail(line_no, "upper (" + std::to_string(upper) +
+                        ") must exceed lower (" + std::to_string(lower) + ")");
     }
     if (upper > kMaxOp) {
       fail(line_no, "upper (" + std::to_string(upper) + ") exceeds " +
@@ -184,8 +164,8 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
     r.size = size;
     problem.records.push_back(r);
     problem.ids.push_back(std::move(id));
-    problem.names.emplace_back(name_column < fields.size() ? fields[name_column]
-                                                           : std::string_view());
+    problem.names.emplace_back(
+        name_column < fields.size() ? fields[name_column] : std::string_view());
     std::vector<std::string> extras;
     extras.reserve(extra_index.size());
     for (std::size_t c : extra_index) extras.emplace_back(fields[c]);

@@ -1,7 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Turns an INPUT argument into tensor usage records: a records CSV, a
-// .tflite model, or a network of the paper's zoo ("zoo:NAME").
+// The records CSV reader, and the options every model reader takes
+// (codegen/tflite/, codegen/zoo/). codegen/load/ picks the reader for an
+// INPUT argument.
 #ifndef ARENAPLAN_CODEGEN_INPUT_HPP_
 #define ARENAPLAN_CODEGEN_INPUT_HPP_
 
@@ -27,12 +28,6 @@ struct InputOptions {
   std::vector<std::pair<std::uint32_t, std::uint64_t>> scratch;
 };
 
-/// Reads INPUT by its kind: "zoo:NAME", a file starting with the TFLite
-/// identifier "TFL3" (at byte 4) or ending in .tflite, else a records CSV.
-/// Throws InputError with a one-line "FILE[:LINE]: what" message.
-[[nodiscard]] UsageProblem LoadProblem(const std::string& input,
-                                       const InputOptions& options);
-
 /// The records CSV reader (MiniMalloc's format: header id,lower,upper,size;
 /// `upper` exclusive; extra columns allowed, a `name` column is kept).
 [[nodiscard]] UsageProblem LoadCsvProblem(const std::string& path);
@@ -40,15 +35,6 @@ struct InputOptions {
 /// The same reader over an open stream; `source` names it in messages.
 [[nodiscard]] UsageProblem ParseCsvProblem(std::istream& in,
                                            const std::string& source);
-
-/// Implemented in codegen/tflite/ (issue: TFLite reader).
-[[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,
-                                             const InputOptions& options);
-
-/// Implemented in codegen/zoo/ (issue: paper's tables). `name` is without
-/// the "zoo:" prefix.
-[[nodiscard]] UsageProblem LoadZooProblem(const std::string& name,
-                                          const InputOptions& options);
 
 }  // namespace arenaplan
 

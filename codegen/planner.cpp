@@ -7,9 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "codegen/emit/plan_text.hpp"
 #include "codegen/errors.hpp"
-#include "codegen/solver/exact.hpp"
+#include "codegen/strategy.hpp"
 #include "codegen/validator.hpp"
 
 namespace arenaplan {
@@ -150,8 +149,10 @@ Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
   return p;
 }
 
+/// A heuristic of `approach` meant for `records` records (what `best` and
+/// `all` run).
 bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
-  return s.approach == approach &&
+  return s.approach == approach && s.IsHeuristic() &&
          (s.max_records == 0 || records <= s.max_records);
 }
 
@@ -192,7 +193,8 @@ void CompareWithBound(PlanResult& plan) {
 /// from what the search proved. Throws InfeasibleError when a capacity is
 /// given and no plan within it exists (or none was found in time).
 PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
-                         const PlanOptions& options, double seconds) {
+                         const StrategyInfo& search, const PlanOptions& options,
+                         double seconds) {
   ExactOptions exact;
   exact.time_limit_s = seconds;
   exact.capacity = options.capacity;
@@ -201,7 +203,7 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   for (std::size_t i : sized.origin) {
     exact.initial_offsets.push_back(heuristic.offsets[i]);
   }
-  const ExactResult r = SolveOffsetsExactly(sized.records, exact);
+  const ExactResult r = search.search(sized.records, exact);
   const std::string within =
       options.capacity ? std::to_string(*options.capacity) : std::string("?");
   if (r.status == ExactResult::kInfeasible) {
@@ -223,7 +225,7 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
       heuristic.offsets[sized.origin[k]] = r.offsets[k];
     }
     heuristic.arena_bytes = r.arena_bytes;
-    heuristic.strategy = "optimal";
+    heuristic.strategy = std::string(search.name);
     const ValidationReport check =
         ValidateOffsets(heuristic.problem.records, heuristic.offsets,
                         heuristic.arena_bytes, heuristic.alignment);
@@ -271,22 +273,32 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   const Compacted& sized = prepared.sized;
   const ProfileSummary& summary = prepared.summary;
 
-  const bool exact = options.strategy == "optimal";
-  if (exact && options.approach != Approach::kOffsets) {
-    throw InputError(
-        "--strategy optimal: the exact search is for the offsets approach");
-  }
-  if (options.strategy != "best" && !exact) {
+  // `best` is every heuristic and then the approach's search, if any.
+  const bool best_of_all = options.strategy == "best";
+  const StrategyInfo* search = FindSearch(options.approach);
+  if (!best_of_all) {
     const StrategyInfo* info = FindStrategy(options.approach, options.strategy);
     if (info == nullptr) {
+      const Approach other = options.approach == Approach::kOffsets
+                                 ? Approach::kSharedObjects
+                                 : Approach::kOffsets;
+      const StrategyInfo* elsewhere = FindStrategy(other, options.strategy);
+      if (elsewhere != nullptr && !elsewhere->IsHeuristic()) {
+        throw InputError("--strategy " + options.strategy +
+                         ": the exact search is for the " +
+                         std::string(ApproachName(other)) + " approach");
+      }
       throw InputError("--strategy " + options.strategy + ": no such " +
                        std::string(ApproachName(options.approach)) +
                        " strategy (see 'arenaplan strategies')");
     }
-    PlanResult plan = RunStrategy(aligned, sized, summary, *info, alignment);
-    CompareWithBound(plan);
-    CheckCapacity(plan, options);
-    return plan;
+    if (info->IsHeuristic()) {
+      PlanResult plan = RunStrategy(aligned, sized, summary, *info, alignment);
+      CompareWithBound(plan);
+      CheckCapacity(plan, options);
+      return plan;
+    }
+    search = info;
   }
 
   // best: every eligible heuristic; the smallest arena wins, ties go to the
@@ -303,14 +315,14 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
     }
   }
   if (!have) throw InternalError("internal error: no strategy is registered");
-  if (exact) {
-    best = RefineExactly(std::move(best), sized, options,
+  if (!best_of_all) {
+    best = RefineExactly(std::move(best), sized, *search, options,
                          options.time_limit_s.value_or(kOptimalSeconds));
-  } else if (options.approach == Approach::kOffsets) {
+  } else if (search != nullptr) {
     if (best.arena_bytes == best.lower_bound) {
       best.optimal = true;  // the heuristic met the max-breadth bound
     } else {
-      best = RefineExactly(std::move(best), sized, options,
+      best = RefineExactly(std::move(best), sized, *search, options,
                            options.time_limit_s.value_or(kBestSeconds));
     }
   }

@@ -17,7 +17,8 @@ namespace arenaplan {
 
 struct PlanOptions {
   Approach approach = Approach::kOffsets;
-  /// A registered strategy name, "best", or (offsets) "optimal".
+  /// A registered strategy name (a heuristic, or a search such as the
+  /// offsets approach's "optimal"), or "best".
   std::string strategy = "best";
   /// Bytes; sizes and offsets are rounded up to it. nullopt: the input
   /// kind's default (UsageProblem::default_alignment).

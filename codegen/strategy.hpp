@@ -2,16 +2,19 @@
 //
 // The one small interface every memory-planning strategy implements:
 // tensor usage records in, an assignment out. One strategy per file under
-// codegen/strategies/; registry.cpp lists them.
+// codegen/strategies/ (declared in codegen/strategies/strategies.hpp);
+// codegen/strategies/registry.cpp lists them, the exact search included.
 #ifndef ARENAPLAN_CODEGEN_STRATEGY_HPP_
 #define ARENAPLAN_CODEGEN_STRATEGY_HPP_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "codegen/solver/exact.hpp"
 
 namespace arenaplan {
 
@@ -20,6 +23,12 @@ enum class Approach : std::uint8_t {
   kOffsets,        ///< Offset Calculation (§5): one block, a byte offset each.
   kSharedObjects,  ///< Shared Objects (§4): tensors assigned to buffers.
 };
+
+/// "offsets" or "shared-objects" (the CLI's and the outputs' spelling).
+[[nodiscard]] std::string_view ApproachName(Approach approach);
+
+/// The approach spelled `name` as ApproachName spells it, or nullopt.
+[[nodiscard]] std::optional<Approach> ApproachFromName(std::string_view name);
 
 /// Offset Calculation result. offsets[i] is the byte offset of records[i];
 /// the arena is max(offsets[i] + records[i].size).
@@ -43,9 +52,16 @@ using OffsetsStrategyFn =
     OffsetsAssignment (*)(std::span<const TensorUsageRecord> records);
 using SharedObjectsStrategyFn =
     SharedObjectsAssignment (*)(std::span<const TensorUsageRecord> records);
+/// An exact search (Offset Calculation): same records, plus a time limit, a
+/// capacity and the best heuristic plan to start from (ExactOptions); it
+/// returns a plan only when it beats or proves something about that start.
+using OffsetsSearchFn = ExactResult (*)(
+    std::span<const TensorUsageRecord> records, const ExactOptions& options);
 
-/// One registry entry. Exactly one of the two function pointers is set,
-/// matching `approach`.
+/// One registry entry: a heuristic (exactly one of `offsets` and
+/// `shared_objects` set, matching `approach`) or a search (`search` set,
+/// both others null). The planner runs a search from the best heuristic
+/// plan of its approach; `best` runs the heuristics and then the search.
 struct StrategyInfo {
   Approach approach;
   std::string_view name;         ///< CLI name, e.g. "greedy-by-size".
@@ -55,14 +71,23 @@ struct StrategyInfo {
   /// Largest instance (records) the strategy is meant for; `all`/`best` skip
   /// it above this (e.g. O(n^3) min-cost flow). 0 = no limit.
   std::size_t max_records = 0;
+  OffsetsSearchFn search = nullptr;
+
+  /// True for a heuristic (one pass, no starting plan), false for a search.
+  [[nodiscard]] bool IsHeuristic() const { return search == nullptr; }
 };
 
-/// Every registered strategy, in the order tables print them.
+/// Every registered strategy, heuristics first (in the order tables print
+/// them), then the searches.
 [[nodiscard]] std::span<const StrategyInfo> AllStrategies();
 
 /// The strategy named `name` for `approach`, or nullptr.
 [[nodiscard]] const StrategyInfo* FindStrategy(Approach approach,
                                                std::string_view name);
+
+/// The first registered search of `approach` (what `best` refines with), or
+/// nullptr when the approach has none.
+[[nodiscard]] const StrategyInfo* FindSearch(Approach approach);
 
 /// Places shared objects contiguously, in object index order (§5: "The
 /// solution of Shared Objects problem can be converted to the solution of

@@ -29,7 +29,7 @@ FUZZ_CXXFLAGS := -std=c++20 -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
 # Every generator source but main.cpp, compiled once for both targets.
-FUZZ_LIB_SRCS := $(filter-out codegen/main.cpp,$(wildcard codegen/*.cpp codegen/*/*.cpp))
+FUZZ_LIB_SRCS := $(filter-out codegen/main.cpp,$(wildcard codegen/*.cpp codegen/*/*.cpp codegen/*/*/*.cpp))
 FUZZ_LIB_OBJS := $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))
 FUZZ_TARGETS := tflite_reader_fuzz records_plan_fuzz
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
@@ -38,7 +38,7 @@ $(FUZZ_GEN): codegen/tflite/tflite_subset.fbs
 	mkdir -p $(FUZZ_DIR)/generated
 	flatc --cpp --scoped-enums -o $(FUZZ_DIR)/generated $<
 
-$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp tests/fuzz/*.hpp)
+$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp codegen/*/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp tests/fuzz/*.hpp)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c $< -o $@
 

@@ -25,9 +25,10 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
       << ",\"lower_bound\":" << plan.lower_bound
       << ",\"naive_bytes\":" << plan.naive_bytes << ",\"strategy\":\""
       << JsonEscape(plan.strategy) << "\",\"approach\":\""
-      << ApproachName(plan.approach) << "\",\"tensors\":"
-      << plan.problem.records.size() << ",\"plan_ms\":"
-      << FormatDouble(plan.plan_ms, 3) << ",\"alignment\":" << plan.alignment
+      << ApproachName(plan.approach)
+      << "\",\"tensors\":" << plan.problem.records.size()
+      << ",\"plan_ms\":" << FormatDouble(plan.plan_ms, 3)
+      << ",\"alignment\":" << plan.alignment
       << ",\"operators\":" << plan.problem.operator_count
       << ",\"offsets_lower_bound\":" << plan.summary.offsets_lower_bound
       << ",\"shared_objects_lower_bound\":"
@@ -41,20 +42,26 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
 
 }  // namespace
 
-std::string_view ApproachName(Approach approach) {
-  return approach == Approach::kOffsets ? "offsets" : "shared-objects";
-}
-
 std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -66,27 +73,6 @@ std::string JsonEscape(std::string_view s) {
     }
   }
   return out;
-}
-
-std::string PlanCsv(const PlanResult& plan) {
-  const UsageProblem& p = plan.problem;
-  const bool objects = plan.approach == Approach::kSharedObjects;
-  std::ostringstream out;
-  out << "id,lower,upper,size,offset";
-  if (objects) out << ",object";
-  for (const std::string& c : p.extra_columns) out << ',' << c;
-  out << '\n';
-  for (std::size_t i = 0; i < p.records.size(); ++i) {
-    const TensorUsageRecord& r = p.records[i];
-    out << p.ids[i] << ',' << r.first_op << ',' << std::uint64_t{r.last_op} + 1
-        << ',' << r.size << ',' << plan.offsets[i];
-    if (objects) out << ',' << plan.object_of[i];
-    if (i < p.extra_values.size()) {
-      for (const std::string& v : p.extra_values[i]) out << ',' << v;
-    }
-    out << '\n';
-  }
-  return out.str();
 }
 
 std::string PlanJson(const PlanResult& plan, bool with_placements) {

@@ -23,7 +23,7 @@
 #include <numeric>
 
 #include "codegen/records.hpp"
-#include "codegen/strategies/offset_gaps.hpp"
+#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

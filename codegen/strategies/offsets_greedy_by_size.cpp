@@ -12,7 +12,7 @@
 //
 // Complexity: O(n log n + sum_t (k_t + 1) log n), k_t the number of placed
 // records intersecting t (see offset_gaps.hpp), instead of Alg. 3's O(n^2).
-#include "codegen/strategies/offset_gaps.hpp"
+#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

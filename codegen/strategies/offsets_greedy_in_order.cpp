@@ -31,7 +31,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "codegen/strategies/offset_gaps.hpp"
+#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

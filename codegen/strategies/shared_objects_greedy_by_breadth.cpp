@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

@@ -20,7 +20,7 @@
 #include <queue>
 #include <vector>
 
-#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {

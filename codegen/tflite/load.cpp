@@ -1,5 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-#include "codegen/input.hpp"
+#include "codegen/tflite/load.hpp"
+
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 

@@ -1,10 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// LoadZooProblem: "zoo:NAME" inputs (codegen/input.hpp).
+// LoadZooProblem: "zoo:NAME" inputs.
+#include "codegen/zoo/load.hpp"
+
 #include <string>
 
 #include "codegen/errors.hpp"
-#include "codegen/input.hpp"
 #include "codegen/zoo/networks.hpp"
 
 namespace arenaplan {

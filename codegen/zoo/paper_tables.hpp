@@ -10,9 +10,8 @@
 #define ARENAPLAN_CODEGEN_ZOO_PAPER_TABLES_HPP_
 
 #include <array>
+#include <cstddef>
 #include <string_view>
-
-#include "codegen/strategy.hpp"
 
 namespace arenaplan::zoo {
 

@@ -9,16 +9,18 @@
 #include <string>
 #include <vector>
 
+#include "codegen/emit/tflm_model.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
-#include "codegen/tflite/tflm.hpp"
+#include "codegen/tflm/offline_plan.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 namespace {
 
 using namespace arenaplan;          // NOLINT
 using namespace arenaplan::tflite;  // NOLINT
+using arenaplan::tflm::ReadOfflinePlan;
 
 using fuzz::Check;
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "codegen/input.hpp"
+#include "codegen/load/load_problem.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/validator.hpp"
 

@@ -391,12 +391,26 @@ TEST(OffsetsStrategies, EmptyInputGivesEmptyPlan) {
 TEST(OffsetsStrategies, RegistryListsOffsetsStrategiesInOrderNaiveLast) {
   std::vector<std::string_view> names;
   for (const StrategyInfo& s : AllStrategies()) {
-    if (s.approach == Approach::kOffsets) names.push_back(s.name);
+    if (s.approach == Approach::kOffsets && s.IsHeuristic()) {
+      names.push_back(s.name);
+    }
   }
   const std::vector<std::string_view> expected = {
       "greedy-by-size", "greedy-by-breadth", "greedy-in-order",
       "strip-packing-best-fit", "naive"};
   EXPECT_EQ(names, expected);
+}
+
+TEST(OffsetsStrategies, RegistryListsTheExactSearchAsOptimal) {
+  const StrategyInfo* optimal = FindStrategy(Approach::kOffsets, "optimal");
+  ASSERT_NE(optimal, nullptr);
+  EXPECT_FALSE(optimal->IsHeuristic());
+  EXPECT_EQ(optimal->search, &SolveOffsetsExactly);
+  EXPECT_EQ(optimal->offsets, nullptr);
+  EXPECT_EQ(FindSearch(Approach::kOffsets), optimal);
+  // Shared Objects has no search: `best` there is the best heuristic.
+  EXPECT_EQ(FindSearch(Approach::kSharedObjects), nullptr);
+  EXPECT_EQ(FindStrategy(Approach::kSharedObjects, "optimal"), nullptr);
 }
 
 // --- Hand-derived plans ------------------------------------------------------

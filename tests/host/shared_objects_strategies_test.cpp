@@ -20,21 +20,10 @@
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
-
-SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyBySize(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyInOrder(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsMinCostFlow(
-    std::span<const TensorUsageRecord> records);
-
 namespace {
 
 using Records = std::vector<TensorUsageRecord>;

@@ -14,13 +14,14 @@
 #include <variant>
 #include <vector>
 
+#include "codegen/emit/csv.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/records.hpp"
+#include "codegen/tflite/load.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
-#include "codegen/tflite/records_csv.hpp"
 #include "tests/host/test_util.hpp"
 #include "tflite_subset_generated.h"
 

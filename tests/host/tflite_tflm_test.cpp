@@ -1,7 +1,9 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// TFLM interop (codegen/tflite/tflm.*): the OfflineMemoryAllocation writer,
-// the greedy rule used for comparison, and the `tflm` command.
+// TFLM interop: the OfflineMemoryAllocation words (codegen/tflm/
+// offline_plan.*) and their writer (codegen/emit/tflm_model.*), the greedy
+// rule used for comparison (codegen/tflm/greedy_rule.*), and the `tflm`
+// command.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,18 +12,27 @@
 #include <string>
 #include <vector>
 
+#include "codegen/emit/tflm_model.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/tflite/load.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
-#include "codegen/tflite/tflm.hpp"
+#include "codegen/tflm/greedy_rule.hpp"
+#include "codegen/tflm/offline_plan.hpp"
 #include "tests/host/test_util.hpp"
 
 namespace arenaplan::tflite {
 namespace {
 
 using testing_util::ReadFile;
+using tflm::GreedyBuffer;
+using tflm::GreedyPlacement;
+using tflm::kOfflinePlanName;
+using tflm::OfflinePlanWords;
+using tflm::ReadOfflinePlan;
+using tflm::TflmGreedyPlace;
 
 const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
 const char* const kModelNames[] = {

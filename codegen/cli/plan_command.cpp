@@ -1,30 +1,30 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The `arenaplan` command line. Data flows one way: input -> records ->
-// strategy -> validator -> emitters; outputs are written only after every
-// one of them has been produced, each atomically.
-#include "codegen/cli.hpp"
-
-#include <CLI/CLI.hpp>
+// `arenaplan plan` and `arenaplan strategies`. Data flows one way: input ->
+// records -> strategy -> validator -> emitters; outputs are written only
+// after every one of them has been produced, each atomically.
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "codegen/atomic_file.hpp"
-#include "codegen/commands.hpp"
+#include "codegen/cli/commands.hpp"
+#include "codegen/cli/options.hpp"
+#include "codegen/emit/csv.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/plan_text.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
-#include "codegen/input.hpp"
+#include "codegen/load/load_problem.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/strategy.hpp"
 
 namespace arenaplan {
 namespace {
@@ -42,36 +42,10 @@ struct PlanArgs {
   bool json = false;
   std::optional<double> time_limit;
   std::optional<std::uint64_t> capacity;
-  std::vector<std::string> scratch;
-  bool fp32 = false;
-  std::optional<std::uint64_t> assume_dim;
+  ModelOptionArgs model;
 };
 
-Approach ParseApproach(const std::string& name) {
-  if (name == "offsets") return Approach::kOffsets;
-  if (name == "shared-objects") return Approach::kSharedObjects;
-  throw InputError("--approach " + name + ": expected offsets or shared-objects");
-}
-
-/// Parses one `--scratch OP_INDEX:BYTES`.
-std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
-  const std::size_t colon = text.find(':');
-  std::uint64_t op = 0;
-  std::uint64_t bytes = 0;
-  auto parse = [](std::string_view s, std::uint64_t& v) {
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
-  };
-  if (colon == std::string::npos ||
-      !parse(std::string_view(text).substr(0, colon), op) ||
-      !parse(std::string_view(text).substr(colon + 1), bytes) ||
-      op > std::numeric_limits<std::uint32_t>::max()) {
-    throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
-  }
-  return {static_cast<std::uint32_t>(op), bytes};
-}
-
-void AddModelOptions(CLI::App* cmd, PlanArgs* args) {
+void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
   cmd->add_flag("--fp32", args->fp32,
                 "Models: count every tensor as 4-byte elements");
   cmd->add_option("--assume-dim", args->assume_dim,
@@ -81,18 +55,11 @@ void AddModelOptions(CLI::App* cmd, PlanArgs* args) {
                   "operator (repeatable)");
 }
 
-InputOptions ToInputOptions(const PlanArgs& args) {
-  InputOptions o;
-  o.fp32 = args.fp32;
-  o.assume_dim = args.assume_dim;
-  for (const std::string& s : args.scratch) o.scratch.push_back(ParseScratch(s));
-  return o;
-}
-
 std::string HumanSummary(const PlanResult& plan) {
   char line[256];
   std::string out;
-  std::snprintf(line, sizeof line, "input:       %s (%zu tensors, %u operators)\n",
+  std::snprintf(line, sizeof line,
+                "input:       %s (%zu tensors, %u operators)\n",
                 plan.problem.source.c_str(), plan.problem.records.size(),
                 plan.problem.operator_count);
   out += line;
@@ -108,9 +75,10 @@ std::string HumanSummary(const PlanResult& plan) {
                 static_cast<unsigned long long>(plan.naive_bytes));
   out += line;
   if (plan.problem.persistent_bytes != 0) {
-    std::snprintf(line, sizeof line,
-                  "persistent:  %llu bytes outside the plan (variable tensors)\n",
-                  static_cast<unsigned long long>(plan.problem.persistent_bytes));
+    std::snprintf(
+        line, sizeof line,
+        "persistent:  %llu bytes outside the plan (variable tensors)\n",
+        static_cast<unsigned long long>(plan.problem.persistent_bytes));
     out += line;
   }
   return out;
@@ -123,7 +91,8 @@ int RunPlan(const PlanArgs& args) {
   options.alignment = args.align;
   options.time_limit_s = args.time_limit;
   options.capacity = args.capacity;
-  const UsageProblem problem = LoadProblem(args.input, ToInputOptions(args));
+  const UsageProblem problem =
+      LoadProblem(args.input, ToInputOptions(args.model));
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
@@ -144,7 +113,8 @@ int RunPlan(const PlanArgs& args) {
     header.namespace_name = args.name_space;
     const bool is_file = args.input.rfind("zoo:", 0) != 0;
     header.input_name =
-        is_file ? std::filesystem::path(args.input).filename().string() : args.input;
+        is_file ? std::filesystem::path(args.input).filename().string()
+                : args.input;
     if (is_file) header.input_sha256 = Sha256FileHex(args.input);
     header.tensor_bytes.reserve(problem.records.size());
     for (const TensorUsageRecord& r : problem.records) {
@@ -160,52 +130,48 @@ int RunPlan(const PlanArgs& args) {
 
 }  // namespace
 
-int RunCli(int argc, char** argv) {
-  CLI::App app{
-      "arenaplan: plans every activation tensor of a neural network into one "
-      "static arena (Pisarchyk & Lee, 2019)",
-      "arenaplan"};
-  app.require_subcommand(1);
-  int exit_code = kExitOk;
-
-  PlanArgs plan_args;
+void RegisterPlanCommands(CLI::App& app, int* exit_code) {
+  // Option storage lives as long as the callbacks that hold it.
+  auto plan_args = std::make_shared<PlanArgs>();
   CLI::App* plan = app.add_subcommand(
       "plan", "Plan INPUT (records CSV, .tflite model, or zoo:NAME)");
-  plan->add_option("INPUT", plan_args.input, "Input file or zoo:NAME")->required();
-  plan->add_option("--approach", plan_args.approach,
+  plan->add_option("INPUT", plan_args->input, "Input file or zoo:NAME")
+      ->required();
+  plan->add_option("--approach", plan_args->approach,
                    "offsets (default) or shared-objects");
-  plan->add_option("--strategy", plan_args.strategy,
+  plan->add_option("--strategy", plan_args->strategy,
                    "A strategy name (see 'arenaplan strategies'), best "
                    "(default), all, or optimal (offsets: exact search)");
-  plan->add_option("--align", plan_args.align,
+  plan->add_option("--align", plan_args->align,
                    "Round sizes and offsets up to N bytes (CSV default 1, "
                    "models 16)");
-  plan->add_option("--out", plan_args.out,
+  plan->add_option("--out", plan_args->out,
                    "Write id,lower,upper,size,offset[,object] CSV here");
-  plan->add_flag("--json", plan_args.json, "Print JSON on stdout");
-  plan->add_option("--header", plan_args.header,
+  plan->add_flag("--json", plan_args->json, "Print JSON on stdout");
+  plan->add_option("--header", plan_args->header,
                    "Write the firmware header (constexpr arena and offsets)");
-  plan->add_option("--namespace", plan_args.name_space,
+  plan->add_option("--namespace", plan_args->name_space,
                    "C++ namespace of the header's constants")
       ->default_str("arenaplan_model");
-  plan->add_option("--svg", plan_args.svg, "Write a picture of the plan");
-  plan->add_option("--time-limit", plan_args.time_limit,
+  plan->add_option("--svg", plan_args->svg, "Write a picture of the plan");
+  plan->add_option("--time-limit", plan_args->time_limit,
                    "Seconds for the exact search (optimal, best)");
-  plan->add_option("--capacity", plan_args.capacity,
+  plan->add_option("--capacity", plan_args->capacity,
                    "Find a plan within N bytes or prove none exists (exit 3)");
-  AddModelOptions(plan, &plan_args);
-  plan->callback([&] { exit_code = RunPlan(plan_args); });
+  AddModelOptions(plan, &plan_args->model);
+  plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 
-  std::string list_approach;
+  auto list_approach = std::make_shared<std::string>();
   CLI::App* strategies =
       app.add_subcommand("strategies", "List the strategy names, one a line");
-  strategies->add_option("--approach", list_approach,
-                         "Only this approach's names (offsets, shared-objects)");
-  strategies->callback([&] {
+  strategies->add_option(
+      "--approach", *list_approach,
+      "Only this approach's names (offsets, shared-objects)");
+  strategies->callback([list_approach] {
     // One name a line: the names of one approach, or (no --approach) every
     // name once, in registry order.
     std::optional<Approach> only;
-    if (!list_approach.empty()) only = ParseApproach(list_approach);
+    if (!list_approach->empty()) only = ParseApproach(*list_approach);
     std::vector<std::string_view> printed;
     for (const StrategyInfo& s : AllStrategies()) {
       if (only && s.approach != *only) continue;
@@ -216,42 +182,6 @@ int RunCli(int argc, char** argv) {
       std::cout << s.name << '\n';
     }
   });
-
-  RegisterTfliteCommands(app, &exit_code);
-  RegisterZooCommands(app, &exit_code);
-  RegisterCompileCommand(app, &exit_code);
-
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    return kExitOk;
-  } catch (const CLI::CallForAllHelp&) {
-    std::cout << app.help("", CLI::AppFormatMode::All);
-    return kExitOk;
-  } catch (const CLI::CallForVersion&) {
-    std::cout << "arenaplan 0.1\n";
-    return kExitOk;
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "arenaplan: " << e.what() << " (see 'arenaplan --help')\n";
-    return kExitBadInput;
-  } catch (const InputError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
-    return kExitBadInput;
-  } catch (const InfeasibleError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
-    return kExitInfeasible;
-  } catch (const InternalError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
-    return kExitInternal;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "arenaplan: out of memory\n";
-    return kExitInternal;
-  } catch (const std::exception& e) {
-    std::cerr << "arenaplan: internal error: " << e.what() << '\n';
-    return kExitInternal;
-  }
-  return exit_code;
 }
 
 }  // namespace arenaplan

@@ -1,5 +1,5 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-#include "codegen/strategies/object_intervals.hpp"
+#include "codegen/strategies/common/object_intervals.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,9 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `arenaplan records`, `arenaplan inspect` and `arenaplan tflm`.
-#include "codegen/commands.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -14,15 +12,19 @@
 #include <vector>
 
 #include "codegen/atomic_file.hpp"
-#include "codegen/cli.hpp"
+#include "codegen/cli/commands.hpp"
+#include "codegen/cli/options.hpp"
+#include "codegen/emit/csv.hpp"
+#include "codegen/emit/tflm_model.hpp"
+#include "codegen/emit/tflm_shim.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
-#include "codegen/tflite/records_csv.hpp"
-#include "codegen/tflite/tflm.hpp"
+#include "codegen/tflm/offline_plan.hpp"
+#include "codegen/tflm/reserved_arena.hpp"
 
 namespace arenaplan {
 namespace {
@@ -30,46 +32,21 @@ namespace {
 /// Options the model sub-commands share (the same spelling as `plan`).
 struct ModelArgs {
   std::string input;
-  bool fp32 = false;
-  std::optional<std::uint64_t> assume_dim;
-  std::vector<std::string> scratch;
+  ModelOptionArgs options;
   std::uint64_t align = 16;
 };
 
 void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
   cmd->add_option("MODEL", a->input, "A .tflite model")->required();
-  cmd->add_flag("--fp32", a->fp32, "Count every tensor as 4-byte elements");
-  cmd->add_option("--assume-dim", a->assume_dim,
+  cmd->add_flag("--fp32", a->options.fp32,
+                "Count every tensor as 4-byte elements");
+  cmd->add_option("--assume-dim", a->options.assume_dim,
                   "Value for dynamic (-1) dimensions");
-  cmd->add_option("--scratch", a->scratch,
+  cmd->add_option("--scratch", a->options.scratch,
                   "OP_INDEX:BYTES scratch buffer alive for one operator "
                   "(repeatable)");
   cmd->add_option("--align", a->align,
                   "Round sizes (and offsets) up to N bytes (default 16)");
-}
-
-std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& s) {
-  const std::size_t colon = s.find(':');
-  std::uint64_t op = 0, bytes = 0;
-  auto num = [](std::string_view t, std::uint64_t& v) {
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    return !t.empty() && ec == std::errc() && p == t.data() + t.size();
-  };
-  if (colon == std::string::npos ||
-      !num(std::string_view(s).substr(0, colon), op) ||
-      !num(std::string_view(s).substr(colon + 1), bytes) ||
-      op > std::numeric_limits<std::uint32_t>::max()) {
-    throw InputError("--scratch " + s + ": expected OP_INDEX:BYTES");
-  }
-  return {static_cast<std::uint32_t>(op), bytes};
-}
-
-InputOptions ToOptions(const ModelArgs& a) {
-  InputOptions o;
-  o.fp32 = a.fp32;
-  o.assume_dim = a.assume_dim;
-  for (const std::string& s : a.scratch) o.scratch.push_back(ParseScratch(s));
-  return o;
 }
 
 void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
@@ -106,8 +83,9 @@ std::string PadLeft(const std::string& s, std::size_t w) {
 int RunRecords(const ModelArgs& a, const std::string& out) {
   CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
-  const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
-  const std::string csv = tflite::RecordsCsv(AlignProblem(p.problem, a.align));
+  const tflite::TfliteProblem p =
+      tflite::BuildProblem(model, ToInputOptions(a.options));
+  const std::string csv = RecordsCsv(AlignProblem(p.problem, a.align));
   if (out.empty()) {
     std::cout << csv;
   } else {
@@ -119,7 +97,8 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
 int RunInspect(const ModelArgs& a) {
   CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
-  const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
+  const tflite::TfliteProblem p =
+      tflite::BuildProblem(model, ToInputOptions(a.options));
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;
   o += "model:      " + a.input + " (schema version " + U64(model.version) +
@@ -155,8 +134,8 @@ int RunInspect(const ModelArgs& a) {
     const bool planned = life.role == tflite::TensorRole::kPlanned;
     o += "  " + PadLeft(U64(t), 4) + "  " +
          Pad(tflite::TensorRoleName(life.role), 9) +
-         Pad(tflite::TensorTypeName(ten.type), 9) + Pad(tflite::ShapeText(ten.shape), 18) +
-         PadLeft(U64(life.bytes), 10) +
+         Pad(tflite::TensorTypeName(ten.type), 9) +
+         Pad(tflite::ShapeText(ten.shape), 18) + PadLeft(U64(life.bytes), 10) +
          PadLeft(planned ? std::to_string(life.first_op) : "-", 7) +
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
          ten.name + "\n";
@@ -190,11 +169,11 @@ struct TflmArgs {
 };
 
 int RunTflm(const TflmArgs& a) {
-  CheckAlign(a.model.align, tflite::kTflmBufferAlignment);
+  CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
   const std::vector<std::uint8_t> bytes = tflite::ReadFileBytes(a.model.input);
   const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
   const tflite::TfliteProblem p =
-      tflite::BuildProblem(model, ToOptions(a.model));
+      tflite::BuildProblem(model, ToInputOptions(a.model.options));
   PlanOptions po;
   po.approach = Approach::kOffsets;
   po.strategy = a.strategy;
@@ -203,42 +182,31 @@ int RunTflm(const TflmArgs& a) {
   const PlanResult plan = Plan(p.problem, po);
 
   const std::vector<std::int32_t> words =
-      tflite::OfflinePlanWords(p, plan, model.subgraphs.size());
+      tflm::OfflinePlanWords(p, plan, model.subgraphs.size());
   const std::vector<std::uint8_t> written =
-      tflite::WithOfflinePlan(bytes, model, words);
+      WithOfflinePlan(bytes, model, words);
   // The output must read back: verifier, indices, and the plan words.
   const tflite::Model check = tflite::ReadModel(written, a.out);
-  if (tflite::ReadOfflinePlan(check) != words) {
+  if (tflm::ReadOfflinePlan(check) != words) {
     throw InternalError(a.out + ": written plan does not read back");
   }
 
-  // What TFLM reserves: the offline-planned tensors where the plan puts
-  // them, anything else (scratch buffers) placed by its greedy rule.
-  std::vector<tflite::GreedyBuffer> buffers;
-  for (std::size_t r = 0; r < plan.problem.records.size(); ++r) {
-    const TensorUsageRecord& rec = plan.problem.records[r];
-    if (rec.size == 0) continue;
-    tflite::GreedyBuffer b{rec.size, rec.first_op, rec.last_op, std::nullopt};
-    if (p.record_tensor[r] >= 0) b.fixed_offset = plan.offsets[r];
-    buffers.push_back(b);
-  }
-  const std::uint64_t head = tflite::TflmGreedyPlace(buffers).arena_bytes;
-  // For comparison: every buffer left to the greedy rule (no offline plan).
-  for (tflite::GreedyBuffer& b : buffers) b.fixed_offset.reset();
-  const std::uint64_t greedy = tflite::TflmGreedyPlace(buffers).arena_bytes;
+  // What TFLM reserves, and what its greedy rule alone would.
+  const tflm::ReservedArena reserved = tflm::ReserveLikeTflm(p, plan);
+  const std::uint64_t head = reserved.with_plan_bytes;
+  const std::uint64_t greedy = reserved.greedy_only_bytes;
 
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(a.out, std::string(written.begin(), written.end()));
   if (!a.shim.empty()) {
     files.emplace_back(
-        a.shim,
-        tflite::ShimHeader(p, plan, model.subgraphs.size(), a.model.input));
+        a.shim, ShimHeader(p, plan, model.subgraphs.size(), a.model.input));
   }
   WriteFilesAtomically(files);
 
   std::string o;
   o += "wrote " + a.out + ": " + U64(written.size()) + " bytes, " +
-       tflite::kOfflinePlanName + " for " + U64(p.record_tensor.size()) +
+       tflm::kOfflinePlanName + " for " + U64(p.record_tensor.size()) +
        " buffers (strategy " + plan.strategy + ")\n";
   if (!a.shim.empty()) o += "wrote " + a.shim + "\n";
   o += "non-persistent (head) arena: " + U64(head) +
@@ -261,7 +229,7 @@ int RunTflm(const TflmArgs& a) {
 
 }  // namespace
 
-void RegisterTfliteCommands(CLI::App& app, int* exit_code) {
+void RegisterModelCommands(CLI::App& app, int* exit_code) {
   // Option storage lives as long as the callbacks that hold it.
   auto records_args = std::make_shared<ModelArgs>();
   auto records_out = std::make_shared<std::string>();

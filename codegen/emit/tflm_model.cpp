@@ -1,27 +1,23 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-#include "codegen/tflite/tflm.hpp"
+#include "codegen/emit/tflm_model.hpp"
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
-#include <numeric>
+#include <string>
 
 #include "codegen/errors.hpp"
+#include "codegen/tflite/bytes.hpp"
+#include "codegen/tflm/offline_plan.hpp"
 
-namespace arenaplan::tflite {
+namespace arenaplan {
 namespace {
 
-// ---- little-endian reading and writing of flatbuffer words ----
-
-std::uint32_t LoadU32(std::span<const std::uint8_t> b, std::size_t at) {
-  return static_cast<std::uint32_t>(b[at]) |
-         static_cast<std::uint32_t>(b[at + 1]) << 8 |
-         static_cast<std::uint32_t>(b[at + 2]) << 16 |
-         static_cast<std::uint32_t>(b[at + 3]) << 24;
-}
-std::uint16_t LoadU16(std::span<const std::uint8_t> b, std::size_t at) {
-  return static_cast<std::uint16_t>(b[at] | b[at + 1] << 8);
-}
+using tflite::LoadU16;
+using tflite::LoadU32;
+using tflite::Model;
+using tflite::Subgraph;
+using tflite::Tensor;
+using tflm::kOfflinePlanName;
 
 /// The new bytes placed before the original model. Positions are absolute
 /// in the output; the original starts at `base` (set once the prefix size
@@ -167,91 +163,6 @@ OriginalModel ParseRoot(std::span<const std::uint8_t> b,
 
 }  // namespace
 
-GreedyPlacement TflmGreedyPlace(std::span<const GreedyBuffer> buffers) {
-  const std::size_t n = buffers.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  // Fixed (offline) buffers first, in input order; then by size, largest
-  // first, equal sizes in input order.
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     const bool fa = buffers[a].fixed_offset.has_value();
-                     const bool fb = buffers[b].fixed_offset.has_value();
-                     if (fa != fb) return fa;
-                     if (fa) return false;
-                     return buffers[a].size > buffers[b].size;
-                   });
-  GreedyPlacement out;
-  out.offsets.assign(n, 0);
-  std::vector<std::size_t> placed;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> busy;  // offset, end
-  for (std::size_t i : order) {
-    const GreedyBuffer& cur = buffers[i];
-    std::uint64_t offset = 0;
-    if (cur.fixed_offset) {
-      offset = *cur.fixed_offset;
-    } else {
-      busy.clear();
-      for (std::size_t j : placed) {
-        const GreedyBuffer& o = buffers[j];
-        if (o.first_op <= cur.last_op && cur.first_op <= o.last_op) {
-          busy.emplace_back(out.offsets[j], out.offsets[j] + o.size);
-        }
-      }
-      std::sort(busy.begin(), busy.end());
-      // First fit: the lowest offset at which `cur` touches no busy range.
-      for (const auto& [lo, hi] : busy) {
-        if (offset + cur.size <= lo) break;
-        offset = std::max(offset, hi);
-      }
-    }
-    out.offsets[i] = offset;
-    out.arena_bytes = std::max(out.arena_bytes, offset + cur.size);
-    placed.push_back(i);
-  }
-  return out;
-}
-
-std::vector<std::int32_t> OfflinePlanWords(const TfliteProblem& problem,
-                                           const PlanResult& plan,
-                                           std::size_t subgraph_count) {
-  const std::size_t n = problem.total_tensor_count;
-  if (n >
-      static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) - 3) {
-    throw InputError(problem.problem.source + ": too many tensors");
-  }
-  std::vector<std::int32_t> words(3 + n, -1);
-  words[0] = 0;
-  words[1] = static_cast<std::int32_t>(subgraph_count);
-  words[2] = static_cast<std::int32_t>(n);
-  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
-    const std::int32_t t = problem.record_tensor[r];
-    if (t < 0 || plan.problem.records[r].size == 0) continue;
-    if (plan.offsets[r] >
-        static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())) {
-      throw InputError(problem.problem.source + ": tensor " +
-                       std::to_string(t) +
-                       ": offset does not fit TFLM's int32 plan");
-    }
-    words[3 + static_cast<std::size_t>(t)] =
-        static_cast<std::int32_t>(plan.offsets[r]);
-  }
-  return words;
-}
-
-std::optional<std::vector<std::int32_t>> ReadOfflinePlan(const Model& model) {
-  for (const MetadataEntry& e : model.metadata) {
-    if (e.name != kOfflinePlanName) continue;
-    const std::vector<std::uint8_t>& data = model.buffers[e.buffer].data;
-    std::vector<std::int32_t> words(data.size() / 4);
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      words[i] = static_cast<std::int32_t>(LoadU32(data, 4 * i));
-    }
-    return words;
-  }
-  return std::nullopt;
-}
-
 std::vector<std::uint8_t> WithOfflinePlan(
     std::span<const std::uint8_t> original, const Model& model,
     std::span<const std::int32_t> words) {
@@ -371,70 +282,4 @@ std::vector<std::uint8_t> WithOfflinePlan(
   return p.Finish(original, source);
 }
 
-std::string ShimHeader(const TfliteProblem& problem, const PlanResult& plan,
-                       std::size_t subgraph_count,
-                       const std::string& guard_source) {
-  const std::string& src = problem.problem.source;
-  if (subgraph_count > 1) {
-    throw InputError(src + ": --shim: the model has " +
-                     std::to_string(subgraph_count) +
-                     " subgraphs; TFLM would ask for buffers of subgraphs "
-                     "arenaplan does not plan");
-  }
-  for (std::size_t t = 0; t < problem.tensors.size(); ++t) {
-    if (problem.tensors[t].role == TensorRole::kUnused) {
-      throw InputError(src + ": --shim: tensor " + std::to_string(t) +
-                       " is used by no operator; TFLM would still ask for a "
-                       "buffer for it");
-    }
-  }
-  std::string entries;
-  std::size_t count = 0;
-  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
-    if (plan.problem.records[r].size == 0) continue;
-    entries += "    {" + std::to_string(plan.offsets[r]) + "},  // " +
-               (problem.record_tensor[r] >= 0
-                    ? "tensor " + std::to_string(problem.record_tensor[r])
-                    : plan.problem.ids[r]) +
-               ", " + std::to_string(plan.problem.records[r].size) + " bytes\n";
-    ++count;
-  }
-  std::string h;
-  h += "// Generated by arenaplan from " + guard_source + ". Do not edit.\n";
-  h += "//\n";
-  h += "// Buffer plan for TensorFlow Lite Micro's\n";
-  h += "// tflite::micro::NonPersistentMemoryPlannerShim: one offset per\n";
-  h += "// buffer TFLM asks the planner for, in its order (the non-constant,\n";
-  h += "// non-variable tensors of subgraph 0 by index, then the scratch\n";
-  h +=
-      "// buffers in the order kernels request them). Offsets are bytes from\n";
-  h += "// the start of TFLM's non-persistent (head) section.\n";
-  h += "#pragma once\n\n#include <cstddef>\n#include <cstdint>\n\n";
-  h += "#include "
-       "\"tensorflow/lite/micro/memory_planner/memory_plan_struct.h\"\n\n";
-  h += "namespace arenaplan_tflm {\n\n";
-  h += "/// Bytes the planned buffers need at the start of the arena.\n";
-  h += "inline constexpr std::size_t kNonPersistentBytes = " +
-       std::to_string(plan.arena_bytes) + ";\n";
-  h += "inline constexpr std::int32_t kBufferCount = " + std::to_string(count) +
-       ";\n\n";
-  h += "/// Laid out like tflite::BufferPlan (whose entry array is declared\n";
-  h += "/// with length 1): the count, then the entries.\n";
-  h += "struct BufferPlanStorage {\n";
-  h += "  std::int32_t buffer_count;\n";
-  h += "  tflite::BufferDescriptor entries[kBufferCount > 0 ? kBufferCount "
-       ": 1];\n";
-  h += "};\n\n";
-  h += "inline constexpr BufferPlanStorage kBufferPlanStorage = {\n";
-  h +=
-      "  kBufferCount,\n  {\n" + (count ? entries : "    {0},\n") + "  }};\n\n";
-  h += "/// Pass to tflite::micro::NonPersistentMemoryPlannerShim's "
-       "constructor.\n";
-  h += "inline const tflite::BufferPlan* BufferPlan() {\n";
-  h += "  return reinterpret_cast<const "
-       "tflite::BufferPlan*>(&kBufferPlanStorage);\n";
-  h += "}\n\n}  // namespace arenaplan_tflm\n";
-  return h;
-}
-
-}  // namespace arenaplan::tflite
+}  // namespace arenaplan

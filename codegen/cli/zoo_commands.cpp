@@ -3,8 +3,6 @@
 // `arenaplan zoo` (list the paper's networks) and `arenaplan paper`
 // (reproduce Tables 1 and 2 of Pisarchyk & Lee 2019 beside the published
 // figures).
-#include "codegen/commands.hpp"
-
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -12,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/cli.hpp"
+#include "codegen/cli/commands.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/records.hpp"

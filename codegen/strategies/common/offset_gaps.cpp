@@ -1,5 +1,5 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
-#include "codegen/strategies/offset_gaps.hpp"
+#include "codegen/strategies/common/offset_gaps.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,10 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `arenaplan compile MODEL --out-dir DIR --namespace NAME`: ahead-of-time
-// code for firmware (see generate.hpp). All files are written atomically,
-// and nothing is written on any error.
-#include "codegen/commands.hpp"
-
+// code for firmware (see codegen/compile/generate.hpp). All files are
+// written atomically, and nothing is written on any error.
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -12,7 +10,8 @@
 #include <string>
 
 #include "codegen/atomic_file.hpp"
-#include "codegen/cli.hpp"
+#include "codegen/cli/commands.hpp"
+#include "codegen/cli/options.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/tflite/model.hpp"
@@ -35,14 +34,7 @@ int RunCompile(const CompileArgs& args) {
   compile::CompileOptions options;
   options.namespace_name = args.namespace_name;
   options.file_stem = args.file_stem;
-  if (args.approach == "offsets") {
-    options.plan.approach = Approach::kOffsets;
-  } else if (args.approach == "shared-objects") {
-    options.plan.approach = Approach::kSharedObjects;
-  } else {
-    throw InputError("--approach: '" + args.approach +
-                     "' is not offsets or shared-objects");
-  }
+  options.plan.approach = ParseApproach(args.approach);
   if (args.strategy == "all") {
     throw InputError(
         "--strategy: compile needs one plan; name a strategy or best");

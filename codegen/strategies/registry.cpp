@@ -1,37 +1,14 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The strategy registry. Adding a strategy: one file under
-// codegen/strategies/ and one line in the table below (plus its declaration).
+// codegen/strategies/, its declaration in strategies.hpp and one line in the
+// table below.
 #include <array>
 
+#include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
-
-// Offset Calculation strategies (one file each under codegen/strategies/).
-OffsetsAssignment OffsetsGreedyBySize(
-    std::span<const TensorUsageRecord> records);
-OffsetsAssignment OffsetsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records);
-OffsetsAssignment OffsetsGreedyInOrder(
-    std::span<const TensorUsageRecord> records);
-OffsetsAssignment OffsetsStripPackingBestFit(
-    std::span<const TensorUsageRecord> records);
-OffsetsAssignment OffsetsNaive(std::span<const TensorUsageRecord> records);
-
-// Shared Objects strategies (one file each under codegen/strategies/).
-SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyBySize(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsGreedyInOrder(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsMinCostFlow(
-    std::span<const TensorUsageRecord> records);
-SharedObjectsAssignment SharedObjectsNaive(
-    std::span<const TensorUsageRecord> records);
 
 namespace {
 
@@ -71,15 +48,38 @@ constexpr auto kStrategies = std::to_array<StrategyInfo>({
      &SharedObjectsMinCostFlow, 2000},
     {Approach::kSharedObjects, "naive", "one object per tensor (baseline)",
      nullptr, &SharedObjectsNaive, 0},
+    // --- Searches: run from the best heuristic plan of their approach ---
+    {Approach::kOffsets, "optimal",
+     "exact search: branch and bound from the best heuristic, proves the "
+     "smallest arena or the gap left when time runs out",
+     nullptr, nullptr, 0, &SolveOffsetsExactly},
 });
 
 }  // namespace
+
+std::string_view ApproachName(Approach approach) {
+  return approach == Approach::kOffsets ? "offsets" : "shared-objects";
+}
+
+std::optional<Approach> ApproachFromName(std::string_view name) {
+  for (Approach a : {Approach::kOffsets, Approach::kSharedObjects}) {
+    if (ApproachName(a) == name) return a;
+  }
+  return std::nullopt;
+}
 
 std::span<const StrategyInfo> AllStrategies() { return kStrategies; }
 
 const StrategyInfo* FindStrategy(Approach approach, std::string_view name) {
   for (const StrategyInfo& s : kStrategies) {
     if (s.approach == approach && s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+const StrategyInfo* FindSearch(Approach approach) {
+  for (const StrategyInfo& s : kStrategies) {
+    if (s.approach == approach && !s.IsHeuristic()) return &s;
   }
   return nullptr;
 }

@@ -1,0 +1,47 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/cli/options.hpp"
+
+#include <charconv>
+#include <limits>
+#include <string_view>
+
+#include "codegen/errors.hpp"
+
+namespace arenaplan {
+
+Approach ParseApproach(const std::string& name) {
+  const std::optional<Approach> approach = ApproachFromName(name);
+  if (!approach) {
+    throw InputError("--approach " + name +
+                     ": expected offsets or shared-objects");
+  }
+  return *approach;
+}
+
+std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  std::uint64_t op = 0;
+  std::uint64_t bytes = 0;
+  auto parse = [](std::string_view s, std::uint64_t& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+  };
+  if (colon == std::string::npos ||
+      !parse(std::string_view(text).substr(0, colon), op) ||
+      !parse(std::string_view(text).substr(colon + 1), bytes) ||
+      op > std::numeric_limits<std::uint32_t>::max()) {
+    throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
+  }
+  return {static_cast<std::uint32_t>(op), bytes};
+}
+
+InputOptions ToInputOptions(const ModelOptionArgs& args) {
+  InputOptions o;
+  o.fp32 = args.fp32;
+  o.assume_dim = args.assume_dim;
+  for (const std::string& s : args.scratch)
+    o.scratch.push_back(ParseScratch(s));
+  return o;
+}
+
+}  // namespace arenaplan

@@ -1,0 +1,22 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// A .tflite file as tensor usage records (the reader and BuildProblem in
+// one call).
+#ifndef ARENAPLAN_CODEGEN_TFLITE_LOAD_HPP_
+#define ARENAPLAN_CODEGEN_TFLITE_LOAD_HPP_
+
+#include <string>
+
+#include "codegen/input.hpp"
+#include "codegen/records.hpp"
+
+namespace arenaplan {
+
+/// The records of the model at `path` (tflite::BuildProblem's `problem`).
+/// Throws InputError naming the file and the place.
+[[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,
+                                             const InputOptions& options);
+
+}  // namespace arenaplan
+
+#endif  // ARENAPLAN_CODEGEN_TFLITE_LOAD_HPP_
