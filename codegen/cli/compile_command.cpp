@@ -1,13 +1,16 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `arenaplan compile MODEL --out-dir DIR --namespace NAME`: ahead-of-time
-// code for firmware (see codegen/compile/generate.hpp). All files are
-// written atomically, and nothing is written on any error.
+// code for firmware (see codegen/compile/generate.hpp). DIR is created like
+// `mkdir -p`; all files are written atomically, and nothing is written on
+// any error.
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 
 #include "codegen/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
@@ -45,6 +48,16 @@ int RunCompile(const CompileArgs& args) {
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
+  // --out-dir DIR is created with its parents (like mkdir -p) once the code
+  // is made, so a model that does not compile leaves nothing behind.
+  if (!args.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(args.out_dir, ec);
+    if (ec) {
+      throw InputError("--out-dir " + args.out_dir +
+                       ": cannot create the directory: " + ec.message());
+    }
+  }
   std::string dir = args.out_dir;
   if (!dir.empty() && dir.back() != '/') dir += '/';
   WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},
@@ -69,7 +82,8 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
       "arrays and Invoke() calling the kernels at planned arena offsets");
   cmd->add_option("MODEL", args->model, ".tflite model")->required();
   cmd->add_option("--out-dir", args->out_dir,
-                  "Directory of the generated files")
+                  "Directory of the generated files (created with its "
+                  "parents if missing)")
       ->required();
   cmd->add_option("--namespace", args->namespace_name,
                   "C++ namespace of the generated code")

@@ -187,5 +187,41 @@ TEST_F(CliTest, ListsEveryStrategyNameOnceALine) {
   EXPECT_NE(offsets.output.find("strip-packing-best-fit\n"), std::string::npos);
 }
 
+TEST_F(CliTest, CompileCreatesTheOutDirWithItsParents) {
+  const std::string out = dir_ + "/not/yet/there";
+  ASSERT_FALSE(fs::exists(dir_ + "/not"));
+  const CliRun r = Arenaplan("compile " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite"
+                             " --assume-dim 1 --namespace hw --out-dir " +
+                             out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* f : {"hw_arena.hpp", "hw_model.hpp", "hw_model.cpp"}) {
+    EXPECT_TRUE(fs::is_regular_file(out + "/" + f)) << f;
+  }
+}
+
+TEST_F(CliTest, CompileCreatesNoOutDirWhenTheModelIsRefused) {
+  // The model has an operator no kernel supports: exit 2, nothing created.
+  const std::string out = dir_ + "/not/yet/there";
+  const CliRun r = Arenaplan(
+      "compile " ARENAPLAN_SHARED_DIR
+      "/models/face_detection_short_range.tflite --namespace fd --out-dir " +
+      out);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_FALSE(fs::exists(dir_ + "/not"));
+}
+
+TEST_F(CliTest, CompileRefusesAnOutDirThatIsAFile) {
+  const std::string file = Write("occupied", "x");
+  const CliRun r = Arenaplan("compile " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite"
+                             " --assume-dim 1 --namespace hw --out-dir " +
+                             file + "/sub");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--out-dir " + file + "/sub"), std::string::npos)
+      << r.output;
+  EXPECT_EQ(Read(file), "x");
+}
+
 }  // namespace
 }  // namespace arenaplan
