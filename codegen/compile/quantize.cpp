@@ -25,23 +25,23 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
   return r;
 }
 
-std::optional<ActivationRange> Int8ActivationRange(int activation, float scale,
-                                                   std::int32_t zero_point) {
+std::optional<ActivationRange> Int8ActivationRange(
+    tflite::Activation activation, float scale, std::int32_t zero_point) {
   auto quantize = [&](float v) {
     return zero_point + static_cast<std::int32_t>(std::round(v / scale));
   };
   ActivationRange r;
-  switch (static_cast<FusedActivation>(activation)) {
-    case FusedActivation::kNone:
+  switch (activation) {
+    case tflite::Activation::kNone:
       break;
-    case FusedActivation::kRelu:
+    case tflite::Activation::kRelu:
       r.min = std::max(r.min, quantize(0.0f));
       break;
-    case FusedActivation::kRelu6:
+    case tflite::Activation::kRelu6:
       r.min = std::max(r.min, quantize(0.0f));
       r.max = std::min(r.max, quantize(6.0f));
       break;
-    case FusedActivation::kReluN1To1:
+    case tflite::Activation::kReluN1To1:
       r.min = std::max(r.min, quantize(-1.0f));
       r.max = std::min(r.max, quantize(1.0f));
       break;
@@ -51,10 +51,10 @@ std::optional<ActivationRange> Int8ActivationRange(int activation, float scale,
   return r;
 }
 
-PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
-                         std::int32_t stride) {
+PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
+                         std::int32_t filter, std::int32_t stride) {
   PaddedDim d;
-  if (padding == Padding::kSame) {
+  if (padding == tflite::Padding::kSame) {
     d.out = (in + stride - 1) / stride;
     const std::int32_t total = std::max((d.out - 1) * stride + filter - in, 0);
     d.pad_before = total / 2;

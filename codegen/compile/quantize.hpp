@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "codegen/tflite/model.hpp"
+
 namespace arenaplan::compile {
 
 /// real = multiplier * 2^(shift - 31), multiplier in [2^30, 2^31) (or 0).
@@ -25,16 +27,6 @@ struct QuantizedMultiplier {
 /// (real < 2^-32) gives 0. `real` must be >= 0.
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
 
-/// TFLite's fused activation codes (ActivationFunctionType).
-enum class FusedActivation : std::int8_t {
-  kNone = 0,
-  kRelu = 1,
-  kReluN1To1 = 2,
-  kRelu6 = 3,
-  kTanh = 4,
-  kSignBit = 5,
-};
-
 /// The int8 range [min, max] (both included) an int8 output with `scale`
 /// and `zero_point` is clamped to after `activation`, as TFLite computes it
 /// (bounds quantized in float: zero_point + round(bound / scale), then
@@ -45,10 +37,7 @@ struct ActivationRange {
   std::int32_t max = 127;
 };
 [[nodiscard]] std::optional<ActivationRange> Int8ActivationRange(
-    int activation, float scale, std::int32_t zero_point);
-
-/// TFLite's Padding codes.
-enum class Padding : std::int8_t { kSame = 0, kValid = 1 };
+    tflite::Activation activation, float scale, std::int32_t zero_point);
 
 /// Output extent and leading padding of one spatial dimension for a window
 /// of `filter` elements moved by `stride` (dilation 1). SAME: out =
@@ -59,7 +48,7 @@ struct PaddedDim {
   std::int32_t out = 0;
   std::int32_t pad_before = 0;
 };
-[[nodiscard]] PaddedDim ComputePadding(Padding padding, std::int32_t in,
+[[nodiscard]] PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
                                        std::int32_t filter,
                                        std::int32_t stride);
 

@@ -19,6 +19,7 @@ namespace {
 
 namespace k = arenaplan::kernels;
 namespace compile = arenaplan::compile;
+namespace tflite = arenaplan::tflite;
 
 /// Deterministic pseudo-random int8 values (64-bit LCG, high bits).
 class Lcg {
@@ -84,8 +85,8 @@ TEST(KernelsOps, ConvComputesHandExample) {
 TEST(KernelsOps, ConvMatchesFloatReference) {
   Lcg rng(1);
   const k::Shape4 is{1, 9, 7, 5}, fs{4, 3, 3, 5};
-  const auto ph = compile::ComputePadding(compile::Padding::kSame, 9, 3, 2);
-  const auto pw = compile::ComputePadding(compile::Padding::kSame, 7, 3, 2);
+  const auto ph = compile::ComputePadding(tflite::Padding::kSame, 9, 3, 2);
+  const auto pw = compile::ComputePadding(tflite::Padding::kSame, 7, 3, 2);
   const k::Shape4 os{1, ph.out, pw.out, 4};
   std::vector<std::int8_t> in(is.Count()), w(fs.Count()), out(os.Count());
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
@@ -129,7 +130,7 @@ TEST(KernelsOps, DepthwiseMatchesFloatReference) {
   Lcg rng(2);
   const int mult_d = 2;
   const k::Shape4 is{1, 8, 8, 3}, fs{1, 3, 3, 6};
-  const auto ph = compile::ComputePadding(compile::Padding::kSame, 8, 3, 1);
+  const auto ph = compile::ComputePadding(tflite::Padding::kSame, 8, 3, 1);
   const k::Shape4 os{1, ph.out, ph.out, 6};
   std::vector<std::int8_t> in(is.Count()), w(fs.Count()), out(os.Count());
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
@@ -141,7 +142,8 @@ TEST(KernelsOps, DepthwiseMatchesFloatReference) {
   const std::vector<double> w_s = {0.004, 0.01, 0.002, 0.007, 0.005, 0.003};
   const Quant q = MakeQuant(in_s, w_s, out_s);
   // RELU6: [out_zp, out_zp + round(6 / 0.05)] = [-128, -8].
-  const auto act = compile::Int8ActivationRange(3, float(out_s), out_zp);
+  const auto act = compile::Int8ActivationRange(tflite::Activation::kRelu6,
+                                                float(out_s), out_zp);
   ASSERT_EQ(act->max, -8);
   k::ConvParams p{-in_zp, out_zp,        act->min,      act->max, 1,
                   1,      ph.pad_before, ph.pad_before, mult_d};
