@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cinttypes>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -23,8 +24,13 @@ using tflite::ShapeText;
 using tflite::Tensor;
 using tflite::TensorType;
 
+/// A float literal that reads back as `v` (finite): nine significant
+/// digits, with ".0" added when %g prints an integer ("1" -> "1.0f"; "1f"
+/// is not a literal).
 std::string FloatLiteral(float v) {
-  return Fmt("%.9gf", static_cast<double>(v));
+  std::string text = Fmt("%.9g", static_cast<double>(v));
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text + "f";
 }
 
 std::string BaseName(const std::string& path) {
@@ -80,10 +86,11 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
     if ((t->type != TensorType::kInt8 && t->type != TensorType::kInt16 &&
          t->type != TensorType::kInt32) ||
         t->quantization.scale.size() != 1 ||
-        t->quantization.zero_point.size() != 1) {
+        t->quantization.zero_point.size() != 1 ||
+        !std::isfinite(t->quantization.scale[0])) {
       throw InputError(path + ": graph input/output '" + t->name +
                        "' must be int8, int16 or int32 with per-tensor "
-                       "quantization");
+                       "quantization (one finite scale)");
     }
   }
   out.constant_bytes = gen.ConstantBytes();

@@ -36,7 +36,13 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
   const ActivationRange ar = l.Activation(o.activation, qo);
   const std::string weights = l.ConstInt8(w);
   const std::string bias = l.Bias(op, units);
-  const std::string quant = l.ChannelQuant(w, units, 0, qi.scale, qo.scale);
+  // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
+  // product of the scales, a per-channel one in double.
+  const auto product = w.quantization.scale.size() == 1
+                           ? Lowerer::ScaleProduct::kFloat
+                           : Lowerer::ScaleProduct::kDouble;
+  const std::string quant =
+      l.ChannelQuant(w, units, 0, qi.scale, qo.scale, product);
   l.Emit(Fmt(
       "  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
       ", %d, %d},\n",

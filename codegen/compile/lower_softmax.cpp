@@ -3,7 +3,7 @@
 // SOFTMAX -> k::Softmax (int8 out, scale 1/256, zero point -128) or
 // k::SoftmaxInt16 (int16 out, scale 1/65536, zero point -32768)
 // (kernels/include/arenaplan/kernels/softmax.hpp), over the last dimension,
-// with an exp table computed here.
+// with TFLite's input scaling computed here.
 #include <cinttypes>
 #include <cmath>
 
@@ -36,25 +36,22 @@ void LowerSoftmax(Lowerer& l, const tflite::Operator& op) {
   const auto& o = l.OptionsOf<tflite::SoftmaxOptions>(op);
   if (in.shape.empty()) l.Fail("input has no dimensions");
   const std::int32_t depth = in.shape.back();
-  if (depth <= 0 || depth > 65535)
-    l.Fail("the last dimension must be in [1, 65535]");
+  // The kernel sums a row's exps in Q12.19 (each at most 2^19) in int32.
+  if (depth <= 0 || depth > 4095)
+    l.Fail("the last dimension must be in [1, 4095]");
   const std::int64_t rows = ElementCount(in) / depth;
   if (ElementCount(out) != ElementCount(in))
     l.Fail("output size differs from input");
-  // int8 output: Q16 entries. int16 output: as many bits as a row's sum
-  // allows in 32 bits, so the table's rounding stays far below one output
-  // step of 1/65536.
-  const int bits = int16_out ? SoftmaxInt16TableBits(depth) : 16;
-  const auto table = SoftmaxExpTable(o.beta, qi.scale, bits);
-  const std::size_t k = l.OperatorIndex();
-  const std::string id = Fmt("kExpTable%zu", k);
-  l.EmitUint32Table(
-      id,
-      Fmt("// operator %zu: round(2^%d * exp(-%.9g * %.9g * d)), d = 0..255\n",
-          k, bits, static_cast<double>(o.beta), static_cast<double>(qi.scale)),
-      table);
-  l.Emit(Fmt("  k::%s(k::SoftmaxParams{%s, %" PRId64 ", %d},\n",
-             int16_out ? "SoftmaxInt16" : "Softmax", id.c_str(), rows, depth));
+  const auto s = Int8SoftmaxScaling(o.beta, qi.scale);
+  if (!s) {
+    l.Fail(
+        Fmt("beta %.9g x input scale %.9g is too small (TFLite needs "
+            "beta x scale x 2^26 > 1)",
+            static_cast<double>(o.beta), static_cast<double>(qi.scale)));
+  }
+  l.Emit(Fmt("  k::%s(k::SoftmaxParams{%d, %d, %d, %" PRId64 ", %d},\n",
+             int16_out ? "SoftmaxInt16" : "Softmax", s->input_multiplier,
+             s->input_left_shift, s->diff_min, rows, depth));
   l.Emit("      " + l.Addr(in) + ", " +
          l.TypedAddr(out, int16_out ? "std::int16_t" : "std::int8_t") + ");\n");
 }

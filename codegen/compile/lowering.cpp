@@ -271,19 +271,6 @@ std::string Lowerer::EmitInt32Array(const std::string& id,
   return id;
 }
 
-void Lowerer::EmitUint32Table(const std::string& id, const std::string& comment,
-                              std::span<const std::uint32_t> v) {
-  consts_ += comment;
-  consts_ += Fmt("const std::uint32_t %s[%zu] = {", id.c_str(), v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    consts_ += i % 8 == 0 ? "\n    " : " ";
-    consts_ += std::to_string(v[i]);
-    consts_ += "u,";
-  }
-  consts_ += "\n};\n";
-  const_bytes_ += 4 * v.size();
-}
-
 std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
                           std::size_t input) {
   if (op.inputs.size() <= input || op.inputs[input] < 0) return "nullptr";
@@ -303,7 +290,7 @@ std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
 
 std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
                                   std::int32_t dimension, float in_scale,
-                                  float out_scale) {
+                                  float out_scale, ScaleProduct product) {
   const auto& q = w.quantization;
   if (q.scale.empty()) Fail(Describe(w) + " is not quantized");
   if (q.scale.size() != 1 &&
@@ -325,9 +312,11 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
   for (std::int32_t c = 0; c < channels; ++c) {
     const float ws =
         q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
-    const double real = static_cast<double>(in_scale) *
-                        static_cast<double>(ws) /
-                        static_cast<double>(out_scale);
+    const double in_times_w =
+        product == ScaleProduct::kFloat
+            ? static_cast<double>(in_scale * ws)
+            : static_cast<double>(in_scale) * static_cast<double>(ws);
+    const double real = in_times_w / static_cast<double>(out_scale);
     if (!(real >= 0.0) || !std::isfinite(real))
       Fail(Describe(w) + " has an invalid scale");
     const QuantizedMultiplier m = QuantizeMultiplier(real);

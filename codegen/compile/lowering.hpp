@@ -127,19 +127,22 @@ class Lowerer {
   /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line.
   std::string EmitInt32Array(const std::string& id, const std::string& comment,
                              const std::vector<std::int32_t>& v);
-  /// Emits `const std::uint32_t ID[] = {v...}` after `comment` (which
-  /// holds its own "// " and newline).
-  void EmitUint32Table(const std::string& id, const std::string& comment,
-                       std::span<const std::uint32_t> v);
   /// The int32 bias (optional input `input`) of `channels` entries as an
   /// identifier, or "nullptr".
   std::string Bias(const tflite::Operator& op, std::int32_t channels,
                    std::size_t input = 2);
+  /// How in_scale * w_scale is formed before the division by out_scale:
+  /// in double (TFLite's convolutions and per-channel FULLY_CONNECTED), or
+  /// in float, rounded to float, then widened (TFLite's per-tensor
+  /// FULLY_CONNECTED, GetQuantizedConvolutionMultipler). The two can give
+  /// multipliers one unit apart.
+  enum class ScaleProduct { kDouble, kFloat };
   /// Per-channel multipliers in_scale * w_scale[c] / out_scale along
   /// `dimension` of `w`; returns the k::ChannelQuant initializer.
   std::string ChannelQuant(const tflite::Tensor& w, std::int32_t channels,
                            std::int32_t dimension, float in_scale,
-                           float out_scale);
+                           float out_scale,
+                           ScaleProduct product = ScaleProduct::kDouble);
   /// A variable (persistent) int16 tensor: the planner leaves variable
   /// tensors out of the arena, so it gets its own static buffer (RAM,
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().

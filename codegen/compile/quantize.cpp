@@ -65,21 +65,23 @@ PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
   return d;
 }
 
-std::array<std::uint32_t, 256> SoftmaxExpTable(double beta, double input_scale,
-                                               int bits) {
-  std::array<std::uint32_t, 256> t{};
-  const double one = std::ldexp(1.0, bits);
-  for (int d = 0; d < 256; ++d) {
-    t[d] = static_cast<std::uint32_t>(
-        std::llround(one * std::exp(-beta * input_scale * d)));
-  }
-  return t;
-}
-
-int SoftmaxInt16TableBits(std::int64_t depth) {
-  int bits = 30;
-  while (bits > 0 && depth * (std::int64_t{1} << bits) > 0xFFFFFFFFll) --bits;
-  return bits;
+std::optional<SoftmaxScaling> Int8SoftmaxScaling(double beta,
+                                                 double input_scale) {
+  constexpr int kIntegerBits = 5;
+  const double real = std::min(
+      beta * input_scale * static_cast<double>(1 << (31 - kIntegerBits)),
+      2147483647.0);
+  if (!(real > 1.0) || !std::isfinite(real)) return std::nullopt;
+  const QuantizedMultiplier m = QuantizeMultiplier(real);
+  SoftmaxScaling s;
+  s.input_multiplier = m.multiplier;
+  s.input_left_shift = m.shift;  // >= 1 since real > 1
+  const double radius =
+      1.0 * ((1 << kIntegerBits) - 1) *
+      static_cast<double>(std::int64_t{1} << (31 - kIntegerBits)) /
+      static_cast<double>(std::int64_t{1} << m.shift);
+  s.diff_min = -static_cast<std::int32_t>(std::floor(radius));
+  return s;
 }
 
 }  // namespace arenaplan::compile

@@ -3,11 +3,10 @@
 // Host-side arithmetic of TFLite's int8 quantization specification, done
 // once at generation time so the firmware only runs integer kernels:
 // real multipliers as Q0.31 + shift, fused-activation ranges, SAME/VALID
-// padding, and the softmax exp table.
+// padding, and the softmax input scaling.
 #ifndef ARENAPLAN_CODEGEN_COMPILE_QUANTIZE_HPP_
 #define ARENAPLAN_CODEGEN_COMPILE_QUANTIZE_HPP_
 
-#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -52,16 +51,20 @@ struct PaddedDim {
                                        std::int32_t filter,
                                        std::int32_t stride);
 
-/// table[d] = round(2^bits * exp(-beta * input_scale * d)) for d in
-/// [0, 255]: the exp table of arenaplan::kernels::Softmax (bits = 16) and
-/// SoftmaxInt16 (bits = SoftmaxInt16TableBits(depth)). bits in [0, 31].
-[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
-                                                             double input_scale,
-                                                             int bits = 16);
-
-/// The largest table precision, at most 30 bits, for which a row of
-/// `depth` (>= 1) entries sums below 2^32: depth * 2^bits <= 2^32 - 1.
-[[nodiscard]] int SoftmaxInt16TableBits(std::int64_t depth);
+/// The input scaling of TFLite's int8 softmax (PreprocessSoftmaxScaling
+/// and CalculateInputRadius with 5 integer bits): the real multiplier
+/// min(beta * input_scale * 2^26, 2^31 - 1) as QuantizeMultiplier's Q0.31
+/// multiplier and left shift, and diff_min = -floor(31 * 2^26 /
+/// 2^left_shift), the most negative input difference whose shifted value
+/// fits in int32. nullopt when the real multiplier is not above 1 (TFLite
+/// refuses it) or not finite.
+struct SoftmaxScaling {
+  std::int32_t input_multiplier = 0;
+  std::int32_t input_left_shift = 0;
+  std::int32_t diff_min = 0;
+};
+[[nodiscard]] std::optional<SoftmaxScaling> Int8SoftmaxScaling(
+    double beta, double input_scale);
 
 }  // namespace arenaplan::compile
 
