@@ -7,7 +7,7 @@ need=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
-for pkg in cmake g++ make libgtest-dev libbenchmark-dev libcli11-dev \
+for pkg in cmake g++ make libgtest-dev libbenchmark-dev libcli11-dev libgemmlowp-dev \
            libflatbuffers-dev flatbuffers-compiler clang libclang-rt-14-dev \
            gcc-arm-none-eabi libnewlib-arm-none-eabi \
            libstdc++-arm-none-eabi-newlib qemu-system-arm; do

@@ -25,23 +25,23 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
   return r;
 }
 
-std::optional<ActivationRange> Int8ActivationRange(int activation, float scale,
-                                                   std::int32_t zero_point) {
+std::optional<ActivationRange> Int8ActivationRange(
+    tflite::Activation activation, float scale, std::int32_t zero_point) {
   auto quantize = [&](float v) {
     return zero_point + static_cast<std::int32_t>(std::round(v / scale));
   };
   ActivationRange r;
-  switch (static_cast<FusedActivation>(activation)) {
-    case FusedActivation::kNone:
+  switch (activation) {
+    case tflite::Activation::kNone:
       break;
-    case FusedActivation::kRelu:
+    case tflite::Activation::kRelu:
       r.min = std::max(r.min, quantize(0.0f));
       break;
-    case FusedActivation::kRelu6:
+    case tflite::Activation::kRelu6:
       r.min = std::max(r.min, quantize(0.0f));
       r.max = std::min(r.max, quantize(6.0f));
       break;
-    case FusedActivation::kReluN1To1:
+    case tflite::Activation::kReluN1To1:
       r.min = std::max(r.min, quantize(-1.0f));
       r.max = std::min(r.max, quantize(1.0f));
       break;
@@ -51,10 +51,10 @@ std::optional<ActivationRange> Int8ActivationRange(int activation, float scale,
   return r;
 }
 
-PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
-                         std::int32_t stride) {
+PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
+                         std::int32_t filter, std::int32_t stride) {
   PaddedDim d;
-  if (padding == Padding::kSame) {
+  if (padding == tflite::Padding::kSame) {
     d.out = (in + stride - 1) / stride;
     const std::int32_t total = std::max((d.out - 1) * stride + filter - in, 0);
     d.pad_before = total / 2;
@@ -65,21 +65,23 @@ PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
   return d;
 }
 
-std::array<std::uint32_t, 256> SoftmaxExpTable(double beta, double input_scale,
-                                               int bits) {
-  std::array<std::uint32_t, 256> t{};
-  const double one = std::ldexp(1.0, bits);
-  for (int d = 0; d < 256; ++d) {
-    t[d] = static_cast<std::uint32_t>(
-        std::llround(one * std::exp(-beta * input_scale * d)));
-  }
-  return t;
-}
-
-int SoftmaxInt16TableBits(std::int64_t depth) {
-  int bits = 30;
-  while (bits > 0 && depth * (std::int64_t{1} << bits) > 0xFFFFFFFFll) --bits;
-  return bits;
+std::optional<SoftmaxScaling> Int8SoftmaxScaling(double beta,
+                                                 double input_scale) {
+  constexpr int kIntegerBits = 5;
+  const double real = std::min(
+      beta * input_scale * static_cast<double>(1 << (31 - kIntegerBits)),
+      2147483647.0);
+  if (!(real > 1.0) || !std::isfinite(real)) return std::nullopt;
+  const QuantizedMultiplier m = QuantizeMultiplier(real);
+  SoftmaxScaling s;
+  s.input_multiplier = m.multiplier;
+  s.input_left_shift = m.shift;  // >= 1 since real > 1
+  const double radius =
+      1.0 * ((1 << kIntegerBits) - 1) *
+      static_cast<double>(std::int64_t{1} << (31 - kIntegerBits)) /
+      static_cast<double>(std::int64_t{1} << m.shift);
+  s.diff_min = -static_cast<std::int32_t>(std::floor(radius));
+  return s;
 }
 
 }  // namespace arenaplan::compile

@@ -3,13 +3,14 @@
 // Host-side arithmetic of TFLite's int8 quantization specification, done
 // once at generation time so the firmware only runs integer kernels:
 // real multipliers as Q0.31 + shift, fused-activation ranges, SAME/VALID
-// padding, and the softmax exp table.
+// padding, and the softmax input scaling.
 #ifndef ARENAPLAN_CODEGEN_COMPILE_QUANTIZE_HPP_
 #define ARENAPLAN_CODEGEN_COMPILE_QUANTIZE_HPP_
 
-#include <array>
 #include <cstdint>
 #include <optional>
+
+#include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {
 
@@ -25,16 +26,6 @@ struct QuantizedMultiplier {
 /// (real < 2^-32) gives 0. `real` must be >= 0.
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
 
-/// TFLite's fused activation codes (ActivationFunctionType).
-enum class FusedActivation : std::int8_t {
-  kNone = 0,
-  kRelu = 1,
-  kReluN1To1 = 2,
-  kRelu6 = 3,
-  kTanh = 4,
-  kSignBit = 5,
-};
-
 /// The int8 range [min, max] (both included) an int8 output with `scale`
 /// and `zero_point` is clamped to after `activation`, as TFLite computes it
 /// (bounds quantized in float: zero_point + round(bound / scale), then
@@ -45,10 +36,7 @@ struct ActivationRange {
   std::int32_t max = 127;
 };
 [[nodiscard]] std::optional<ActivationRange> Int8ActivationRange(
-    int activation, float scale, std::int32_t zero_point);
-
-/// TFLite's Padding codes.
-enum class Padding : std::int8_t { kSame = 0, kValid = 1 };
+    tflite::Activation activation, float scale, std::int32_t zero_point);
 
 /// Output extent and leading padding of one spatial dimension for a window
 /// of `filter` elements moved by `stride` (dilation 1). SAME: out =
@@ -59,20 +47,24 @@ struct PaddedDim {
   std::int32_t out = 0;
   std::int32_t pad_before = 0;
 };
-[[nodiscard]] PaddedDim ComputePadding(Padding padding, std::int32_t in,
+[[nodiscard]] PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
                                        std::int32_t filter,
                                        std::int32_t stride);
 
-/// table[d] = round(2^bits * exp(-beta * input_scale * d)) for d in
-/// [0, 255]: the exp table of arenaplan::kernels::Softmax (bits = 16) and
-/// SoftmaxInt16 (bits = SoftmaxInt16TableBits(depth)). bits in [0, 31].
-[[nodiscard]] std::array<std::uint32_t, 256> SoftmaxExpTable(double beta,
-                                                             double input_scale,
-                                                             int bits = 16);
-
-/// The largest table precision, at most 30 bits, for which a row of
-/// `depth` (>= 1) entries sums below 2^32: depth * 2^bits <= 2^32 - 1.
-[[nodiscard]] int SoftmaxInt16TableBits(std::int64_t depth);
+/// The input scaling of TFLite's int8 softmax (PreprocessSoftmaxScaling
+/// and CalculateInputRadius with 5 integer bits): the real multiplier
+/// min(beta * input_scale * 2^26, 2^31 - 1) as QuantizeMultiplier's Q0.31
+/// multiplier and left shift, and diff_min = -floor(31 * 2^26 /
+/// 2^left_shift), the most negative input difference whose shifted value
+/// fits in int32. nullopt when the real multiplier is not above 1 (TFLite
+/// refuses it) or not finite.
+struct SoftmaxScaling {
+  std::int32_t input_multiplier = 0;
+  std::int32_t input_left_shift = 0;
+  std::int32_t diff_min = 0;
+};
+[[nodiscard]] std::optional<SoftmaxScaling> Int8SoftmaxScaling(
+    double beta, double input_scale);
 
 }  // namespace arenaplan::compile
 

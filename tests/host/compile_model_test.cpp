@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "codegen/compile/generate.hpp"
+#include "codegen/compile/quantize.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/tflite/model.hpp"
 
@@ -63,17 +64,16 @@ TEST(CompileModel, CompilesTheIntegerModels) {
 TEST(CompileModel, PersonDetectConstantsAreTheWeightsPlusParameters) {
   // Hand count from the operator list: the int8 weights of 14 convolution
   // filters and 13 depthwise filters, int32 biases, and per output channel
-  // two requantization parameters, plus the softmax table.
+  // two requantization parameters (the softmax needs no constant array).
   // Weights: conv0 3*3*8 = 72; depthwise 3*3*(8+16+32+32+64+64+128*6+256)
   // = 9*1240 = 11160; pointwise 8*16 + 16*32 + 32*32 + 32*64 + 64*64 +
   // 64*128 + 5*128*128 + 128*256 + 256*256 = 196224; logits 256*2 = 512.
   // Output channels: 8 + (8+16+32+32+64+64+128*6+256) + (16+32+32+64+64+128
   // + 5*128 + 256 + 256) + 2 = 8 + 1240 + 1488 + 2 = 2738; each has a bias
   // and an int32 multiplier and int8 shift: 2738 * (4 + 4 + 1) bytes. Every
-  // int8 array has one NUL byte more (string literal): 28 arrays. Softmax
-  // table: 256 * 4.
+  // int8 array has one NUL byte more (string literal): 28 arrays.
   const std::uint64_t weights = 72 + 11160 + 196224 + 512;
-  const std::uint64_t expect = weights + 28 + 2738 * 9 + 1024;
+  const std::uint64_t expect = weights + 28 + 2738 * 9;
   const auto model =
       arenaplan::tflite::ReadModelFile(ModelPath("person_detect.tflite"));
   const auto out =
@@ -181,6 +181,42 @@ TEST(CompileModel, RejectsDilationAndUnsupportedActivation) {
                       "output quantization differ"),
             std::string::npos)
       << CompileError(model, path);
+}
+
+/// The first value of the int32 array `id` in generated source.
+std::int64_t FirstArrayValue(const std::string& source, const std::string& id) {
+  const auto at = source.find(id + "[");
+  if (at == std::string::npos) return -1;
+  const auto open = source.find('{', at);
+  return std::stoll(source.substr(open + 1));
+}
+
+TEST(CompileModel, FullyConnectedMultiplierUsesTheFloatProductOfScales) {
+  // TFLite forms a per-tensor FULLY_CONNECTED multiplier as
+  // double(float(s_in * s_w)) / s_out (GetQuantizedConvolutionMultipler),
+  // a convolution's as double(s_in) * double(s_w) / s_out. On ad01_int8's
+  // first layer the two differ by 66 units of the Q0.31 multiplier; TFLM's
+  // outputs follow the float product.
+  const std::string path = ModelPath("ad01_int8.tflite");
+  const auto model = arenaplan::tflite::ReadModelFile(path);
+  const auto& sg = model.subgraphs[0];
+  const auto& op = sg.operators[0];
+  ASSERT_EQ(op.builtin_name, "FULLY_CONNECTED");
+  const float s_in = sg.tensors[op.inputs[0]].quantization.scale.at(0);
+  const float s_w = sg.tensors[op.inputs[1]].quantization.scale.at(0);
+  const float s_out = sg.tensors[op.outputs[0]].quantization.scale.at(0);
+  ASSERT_EQ(sg.tensors[op.inputs[1]].quantization.scale.size(), 1u);
+  const auto from_float = arenaplan::compile::QuantizeMultiplier(
+      static_cast<double>(s_in * s_w) / static_cast<double>(s_out));
+  const auto from_double = arenaplan::compile::QuantizeMultiplier(
+      static_cast<double>(s_in) * static_cast<double>(s_w) /
+      static_cast<double>(s_out));
+  EXPECT_EQ(from_float.multiplier - from_double.multiplier, -66);
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  const auto out = CompileModel(model, path, options);
+  EXPECT_EQ(FirstArrayValue(out.model_source, "kMultiplier0"),
+            from_float.multiplier);
 }
 
 TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {

@@ -19,6 +19,7 @@ namespace {
 
 namespace k = arenaplan::kernels;
 namespace compile = arenaplan::compile;
+namespace tflite = arenaplan::tflite;
 
 /// Deterministic pseudo-random int8 values (64-bit LCG, high bits).
 class Lcg {
@@ -84,8 +85,8 @@ TEST(KernelsOps, ConvComputesHandExample) {
 TEST(KernelsOps, ConvMatchesFloatReference) {
   Lcg rng(1);
   const k::Shape4 is{1, 9, 7, 5}, fs{4, 3, 3, 5};
-  const auto ph = compile::ComputePadding(compile::Padding::kSame, 9, 3, 2);
-  const auto pw = compile::ComputePadding(compile::Padding::kSame, 7, 3, 2);
+  const auto ph = compile::ComputePadding(tflite::Padding::kSame, 9, 3, 2);
+  const auto pw = compile::ComputePadding(tflite::Padding::kSame, 7, 3, 2);
   const k::Shape4 os{1, ph.out, pw.out, 4};
   std::vector<std::int8_t> in(is.Count()), w(fs.Count()), out(os.Count());
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
@@ -129,7 +130,7 @@ TEST(KernelsOps, DepthwiseMatchesFloatReference) {
   Lcg rng(2);
   const int mult_d = 2;
   const k::Shape4 is{1, 8, 8, 3}, fs{1, 3, 3, 6};
-  const auto ph = compile::ComputePadding(compile::Padding::kSame, 8, 3, 1);
+  const auto ph = compile::ComputePadding(tflite::Padding::kSame, 8, 3, 1);
   const k::Shape4 os{1, ph.out, ph.out, 6};
   std::vector<std::int8_t> in(is.Count()), w(fs.Count()), out(os.Count());
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
@@ -141,7 +142,8 @@ TEST(KernelsOps, DepthwiseMatchesFloatReference) {
   const std::vector<double> w_s = {0.004, 0.01, 0.002, 0.007, 0.005, 0.003};
   const Quant q = MakeQuant(in_s, w_s, out_s);
   // RELU6: [out_zp, out_zp + round(6 / 0.05)] = [-128, -8].
-  const auto act = compile::Int8ActivationRange(3, float(out_s), out_zp);
+  const auto act = compile::Int8ActivationRange(tflite::Activation::kRelu6,
+                                                float(out_s), out_zp);
   ASSERT_EQ(act->max, -8);
   k::ConvParams p{-in_zp, out_zp,        act->min,      act->max, 1,
                   1,      ph.pad_before, ph.pad_before, mult_d};
@@ -274,20 +276,43 @@ TEST(KernelsOps, AddMatchesFloatReference) {
   EXPECT_TRUE(ho == 34 || ho == 35) << int(ho);
 }
 
+/// The kernel's parameters for beta, input scale and shape.
+k::SoftmaxParams SoftmaxFor(double beta, double in_s, int rows, int depth) {
+  const auto s = compile::Int8SoftmaxScaling(beta, in_s);
+  EXPECT_TRUE(s.has_value());
+  return k::SoftmaxParams{s->input_multiplier, s->input_left_shift, s->diff_min,
+                          rows, depth};
+}
+
+TEST(KernelsOps, SoftmaxScalingFollowsTflite) {
+  // beta * scale * 2^26 = 0.0125 * 2^26 = 838860.8 = 0.8 * 2^20:
+  // multiplier round(0.8 * 2^31) = 1717986918, left shift 20; radius
+  // floor(31 * 2^26 / 2^20) = 1984.
+  const auto s = compile::Int8SoftmaxScaling(1.0, 0.0125);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->input_multiplier, 1717986918);
+  EXPECT_EQ(s->input_left_shift, 20);
+  EXPECT_EQ(s->diff_min, -1984);
+  // Scale 1/256 (2^26 / 2^8 = 2^18 = 0.5 * 2^19): multiplier 2^30, shift
+  // 19, radius 31 * 2^7 = 3968.
+  const auto t = compile::Int8SoftmaxScaling(1.0, 1.0 / 256);
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->input_multiplier, 1 << 30);
+  EXPECT_EQ(t->input_left_shift, 19);
+  EXPECT_EQ(t->diff_min, -3968);
+  // beta * scale * 2^26 <= 1: TFLite refuses it.
+  EXPECT_FALSE(compile::Int8SoftmaxScaling(1.0, 1.0 / (1 << 26)).has_value());
+}
+
 TEST(KernelsOps, SoftmaxMatchesFloatReference) {
   const double in_s = 0.0125, beta = 1.0;
-  const auto table = compile::SoftmaxExpTable(beta, in_s);
-  EXPECT_EQ(table[0], 65536u);
-  // 65536 * exp(-0.0125 * 80) = 65536 / e = 24109.3 -> 24109.
-  EXPECT_EQ(table[80], 24109u);
   Lcg rng(4);
   const int rows = 6, depth = 10;
   std::vector<std::int8_t> in(rows * depth), out(rows * depth);
   for (auto& v : in) v = static_cast<std::int8_t>(rng.Next(-128, 127));
   in[0] = 127;  // one row with an extreme, single winner
   for (int i = 1; i < depth; ++i) in[i] = -128;
-  k::SoftmaxParams p{table.data(), rows, depth};
-  k::Softmax(p, in.data(), out.data());
+  k::Softmax(SoftmaxFor(beta, in_s, rows, depth), in.data(), out.data());
   for (int r = 0; r < rows; ++r) {
     double sum = 0;
     for (int i = 0; i < depth; ++i)
@@ -301,8 +326,7 @@ TEST(KernelsOps, SoftmaxMatchesFloatReference) {
   // Hand case: two equal logits -> 0.5 each = 128/256 -> 128 - 128 = 0.
   const std::int8_t two[2] = {5, 5};
   std::int8_t o2[2] = {};
-  k::SoftmaxParams p2{table.data(), 1, 2};
-  k::Softmax(p2, two, o2);
+  k::Softmax(SoftmaxFor(beta, in_s, 1, 2), two, o2);
   EXPECT_EQ(o2[0], 0);
   EXPECT_EQ(o2[1], 0);
 }
@@ -314,65 +338,32 @@ TEST(KernelsOps, ReshapeCopiesBytes) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(out[i], in[i]);
 }
 
-TEST(KernelsOps, RoundedFractionDividesWithoutA64BitDivide) {
-  // round(num * 2^bits / den), ties up.
-  EXPECT_EQ(k::RoundedFraction(1, 3, 16), 21845u);  // 21845.33
-  EXPECT_EQ(k::RoundedFraction(2, 3, 16), 43691u);  // 43690.67
-  EXPECT_EQ(k::RoundedFraction(1, 2, 0), 1u);       // 0.5 -> 1
-  EXPECT_EQ(k::RoundedFraction(3, 3, 16), 65536u);
-  EXPECT_EQ(k::RoundedFraction(0, 5, 16), 0u);
-  // 2^47 / (2^32 - 1) = 32768.0000076: the remainder needs 33 bits.
-  EXPECT_EQ(k::RoundedFraction(1u << 31, 0xFFFFFFFFu, 16), 32768u);
-  // Against 64-bit arithmetic on a grid.
-  Lcg lcg(11);
-  for (int i = 0; i < 2000; ++i) {
-    const auto den = static_cast<std::uint32_t>(lcg.Next(1, 0x7FFFFFFF)) * 2u;
-    const auto num = static_cast<std::uint32_t>(
-        static_cast<std::uint64_t>(den) * lcg.Next(0, 1 << 20) >> 20);
-    const std::uint64_t n = static_cast<std::uint64_t>(num) << 16;
-    EXPECT_EQ(k::RoundedFraction(num, den, 16), (n + den / 2) / den)
-        << num << "/" << den;
-  }
-}
-
 TEST(KernelsOps, SoftmaxInt16ComputesHandExamples) {
-  // beta * input_scale = ln 3: table[1] = round(65536 / 3) = 21845.
-  const auto table = compile::SoftmaxExpTable(1.0, std::log(3.0));
-  ASSERT_EQ(table[0], 65536u);
-  ASSERT_EQ(table[1], 21845u);
-  // Inputs {1, 0}: e = {65536, 21845}, sum 87381.
-  // 65536 * 65536 / 87381 = 49152.19 -> 49152 - 32768 = 16384;
-  // 65536 * 21845 / 87381 = 16383.81 -> 16384 - 32768 = -16384
-  // (exactly p = 3/4 and 1/4).
-  const std::int8_t in[2] = {1, 0};
-  std::int16_t out[2] = {};
-  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 2}, in, out);
-  EXPECT_EQ(out[0], 16384);
-  EXPECT_EQ(out[1], -16384);
   // Two equal inputs: p = 1/2 -> 32768 - 32768 = 0.
   const std::int8_t eq[2] = {-7, -7};
-  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 2}, eq, out);
+  std::int16_t out[2] = {};
+  k::SoftmaxInt16(SoftmaxFor(1.0, 0.1, 1, 2), eq, out);
   EXPECT_EQ(out[0], 0);
   EXPECT_EQ(out[1], 0);
   // One element: p = 1 -> 65536 - 32768 saturates at 32767.
-  k::SoftmaxInt16(k::SoftmaxParams{table.data(), 1, 1}, eq, out);
+  k::SoftmaxInt16(SoftmaxFor(1.0, 0.1, 1, 1), eq, out);
   EXPECT_EQ(out[0], 32767);
+  // beta * scale = ln 3, inputs {1, 0}: p = 3/4 and 1/4 -> 16384, -16384
+  // up to the fixed-point exp's error (one step).
+  const std::int8_t in[2] = {1, 0};
+  k::SoftmaxInt16(SoftmaxFor(1.0, std::log(3.0), 1, 2), in, out);
+  EXPECT_NEAR(out[0], 16384, 1);
+  EXPECT_NEAR(out[1], -16384, 1);
 }
 
 TEST(KernelsOps, SoftmaxInt16MatchesFloatReference) {
   const double beta = 1.0, in_s = 0.0699627325;
   const int rows = 50, depth = 12;
-  // 12 * 2^28 < 2^32 <= 12 * 2^29.
-  ASSERT_EQ(compile::SoftmaxInt16TableBits(depth), 28);
-  ASSERT_EQ(compile::SoftmaxInt16TableBits(2), 30);
-  ASSERT_EQ(compile::SoftmaxInt16TableBits(65535), 16);
-  const auto table = compile::SoftmaxExpTable(beta, in_s, 28);
   Lcg lcg(5);
   std::vector<std::int8_t> in(rows * depth);
   for (auto& v : in) v = static_cast<std::int8_t>(lcg.Next(-128, 127));
   std::vector<std::int16_t> out(in.size());
-  k::SoftmaxInt16(k::SoftmaxParams{table.data(), rows, depth}, in.data(),
-                  out.data());
+  k::SoftmaxInt16(SoftmaxFor(beta, in_s, rows, depth), in.data(), out.data());
   for (int r = 0; r < rows; ++r) {
     double sum = 0;
     for (int i = 0; i < depth; ++i)
@@ -380,9 +371,9 @@ TEST(KernelsOps, SoftmaxInt16MatchesFloatReference) {
     for (int i = 0; i < depth; ++i) {
       const double prob = std::exp(beta * in_s * in[r * depth + i]) / sum;
       const int expect = RefQuantize(prob, 1.0 / 65536, -32768, -32768, 32767);
-      // Table entries are rounded to 2^-29 each, which moves 65536 p by
-      // < 12 * 2^-13: only a value within that of a tie may round the other
-      // way, by one step.
+      // TFLite's fixed-point exp (Q0.31 polynomial and constants), the
+      // Q12.19 sum and the Newton-Raphson reciprocal each lose a few
+      // 2^-20 at most, far below a step of 2^-16 except near a tie.
       EXPECT_LE(std::abs(out[r * depth + i] - expect), 1) << r << "," << i;
     }
   }

@@ -20,6 +20,7 @@ using arenaplan::kernels::MultiplyByQuantizedMultiplier;
 using arenaplan::kernels::RoundingDivideByPOT;
 using arenaplan::kernels::SaturatingRoundingDoublingHighMul;
 namespace compile = arenaplan::compile;
+namespace tflite = arenaplan::tflite;
 
 constexpr std::int32_t kHalfQ31 = std::int32_t{1} << 30;  // 0.5 in Q0.31
 
@@ -124,42 +125,44 @@ TEST(KernelsQuantization, QuantizedMultiplierApproximatesRealProduct) {
 TEST(KernelsQuantization, ActivationRangeQuantizesBounds) {
   // RELU6 with scale 6/255 and zero point -128: [-128, -128 + round(255)]
   // = [-128, 127].
-  auto r = compile::Int8ActivationRange(3, 6.0f / 255.0f, -128);
+  auto r = compile::Int8ActivationRange(tflite::Activation::kRelu6,
+                                        6.0f / 255.0f, -128);
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->min, -128);
   EXPECT_EQ(r->max, 127);
   // RELU6 with scale 0.05, zero point 10: min = 10, max = 10 + 120 -> 127.
-  r = compile::Int8ActivationRange(3, 0.05f, 10);
+  r = compile::Int8ActivationRange(tflite::Activation::kRelu6, 0.05f, 10);
   EXPECT_EQ(r->min, 10);
   EXPECT_EQ(r->max, 127);
   // RELU6 with scale 0.1, zero point -100: [-100, -100 + 60] = [-100, -40].
-  r = compile::Int8ActivationRange(3, 0.1f, -100);
+  r = compile::Int8ActivationRange(tflite::Activation::kRelu6, 0.1f, -100);
   EXPECT_EQ(r->min, -100);
   EXPECT_EQ(r->max, -40);
   // RELU_N1_TO_1 with scale 0.25, zp 0: [-4, 4]. NONE: full range.
-  r = compile::Int8ActivationRange(2, 0.25f, 0);
+  r = compile::Int8ActivationRange(tflite::Activation::kReluN1To1, 0.25f, 0);
   EXPECT_EQ(r->min, -4);
   EXPECT_EQ(r->max, 4);
-  r = compile::Int8ActivationRange(0, 0.25f, 0);
+  r = compile::Int8ActivationRange(tflite::Activation::kNone, 0.25f, 0);
   EXPECT_EQ(r->min, -128);
   EXPECT_EQ(r->max, 127);
-  EXPECT_FALSE(compile::Int8ActivationRange(4, 0.25f, 0).has_value());  // TANH
+  EXPECT_FALSE(compile::Int8ActivationRange(tflite::Activation::kTanh, 0.25f, 0)
+                   .has_value());
 }
 
 TEST(KernelsQuantization, PaddingMatchesSameAndValid) {
   // SAME, 96 wide, 3 taps, stride 2: out 48, total (47*2 + 3 - 96) = 1,
   // before 0 (TFLite puts the odd pixel after).
-  auto d = compile::ComputePadding(compile::Padding::kSame, 96, 3, 2);
+  auto d = compile::ComputePadding(tflite::Padding::kSame, 96, 3, 2);
   EXPECT_EQ(d.out, 48);
   EXPECT_EQ(d.pad_before, 0);
   // SAME, 48, 3 taps, stride 1: out 48, total 2, before 1.
-  d = compile::ComputePadding(compile::Padding::kSame, 48, 3, 1);
+  d = compile::ComputePadding(tflite::Padding::kSame, 48, 3, 1);
   EXPECT_EQ(d.out, 48);
   EXPECT_EQ(d.pad_before, 1);
   // VALID, 3 wide, 3 taps: out 1; VALID 49, 10 taps, stride 2: (49-10)/2+1=20.
-  d = compile::ComputePadding(compile::Padding::kValid, 3, 3, 1);
+  d = compile::ComputePadding(tflite::Padding::kValid, 3, 3, 1);
   EXPECT_EQ(d.out, 1);
-  d = compile::ComputePadding(compile::Padding::kValid, 49, 10, 2);
+  d = compile::ComputePadding(tflite::Padding::kValid, 49, 10, 2);
   EXPECT_EQ(d.out, 20);
 }
 

@@ -8,6 +8,7 @@
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantization.hpp"

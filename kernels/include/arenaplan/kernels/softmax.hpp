@@ -1,92 +1,112 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// int8 SOFTMAX with output scale 1/256 and zero point -128 (the only int8
-// output quantization TFLite allows for it). For int8 input the difference
-// d = max - x of a row lies in [0, 255], so exp(-beta * input_scale * d) is
-// tabulated on the host as Q16 integers (table[0] = 65536); the firmware
-// then only adds and divides integers. This is a different fixed-point
-// method from TFLite's reference (gemmlowp exp), so a score may differ from
-// TFLite's by one step of 1/256; it is exact and identical on every target.
+// int8 SOFTMAX over the last dimension with TensorFlow Lite's fixed-point
+// method for int8 input (the one TFLM's reference kernel runs for int8 and
+// int16 outputs), so outputs agree with TFLM bit for bit:
+//   d = x - max(row), skipped (output = minimum) when d < diff_min;
+//   s = d * beta * input_scale as Q5.26 (d * 2^left_shift, then a Q0.31
+//       multiplier: SaturatingRoundingDoublingHighMul);
+//   e = exp(s) in Q0.31 (fixed_point.hpp), summed in Q12.19;
+//   1 / sum as a Q0.31 reciprocal of the sum normalised to [1, 2) and a
+//       power of two (num_bits_over_unit);
+//   out = RoundingDivideByPOT(e * reciprocal, num_bits_over_unit + 31 -
+//       output bits) + output minimum, saturated.
+// Output quantization: int8 scale 1/256 zero point -128, or int16 scale
+// 1/65536 zero point -32768 (the only ones TFLite allows here).
 #ifndef ARENAPLAN_KERNELS_SOFTMAX_HPP_
 #define ARENAPLAN_KERNELS_SOFTMAX_HPP_
 
 #include <cstdint>
 
+#include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
 
 struct SoftmaxParams {
-  /// table[d] = round(65536 * exp(-beta * input_scale * d)), d in [0, 255].
-  const std::uint32_t* exp_table;
-  std::int32_t rows;   ///< Number of independent rows.
-  std::int32_t depth;  ///< Elements per row (the last dimension), <= 65535.
+  /// beta * input_scale * 2^26 = input_multiplier * 2^(input_left_shift -
+  /// 31): a Q0.31 multiplier in [2^30, 2^31) and a left shift >= 0.
+  std::int32_t input_multiplier;
+  std::int32_t input_left_shift;
+  /// The most negative difference x - max computed (<= 0); smaller ones
+  /// would overflow d * 2^input_left_shift and give the output minimum.
+  std::int32_t diff_min;
+  std::int32_t rows;  ///< Number of independent rows.
+  /// Elements per row (the last dimension), in [1, 4095]: the sum of a
+  /// row's exps, each at most 2^19 in Q12.19, stays below 2^31.
+  std::int32_t depth;
 };
 
-/// output = round(256 * p) - 128 with p the row's softmax; saturates at 127.
-/// The output must not overlap the input.
+namespace detail {
+
+/// The row's scaled difference d * beta * input_scale as Q5.26.
+[[nodiscard]] constexpr std::int32_t SoftmaxScaledDiff(const SoftmaxParams& p,
+                                                       std::int32_t diff) {
+  const auto shifted = static_cast<std::int32_t>(
+      static_cast<std::uint32_t>(diff) << p.input_left_shift);
+  return SaturatingRoundingDoublingHighMul(shifted, p.input_multiplier);
+}
+
+template <typename OutputT, std::int32_t kMin, std::int32_t kMax, int kBits>
 inline void Softmax(const SoftmaxParams& p, const std::int8_t* input,
-                    std::int8_t* output) {
+                    OutputT* output) {
   for (std::int32_t r = 0; r < p.rows; ++r) {
     const std::int8_t* in = input + r * p.depth;
-    std::int8_t* out = output + r * p.depth;
+    OutputT* out = output + r * p.depth;
     std::int32_t max = -128;
     for (std::int32_t i = 0; i < p.depth; ++i) max = in[i] > max ? in[i] : max;
-    // sum >= table[0] = 65536, and <= depth * 65536 < 2^32.
-    std::uint32_t sum = 0;
-    for (std::int32_t i = 0; i < p.depth; ++i) sum += p.exp_table[max - in[i]];
+    std::int32_t sum = 0;  // Q12.19
     for (std::int32_t i = 0; i < p.depth; ++i) {
-      const std::uint32_t e = p.exp_table[max - in[i]];  // <= 2^16
-      // round(256 * e / sum), ties up; 256 * e <= 2^24 does not overflow.
-      const std::uint32_t q = (256u * e + sum / 2u) / sum;
-      out[i] = ClampToInt8(static_cast<std::int32_t>(q) - 128, -128, 127);
+      const std::int32_t diff = in[i] - max;
+      if (diff >= p.diff_min) {
+        sum += RoundingDivideByPOT(
+            ExpOnNegativeValuesQ5(SoftmaxScaledDiff(p, diff)), 12);
+      }
+    }
+    // sum >= exp(0) > 0. Normalise: sum = (1 + f) * 2^(12 - headroom),
+    // f in [0, 1) as Q0.31.
+    const int headroom = CountLeadingZeros(static_cast<std::uint32_t>(sum));
+    const int bits_over_unit = 12 - headroom;
+    const auto f = static_cast<std::int32_t>(
+        (static_cast<std::uint32_t>(sum) << headroom) - 0x80000000u);
+    const std::int32_t reciprocal = OneOverOnePlusX(f);
+    const int exponent = bits_over_unit + 31 - kBits;
+    for (std::int32_t i = 0; i < p.depth; ++i) {
+      const std::int32_t diff = in[i] - max;
+      std::int32_t v = kMin;
+      if (diff >= p.diff_min) {
+        const std::int32_t e =
+            ExpOnNegativeValuesQ5(SoftmaxScaledDiff(p, diff));
+        // The product is below 2^31, so a division by 2^32 or more rounds
+        // to 0 (TFLite requires exponent <= 31 and stops otherwise).
+        const std::int32_t scaled =
+            exponent > 31
+                ? 0
+                : RoundingDivideByPOT(
+                      SaturatingRoundingDoublingHighMul(reciprocal, e),
+                      exponent);
+        v = scaled + kMin;
+        v = v > kMax ? kMax : (v < kMin ? kMin : v);
+      }
+      out[i] = static_cast<OutputT>(v);
     }
   }
 }
 
-/// round(num * 2^bits / den), ties up, for num <= den (den > 0, bits <=
-/// 31): long division one bit at a time, so no 64-bit divide is needed on
-/// cores without one.
-[[nodiscard]] constexpr std::uint32_t RoundedFraction(std::uint32_t num,
-                                                      std::uint32_t den,
-                                                      int bits) {
-  std::uint32_t q = num / den;  // 0 or 1
-  std::uint64_t r = num % den;  // < den, kept in 64 bits for r << 1
-  for (int i = 0; i < bits; ++i) {
-    r <<= 1;
-    q <<= 1;
-    if (r >= den) {
-      r -= den;
-      q |= 1u;
-    }
-  }
-  return 2 * r >= den ? q + 1 : q;  // remainder >= den / 2: round up
+}  // namespace detail
+
+/// int8 output (scale 1/256, zero point -128). The output must not overlap
+/// the input.
+inline void Softmax(const SoftmaxParams& p, const std::int8_t* input,
+                    std::int8_t* output) {
+  detail::Softmax<std::int8_t, -128, 127, 8>(p, input, output);
 }
 
-/// int8 in, int16 out with scale 1/65536 and zero point -32768 (TFLite's
-/// quantization of an int16 softmax output fed by int8):
-/// output = round(65536 * p) - 32768 with p the row's softmax, saturated at
-/// 32767 (p > 65535.5 / 65536). The exp table has the same form as
-/// Softmax's at a finer scale: table[d] = round(2^B * exp(-beta * s_in * d))
-/// with depth * 2^B < 2^32 (the generator picks B <= 30), so p's only error
-/// is the table's rounding, half of 2^-B per term. The output must not
+/// int16 output (scale 1/65536, zero point -32768). The output must not
 /// overlap the input.
 inline void SoftmaxInt16(const SoftmaxParams& p, const std::int8_t* input,
                          std::int16_t* output) {
-  for (std::int32_t r = 0; r < p.rows; ++r) {
-    const std::int8_t* in = input + r * p.depth;
-    std::int16_t* out = output + r * p.depth;
-    std::int32_t max = -128;
-    for (std::int32_t i = 0; i < p.depth; ++i) max = in[i] > max ? in[i] : max;
-    std::uint32_t sum = 0;  // in [65536, depth * 65536]
-    for (std::int32_t i = 0; i < p.depth; ++i) sum += p.exp_table[max - in[i]];
-    for (std::int32_t i = 0; i < p.depth; ++i) {
-      const std::uint32_t q =
-          RoundedFraction(p.exp_table[max - in[i]], sum, 16);  // <= 65536
-      const std::int32_t v = static_cast<std::int32_t>(q) - 32768;
-      out[i] = static_cast<std::int16_t>(v > 32767 ? 32767 : v);
-    }
-  }
+  detail::Softmax<std::int16_t, -32768, 32767, 16>(p, input, output);
 }
 
 }  // namespace arenaplan::kernels

@@ -1,0 +1,54 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// FULLY_CONNECTED -> k::FullyConnected
+// (kernels/include/arenaplan/kernels/fully_connected.hpp): int8 input and
+// output, int8 symmetric weights [units, depth] (per-tensor or per-unit),
+// int32 bias; the input is read as batches x depth.
+#include <cinttypes>
+
+#include "codegen/compile/lowering.hpp"
+
+namespace arenaplan::compile {
+
+using tflite::Tensor;
+
+void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& w = l.Input(op, 1);
+  const Tensor& out = l.Output(op);
+  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const auto& o = l.OptionsOf<tflite::FullyConnectedOptions>(op);
+  if (o.weights_format != 0) l.Fail("shuffled weights are not supported");
+  if (w.shape.size() != 2)
+    l.Fail(l.Describe(w) + " must be 2-D [units, depth]");
+  const std::int32_t units = w.shape[0], depth = w.shape[1];
+  if (units <= 0 || depth <= 0)
+    l.Fail(l.Describe(w) + " has an empty dimension");
+  const std::int64_t in_count = ElementCount(in);
+  if (in_count <= 0 || in_count % depth != 0) {
+    l.Fail(Fmt("input elements (%" PRId64
+               ") are not a multiple of the depth %d",
+               in_count, depth));
+  }
+  const std::int64_t batches = in_count / depth;
+  if (ElementCount(out) != batches * units)
+    l.Fail("output size does not match batches x units");
+  const ActivationRange ar = l.Activation(o.activation, qo);
+  const std::string weights = l.ConstInt8(w);
+  const std::string bias = l.Bias(op, units);
+  // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
+  // product of the scales, a per-channel one in double.
+  const auto product = w.quantization.scale.size() == 1
+                           ? Lowerer::ScaleProduct::kFloat
+                           : Lowerer::ScaleProduct::kDouble;
+  const std::string quant =
+      l.ChannelQuant(w, units, 0, qi.scale, qo.scale, product);
+  l.Emit(Fmt(
+      "  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
+      ", %d, %d},\n",
+      -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units));
+  l.Emit("      " + l.Addr(in) + ", " + weights + ", " + bias + ", " + quant +
+         ",\n      " + l.Addr(out) + ");\n");
+}
+
+}  // namespace arenaplan::compile

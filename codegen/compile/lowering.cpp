@@ -1,0 +1,383 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/compile/lowering.hpp"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "codegen/errors.hpp"
+
+namespace arenaplan::compile {
+
+using tflite::ShapeText;
+using tflite::Tensor;
+using tflite::TensorType;
+
+std::string Fmt(const char* format, ...) {
+  char buf[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  return buf;
+}
+
+std::int64_t ElementCount(const Tensor& t) {
+  std::int64_t n = 1;
+  for (std::int32_t d : t.shape) n *= d;
+  return n;
+}
+
+std::string Dims4::Code() const {
+  return Fmt("k::Shape4{%d, %d, %d, %d}", n, h, w, c);
+}
+
+Lowerer::Lowerer(const tflite::Model& model, const std::string& path,
+                 const tflite::TfliteProblem& problem)
+    : model_(model),
+      sg_(model.subgraphs.at(0)),
+      path_(path),
+      record_of_(sg_.tensors.size(), -1) {
+  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+    const std::int32_t t = problem.record_tensor[r];
+    if (t >= 0)
+      record_of_[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
+  }
+}
+
+void Lowerer::Run() {
+  for (std::size_t k = 0; k < sg_.operators.size(); ++k) {
+    op_ = k;
+    const tflite::Operator& op = sg_.operators[k];
+    body_ += Fmt("  // operator %zu: %s\n", op_, op.builtin_name.c_str());
+    const LowerFn lower = FindLowering(op.builtin_code);
+    if (lower == nullptr) {
+      Fail("not supported by arenaplan's kernels (supported: " +
+           SupportedOperatorNames() + ")");
+    }
+    lower(*this, op);
+  }
+}
+
+std::int64_t Lowerer::RecordOf(std::int32_t t, const char* what) const {
+  if (t < 0 || static_cast<std::size_t>(t) >= record_of_.size() ||
+      record_of_[static_cast<std::size_t>(t)] < 0) {
+    throw InputError(path_ + ": " + what + " tensor " + std::to_string(t) +
+                     " is not in the plan");
+  }
+  return record_of_[static_cast<std::size_t>(t)];
+}
+
+void Lowerer::Fail(const std::string& what) const {
+  const auto& op = sg_.operators[op_];
+  throw InputError(path_ + ": operator " + std::to_string(op_) + " (" +
+                   op.builtin_name + "): " + what);
+}
+
+const Tensor& Lowerer::Input(const tflite::Operator& op, std::size_t i) const {
+  if (i >= op.inputs.size() || op.inputs[i] < 0) {
+    Fail("input " + std::to_string(i) + " is missing");
+  }
+  return sg_.tensors[static_cast<std::size_t>(op.inputs[i])];
+}
+
+const Tensor& Lowerer::Output(const tflite::Operator& op) const {
+  if (op.outputs.size() != 1 || op.outputs[0] < 0) {
+    Fail("expected exactly one output");
+  }
+  return sg_.tensors[static_cast<std::size_t>(op.outputs[0])];
+}
+
+std::int32_t Lowerer::Index(const Tensor& t) const {
+  return static_cast<std::int32_t>(&t - sg_.tensors.data());
+}
+
+std::string Lowerer::Describe(const Tensor& t) const {
+  return "tensor " + std::to_string(Index(t)) + " '" + t.name + "'";
+}
+
+std::string Lowerer::Addr(const Tensor& t) const {
+  if (model_.IsConstant(t))
+    Fail(Describe(t) + " is constant, expected an activation");
+  const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
+  if (r < 0) Fail(Describe(t) + " is not in the plan");
+  return Fmt("arena + kPlan[%" PRId64 "].offset", r);
+}
+
+std::string Lowerer::TypedAddr(const Tensor& t, const char* ctype) const {
+  if (std::strcmp(ctype, "std::int8_t") == 0) return Addr(t);
+  return Fmt("reinterpret_cast<%s*>(%s)", ctype, Addr(t).c_str());
+}
+
+Dims4 Lowerer::Shape(const Tensor& t) const {
+  if (t.shape.size() > 4) Fail(Describe(t) + " has more than 4 dimensions");
+  Dims4 d;
+  std::int32_t* dst[4] = {&d.n, &d.h, &d.w, &d.c};
+  const std::size_t skip = 4 - t.shape.size();
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    if (t.shape[i] <= 0)
+      Fail(Describe(t) + " has a dynamic or empty dimension");
+    *dst[skip + i] = t.shape[i];
+  }
+  return d;
+}
+
+Affine Lowerer::Int8Activation(const Tensor& t) const {
+  if (t.type != TensorType::kInt8) {
+    Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
+         "; the kernels take int8 activations only");
+  }
+  const auto& q = t.quantization;
+  if (q.scale.size() != 1 || q.zero_point.size() != 1) {
+    Fail(Describe(t) +
+         " needs per-tensor quantization (one scale, one zero point)");
+  }
+  if (!(q.scale[0] > 0.0f) || q.zero_point[0] < -128 || q.zero_point[0] > 127) {
+    Fail(Describe(t) + " has an invalid scale or zero point");
+  }
+  return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+}
+
+Affine Lowerer::PerTensor(const Tensor& t) const {
+  if (t.type == TensorType::kInt8) return Int8Activation(t);
+  if (t.type != TensorType::kInt16 && t.type != TensorType::kInt32) {
+    Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
+         "; expected INT8, INT16 or INT32");
+  }
+  const auto& q = t.quantization;
+  if (q.scale.size() != 1 || q.zero_point.size() != 1) {
+    Fail(Describe(t) +
+         " needs per-tensor quantization (one scale, one zero point)");
+  }
+  const std::int64_t lo = t.type == TensorType::kInt16
+                              ? std::numeric_limits<std::int16_t>::min()
+                              : std::numeric_limits<std::int32_t>::min();
+  const std::int64_t hi = t.type == TensorType::kInt16
+                              ? std::numeric_limits<std::int16_t>::max()
+                              : std::numeric_limits<std::int32_t>::max();
+  if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]) ||
+      q.zero_point[0] < lo || q.zero_point[0] > hi) {
+    Fail(Describe(t) + " has an invalid scale or zero point");
+  }
+  return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+}
+
+float Lowerer::SymmetricScale(const Tensor& t) const {
+  const auto& q = t.quantization;
+  if (q.scale.size() != 1 || q.zero_point.size() > 1 ||
+      (q.zero_point.size() == 1 && q.zero_point[0] != 0) ||
+      !(q.scale[0] > 0.0f)) {
+    Fail(Describe(t) +
+         " needs one positive scale and zero point 0 (per-tensor, "
+         "symmetric)");
+  }
+  return q.scale[0];
+}
+
+const char* Lowerer::CType(TensorType type) {
+  switch (type) {
+    case TensorType::kInt8:
+      return "std::int8_t";
+    case TensorType::kInt16:
+      return "std::int16_t";
+    case TensorType::kInt32:
+      return "std::int32_t";
+    default:
+      return nullptr;
+  }
+}
+
+const std::vector<std::uint8_t>& Lowerer::Data(const Tensor& t, TensorType type,
+                                               std::size_t elem) const {
+  if (!model_.IsConstant(t)) Fail(Describe(t) + " must be constant");
+  if (t.type != type) {
+    Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) + ", expected " +
+         tflite::TensorTypeName(type));
+  }
+  const auto& buf = model_.buffers[t.buffer];
+  if (buf.data.empty()) Fail(Describe(t) + " keeps its data outside the file");
+  if (static_cast<std::int64_t>(buf.data.size()) !=
+      ElementCount(t) * static_cast<std::int64_t>(elem)) {
+    Fail(Describe(t) + " has " + std::to_string(buf.data.size()) +
+         " bytes of data for shape " + ShapeText(t.shape));
+  }
+  return buf.data;
+}
+
+std::string Lowerer::ConstInt8(const Tensor& t) {
+  const std::string id = "kConst" + std::to_string(Index(t));
+  if (!emitted_.emplace(Index(t), id).second) return id;
+  const auto& data = Data(t, TensorType::kInt8, 1);
+  consts_ += Fmt("// tensor %d '%s' int8 %s\n", Index(t), t.name.c_str(),
+                 ShapeText(t.shape).c_str());
+  // A narrow string literal initialises a signed char array; the array has
+  // one more element for the literal's terminating NUL.
+  consts_ += Fmt("alignas(16) const std::int8_t %s[%zu] =\n", id.c_str(),
+                 data.size() + 1);
+  for (std::size_t i = 0; i < data.size(); i += 32) {
+    consts_ += "    \"";
+    for (std::size_t j = i; j < data.size() && j < i + 32; ++j) {
+      consts_ += Fmt("\\x%02x", data[j]);
+    }
+    consts_ += "\"\n";
+  }
+  consts_ += "    ;\n";
+  const_bytes_ += data.size() + 1;
+  return id;
+}
+
+std::vector<std::int32_t> Lowerer::Int32Values(const Tensor& t) const {
+  const auto& data = Data(t, TensorType::kInt32, 4);
+  std::vector<std::int32_t> v(data.size() / 4);
+  std::memcpy(v.data(), data.data(), data.size());  // little-endian host
+  return v;
+}
+
+std::string Lowerer::ConstInt16(const Tensor& t) {
+  const std::string id = "kConst" + std::to_string(Index(t));
+  if (!emitted_.emplace(Index(t), id).second) return id;
+  const auto& data = Data(t, TensorType::kInt16, 2);
+  consts_ += Fmt("// tensor %d '%s' int16 %s\n", Index(t), t.name.c_str(),
+                 ShapeText(t.shape).c_str());
+  consts_ += Fmt("alignas(16) const std::int16_t %s[%zu] = {", id.c_str(),
+                 data.size() / 2);
+  for (std::size_t i = 0; i < data.size(); i += 2) {
+    consts_ += i % 32 == 0 ? "\n    " : " ";
+    // Little-endian in the file.
+    const auto v = static_cast<std::int16_t>(
+        static_cast<std::uint16_t>(data[i] | (data[i + 1] << 8)));
+    consts_ += std::to_string(v) + ",";
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += data.size();
+  return id;
+}
+
+std::string Lowerer::EmitInt32Array(const std::string& id,
+                                    const std::string& comment,
+                                    const std::vector<std::int32_t>& v) {
+  consts_ += "// " + comment + "\n";
+  consts_ += Fmt("const std::int32_t %s[%zu] = {", id.c_str(), v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    consts_ += i % 8 == 0 ? "\n    " : " ";
+    consts_ += std::to_string(v[i]);
+    consts_ += ',';
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += 4 * v.size();
+  return id;
+}
+
+std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
+                          std::size_t input) {
+  if (op.inputs.size() <= input || op.inputs[input] < 0) return "nullptr";
+  const Tensor& b = Input(op, input);
+  const auto v = Int32Values(b);
+  if (static_cast<std::int32_t>(v.size()) != channels) {
+    Fail(Describe(b) + ": " + std::to_string(v.size()) + " biases for " +
+         std::to_string(channels) + " channels");
+  }
+  const std::string id = "kConst" + std::to_string(Index(b));
+  if (!emitted_.emplace(Index(b), id).second) return id;
+  return EmitInt32Array(id,
+                        Fmt("tensor %d '%s' int32 %s", Index(b), b.name.c_str(),
+                            ShapeText(b.shape).c_str()),
+                        v);
+}
+
+std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
+                                  std::int32_t dimension, float in_scale,
+                                  float out_scale, ScaleProduct product) {
+  const auto& q = w.quantization;
+  if (q.scale.empty()) Fail(Describe(w) + " is not quantized");
+  if (q.scale.size() != 1 &&
+      static_cast<std::int32_t>(q.scale.size()) != channels) {
+    Fail(Describe(w) + " has " + std::to_string(q.scale.size()) +
+         " scales for " + std::to_string(channels) + " channels");
+  }
+  if (q.scale.size() > 1 && q.quantized_dimension != dimension) {
+    Fail(Describe(w) + " is quantized along dimension " +
+         std::to_string(q.quantized_dimension) + ", expected " +
+         std::to_string(dimension));
+  }
+  for (std::int64_t zp : q.zero_point) {
+    if (zp != 0)
+      Fail(Describe(w) +
+           " has a non-zero zero point (weights must be symmetric)");
+  }
+  std::vector<std::int32_t> mult, shift;
+  for (std::int32_t c = 0; c < channels; ++c) {
+    const float ws =
+        q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
+    const double in_times_w =
+        product == ScaleProduct::kFloat
+            ? static_cast<double>(in_scale * ws)
+            : static_cast<double>(in_scale) * static_cast<double>(ws);
+    const double real = in_times_w / static_cast<double>(out_scale);
+    if (!(real >= 0.0) || !std::isfinite(real))
+      Fail(Describe(w) + " has an invalid scale");
+    const QuantizedMultiplier m = QuantizeMultiplier(real);
+    if (m.shift > 30 || m.shift < -31) {
+      Fail(Describe(w) + ": requantization multiplier out of range");
+    }
+    mult.push_back(m.multiplier);
+    shift.push_back(m.shift);
+  }
+  const std::string mid = Fmt("kMultiplier%zu", op_);
+  const std::string sid = Fmt("kShift%zu", op_);
+  EmitInt32Array(
+      mid, Fmt("operator %zu: Q0.31 requantization multipliers", op_), mult);
+  consts_ += Fmt(
+      "// operator %zu: requantization shifts\nconst std::int8_t %s[%zu] = {",
+      op_, sid.c_str(), shift.size());
+  for (std::size_t i = 0; i < shift.size(); ++i) {
+    consts_ += i % 16 == 0 ? "\n    " : " ";
+    consts_ += std::to_string(shift[i]);
+    consts_ += ',';
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += shift.size();
+  return "k::ChannelQuant{" + mid + ", " + sid + "}";
+}
+
+ActivationRange Lowerer::Activation(tflite::Activation a,
+                                    const Affine& out) const {
+  const auto r = Int8ActivationRange(a, out.scale, out.zero_point);
+  if (!r) {
+    Fail("fused activation " + std::to_string(static_cast<int>(a)) +
+         " is not supported (NONE, RELU, RELU_N1_TO_1, RELU6 are)");
+  }
+  return *r;
+}
+
+void Lowerer::CheckStride(std::int32_t sh, std::int32_t sw) const {
+  if (sh <= 0 || sw <= 0) Fail(Fmt("stride %dx%d is not positive", sh, sw));
+}
+
+void Lowerer::CheckOutputShape(const Dims4& got, const Dims4& expect) const {
+  if (got.n != expect.n || got.h != expect.h || got.w != expect.w ||
+      got.c != expect.c) {
+    Fail(Fmt(
+        "output shape [%d,%d,%d,%d] does not match the computed "
+        "[%d,%d,%d,%d]",
+        got.n, got.h, got.w, got.c, expect.n, expect.h, expect.w, expect.c));
+  }
+}
+
+std::string Lowerer::State(const Tensor& t, std::int32_t zero_point) {
+  const std::string id = "kState" + std::to_string(Index(t));
+  if (!emitted_.emplace(Index(t), id).second) return id;
+  const std::int64_t n = ElementCount(t);
+  states_ += Fmt("// tensor %d '%s' int16 %s, persistent state\n", Index(t),
+                 t.name.c_str(), ShapeText(t.shape).c_str());
+  states_ += Fmt("alignas(16) std::int16_t %s[%" PRId64 "];\n", id.c_str(), n);
+  reset_ +=
+      Fmt("  for (std::int16_t& v : %s) v = %d;\n", id.c_str(), zero_point);
+  state_bytes_ += static_cast<std::uint64_t>(n) * 2;
+  return id;
+}
+
+}  // namespace arenaplan::compile

@@ -1,0 +1,207 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The core every operator lowering uses (codegen/compile/lower_*.cpp):
+// operand checks that name the operator, the constant pool (weights, biases,
+// requantization parameters and tables emitted once each as const arrays),
+// the persistent-state buffers, and the text of Invoke()'s body. A lowering
+// reads one operator, checks what the kernel supports, and appends one
+// kernel call; the table in lowering_table.cpp maps each TFLite builtin
+// operator code to its lowering.
+#ifndef ARENAPLAN_CODEGEN_COMPILE_LOWERING_HPP_
+#define ARENAPLAN_CODEGEN_COMPILE_LOWERING_HPP_
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "codegen/compile/quantize.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+
+namespace arenaplan::compile {
+
+/// printf into a std::string (at most 511 characters).
+std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+/// Elements of `t` (the product of its shape; 1 for a scalar).
+[[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);
+
+/// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
+struct Dims4 {
+  std::int32_t n = 1, h = 1, w = 1, c = 1;
+  [[nodiscard]] std::int64_t Count() const {
+    return std::int64_t{n} * h * w * c;
+  }
+  /// The kernels' k::Shape4 initializer.
+  [[nodiscard]] std::string Code() const;
+};
+
+/// Per-tensor quantization: real = scale * (q - zero_point).
+struct Affine {
+  float scale;
+  std::int32_t zero_point;
+};
+
+/// Lowers the operators of subgraph 0 of one model in order. Every failure
+/// throws InputError "PATH: operator K (NAME): what".
+class Lowerer {
+ public:
+  /// `model` and `problem` are borrowed for the Lowerer's lifetime.
+  Lowerer(const tflite::Model& model, const std::string& path,
+          const tflite::TfliteProblem& problem);
+
+  /// Lowers every operator through the lowering table.
+  void Run();
+
+  [[nodiscard]] const std::string& Constants() const { return consts_; }
+  [[nodiscard]] const std::string& Body() const { return body_; }
+  [[nodiscard]] std::uint64_t ConstantBytes() const { return const_bytes_; }
+  [[nodiscard]] const std::string& States() const { return states_; }
+  [[nodiscard]] const std::string& Reset() const { return reset_; }
+  [[nodiscard]] std::uint64_t StateBytes() const { return state_bytes_; }
+
+  /// The plan index of a graph input/output tensor (InputError if none).
+  [[nodiscard]] std::int64_t RecordOf(std::int32_t t, const char* what) const;
+
+  // --- for lowerings: the operator being lowered -------------------------
+
+  /// Index of the operator being lowered in subgraph 0.
+  [[nodiscard]] std::size_t OperatorIndex() const { return op_; }
+  [[nodiscard]] const tflite::Model& model() const { return model_; }
+  [[noreturn]] void Fail(const std::string& what) const;
+
+  // --- operand checks ----------------------------------------------------
+
+  const tflite::Tensor& Input(const tflite::Operator& op, std::size_t i) const;
+  /// The operator's only output.
+  const tflite::Tensor& Output(const tflite::Operator& op) const;
+  [[nodiscard]] std::int32_t Index(const tflite::Tensor& t) const;
+  /// "tensor K 'NAME'".
+  [[nodiscard]] std::string Describe(const tflite::Tensor& t) const;
+  /// At most 4 positive dimensions, padded to NHWC.
+  [[nodiscard]] Dims4 Shape(const tflite::Tensor& t) const;
+  /// Per-tensor int8 quantization of an activation.
+  [[nodiscard]] Affine Int8Activation(const tflite::Tensor& t) const;
+  /// Per-tensor quantization of an int8, int16 or int32 tensor (zero point
+  /// within the type's range).
+  [[nodiscard]] Affine PerTensor(const tflite::Tensor& t) const;
+  /// A constant's single scale, with zero point 0 (symmetric).
+  [[nodiscard]] float SymmetricScale(const tflite::Tensor& t) const;
+  /// The clamp range of `a` on an int8 output (NONE, RELU, RELU_N1_TO_1,
+  /// RELU6; anything else fails).
+  [[nodiscard]] ActivationRange Activation(tflite::Activation a,
+                                           const Affine& out) const;
+  template <class Options>
+  const Options& OptionsOf(const tflite::Operator& op) const {
+    const Options* o = std::get_if<Options>(&op.options);
+    if (o == nullptr) Fail("builtin options are missing");
+    return *o;
+  }
+  void CheckStride(std::int32_t sh, std::int32_t sw) const;
+  void CheckOutputShape(const Dims4& got, const Dims4& expect) const;
+  /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
+  [[nodiscard]] static const char* CType(tflite::TensorType type);
+
+  // --- addresses of planned tensors --------------------------------------
+
+  /// Address expression of a planned (activation) tensor.
+  [[nodiscard]] std::string Addr(const tflite::Tensor& t) const;
+  /// Address expression of a planned tensor as a pointer to `ctype`
+  /// (offsets are multiples of the plan's alignment, >= 16 bytes, so any
+  /// integer element type is aligned).
+  [[nodiscard]] std::string TypedAddr(const tflite::Tensor& t,
+                                      const char* ctype) const;
+
+  // --- the constant pool -------------------------------------------------
+
+  /// Emits an int8 constant once; returns its identifier.
+  std::string ConstInt8(const tflite::Tensor& t);
+  /// Emits an int16 constant once; returns its identifier.
+  std::string ConstInt16(const tflite::Tensor& t);
+  /// The data of an int32 constant.
+  [[nodiscard]] std::vector<std::int32_t> Int32Values(
+      const tflite::Tensor& t) const;
+  /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line.
+  std::string EmitInt32Array(const std::string& id, const std::string& comment,
+                             const std::vector<std::int32_t>& v);
+  /// The int32 bias (optional input `input`) of `channels` entries as an
+  /// identifier, or "nullptr".
+  std::string Bias(const tflite::Operator& op, std::int32_t channels,
+                   std::size_t input = 2);
+  /// How in_scale * w_scale is formed before the division by out_scale:
+  /// in double (TFLite's convolutions and per-channel FULLY_CONNECTED), or
+  /// in float, rounded to float, then widened (TFLite's per-tensor
+  /// FULLY_CONNECTED, GetQuantizedConvolutionMultipler). The two can give
+  /// multipliers one unit apart.
+  enum class ScaleProduct { kDouble, kFloat };
+  /// Per-channel multipliers in_scale * w_scale[c] / out_scale along
+  /// `dimension` of `w`; returns the k::ChannelQuant initializer.
+  std::string ChannelQuant(const tflite::Tensor& w, std::int32_t channels,
+                           std::int32_t dimension, float in_scale,
+                           float out_scale,
+                           ScaleProduct product = ScaleProduct::kDouble);
+  /// A variable (persistent) int16 tensor: the planner leaves variable
+  /// tensors out of the arena, so it gets its own static buffer (RAM,
+  /// .bss, zero at start-up), set to `zero_point` again by ResetState().
+  /// Returns its identifier.
+  std::string State(const tflite::Tensor& t, std::int32_t zero_point);
+
+  /// Appends `code` (whole lines) to Invoke()'s body.
+  void Emit(const std::string& code) { body_ += code; }
+
+ private:
+  const std::vector<std::uint8_t>& Data(const tflite::Tensor& t,
+                                        tflite::TensorType type,
+                                        std::size_t elem) const;
+
+  const tflite::Model& model_;
+  const tflite::Subgraph& sg_;
+  std::string path_;
+  std::vector<std::int64_t> record_of_;
+  std::size_t op_ = 0;
+  std::map<std::int32_t, std::string> emitted_;
+  std::string consts_;
+  std::string body_;
+  std::string states_;  ///< Declarations of the state buffers.
+  std::string reset_;   ///< Body of ResetState().
+  std::uint64_t const_bytes_ = 0;
+  std::uint64_t state_bytes_ = 0;
+};
+
+/// Lowers one operator: checks it, emits its constants and one kernel call.
+using LowerFn = void (*)(Lowerer& lowerer, const tflite::Operator& op);
+
+/// One line of the lowering table.
+struct Lowering {
+  std::int32_t builtin_code;  ///< TFLite's BuiltinOperator value.
+  LowerFn lower;
+};
+
+/// Every operator the kernels support, in the order error messages list
+/// them (lowering_table.cpp).
+[[nodiscard]] std::span<const Lowering> LoweringTable();
+
+/// The lowering of `builtin_code`; nullptr when no kernel supports it.
+[[nodiscard]] LowerFn FindLowering(std::int32_t builtin_code);
+
+/// "CONV_2D, DEPTHWISE_CONV_2D, ...": the table's operator names.
+[[nodiscard]] std::string SupportedOperatorNames();
+
+// The lowerings (one file each: lower_<operator>.cpp).
+void LowerConv2D(Lowerer& lowerer, const tflite::Operator& op);
+void LowerDepthwiseConv2D(Lowerer& lowerer, const tflite::Operator& op);
+void LowerAveragePool2D(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMaxPool2D(Lowerer& lowerer, const tflite::Operator& op);
+void LowerFullyConnected(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSoftmax(Lowerer& lowerer, const tflite::Operator& op);
+void LowerReshape(Lowerer& lowerer, const tflite::Operator& op);
+void LowerAdd(Lowerer& lowerer, const tflite::Operator& op);
+void LowerQuantize(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSvdf(Lowerer& lowerer, const tflite::Operator& op);
+
+}  // namespace arenaplan::compile
+
+#endif  // ARENAPLAN_CODEGEN_COMPILE_LOWERING_HPP_
