@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 
+#include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
 
 namespace arenaplan::compile {
@@ -20,8 +21,13 @@ std::string Fmt(const char* format, ...) {
   char buf[512];
   va_list args;
   va_start(args, format);
-  std::vsnprintf(buf, sizeof buf, format, args);
+  const int n = std::vsnprintf(buf, sizeof buf, format, args);
   va_end(args);
+  // Truncated text could lose a line's end (and splice the next line into
+  // a comment): never emit it.
+  if (n < 0 || static_cast<std::size_t>(n) >= sizeof buf) {
+    throw InternalError("generated line longer than 511 characters");
+  }
   return buf;
 }
 
@@ -52,7 +58,8 @@ void Lowerer::Run() {
   for (std::size_t k = 0; k < sg_.operators.size(); ++k) {
     op_ = k;
     const tflite::Operator& op = sg_.operators[k];
-    body_ += Fmt("  // operator %zu: %s\n", op_, op.builtin_name.c_str());
+    body_ += "  // operator " + std::to_string(op_) + ": " +
+             CommentText(op.builtin_name) + "\n";
     const LowerFn lower = FindLowering(op.builtin_code);
     if (lower == nullptr) {
       Fail("not supported by arenaplan's kernels (supported: " +
@@ -73,8 +80,8 @@ std::int64_t Lowerer::RecordOf(std::int32_t t, const char* what) const {
 
 void Lowerer::Fail(const std::string& what) const {
   const auto& op = sg_.operators[op_];
-  throw InputError(path_ + ": operator " + std::to_string(op_) + " (" +
-                   op.builtin_name + "): " + what);
+  throw InputError(TerminalText(path_) + ": operator " + std::to_string(op_) +
+                   " (" + TerminalText(op.builtin_name) + "): " + what);
 }
 
 const Tensor& Lowerer::Input(const tflite::Operator& op, std::size_t i) const {
@@ -96,7 +103,13 @@ std::int32_t Lowerer::Index(const Tensor& t) const {
 }
 
 std::string Lowerer::Describe(const Tensor& t) const {
-  return "tensor " + std::to_string(Index(t)) + " '" + t.name + "'";
+  return "tensor " + std::to_string(Index(t)) + " '" + TerminalText(t.name) +
+         "'";
+}
+
+std::string Lowerer::CommentOn(const Tensor& t, const char* type) const {
+  return "tensor " + std::to_string(Index(t)) + " '" + CommentText(t.name) +
+         "' " + type + " " + ShapeText(t.shape);
 }
 
 std::string Lowerer::Addr(const Tensor& t) const {
@@ -211,8 +224,7 @@ std::string Lowerer::ConstInt8(const Tensor& t) {
   const std::string id = "kConst" + std::to_string(Index(t));
   if (!emitted_.emplace(Index(t), id).second) return id;
   const auto& data = Data(t, TensorType::kInt8, 1);
-  consts_ += Fmt("// tensor %d '%s' int8 %s\n", Index(t), t.name.c_str(),
-                 ShapeText(t.shape).c_str());
+  consts_ += "// " + CommentOn(t, "int8") + "\n";
   // A narrow string literal initialises a signed char array; the array has
   // one more element for the literal's terminating NUL.
   consts_ += Fmt("alignas(16) const std::int8_t %s[%zu] =\n", id.c_str(),
@@ -240,8 +252,7 @@ std::string Lowerer::ConstInt16(const Tensor& t) {
   const std::string id = "kConst" + std::to_string(Index(t));
   if (!emitted_.emplace(Index(t), id).second) return id;
   const auto& data = Data(t, TensorType::kInt16, 2);
-  consts_ += Fmt("// tensor %d '%s' int16 %s\n", Index(t), t.name.c_str(),
-                 ShapeText(t.shape).c_str());
+  consts_ += "// " + CommentOn(t, "int16") + "\n";
   consts_ += Fmt("alignas(16) const std::int16_t %s[%zu] = {", id.c_str(),
                  data.size() / 2);
   for (std::size_t i = 0; i < data.size(); i += 2) {
@@ -259,7 +270,7 @@ std::string Lowerer::ConstInt16(const Tensor& t) {
 std::string Lowerer::EmitInt32Array(const std::string& id,
                                     const std::string& comment,
                                     const std::vector<std::int32_t>& v) {
-  consts_ += "// " + comment + "\n";
+  consts_ += "// " + CommentText(comment) + "\n";
   consts_ += Fmt("const std::int32_t %s[%zu] = {", id.c_str(), v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
     consts_ += i % 8 == 0 ? "\n    " : " ";
@@ -282,10 +293,7 @@ std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
   }
   const std::string id = "kConst" + std::to_string(Index(b));
   if (!emitted_.emplace(Index(b), id).second) return id;
-  return EmitInt32Array(id,
-                        Fmt("tensor %d '%s' int32 %s", Index(b), b.name.c_str(),
-                            ShapeText(b.shape).c_str()),
-                        v);
+  return EmitInt32Array(id, CommentOn(b, "int32"), v);
 }
 
 std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
@@ -371,8 +379,7 @@ std::string Lowerer::State(const Tensor& t, std::int32_t zero_point) {
   const std::string id = "kState" + std::to_string(Index(t));
   if (!emitted_.emplace(Index(t), id).second) return id;
   const std::int64_t n = ElementCount(t);
-  states_ += Fmt("// tensor %d '%s' int16 %s, persistent state\n", Index(t),
-                 t.name.c_str(), ShapeText(t.shape).c_str());
+  states_ += "// " + CommentOn(t, "int16") + ", persistent state\n";
   states_ += Fmt("alignas(16) std::int16_t %s[%" PRId64 "];\n", id.c_str(), n);
   reset_ +=
       Fmt("  for (std::int16_t& v : %s) v = %d;\n", id.c_str(), zero_point);

@@ -23,7 +23,8 @@
 
 namespace arenaplan::compile {
 
-/// printf into a std::string (at most 511 characters).
+/// printf into a std::string; InternalError when the text would exceed 511
+/// characters (never truncated). Names never go through it.
 std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 /// Elements of `t` (the product of its shape; 1 for a scalar).
@@ -79,8 +80,12 @@ class Lowerer {
   /// The operator's only output.
   const tflite::Tensor& Output(const tflite::Operator& op) const;
   [[nodiscard]] std::int32_t Index(const tflite::Tensor& t) const;
-  /// "tensor K 'NAME'".
+  /// "tensor K 'NAME'" for an error message (NAME escaped for a terminal).
   [[nodiscard]] std::string Describe(const tflite::Tensor& t) const;
+  /// "tensor K 'NAME' TYPE SHAPE" for a generated comment (NAME through
+  /// CommentText: printable ASCII, nothing that ends the comment).
+  [[nodiscard]] std::string CommentOn(const tflite::Tensor& t,
+                                      const char* type) const;
   /// At most 4 positive dimensions, padded to NHWC.
   [[nodiscard]] Dims4 Shape(const tflite::Tensor& t) const;
   /// Per-tensor int8 quantization of an activation.
@@ -124,7 +129,8 @@ class Lowerer {
   /// The data of an int32 constant.
   [[nodiscard]] std::vector<std::int32_t> Int32Values(
       const tflite::Tensor& t) const;
-  /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line.
+  /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line
+  /// (`comment` passes through CommentText).
   std::string EmitInt32Array(const std::string& id, const std::string& comment,
                              const std::vector<std::int32_t>& v);
   /// The int32 bias (optional input `input`) of `channels` entries as an

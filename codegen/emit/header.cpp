@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
 
 namespace arenaplan {
@@ -24,42 +25,6 @@ const std::set<std::string>& ReservedIdentifiers() {
       "kLowerBound",  "kNaiveBytes",    "kPlan",          "kTensorBytes",
       "kTensorNames", "kPlanViolation", "Plan",           "Arena"};
   return kReserved;
-}
-
-bool IsKeyword(std::string_view word) {
-  static const std::set<std::string_view> kKeywords = {
-      "alignas",       "alignof",     "and",
-      "and_eq",        "asm",         "auto",
-      "bitand",        "bitor",       "bool",
-      "break",         "case",        "catch",
-      "char",          "char8_t",     "char16_t",
-      "char32_t",      "class",       "compl",
-      "concept",       "const",       "consteval",
-      "constexpr",     "constinit",   "const_cast",
-      "continue",      "co_await",    "co_return",
-      "co_yield",      "decltype",    "default",
-      "delete",        "do",          "double",
-      "dynamic_cast",  "else",        "enum",
-      "explicit",      "export",      "extern",
-      "false",         "float",       "for",
-      "friend",        "goto",        "if",
-      "inline",        "int",         "long",
-      "mutable",       "namespace",   "new",
-      "noexcept",      "not",         "not_eq",
-      "nullptr",       "operator",    "or",
-      "or_eq",         "private",     "protected",
-      "public",        "register",    "reinterpret_cast",
-      "requires",      "return",      "short",
-      "signed",        "sizeof",      "static",
-      "static_assert", "static_cast", "struct",
-      "switch",        "template",    "this",
-      "thread_local",  "throw",       "true",
-      "try",           "typedef",     "typeid",
-      "typename",      "union",       "unsigned",
-      "using",         "virtual",     "void",
-      "volatile",      "wchar_t",     "while",
-      "xor",           "xor_eq"};
-  return kKeywords.count(word) != 0;
 }
 
 bool IsAsciiAlnum(char c) {
@@ -97,40 +62,6 @@ std::string JoinTail(const std::vector<std::string>& words) {
   }
   if (body.size() > kMaxIdentifierBody) body.resize(kMaxIdentifierBody);
   return body;
-}
-
-/// Text safe inside a // comment: no control characters (a newline would
-/// end the comment), no backslash (one at the end would splice the next
-/// line into the comment), ASCII only.
-std::string CommentText(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u >= 0x7f || c == '\\') ? '?' : c;
-  }
-  return out;
-}
-
-/// A C++ string literal spelling `text` exactly. Octal escapes (at most
-/// three digits, so a following digit is never absorbed) for every byte
-/// outside printable ASCII, and for '?' so no trigraph can form.
-std::string StringLiteral(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u >= 0x7f || c == '?') {
-      char buf[5];
-      std::snprintf(buf, sizeof buf, "\\%03o", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-  return out;
 }
 
 /// "93696 bytes (91.5 KiB)".
@@ -175,7 +106,7 @@ bool IsValidNamespace(std::string_view name) {
         part[1] <= 'Z') {
       return false;
     }
-    if (IsKeyword(part)) return false;
+    if (IsCppKeyword(part)) return false;
     // The header refers to core's namespace and the standard library.
     if (first && (part == "arenaplan" || part == "std")) return false;
     first = false;
