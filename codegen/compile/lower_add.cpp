@@ -21,17 +21,19 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
     l.Fail("inputs of different shapes (broadcasting) are not supported");
   }
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
-  const ActivationRange ar = l.Activation(o.activation, qo);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
   // TFLite's int8 ADD preparation: 20 bits of headroom, both inputs
   // rescaled to twice the larger input scale.
   constexpr int kLeftShift = 20;
   const double twice_max = 2.0 * std::max(static_cast<double>(qa.scale),
                                           static_cast<double>(qb.scale));
-  const auto m1 = QuantizeMultiplier(static_cast<double>(qa.scale) / twice_max);
-  const auto m2 = QuantizeMultiplier(static_cast<double>(qb.scale) / twice_max);
-  const auto mo = QuantizeMultiplier(
-      twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)));
-  if (mo.shift > 30) l.Fail("output multiplier too large");
+  const auto m1 = l.Multiplier(static_cast<double>(qa.scale) / twice_max,
+                               "input 0 multiplier");
+  const auto m2 = l.Multiplier(static_cast<double>(qb.scale) / twice_max,
+                               "input 1 multiplier");
+  const auto mo = l.Multiplier(
+      twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)),
+      "output multiplier");
   l.Emit(
       Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
           "%d, %" PRId64 "},\n",

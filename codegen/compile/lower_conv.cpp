@@ -56,7 +56,7 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   const auto ph = ComputePadding(pad, is.h, fs.h, sh);
   const auto pw = ComputePadding(pad, is.w, fs.w, sw);
   l.CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, out_c});
-  const ActivationRange ar = l.Activation(act, qo);
+  const ActivationRange ar = l.Activation(act, qo, out);
   const std::string filter = l.ConstInt8(w);
   const std::string bias = l.Bias(op, out_c);
   const std::string quant =

@@ -33,7 +33,7 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
   const std::int64_t batches = in_count / depth;
   if (ElementCount(out) != batches * units)
     l.Fail("output size does not match batches x units");
-  const ActivationRange ar = l.Activation(o.activation, qo);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string weights = l.ConstInt8(w);
   const std::string bias = l.Bias(op, units);
   // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float

@@ -26,7 +26,7 @@ void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
   const auto ph = ComputePadding(o.padding, is.h, o.filter_h, o.stride_h);
   const auto pw = ComputePadding(o.padding, is.w, o.filter_w, o.stride_w);
   l.CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, is.c});
-  const ActivationRange ar = l.Activation(o.activation, qo);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
   l.Emit(Fmt("  k::%s(k::PoolParams{%d, %d, %d, %d, %d, %d, %d, %d},\n",
              max ? "MaxPool" : "AveragePool", o.filter_h, o.filter_w,
              o.stride_h, o.stride_w, ph.pad_before, pw.pad_before, ar.min,

@@ -21,9 +21,9 @@ void LowerQuantize(Lowerer& l, const tflite::Operator& op) {
   const Affine qi = l.PerTensor(in), qo = l.PerTensor(out);
   if (ElementCount(in) != ElementCount(out))
     l.Fail("input and output sizes differ");
-  const QuantizedMultiplier m = QuantizeMultiplier(
-      static_cast<double>(qi.scale) / static_cast<double>(qo.scale));
-  if (m.shift > 30 || m.shift < -31) l.Fail("scale ratio out of range");
+  const QuantizedMultiplier m = l.Multiplier(
+      static_cast<double>(qi.scale) / static_cast<double>(qo.scale),
+      "scale ratio");
   l.Emit(Fmt(
       "  k::Requantize(k::RequantizeParams{%d, %d, %d, %d, %" PRId64 "},\n",
       -qi.zero_point, qo.zero_point, m.multiplier, m.shift, ElementCount(in)));

@@ -72,19 +72,16 @@ void LowerSvdf(Lowerer& l, const tflite::Operator& op) {
     }
     bias = l.Bias(op, units, 3);
   }
-  const QuantizedMultiplier m1 =
-      QuantizeMultiplier(static_cast<double>(qi.scale) * s_wf / s_state);
-  const QuantizedMultiplier m2 =
-      QuantizeMultiplier(s_state * s_wt / static_cast<double>(qo.scale));
-  for (const auto& m : {m1, m2}) {
-    if (m.shift > 30 || m.shift < -31) l.Fail("multiplier out of range");
-  }
+  const QuantizedMultiplier m1 = l.Multiplier(
+      static_cast<double>(qi.scale) * s_wf / s_state, "feature multiplier");
+  const QuantizedMultiplier m2 = l.Multiplier(
+      s_state * s_wt / static_cast<double>(qo.scale), "output multiplier");
   // TFLite's integer SVDF clamps only to int8 and ignores the fused
   // activation (the converter picks an output range that already
   // expresses it); clamping to the activation's range as well gives the
   // same bytes whenever that range is all of int8 (RELU with zero point
   // -128, as in keyword_scrambled) and follows the model otherwise.
-  const ActivationRange ar = l.Activation(o.activation, qo);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string wf_id = l.ConstInt8(wf);
   const std::string wt_id = l.ConstInt16(wt);
   const std::string state_id = l.State(state, qs.zero_point);

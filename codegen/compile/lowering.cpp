@@ -33,7 +33,12 @@ std::string Fmt(const char* format, ...) {
 
 std::int64_t ElementCount(const Tensor& t) {
   std::int64_t n = 1;
-  for (std::int32_t d : t.shape) n *= d;
+  for (std::int32_t d : t.shape) {
+    if (d < 0 || __builtin_mul_overflow(n, std::int64_t{d}, &n) ||
+        n > (std::int64_t{1} << 48)) {
+      return -1;
+    }
+  }
   return n;
 }
 
@@ -148,7 +153,8 @@ Affine Lowerer::Int8Activation(const Tensor& t) const {
     Fail(Describe(t) +
          " needs per-tensor quantization (one scale, one zero point)");
   }
-  if (!(q.scale[0] > 0.0f) || q.zero_point[0] < -128 || q.zero_point[0] > 127) {
+  if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]) ||
+      q.zero_point[0] < -128 || q.zero_point[0] > 127) {
     Fail(Describe(t) + " has an invalid scale or zero point");
   }
   return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
@@ -325,12 +331,8 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
             ? static_cast<double>(in_scale * ws)
             : static_cast<double>(in_scale) * static_cast<double>(ws);
     const double real = in_times_w / static_cast<double>(out_scale);
-    if (!(real >= 0.0) || !std::isfinite(real))
-      Fail(Describe(w) + " has an invalid scale");
-    const QuantizedMultiplier m = QuantizeMultiplier(real);
-    if (m.shift > 30 || m.shift < -31) {
-      Fail(Describe(w) + ": requantization multiplier out of range");
-    }
+    const QuantizedMultiplier m =
+        Multiplier(real, Describe(w) + ": requantization multiplier");
     mult.push_back(m.multiplier);
     shift.push_back(m.shift);
   }
@@ -351,12 +353,33 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
   return "k::ChannelQuant{" + mid + ", " + sid + "}";
 }
 
-ActivationRange Lowerer::Activation(tflite::Activation a,
-                                    const Affine& out) const {
-  const auto r = Int8ActivationRange(a, out.scale, out.zero_point);
-  if (!r) {
+QuantizedMultiplier Lowerer::Multiplier(double real,
+                                        const std::string& what) const {
+  if (!(real >= 0.0) || !std::isfinite(real)) {
+    Fail(what + Fmt(" %.9g is negative or not finite", real));
+  }
+  const QuantizedMultiplier m = QuantizeMultiplier(real);
+  // The kernels shift by at most 31 right and 30 left; a multiplier in
+  // [2^30, 2^31) or 0.
+  if (m.shift > 30 || m.shift < -31) {
+    Fail(what + Fmt(" %.9g is out of range (shift %d)", real, m.shift));
+  }
+  return m;
+}
+
+ActivationRange Lowerer::Activation(tflite::Activation a, const Affine& out,
+                                    const Tensor& out_tensor) const {
+  if (!IsClampActivation(a)) {
     Fail("fused activation " + std::to_string(static_cast<int>(a)) +
          " is not supported (NONE, RELU, RELU_N1_TO_1, RELU6 are)");
+  }
+  const auto r = Int8ActivationRange(a, out.scale, out.zero_point);
+  if (!r) {
+    Fail(Describe(out_tensor) +
+         Fmt(": fused activation %d: its bounds at scale %.9g, zero point "
+             "%d do not quantize into int32 (TFLite refuses it)",
+             static_cast<int>(a), static_cast<double>(out.scale),
+             out.zero_point));
   }
   return *r;
 }

@@ -27,7 +27,8 @@ namespace arenaplan::compile {
 /// characters (never truncated). Names never go through it.
 std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
-/// Elements of `t` (the product of its shape; 1 for a scalar).
+/// Elements of `t` (the product of its shape; 1 for a scalar); -1 when a
+/// dimension is negative (dynamic) or the product exceeds 2^48.
 [[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);
 
 /// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
@@ -95,10 +96,16 @@ class Lowerer {
   [[nodiscard]] Affine PerTensor(const tflite::Tensor& t) const;
   /// A constant's single scale, with zero point 0 (symmetric).
   [[nodiscard]] float SymmetricScale(const tflite::Tensor& t) const;
-  /// The clamp range of `a` on an int8 output (NONE, RELU, RELU_N1_TO_1,
-  /// RELU6; anything else fails).
-  [[nodiscard]] ActivationRange Activation(tflite::Activation a,
-                                           const Affine& out) const;
+  /// QuantizeMultiplier(real) for a kernel; fails (naming `what`) when
+  /// `real` is negative or not finite or the shift is outside [-31, 30].
+  [[nodiscard]] QuantizedMultiplier Multiplier(double real,
+                                               const std::string& what) const;
+  /// The clamp range of `a` on the int8 output `out_tensor` quantized as
+  /// `out` (NONE, RELU, RELU_N1_TO_1, RELU6; anything else fails, and so do
+  /// bounds that do not quantize into int32, as in TFLite).
+  [[nodiscard]] ActivationRange Activation(
+      tflite::Activation a, const Affine& out,
+      const tflite::Tensor& out_tensor) const;
   template <class Options>
   const Options& OptionsOf(const tflite::Operator& op) const {
     const Options* o = std::get_if<Options>(&op.options);

@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace arenaplan::compile {
 
 QuantizedMultiplier QuantizeMultiplier(double real) {
   QuantizedMultiplier r;
-  if (real == 0.0) return r;
+  // 0, and (defensively) what no caller may pass: negative, NaN, infinite.
+  if (!(real > 0.0) || !std::isfinite(real)) return r;
   int shift = 0;
   const double q = std::frexp(real, &shift);  // q in [0.5, 1)
   auto fixed = static_cast<std::int64_t>(std::round(q * 2147483648.0));
@@ -25,29 +27,64 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
   return r;
 }
 
+bool IsClampActivation(tflite::Activation activation) {
+  return activation == tflite::Activation::kNone ||
+         activation == tflite::Activation::kRelu ||
+         activation == tflite::Activation::kRelu6 ||
+         activation == tflite::Activation::kReluN1To1;
+}
+
+std::optional<std::int32_t> QuantizeBound(float bound, float scale,
+                                          std::int32_t zero_point) {
+  // TFLite's Quantize: the quotient is divided and rounded in float.
+  const float q = std::round(bound / scale);
+  // Checked in double: [-2^31, 2^31) is exactly the int32 range (TFLite's
+  // own test compares with float(INT32_MAX) = 2^31, whose cast is undefined;
+  // it is refused here). NaN fails both comparisons.
+  if (!(static_cast<double>(q) >= -2147483648.0 &&
+        static_cast<double>(q) < 2147483648.0)) {
+    return std::nullopt;
+  }
+  const std::int64_t sum =
+      std::int64_t{zero_point} + static_cast<std::int64_t>(q);
+  if (sum < std::numeric_limits<std::int32_t>::min() ||
+      sum > std::numeric_limits<std::int32_t>::max()) {
+    return std::nullopt;
+  }
+  return static_cast<std::int32_t>(sum);
+}
+
 std::optional<ActivationRange> Int8ActivationRange(
     tflite::Activation activation, float scale, std::int32_t zero_point) {
-  auto quantize = [&](float v) {
-    return zero_point + static_cast<std::int32_t>(std::round(v / scale));
-  };
+  if (!IsClampActivation(activation)) return std::nullopt;
   ActivationRange r;
+  // Each bound is clamped into [-128, 127] (TFLite's qmin/qmax), so the
+  // range is a sub-range of int8; min <= max because scale > 0.
+  auto lower = [&](float bound) {
+    const auto q = QuantizeBound(bound, scale, zero_point);
+    if (q) r.min = std::max(r.min, *q);
+    return q.has_value();
+  };
+  auto upper = [&](float bound) {
+    const auto q = QuantizeBound(bound, scale, zero_point);
+    if (q) r.max = std::min(r.max, *q);
+    return q.has_value();
+  };
+  bool ok = true;
   switch (activation) {
-    case tflite::Activation::kNone:
-      break;
     case tflite::Activation::kRelu:
-      r.min = std::max(r.min, quantize(0.0f));
+      ok = lower(0.0f);
       break;
     case tflite::Activation::kRelu6:
-      r.min = std::max(r.min, quantize(0.0f));
-      r.max = std::min(r.max, quantize(6.0f));
+      ok = lower(0.0f) && upper(6.0f);
       break;
     case tflite::Activation::kReluN1To1:
-      r.min = std::max(r.min, quantize(-1.0f));
-      r.max = std::min(r.max, quantize(1.0f));
+      ok = lower(-1.0f) && upper(1.0f);
       break;
     default:
-      return std::nullopt;
+      break;
   }
+  if (!ok || r.min > r.max) return std::nullopt;
   return r;
 }
 

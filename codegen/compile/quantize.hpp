@@ -23,20 +23,34 @@ struct QuantizedMultiplier {
 /// TFLite's QuantizeMultiplier: frexp(real) = q * 2^shift with q in
 /// [0.5, 1); multiplier = round(q * 2^31) (ties away from zero); when that
 /// rounds up to 2^31 it is halved and shift incremented; a shift below -31
-/// (real < 2^-32) gives 0. `real` must be >= 0.
+/// (real < 2^-32) gives 0. `real` must be >= 0 and finite (anything else
+/// gives 0, 0; callers check).
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
 
 /// The int8 range [min, max] (both included) an int8 output with `scale`
 /// and `zero_point` is clamped to after `activation`, as TFLite computes it
-/// (bounds quantized in float: zero_point + round(bound / scale), then
-/// intersected with [-128, 127]). nullopt for activations a clamp cannot
-/// express (TANH, SIGN_BIT) or unknown codes.
+/// (CalculateActivationRangeQuantized: each bound quantized by
+/// QuantizeBound, then intersected with [-128, 127]). nullopt for
+/// activations a clamp cannot express (TANH, SIGN_BIT) or unknown codes
+/// (IsClampActivation false), and when a bound does not quantize.
 struct ActivationRange {
   std::int32_t min = -128;
   std::int32_t max = 127;
 };
 [[nodiscard]] std::optional<ActivationRange> Int8ActivationRange(
     tflite::Activation activation, float scale, std::int32_t zero_point);
+
+/// True for NONE, RELU, RELU6 and RELU_N1_TO_1: the activations
+/// Int8ActivationRange expresses as a clamp.
+[[nodiscard]] bool IsClampActivation(tflite::Activation activation);
+
+/// TFLite's Quantize of a real activation bound: zero_point + round(bound /
+/// scale), the quotient divided and rounded in float. nullopt where TFLite
+/// refuses the model (the rounded quotient outside int32) or its int32
+/// arithmetic would overflow (the quotient equal to 2^31, or the sum with
+/// the zero point outside int32); the sum is formed in 64 bits.
+[[nodiscard]] std::optional<std::int32_t> QuantizeBound(
+    float bound, float scale, std::int32_t zero_point);
 
 /// Output extent and leading padding of one spatial dimension for a window
 /// of `filter` elements moved by `stride` (dilation 1). SAME: out =

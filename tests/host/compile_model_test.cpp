@@ -183,6 +183,47 @@ TEST(CompileModel, RejectsDilationAndUnsupportedActivation) {
       << CompileError(model, path);
 }
 
+// An output scale of 1e-9 puts RELU6's upper bound at round(6 / 1e-9) =
+// 6e9, outside int32: TFLite's Quantize refuses the model, and so must
+// compile (it used to add 6e9 to the zero point in 32 bits).
+TEST(CompileModel, RefusesActivationBoundOutsideInt32) {
+  const std::string path = ModelPath("hello_world_int8.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[2].builtin_name, "FULLY_CONNECTED");
+  ASSERT_EQ(sg.operators[2].outputs, std::vector<std::int32_t>{9});
+  std::get<arenaplan::tflite::FullyConnectedOptions>(sg.operators[2].options)
+      .activation = arenaplan::tflite::Activation::kRelu6;
+  sg.tensors[9].quantization.scale[0] = 1e-9f;
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  std::string error;
+  try {
+    (void)CompileModel(model, path, options);
+  } catch (const InputError& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find(path + ": operator 2 (FULLY_CONNECTED): tensor 9 "),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("fused activation 3"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+
+  // RELU_N1_TO_1 on the same scale: round(+-1 / 1e-9) fits int32, so the
+  // range is all of int8 (both bounds clamp), as in TFLite.
+  std::get<arenaplan::tflite::FullyConnectedOptions>(sg.operators[2].options)
+      .activation = arenaplan::tflite::Activation::kReluN1To1;
+  const auto out = CompileModel(model, path, options);
+  const std::string params =
+      "{" + std::to_string(-sg.tensors[8].quantization.zero_point[0]) + ", " +
+      std::to_string(sg.tensors[9].quantization.zero_point[0]) +
+      ", -128, 127, ";
+  const auto last = out.model_source.rfind("k::FullyConnectedParams{");
+  ASSERT_NE(last, std::string::npos);
+  EXPECT_EQ(out.model_source.substr(last + 23, params.size()), params)
+      << out.model_source.substr(last, 80);
+}
+
 /// The first value of the int32 array `id` in generated source.
 std::int64_t FirstArrayValue(const std::string& source, const std::string& id) {
   const auto at = source.find(id + "[");

@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
 
 #include "arenaplan/kernels/quantization.hpp"
 #include "codegen/compile/quantize.hpp"
@@ -120,6 +122,33 @@ TEST(KernelsQuantization, QuantizedMultiplierApproximatesRealProduct) {
       EXPECT_LE(std::abs(got - expect), 1.0) << "x=" << x << " real=" << real;
     }
   }
+}
+
+TEST(KernelsQuantization, ActivationRangeRefusesBoundsOutsideInt32) {
+  // scale 3 * 2^-29 (exact in float): 6 / scale = 2^30 fits int32; the
+  // upper bound clamps to 127, RELU's lower bound is the zero point.
+  auto r = compile::Int8ActivationRange(tflite::Activation::kRelu6,
+                                        std::ldexp(3.0f, -29), -128);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->min, -128);
+  EXPECT_EQ(r->max, 127);
+  // scale 3 * 2^-30: 6 / scale = 2^31, one past INT32_MAX (TFLite's check
+  // lets it through to an undefined cast): refused.
+  EXPECT_FALSE(compile::Int8ActivationRange(tflite::Activation::kRelu6,
+                                            std::ldexp(3.0f, -30), -128)
+                   .has_value());
+  // 1e-9: 6e9 is far outside int32.
+  EXPECT_FALSE(
+      compile::Int8ActivationRange(tflite::Activation::kRelu6, 1e-9f, 0)
+          .has_value());
+  // scale 2^-31, zero point -1: -1 / scale = -2^31 fits, but -1 + -2^31
+  // does not (the sum is formed in 64 bits and checked).
+  EXPECT_FALSE(
+      compile::QuantizeBound(-1.0f, std::ldexp(1.0f, -31), -1).has_value());
+  EXPECT_EQ(
+      compile::QuantizeBound(-1.0f, std::ldexp(1.0f, -31), 0),
+      std::optional<std::int32_t>(std::numeric_limits<std::int32_t>::min()));
+  EXPECT_FALSE(compile::QuantizeBound(1.0f, 0.0f, 0).has_value());  // inf
 }
 
 TEST(KernelsQuantization, ActivationRangeQuantizesBounds) {
