@@ -10,6 +10,7 @@
 #include <new>
 
 #include "codegen/cli/commands.hpp"
+#include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
 
 namespace arenaplan {
@@ -39,22 +40,24 @@ int RunCli(int argc, char** argv) {
     std::cout << "arenaplan 0.1\n";
     return kExitOk;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "arenaplan: " << e.what() << " (see 'arenaplan --help')\n";
+    std::cerr << "arenaplan: " << TerminalText(e.what())
+              << " (see 'arenaplan --help')\n";
     return kExitBadInput;
   } catch (const InputError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
+    std::cerr << "arenaplan: " << TerminalText(e.what()) << '\n';
     return kExitBadInput;
   } catch (const InfeasibleError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
+    std::cerr << "arenaplan: " << TerminalText(e.what()) << '\n';
     return kExitInfeasible;
   } catch (const InternalError& e) {
-    std::cerr << "arenaplan: " << e.what() << '\n';
+    std::cerr << "arenaplan: " << TerminalText(e.what()) << '\n';
     return kExitInternal;
   } catch (const std::bad_alloc&) {
     std::cerr << "arenaplan: out of memory\n";
     return kExitInternal;
   } catch (const std::exception& e) {
-    std::cerr << "arenaplan: internal error: " << e.what() << '\n';
+    std::cerr << "arenaplan: internal error: " << TerminalText(e.what())
+              << '\n';
     return kExitInternal;
   }
   return exit_code;

@@ -14,6 +14,7 @@
 #include "codegen/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
+#include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/emit/tflm_shim.hpp"
@@ -101,16 +102,16 @@ int RunInspect(const ModelArgs& a) {
       tflite::BuildProblem(model, ToInputOptions(a.options));
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;
-  o += "model:      " + a.input + " (schema version " + U64(model.version) +
-       ", " + U64(model.subgraphs.size()) + " subgraph" +
+  o += "model:      " + TerminalText(a.input) + " (schema version " +
+       U64(model.version) + ", " + U64(model.subgraphs.size()) + " subgraph" +
        (model.subgraphs.size() == 1 ? "" : "s") + ", " +
        U64(model.buffers.size()) + " buffers)\n";
   if (!model.description.empty()) {
-    o += "description: " + model.description + "\n";
+    o += "description: " + TerminalText(model.description) + "\n";
   }
   for (const tflite::MetadataEntry& m : model.metadata) {
-    o += "metadata:   " + m.name + " (buffer " + U64(m.buffer) + ", " +
-         U64(model.buffers[m.buffer].data.size()) + " bytes)\n";
+    o += "metadata:   " + TerminalText(m.name) + " (buffer " + U64(m.buffer) +
+         ", " + U64(model.buffers[m.buffer].data.size()) + " bytes)\n";
   }
   o += "subgraph 0: " + U64(g.tensors.size()) + " tensors, " +
        U64(g.operators.size()) + " operators; inputs " + Indices(g.inputs) +
@@ -121,8 +122,8 @@ int RunInspect(const ModelArgs& a) {
   for (std::size_t k = 0; k < g.operators.size(); ++k) {
     const tflite::Operator& op = g.operators[k];
     o += "  " + PadLeft(U64(k), 4) + "  " +
-         Pad(p.problem.operator_names[k], 24) + Indices(op.inputs) + " -> " +
-         Indices(op.outputs) + "\n";
+         Pad(TerminalText(p.problem.operator_names[k]), 24) +
+         Indices(op.inputs) + " -> " + Indices(op.outputs) + "\n";
   }
   o += "\ntensors (first/last: inclusive operator steps; bytes unaligned):\n";
   o += "  " + PadLeft("id", 4) + "  " + Pad("role", 9) + Pad("type", 9) +
@@ -138,7 +139,7 @@ int RunInspect(const ModelArgs& a) {
          Pad(tflite::ShapeText(ten.shape), 18) + PadLeft(U64(life.bytes), 10) +
          PadLeft(planned ? std::to_string(life.first_op) : "-", 7) +
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
-         ten.name + "\n";
+         TerminalText(ten.name) + "\n";
   }
   const UsageProblem aligned = AlignProblem(p.problem, a.align);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
@@ -155,7 +156,7 @@ int RunInspect(const ModelArgs& a) {
          U64(p.problem.persistent_bytes) + " bytes\n";
   }
   for (const std::string& line : p.not_planned)
-    o += "not planned: " + line + "\n";
+    o += "not planned: " + TerminalText(line) + "\n";
   std::cout << o;
   return kExitOk;
 }

@@ -5,7 +5,6 @@
 // source (constant pool, state buffers, Invoke's body from the Lowerer).
 #include "codegen/compile/generate.hpp"
 
-#include <cctype>
 #include <cinttypes>
 #include <cmath>
 #include <cstring>
@@ -39,23 +38,28 @@ std::string BaseName(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string GuardOf(const std::string& name) {
-  std::string g = "ARENAPLAN_GENERATED_";
-  for (char c : name) {
-    g += std::isalnum(static_cast<unsigned char>(c))
-             ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-             : '_';
+/// Why `stem` cannot start the generated file names (it appears in
+/// #include "..." lines, where no escape exists), or "".
+std::string StemProblem(const std::string& stem) {
+  if (stem.empty() || stem.size() > 100) return "must be 1 to 100 characters";
+  for (char c : stem) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')) {
+      return "may hold only ASCII letters, digits, '_', '-' and '.'";
+    }
   }
-  return g + "_";
+  if (stem[0] == '.' || stem[0] == '-') return "must not start with '.' or '-'";
+  return "";
 }
 
 }  // namespace
 
 CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
                            const CompileOptions& options) {
-  if (!IsValidNamespace(options.namespace_name)) {
-    throw InputError("--namespace: '" + options.namespace_name +
-                     "' is not a C++ namespace name");
+  if (const std::string why = NamespaceProblem(options.namespace_name);
+      !why.empty()) {
+    throw InputError("--namespace '" + TerminalText(options.namespace_name) +
+                     "': " + why);
   }
   if (model.subgraphs.size() != 1) {
     throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
@@ -66,6 +70,9 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   if (stem.empty()) {
     for (char c : options.namespace_name) stem += c == ':' ? '_' : c;
     while (stem.find("__") != std::string::npos) stem.erase(stem.find("__"), 1);
+  }
+  if (const std::string why = StemProblem(stem); !why.empty()) {
+    throw InputError("--stem '" + TerminalText(stem) + "': " + why);
   }
 
   const tflite::TfliteProblem problem =
@@ -126,7 +133,8 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
       "the\n"
       "// arena (" +
       out.arena_header_name + "), the constants in flash.\n";
-  const std::string guard = GuardOf(out.model_header_name);
+  const std::string guard =
+      IncludeGuard("ARENAPLAN_GENERATED_", out.model_header_name);
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n";
   h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" +
        out.arena_header_name + "\"\n\nnamespace " + ns + " {\n\n";

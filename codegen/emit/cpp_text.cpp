@@ -95,7 +95,7 @@ std::string TerminalText(std::string_view text) {
   while (i < text.size()) {
     const auto u = static_cast<unsigned char>(text[i]);
     if (u < 0x80) {
-      if (IsPrintableAscii(u) && u != '\\') {
+      if (IsPrintableAscii(u)) {
         out += text[i];
       } else {
         AppendHex(out, u);

@@ -26,10 +26,11 @@ namespace arenaplan {
 /// never absorbed; no trigraph can form).
 [[nodiscard]] std::string StringLiteral(std::string_view text);
 
-/// Escapes for one line of terminal output: printable ASCII and the bytes
-/// of valid UTF-8 are kept (non-ASCII as is), every control byte (C0, DEL,
-/// and the C1 range U+0080..U+009F), backslash and invalid UTF-8 byte
-/// become "\xNN", so no escape sequence reaches the terminal.
+/// Escapes for one line of terminal output: printable ASCII and valid
+/// UTF-8 are kept, every control byte (C0 including newline, DEL, and the
+/// C1 range U+0080..U+009F) and every byte of invalid UTF-8 becomes "\xNN",
+/// so no escape sequence reaches the terminal and the text stays one line.
+/// Idempotent (a backslash is kept), so text escaped once may pass again.
 [[nodiscard]] std::string TerminalText(std::string_view text);
 
 /// True for a C++20 keyword or alternative token ("and", "bitor", ...).

@@ -88,31 +88,7 @@ std::string At(const std::vector<std::string>& v, std::size_t i) {
 }  // namespace
 
 bool IsValidNamespace(std::string_view name) {
-  if (name.empty()) return false;
-  std::size_t start = 0;
-  bool first = true;
-  while (true) {
-    const std::size_t sep = name.find("::", start);
-    const std::string_view part = name.substr(
-        start,
-        sep == std::string_view::npos ? std::string_view::npos : sep - start);
-    if (part.empty()) return false;
-    if (part[0] >= '0' && part[0] <= '9') return false;
-    for (char c : part) {
-      if (!IsAsciiAlnum(c) && c != '_') return false;
-    }
-    if (part.find("__") != std::string_view::npos) return false;
-    if (part.size() >= 2 && part[0] == '_' && part[1] >= 'A' &&
-        part[1] <= 'Z') {
-      return false;
-    }
-    if (IsCppKeyword(part)) return false;
-    // The header refers to core's namespace and the standard library.
-    if (first && (part == "arenaplan" || part == "std")) return false;
-    first = false;
-    if (sep == std::string_view::npos) return true;
-    start = sep + 2;
-  }
+  return NamespaceProblem(name).empty();
 }
 
 std::vector<std::string> TensorIdentifiers(const UsageProblem& problem) {
@@ -149,9 +125,10 @@ std::vector<std::string> TensorIdentifiers(const UsageProblem& problem) {
 }
 
 std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
-  if (!IsValidNamespace(options.namespace_name)) {
-    throw InputError("--namespace: '" + options.namespace_name +
-                     "' is not a C++ namespace name");
+  if (const std::string why = NamespaceProblem(options.namespace_name);
+      !why.empty()) {
+    throw InputError("--namespace '" + TerminalText(options.namespace_name) +
+                     "': " + why);
   }
   const UsageProblem& problem = plan.problem;
   const std::size_t n = problem.records.size();
@@ -179,15 +156,7 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   }
   const std::vector<std::string> idents = TensorIdentifiers(problem);
   const std::string& ns = options.namespace_name;
-  std::string guard = "ARENAPLAN_GENERATED_";
-  for (char c : ns) {
-    const char u = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A')
-                                          : (c == ':' ? '_' : c);
-    if (u == '_' && !guard.empty() && guard.back() == '_') continue;
-    guard += u;
-  }
-  if (guard.back() != '_') guard += '_';
-  guard += "HPP_";
+  const std::string guard = IncludeGuard("ARENAPLAN_GENERATED_", ns);
 
   std::size_t empty_tensors = 0;
   std::uint64_t largest = plan.arena_bytes;

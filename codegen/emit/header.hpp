@@ -32,8 +32,8 @@ struct HeaderOptions {
 };
 
 /// The header text for `plan`. Deterministic: the same plan and options give
-/// byte-identical text. Throws InputError ("--namespace: ...") for a
-/// namespace that is not a C++ identifier path, and InternalError when the
+/// byte-identical text. Throws InputError ("--namespace 'NAME': why") for
+/// a namespace NamespaceProblem refuses, and InternalError when the
 /// plan's vectors disagree in length or tensor_bytes exceed planned sizes.
 [[nodiscard]] std::string EmitHeader(const PlanResult& plan,
                                      const HeaderOptions& options);
@@ -46,9 +46,8 @@ struct HeaderOptions {
 [[nodiscard]] std::vector<std::string> TensorIdentifiers(
     const UsageProblem& problem);
 
-/// True when `name` is a valid C++ namespace path ("a", "a::b"): each part
-/// an identifier that is not a keyword and not reserved (no "__", no
-/// leading '_' + capital).
+/// True when `name` can be the namespace of generated code
+/// (NamespaceProblem in codegen/emit/cpp_text.hpp returns "").
 [[nodiscard]] bool IsValidNamespace(std::string_view name);
 
 }  // namespace arenaplan

@@ -95,7 +95,8 @@ TEST(Header, ValidatesNamespace) {
     FAIL() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_STREQ(e.what(),
-                 "--namespace: 'my-model' is not a C++ namespace name");
+                 "--namespace 'my-model': is not a C++ namespace path (ASCII "
+                 "letters, digits and '_' parts joined by '::')");
   }
 }
 
