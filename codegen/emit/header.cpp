@@ -222,11 +222,12 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
 
   // An empty plan still needs one element of storage: C++ has no
   // zero-length arrays. kTensorCount stays 0 and nothing reads the filler.
-  const std::string extent = n == 0 ? "1" : "kTensorCount";
+  // The tables' extents come from their initializers, so an edited
+  // kTensorCount no longer matches them (see the static_asserts below).
   o << "/// Every tensor in input order: {offset, size, first_op, last_op}; "
        "size\n"
     << "/// rounded up to kAlignment, both operator indices included.\n"
-    << "inline constexpr arenaplan::Placement kPlan[" << extent << "] = {\n";
+    << "inline constexpr arenaplan::Placement kPlan[] = {\n";
   if (n == 0) o << "    {0, 0, 0, 0},  // filler: the plan is empty\n";
   for (std::size_t i = 0; i < n; ++i) {
     const TensorUsageRecord& r = problem.records[i];
@@ -236,14 +237,14 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   o << "};\n\n"
     << "/// Every tensor's exact size in bytes, before rounding (typed access\n"
     << "/// takes element counts from it).\n"
-    << "inline constexpr std::size_t kTensorBytes[" << extent << "] = {\n";
+    << "inline constexpr std::size_t kTensorBytes[] = {\n";
   if (n == 0) o << "    0,\n";
   for (std::size_t i = 0; i < n; ++i) {
     o << "    " << exact[i] << ",  // " << i << "\n";
   }
   o << "};\n\n"
     << "/// Every tensor's name as the input spelt it (its id when unnamed).\n"
-    << "inline constexpr const char* kTensorNames[" << extent << "] = {\n";
+    << "inline constexpr const char* kTensorNames[] = {\n";
   if (n == 0) o << "    \"\",\n";
   for (std::size_t i = 0; i < n; ++i) {
     const std::string name = At(problem.names, i);
@@ -288,13 +289,17 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     const char* result;
     const char* message;
   };
-  static constexpr std::array<Check, 5> kChecks = {{
+  static constexpr std::array<Check, 7> kChecks = {{
+      {"kCountMismatch",
+       "kPlan does not hold kTensorCount entries (was kTensorCount "
+       "edited?)"},
       {"kBadAlignment", "kAlignment is not a power of two"},
       {"kBadInterval", "a tensor's first_op is after its last_op"},
       {"kMisaligned", "a tensor's offset is not a multiple of kAlignment"},
       {"kOutOfBounds",
        "a tensor lies outside the arena (offset + size > "
        "kArenaSize)"},
+      {"kOperatorOutOfRange", "a tensor's last_op is not below kOperatorCount"},
       {"kOverlap",
        "two tensors alive at a common operator overlap in the "
        "arena"},
@@ -303,8 +308,8 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "// compiler's note on PlanCheck<..., first, second> names the kPlan\n"
     << "// indices of the tensor(s) at fault.\n"
     << "inline constexpr arenaplan::Violation kPlanViolation =\n"
-    << "    arenaplan::FindViolation(kPlan, kTensorCount, kArenaSize, "
-       "kAlignment);\n";
+    << "    arenaplan::FindTableViolation(kPlan, kTensorCount, kArenaSize,\n"
+    << "                                  kAlignment, kOperatorCount);\n";
   for (const Check& check : kChecks) {
     o << "static_assert(arenaplan::PlanCheck<arenaplan::ValidationResult::"
       << check.result << ",\n"
@@ -314,15 +319,25 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
       << "              \"arenaplan: unsound plan: " << check.message
       << "\");\n";
   }
-  o << "static_assert(arenaplan::TensorBytesFit(kPlan, kTensorBytes, "
+  o << "static_assert(arenaplan::TableHasCount(kTensorBytes, kTensorCount) "
+       "&&\n"
+    << "                  arenaplan::TableHasCount(kTensorNames, "
+       "kTensorCount),\n"
+    << "              \"arenaplan: kTensorBytes or kTensorNames does not "
+       "hold kTensorCount entries\");\n"
+    << "static_assert(!arenaplan::TableHasCount(kTensorBytes, kTensorCount) "
+       "||\n"
+    << "                  arenaplan::TensorBytesFit(kPlan, kTensorBytes, "
        "kTensorCount),\n"
     << "              \"arenaplan: a tensor's exact size exceeds its "
        "planned size\");\n"
-    << "static_assert(arenaplan::validate(kPlan, kTensorCount, kArenaSize,\n"
-    << "                                  kAlignment) ==\n"
+    << "static_assert(arenaplan::ValidateTable(kPlan, kTensorCount, "
+       "kArenaSize,\n"
+    << "                                       kAlignment, kOperatorCount) "
+       "==\n"
     << "                  arenaplan::ValidationResult::kOk,\n"
     << "              \"arenaplan: unsound plan: kPlan fails "
-       "arenaplan::validate()\");\n\n"
+       "arenaplan::ValidateTable()\");\n\n"
     << "}  // namespace " << ns << "\n\n"
     << "#endif  // " << guard << "\n";
   return o.str();

@@ -35,6 +35,22 @@ static_assert(validate(kZero, 64, 16) == ValidationResult::kOk);
 static_assert(validate(kSound, 95, 16) == ValidationResult::kOutOfBounds);
 static_assert(validate(kSound, 96, 24) == ValidationResult::kBadAlignment);
 static_assert(validate(kSound, 96, 128) == ValidationResult::kMisaligned);
+// kSound's last operator is 3: four operators are needed, three are not
+// (tensor 2 is named).
+static_assert(ValidateTable(kSound, 3, 96, 16, 4) == ValidationResult::kOk);
+static_assert(ValidateTable(kSound, 3, 96, 16, 3) ==
+              ValidationResult::kOperatorOutOfRange);
+static_assert(FindTableViolation(kSound, 3, 96, 16, 3).first == 2);
+// The table holds 3 entries: a count of 4 or 2 disagrees with it.
+static_assert(ValidateTable(kSound, 4, 96, 16, 4) ==
+              ValidationResult::kCountMismatch);
+static_assert(ValidateTable(kSound, 2, 96, 16, 4) ==
+              ValidationResult::kCountMismatch);
+// An empty plan's all-zero filler entry with count 0 (and no operators).
+constexpr Placement kFiller[] = {{0, 0, 0, 0}};
+static_assert(ValidateTable(kFiller, 0, 0, 16, 0) == ValidationResult::kOk);
+static_assert(ValidateTable(kFiller, 1, 0, 16, 0) ==
+              ValidationResult::kOperatorOutOfRange);
 
 TEST(CoreValidate, FindViolationAgreesWithValidate) {
   std::mt19937 rng(7);

@@ -82,6 +82,63 @@ TEST_F(CompileFail, RejectsHeaderWithOffsetMovedOntoLiveNeighbour) {
       << run.output;
 }
 
+// The tiny plan's last operator is 3 (kOutput lives 2..3): kOperatorCount
+// lowered from 4 to 3 leaves kOutput's last_op outside the operators that
+// run. Every entry is still sound by itself, so only the operator-count
+// check can catch it.
+TEST_F(CompileFail, RejectsHeaderWithOperatorCountBelowLastOperator) {
+  const std::string line = "inline constexpr std::size_t kOperatorCount = 4;";
+  std::string corrupted = header_;
+  const std::size_t at = corrupted.find(line);
+  ASSERT_NE(at, std::string::npos) << header_;
+  corrupted.replace(at, line.size(),
+                    "inline constexpr std::size_t kOperatorCount = 3;");
+  WriteFile(dir_ / "few_ops_plan.hpp", corrupted);
+  WriteFile(dir_ / "use_few_ops.cpp", "#include \"few_ops_plan.hpp\"\n");
+  const CommandResult run = Compile(dir_ / "use_few_ops.cpp");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("a tensor's last_op is not below kOperatorCount"),
+            std::string::npos)
+      << run.output;
+  // kOutput, kPlan index 2, is named.
+  EXPECT_NE(run.output.find("ValidationResult::kOperatorOutOfRange, 2, 4>"),
+            std::string::npos)
+      << run.output;
+}
+
+// kTensorCount raised from 4 to 5: with tables sized by kTensorCount the
+// fifth entry would be zero-filled ({0, 0, 0, 0}, size 0, a valid entry
+// by itself); the tables' extents come from their initializers, so the
+// count no longer matches them.
+TEST_F(CompileFail, RejectsHeaderWithTensorCountRaised) {
+  const std::string line = "inline constexpr std::size_t kTensorCount = 4;";
+  std::string corrupted = header_;
+  const std::size_t at = corrupted.find(line);
+  ASSERT_NE(at, std::string::npos) << header_;
+  corrupted.replace(at, line.size(),
+                    "inline constexpr std::size_t kTensorCount = 5;");
+  WriteFile(dir_ / "more_tensors_plan.hpp", corrupted);
+  WriteFile(dir_ / "use_more_tensors.cpp",
+            "#include \"more_tensors_plan.hpp\"\n");
+  const CommandResult run = Compile(dir_ / "use_more_tensors.cpp");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("kPlan does not hold kTensorCount entries"),
+            std::string::npos)
+      << run.output;
+  // Lowered to 3 as well: the fourth entry would silently drop out.
+  corrupted = header_;
+  corrupted.replace(corrupted.find(line), line.size(),
+                    "inline constexpr std::size_t kTensorCount = 3;");
+  WriteFile(dir_ / "fewer_tensors_plan.hpp", corrupted);
+  WriteFile(dir_ / "use_fewer_tensors.cpp",
+            "#include \"fewer_tensors_plan.hpp\"\n");
+  const CommandResult fewer = Compile(dir_ / "use_fewer_tensors.cpp");
+  EXPECT_NE(fewer.status, 0) << fewer.output;
+  EXPECT_NE(fewer.output.find("kPlan does not hold kTensorCount entries"),
+            std::string::npos)
+      << fewer.output;
+}
+
 // kOutput (index 2) moved to 8: not a multiple of the 16-byte alignment.
 TEST_F(CompileFail, RejectsHeaderWithMisalignedOffset) {
   const std::string line = "    {0, 64, 2, 3},  // 2 kOutput\n";

@@ -117,12 +117,14 @@ TEST(Header, StatesInputAndFiguresInTopComment) {
   EXPECT_NE(h.find("// Naive:         160 bytes"), std::string::npos);
   EXPECT_NE(h.find("inline constexpr std::size_t kArenaSize = 96;"),
             std::string::npos);
-  EXPECT_NE(h.find("inline constexpr arenaplan::Placement kPlan[kTensorCount]"),
+  // The extent comes from the initializer (an edited kTensorCount then
+  // disagrees with it).
+  EXPECT_NE(h.find("inline constexpr arenaplan::Placement kPlan[] = {"),
             std::string::npos);
-  // The last statement of the namespace is the validate() assertion.
+  // The last statement of the namespace is the ValidateTable() assertion.
   const std::size_t last_assert = h.rfind("static_assert(");
-  EXPECT_EQ(h.compare(last_assert, 34, "static_assert(arenaplan::validate("),
-            0);
+  EXPECT_EQ(
+      h.compare(last_assert, 39, "static_assert(arenaplan::ValidateTable("), 0);
   EXPECT_EQ(h.find("static_assert(", last_assert + 1), std::string::npos);
 }
 

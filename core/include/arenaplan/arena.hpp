@@ -83,8 +83,8 @@ class Arena {
   static constexpr std::size_t kOperatorCount = PlanT::kOperatorCount;
 
   static_assert(validate(PlanT::kPlacements, PlanT::kTensorCount,
-                         PlanT::kArenaSize,
-                         PlanT::kAlignment) == ValidationResult::kOk,
+                         PlanT::kArenaSize, PlanT::kAlignment,
+                         PlanT::kOperatorCount) == ValidationResult::kOk,
                 "arenaplan: the plan fails arenaplan::validate()");
   static_assert(TensorBytesFit(PlanT::kPlacements, PlanT::kTensorBytes,
                                PlanT::kTensorCount),

@@ -38,6 +38,12 @@ enum class ValidationResult : std::uint8_t {
                      ///< operator are assigned the same object.
   kObjectTooSmall,   ///< Shared Objects: an object is smaller than a tensor
                      ///< assigned to it, or the index is out of range.
+  kOperatorOutOfRange,  ///< A tensor's last_op is not below the operator
+                        ///< count (the count was lowered, or an interval
+                        ///< raised past the last operator).
+  kCountMismatch,    ///< A table's length differs from the tensor count
+                     ///< (the count was edited: an entry would be missing
+                     ///< or zero-filled).
 };
 
 /// A short, stable name for a result, for messages and static_asserts.
@@ -52,6 +58,10 @@ enum class ValidationResult : std::uint8_t {
     case ValidationResult::kMissingTensor: return "tensor not placed";
     case ValidationResult::kObjectConflict: return "live tensors share an object";
     case ValidationResult::kObjectTooSmall: return "object smaller than tensor";
+    case ValidationResult::kOperatorOutOfRange:
+      return "last_op not below the operator count";
+    case ValidationResult::kCountMismatch:
+      return "table length differs from the tensor count";
   }
   return "unknown";
 }
@@ -100,6 +110,49 @@ enum class ValidationResult : std::uint8_t {
     }
   }
   return ValidationResult::kOk;
+}
+
+/// validate() and, for every tensor, last_op < operator_count
+/// (kOperatorOutOfRange otherwise, checked after the per-tensor rules of
+/// validate() and before overlaps): every interval lies among the
+/// operators 0 .. operator_count - 1 that actually run.
+[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
+                                                  std::size_t count,
+                                                  std::size_t arena_size,
+                                                  std::size_t alignment,
+                                                  std::size_t operator_count) {
+  const ValidationResult r = validate(plan, count, arena_size, alignment);
+  if (r == ValidationResult::kBadAlignment ||
+      r == ValidationResult::kBadInterval ||
+      r == ValidationResult::kMisaligned ||
+      r == ValidationResult::kOutOfBounds) {
+    return r;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (plan[i].last_op >= operator_count) {
+      return ValidationResult::kOperatorOutOfRange;
+    }
+  }
+  return r;
+}
+
+/// The generated header's check: the table `plan` holds exactly `count`
+/// entries (kCountMismatch otherwise: raising kTensorCount would add a
+/// zero-filled entry), and validate(plan, count, arena_size, alignment,
+/// operator_count) holds. An empty plan keeps one filler entry (C++ has no
+/// zero-length array): N == 1 with count == 0 is accepted when the filler
+/// is all zero.
+/// (A distinct name: an overload of validate() would lose to the pointer
+/// one, which a plain array argument matches just as well.)
+template <std::size_t N>
+[[nodiscard]] constexpr ValidationResult ValidateTable(
+    const Placement (&plan)[N], std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count) {
+  const bool empty_filler = count == 0 && N == 1 && plan[0].offset == 0 &&
+                            plan[0].size == 0 && plan[0].first_op == 0 &&
+                            plan[0].last_op == 0;
+  if (N != count && !empty_filler) return ValidationResult::kCountMismatch;
+  return validate(&plan[0], count, arena_size, alignment, operator_count);
 }
 
 /// Array overload: `validate(kPlan, kArenaSize, kAlignment)`.

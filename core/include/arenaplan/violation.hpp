@@ -52,6 +52,53 @@ struct Violation {
   return {ValidationResult::kOk, count, count};
 }
 
+/// FindViolation() with the checks of the five-argument validate():
+/// kOperatorOutOfRange names the first tensor whose last_op is not below
+/// `operator_count`. `result` always equals that validate()'s result.
+[[nodiscard]] constexpr Violation FindViolation(const Placement* plan,
+                                                std::size_t count,
+                                                std::size_t arena_size,
+                                                std::size_t alignment,
+                                                std::size_t operator_count) {
+  const Violation v = FindViolation(plan, count, arena_size, alignment);
+  if (v.result == ValidationResult::kBadAlignment ||
+      v.result == ValidationResult::kBadInterval ||
+      v.result == ValidationResult::kMisaligned ||
+      v.result == ValidationResult::kOutOfBounds) {
+    return v;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (plan[i].last_op >= operator_count) {
+      return {ValidationResult::kOperatorOutOfRange, i, count};
+    }
+  }
+  return v;
+}
+
+/// The generated header's diagnosis: kCountMismatch (first = N, second =
+/// `count`) when the table `plan` does not hold exactly `count` entries
+/// (an empty plan's all-zero filler aside), else the five-argument
+/// FindViolation. `result` always equals ValidateTable()'s result.
+template <std::size_t N>
+[[nodiscard]] constexpr Violation FindTableViolation(
+    const Placement (&plan)[N], std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count) {
+  const ValidationResult r =
+      ValidateTable(plan, count, arena_size, alignment, operator_count);
+  if (r == ValidationResult::kCountMismatch) {
+    return {ValidationResult::kCountMismatch, N, count};
+  }
+  return FindViolation(&plan[0], count, arena_size, alignment, operator_count);
+}
+
+/// True when the table `values` holds exactly `count` entries (the
+/// generated header's kTensorBytes and kTensorNames against kTensorCount),
+/// or is the one-entry filler of an empty plan.
+template <class T, std::size_t N>
+[[nodiscard]] constexpr bool TableHasCount(const T (&)[N], std::size_t count) {
+  return N == count || (count == 0 && N == 1);
+}
+
 /// True when every exact tensor size fits its placement
 /// (bytes[i] <= plan[i].size): typed access never reaches past a placement.
 [[nodiscard]] constexpr bool TensorBytesFit(const Placement* plan,
