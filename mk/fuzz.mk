@@ -5,10 +5,15 @@
 #                       search (against the brute force on tiny inputs),
 #                       seeded from tests/fuzz/records_seeds and MiniMalloc's
 #                       instances in ../shared/benchmarks
+#   compile_lowering_fuzz  `compile` on mutated models (seeded from
+#                       ../shared/models): every generated comment, literal,
+#                       identifier and directive checked against what C++
+#                       allows, every quantization parameter in range
 # Seeds are copied into a temporary corpus directory at run time.
 #   make fuzz-smoke   reproducible run for CI: a fixed number of inputs per
-#                     target (FUZZ_SMOKE_RUNS_TFLITE, FUZZ_SMOKE_RUNS_RECORDS;
-#                     about 40 s and 30 s here) from the fixed seed
+#                     target (FUZZ_SMOKE_RUNS_TFLITE, FUZZ_SMOKE_RUNS_RECORDS,
+#                     FUZZ_SMOKE_RUNS_COMPILE; about 40 s, 30 s and 30 s
+#                     here) from the fixed seed
 #                     FUZZ_SEED, so a given commit passes or fails the same
 #                     way on every machine; FUZZ_SMOKE_SECONDS caps a slow one
 #   make fuzz         long run of each target from a fresh random seed
@@ -17,28 +22,38 @@ FUZZ_DIR ?= build-fuzz
 FUZZ_CXX ?= clang++
 FUZZ_SMOKE_RUNS_TFLITE ?= 150000
 FUZZ_SMOKE_RUNS_RECORDS ?= 60000
+FUZZ_SMOKE_RUNS_COMPILE ?= 4000
 FUZZ_SEED ?= 1
 FUZZ_SMOKE_SECONDS ?= 300
 FUZZ_SECONDS ?= 1800
 FUZZ_MODELS ?= $(CURDIR)/../shared/models
 FUZZ_BENCHMARKS ?= $(CURDIR)/../shared/benchmarks/minimalloc-challenging
 FUZZ_GEN := $(FUZZ_DIR)/generated/tflite_subset_generated.h
-FUZZ_CXXFLAGS := -std=c++20 -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+FUZZ_CXXFLAGS := -std=c++20 -g -O1 -MMD -MP \
+                 -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
                  -I. -Icore/include -I$(FUZZ_DIR)/generated
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
-# Every generator source but main.cpp, compiled once for both targets.
+# Every generator source but main.cpp, compiled once for all targets.
 FUZZ_LIB_SRCS := $(filter-out codegen/main.cpp,$(wildcard codegen/*.cpp codegen/*/*.cpp codegen/*/*/*.cpp))
 FUZZ_LIB_OBJS := $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))
-FUZZ_TARGETS := tflite_reader_fuzz records_plan_fuzz
+FUZZ_TARGETS := tflite_reader_fuzz records_plan_fuzz compile_lowering_fuzz
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
+FUZZ_TARGET_OBJS := $(patsubst %,$(FUZZ_DIR)/obj/tests/fuzz/%.o,$(FUZZ_TARGETS))
+
+# The objects are built once and kept: without this, make treats them as
+# intermediate files of the pattern rules below and deletes them after
+# linking, so every run recompiled the library. Header dependencies come
+# from the compiler (-MMD -MP, the .d files beside the objects).
+.SECONDARY: $(FUZZ_LIB_OBJS) $(FUZZ_TARGET_OBJS) $(FUZZ_GEN)
+-include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_TARGET_OBJS:.o=.d)
 
 $(FUZZ_GEN): codegen/tflite/tflite_subset.fbs
 	mkdir -p $(FUZZ_DIR)/generated
 	flatc --cpp --scoped-enums -o $(FUZZ_DIR)/generated $<
 
-$(FUZZ_DIR)/obj/%.o: %.cpp $(FUZZ_GEN) $(wildcard codegen/*.hpp codegen/*/*.hpp codegen/*/*/*.hpp core/include/arenaplan/*.hpp tests/host/exhaustive.hpp tests/fuzz/*.hpp)
+$(FUZZ_DIR)/obj/%.o: %.cpp | $(FUZZ_GEN)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c $< -o $@
 
@@ -59,6 +74,7 @@ endef
 
 FUZZ_TFLITE_SEEDS = $(FUZZ_MODELS)/*.tflite
 FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
+FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite
 FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
 
 TEST_TARGETS += fuzz-smoke
@@ -68,8 +84,10 @@ fuzz-smoke:
 	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
 	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_TFLITE))
 	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_RECORDS))
+	$(call run_fuzzer,compile_lowering_fuzz,$(FUZZ_COMPILE_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_COMPILE))
 
 fuzz:
 	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
 	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),-max_total_time=$(FUZZ_SECONDS))
 	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),-max_total_time=$(FUZZ_SECONDS))
+	$(call run_fuzzer,compile_lowering_fuzz,$(FUZZ_COMPILE_SEEDS),-max_total_time=$(FUZZ_SECONDS))

@@ -107,7 +107,8 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   HeaderOptions hopt;
   hopt.namespace_name = options.namespace_name;
   hopt.input_name = BaseName(path);
-  hopt.input_sha256 = Sha256FileHex(path);
+  hopt.input_sha256 =
+      options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
   for (std::int32_t t : problem.record_tensor) {
     hopt.tensor_bytes.push_back(
         t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);

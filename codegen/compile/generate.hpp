@@ -28,6 +28,9 @@ struct CompileOptions {
   /// How the model becomes records (e.g. --assume-dim for a dynamic batch
   /// dimension); --scratch and --fp32 do not apply to compiled models.
   InputOptions input;
+  /// SHA-256 of the model file's bytes (64 lowercase hex digits) for the
+  /// generated comments; empty: computed from the file at `path`.
+  std::string input_sha256;
 };
 
 /// The generated files' contents (nothing is written here).
