@@ -3,7 +3,7 @@
 // Planning time of every registered strategy (both approaches, taken from
 // AllStrategies()) on synthetic networks of 100, 1,000, 10,000 and 100,000
 // tensors, on dense random intervals of 10^4, 10^5 and 10^6 tensors (one
-// iteration each; see MakeDense and QuadraticOnDense), plus the MiniMalloc
+// iteration each; see MakeDense and DenseLimit), plus the MiniMalloc
 // "challenging" instances A..E of ../shared.
 //
 // Synthetic generator (fixed seed per size, so runs are comparable): a chain
@@ -29,7 +29,6 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <iterator>
 #include <map>
 #include <numeric>
 #include <random>
@@ -193,21 +192,23 @@ void RegisterSynthetic() {
   }
 }
 
-/// Strategies still super-linear on dense intervals (each placement looks at
-/// every placed tensor or object it overlaps in time, Theta(n) of them here):
-/// run on the 10^4 instance only, so that `make bench` stays short. The
-/// others are O(n log n) or O(n log^2 n) on any input and run up to 10^6.
-bool QuadraticOnDense(const StrategyInfo& s) {
-  constexpr std::string_view kOffsets[] = {"greedy-by-size",
-                                           "greedy-by-breadth"};
-  constexpr std::string_view kObjects[] = {
-      "greedy-by-size-improved", "greedy-by-size", "greedy-by-breadth"};
-  if (s.approach == Approach::kOffsets) {
-    return std::find(std::begin(kOffsets), std::end(kOffsets), s.name) !=
-           std::end(kOffsets);
+/// Largest dense instance a strategy runs on. Those still quadratic on dense
+/// intervals (each placement looks at Theta(n) placed tensors or objects)
+/// stop at 10^5 (10 to 30 s each on one core) or, for the slowest, 10^4, so
+/// that `make bench` stays within a few minutes; the others are
+/// O(n log n) or O(n log^2 n) on any input and run up to 10^6.
+std::size_t DenseLimit(const StrategyInfo& s) {
+  const bool offsets = s.approach == Approach::kOffsets;
+  if (offsets &&
+      (s.name == "greedy-by-size" || s.name == "greedy-by-breadth")) {
+    return 100000;
   }
-  return std::find(std::begin(kObjects), std::end(kObjects), s.name) !=
-         std::end(kObjects);
+  if (!offsets &&
+      (s.name == "greedy-by-size" || s.name == "greedy-by-breadth")) {
+    return 100000;
+  }
+  if (!offsets && s.name == "greedy-by-size-improved") return 10000;
+  return 1000000;
 }
 
 void RegisterDense() {
@@ -216,7 +217,7 @@ void RegisterDense() {
       if (s.max_records != 0 && n > s.max_records) continue;
       const std::string name = "dense/" + ApproachName(s.approach) + "/" +
                                std::string(s.name) + "/" + std::to_string(n);
-      if (n > 10000 && QuadraticOnDense(s)) {
+      if (n > DenseLimit(s)) {
         benchmark::RegisterBenchmark(
             (name + "/skipped_quadratic_on_dense").c_str(),
             [](benchmark::State& state) {
