@@ -124,6 +124,9 @@ int RunPlan(const PlanArgs& args) {
   options.time_limit_s = args.time_limit;
   options.capacity = args.capacity;
   const UsageProblem problem = LoadProblem(args.input, ToInputOptions(args));
+  for (const std::string& w : problem.warnings) {
+    std::cerr << "arenaplan: " << w << '\n';
+  }
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {

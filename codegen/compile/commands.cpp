@@ -53,6 +53,8 @@ int RunCompile(const CompileArgs& args) {
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
+  for (const std::string& w : out.plan.problem.warnings)
+    std::cerr << "arenaplan: " << w << '\n';
   std::string dir = args.out_dir;
   if (!dir.empty() && dir.back() != '/') dir += '/';
   WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},

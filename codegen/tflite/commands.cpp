@@ -84,6 +84,13 @@ void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
   }
 }
 
+/// The reader's warnings, one line each, on stderr.
+void PrintWarnings(const UsageProblem& p) {
+  for (const std::string& w : p.warnings) {
+    std::cerr << "arenaplan: " << w << '\n';
+  }
+}
+
 std::string U64(std::uint64_t v) { return std::to_string(v); }
 
 std::string Indices(const std::vector<std::int32_t>& d) {
@@ -107,6 +114,7 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
+  PrintWarnings(p.problem);
   const std::string csv = tflite::RecordsCsv(AlignProblem(p.problem, a.align));
   if (out.empty()) {
     std::cout << csv;
@@ -120,6 +128,7 @@ int RunInspect(const ModelArgs& a) {
   CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p = tflite::BuildProblem(model, ToOptions(a));
+  PrintWarnings(p.problem);
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;
   o += "model:      " + a.input + " (schema version " + U64(model.version) +
@@ -195,6 +204,7 @@ int RunTflm(const TflmArgs& a) {
   const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToOptions(a.model));
+  PrintWarnings(p.problem);
   PlanOptions po;
   po.approach = Approach::kOffsets;
   po.strategy = a.strategy;
