@@ -32,7 +32,10 @@ constexpr std::uint32_t kCalibrationIterations = 1000000;
 std::uint32_t CalibrationTicks() {
   const std::uint32_t start = port::CycleCount();
   std::uint32_t n = kCalibrationIterations;
+  // Unified syntax, which Thumb-1 inline assembly does not default to
+  // (the compiler switches back after the statement).
   asm volatile(
+      ".syntax unified\n"
       "1:\n\t"
       "subs %0, %0, #1\n\t"
       "bne 1b"

@@ -73,8 +73,9 @@ field() {  # NAME FILE: the value of `inline constexpr ... NAME = VALUE;`
 input_bytes=$(field kInputBytes "$gen/model_model.hpp")
 output_bytes=$(field kOutputBytes "$gen/model_model.hpp")
 arena=$(field kArenaSize "$gen/model_arena.hpp")
-[ -n "$input_bytes" ] && [ -n "$output_bytes" ] && [ -n "$arena" ] ||
+if [ -z "$input_bytes" ] || [ -z "$output_bytes" ] || [ -z "$arena" ]; then
   die 1 "no kInputBytes, kOutputBytes or kArenaSize in the generated code"
+fi
 
 b="$out/$name/$board/$strategy"
 mkdir -p "$b"
@@ -95,7 +96,8 @@ if [ ! -x "$host" ] || [ "$naive/model_model.cpp" -nt "$host" ] ||
     [ run/host.cpp -nt "$host" ]; then
   "$host_cxx" -std=c++17 -O2 -Wall -Wextra -I. -Icore/include -Ikernels/include \
     -I"$naive" -DARENAPLAN_NO_ARENA_SECTION run/host.cpp "$naive/model_model.cpp" \
-    -o "$host" || die 1 "the host build failed"
+    -o "$host" 2>"$naive/host_build.log" ||
+    die 1 "the generated code does not build on the host: $(grep -m 1 'error:' "$naive/host_build.log" || true)"
 fi
 "$host" "$b/input.bin" "$b/host.out.bin" || die 1 "the host run failed"
 
@@ -105,8 +107,8 @@ for src in "$gen/model_model.cpp" run/firmware.cpp; do
   obj="$b/$(basename "${src%.cpp}").o"
   if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$gen/model_model.hpp" -nt "$obj" ] ||
       [ "$gen/model_arena.hpp" -nt "$obj" ]; then
-    "$fw_cxx" "${fw_cxxflags[@]}" -I"$gen" -c "$src" -o "$obj" ||
-      die 1 "$src does not build for $board"
+    "$fw_cxx" "${fw_cxxflags[@]}" -I"$gen" -c "$src" -o "$obj" 2>"$b/build.log" ||
+      die 1 "$src does not build for $board: $(grep -m 1 'error:' "$b/build.log" || true)"
   fi
 done
 "$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp -DRUN_INPUT_FILE="\"$b/input.bin\"" \
@@ -117,7 +119,9 @@ fw_link "$b/run.elf" "$b/ld" "$b/firmware.o" "$b/model_model.o" "$b/input.o" \
 if [ $link -eq 1 ]; then
   die 3 "does not fit: the code and constants exceed the board's $((BOARD_CODE_LENGTH)) bytes of code memory ($(grep -o 'overflowed by [0-9]* bytes' "$b/link.log" | head -n 1 || true); log $b/link.log)"
 elif [ $link -ne 0 ]; then
-  die 3 "does not fit: $(grep -o 'arenaplan: [^"]*' "$b/link.log" | head -n 1 || echo "link failed") (log $b/link.log)"
+  why=$(grep -o 'arenaplan: the arena needs [^"]*' "$b/link.log" | head -n 1 || true)
+  [ -n "$why" ] || why=$(grep -o 'arenaplan: [^"]*' "$b/link.log" | head -n 1 || true)
+  die 3 "does not fit: ${why#arenaplan: }${why:+ }(log $b/link.log)"
 fi
 qemu_args=()
 [ "${RUN_ICOUNT:-}" = 1 ] && qemu_args=(-icount shift=0)

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Builds a firmware image for one board of boards/ and runs it under QEMU;
 # sourced (bash, from the repository root) by tests/person_detect/run_target.sh
 # and run/run.sh, so both build and run images the same way.
@@ -31,12 +32,16 @@ fw_board() {
   eval "$(sed -n 's/^\(BOARD_[A-Z_]*\) *:= *\(.*\)$/\1="\2"/p' "boards/$board/board.mk")"
   fw_board_name=$board
   fw_cxx=${ARM_CXX:-arm-none-eabi-g++}
+  # BOARD_FLOAT holds one or two flags: split on purpose.
+  # shellcheck disable=SC2206
   local arch=(-mcpu="$BOARD_CPU" -mthumb $BOARD_FLOAT)
+  # shellcheck disable=SC2034  # used by the scripts that source this file
   fw_arch=("${arch[@]}")
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
     -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
     -I. -Icore/include -Ikernels/include)
+  # shellcheck disable=SC2054  # the commas belong to -Wl options
   fw_ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections
     -Wl,--defsym=__arenaplan_code_origin="$BOARD_CODE_ORIGIN"
     -Wl,--defsym=__arenaplan_code_length="$BOARD_CODE_LENGTH"
