@@ -5,7 +5,8 @@
 // planned static arena (.arena), constants in flash. The input tensor's
 // bytes are embedded by input.S. It prints, through semihosting,
 //   output <2 lowercase hex digits per output byte, in memory order>
-//   figures arena=<bytes> <dwt_cycles|systick_ticks>=<count> calibration=<count>
+//   figures arena=<bytes> <dwt_cycles|systick_ticks>=<count>
+//   calibration=<count>
 // and exits 0; it exits 2 when the embedded input is not kInputBytes long.
 // `calibration` is the same counter over a loop of exactly
 // kCalibrationInstructions instructions, so that under QEMU's -icount the

@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
                  argv[1], input.size(), model::kInputBytes);
     return 2;
   }
-  auto* arena = static_cast<std::int8_t*>(::operator new (
-      model::kArenaSize, std::align_val_t{model::kAlignment}));
+  auto* arena = static_cast<std::int8_t*>(
+      ::operator new (model::kArenaSize, std::align_val_t{model::kAlignment}));
   std::memset(arena, 0xA5, model::kArenaSize);
   std::memcpy(arena + model::kPlan[model::kInputIndex].offset, input.data(),
               input.size());
