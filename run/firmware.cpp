@@ -3,14 +3,15 @@
 // `make run` firmware: one inference of the model `arenaplan compile`
 // generated (namespace model, run/run.sh), every activation in the
 // planned static arena (.arena), constants in flash. The input tensor's
-// bytes are embedded by input.S. It prints, through semihosting,
+// bytes are embedded by input.S. It prints, through semihosting, the line
 //   output <2 lowercase hex digits per output byte, in memory order>
-//   figures arena=<bytes> <dwt_cycles|systick_ticks>=<count>
-//   calibration=<count>
-// and exits 0; it exits 2 when the embedded input is not kInputBytes long.
+// and then the line
+//   figures arena=<bytes> <counter>=<count> calibration=<count>
+// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount) and exits
+// 0; it exits 2 when the embedded input is not kInputBytes long.
 // `calibration` is the same counter over a loop of exactly
-// kCalibrationInstructions instructions, so that under QEMU's -icount the
-// count per instruction is measured, not assumed.
+// 2 * kCalibrationIterations + 1 instructions, so that under QEMU's -icount
+// the count per instruction is measured, not assumed.
 #include <cstddef>
 #include <cstdint>
 

@@ -84,14 +84,14 @@ for dir in "$ref"/*/; do
         report "$what $board" FAIL "$said"
         continue
       fi
+      # The board's verdict is its output against TFLM's, whether or not
+      # the host's agreed (the host line above says that).
       why=$(differs "$b/board.out.bin" "$expected")
       extra=""
       if [ -n "$icount" ] && [ -s "$b/instructions.txt" ]; then
         extra="$(cat "$b/instructions.txt") instructions"
       fi
-      if [ $status -ne 0 ]; then
-        report "$what $board" FAIL "$said${why:+; $why}"
-      elif [ -n "$why" ]; then
+      if [ -n "$why" ]; then
         report "$what $board" FAIL "$why${extra:+; $extra}"
       else
         report "$what $board" PASS "$extra"

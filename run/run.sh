@@ -91,15 +91,21 @@ else
 fi
 
 # --- host: naive plan, every tensor its own bytes ---------------------------
+# A failure here is reported at the end, after the board has run too.
 host="$naive/run_host"
+host_failed=""
 if [ ! -x "$host" ] || [ "$naive/model_model.cpp" -nt "$host" ] ||
     [ run/host.cpp -nt "$host" ]; then
+  rm -f "$host"
   "$host_cxx" -std=c++17 -O2 -Wall -Wextra -I. -Icore/include -Ikernels/include \
     -I"$naive" -DARENAPLAN_NO_ARENA_SECTION run/host.cpp "$naive/model_model.cpp" \
     -o "$host" 2>"$naive/host_build.log" ||
-    die 1 "the generated code does not build on the host: $(grep -m 1 'error:' "$naive/host_build.log" || true)"
+    host_failed="the generated code does not build on the host: $(grep -m 1 'error:' "$naive/host_build.log" || true)"
 fi
-"$host" "$b/input.bin" "$b/host.out.bin" || die 1 "the host run failed"
+if [ -z "$host_failed" ] && ! "$host" "$b/input.bin" "$b/host.out.bin" 2>"$b/host.log"; then
+  rm -f "$b/host.out.bin"
+  host_failed="the host run failed: $(head -n 1 "$b/host.log")"
+fi
 
 # --- board: STRATEGY's plan, the arena in the board's RAM -------------------
 fw_port "$out/port/$board" || die 1 "the port does not build for $board"
@@ -136,15 +142,16 @@ perl -ne 'if (/^output ([0-9a-f]*)$/) { print pack("H*", $1); }' "$b/run.log" \
 got=$(wc -c < "$b/board.out.bin")
 [ "$got" -eq "$output_bytes" ] ||
   die 1 "the firmware printed $got output bytes, not $output_bytes (log $b/run.log)"
-if ! cmp -s "$b/host.out.bin" "$b/board.out.bin"; then
-  die 1 "FAILED: the board's output differs from the host's ($(cmp "$b/host.out.bin" "$b/board.out.bin" | head -n 1 || true); $b/host.out.bin, $b/board.out.bin)"
-fi
-
 if [ "${RUN_ICOUNT:-}" = 1 ]; then
   # ticks of the inference x instructions per tick of the calibration loop
   # (2 x 1000000 + 1 instructions, run/firmware.cpp).
   perl -ne 'if (/_(?:cycles|ticks)=(\d+) calibration=(\d+)/) {
       printf "%d\n", $1 * 2000001 / $2 + 0.5; }' "$b/run.log" > "$b/instructions.txt"
 fi
+[ -z "$host_failed" ] || die 1 "$host_failed"
+if ! cmp -s "$b/host.out.bin" "$b/board.out.bin"; then
+  die 1 "FAILED: the board's output differs from the host's ($(cmp "$b/host.out.bin" "$b/board.out.bin" | head -n 1 || true); $b/host.out.bin, $b/board.out.bin)"
+fi
+
 [ -z "$output" ] || cp "$b/board.out.bin" "$output"
 echo "$what: arena $arena bytes, output $output_bytes bytes, sha256 $(sha256sum < "$b/board.out.bin" | cut -d' ' -f1)"
