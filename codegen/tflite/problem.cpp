@@ -149,7 +149,8 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
     sum += v;
   };
   // Tensors sized from `shape` although their signature is dynamic (see
-  // TensorBytes): the first one is named in the warning.
+  // TensorBytes): the first one's index is in the warning (not its name,
+  // which is untrusted text and may hold a line break).
   std::size_t signature_dynamic = 0;
   std::size_t first_signature_dynamic = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -195,8 +196,8 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
     const Tensor& t = graph.tensors[first_signature_dynamic];
     const std::size_t more = signature_dynamic - 1;
     p.warnings.push_back(
-        sp + ": tensor " + std::to_string(first_signature_dynamic) + " '" +
-        t.name + "': shape_signature " + ShapeText(t.shape_signature) +
+        sp + ": tensor " + std::to_string(first_signature_dynamic) +
+        ": shape_signature " + ShapeText(t.shape_signature) +
         " has a dynamic dimension" +
         (more == 0 ? std::string()
                    : " (and " + std::to_string(more) + " more tensor" +

@@ -308,7 +308,10 @@ TEST(TfliteReader, SizesFromShapeAndWarnsWhenOnlyTheSignatureIsDynamic) {
       BuildProblem(ReadModel(b, "hw.tflite"), InputOptions());
   ASSERT_EQ(p.problem.warnings.size(), 1u);
   const std::string& w = p.problem.warnings[0];
-  EXPECT_EQ(w.rfind("hw.tflite: subgraph 0: tensor 0 '", 0), 0u) << w;
+  EXPECT_EQ(
+      w.rfind("hw.tflite: subgraph 0: tensor 0: shape_signature [-1,1] ", 0),
+      0u)
+      << w;
   EXPECT_NE(w.find("shape_signature [-1,1] has a dynamic dimension (and 3 "
                    "more tensors); planned with shape [1,1]"),
             std::string::npos)
@@ -491,14 +494,14 @@ TEST(TfliteReader, RejectsUnknownTypeOverflowAndBadIndex) {
 }
 
 /// The one-operator model with tensor 1 of shape `shape` and shape
-/// signature `signature` (int8).
+/// signature `signature` (int8), named with a line break.
 std::vector<std::uint8_t> SignatureModel(std::vector<std::int32_t> shape,
                                          std::vector<std::int32_t> signature) {
   flatbuffers::FlatBufferBuilder fbb;
   const std::vector<std::int32_t> in_shape = {1, 4};
   const auto t0 = fb::CreateTensorDirect(fbb, &in_shape, 9, 0, "in");
-  const auto t1 =
-      fb::CreateTensorDirect(fbb, &shape, 9, 0, "out", 0, false, 0, &signature);
+  const auto t1 = fb::CreateTensorDirect(fbb, &shape, 9, 0, "out\nname", 0,
+                                         false, 0, &signature);
   return FinishReluModel(fbb, t0, t1, 1);
 }
 
@@ -508,11 +511,12 @@ TEST(TfliteReader, TakesShapeWhenSignatureIsDynamicAndAssumeDimOverrides) {
   ASSERT_EQ(p.problem.records.size(), 2u);
   EXPECT_EQ(p.problem.records[1].size, 8u);  // [2,4] int8
   ASSERT_EQ(p.problem.warnings.size(), 1u);
-  EXPECT_EQ(p.problem.warnings[0].rfind("sig.tflite: subgraph 0: tensor 1 "
-                                        "'out': shape_signature [-1,4]",
+  EXPECT_EQ(p.problem.warnings[0].rfind("sig.tflite: subgraph 0: tensor 1: "
+                                        "shape_signature [-1,4]",
                                         0),
             0u)
       << p.problem.warnings[0];
+  EXPECT_EQ(p.problem.warnings[0].find('\n'), std::string::npos);
   InputOptions three;
   three.assume_dim = 3;
   const TfliteProblem q = BuildProblem(m, three);
