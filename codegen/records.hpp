@@ -50,6 +50,10 @@ struct UsageProblem {
   std::uint64_t persistent_bytes = 0;
   /// Where the problem came from (a path, or "zoo:NAME").
   std::string source;
+  /// Things the reader assumed that the user should know, one line each
+  /// ("SOURCE: ..."), for the CLI to print on stderr; the reader prints
+  /// nothing. E.g. a model whose shape_signature has a dynamic dimension.
+  std::vector<std::string> warnings;
   /// CSV input only: the columns beyond id,lower,upper,size (header names,
   /// `name` included) and every record's values for them, kept so that
   /// outputs can carry them along.

@@ -48,6 +48,7 @@ int RunCompile(const CompileArgs& args) {
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
+  PrintWarnings(out.plan.problem);
   // --out-dir DIR is created with its parents (like mkdir -p) once the code
   // is made, so a model that does not compile leaves nothing behind.
   if (!args.out_dir.empty()) {

@@ -86,6 +86,7 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
   const std::string csv = RecordsCsv(AlignProblem(p.problem, a.align));
+  PrintWarnings(p.problem);
   if (out.empty()) {
     std::cout << csv;
   } else {
@@ -99,6 +100,7 @@ int RunInspect(const ModelArgs& a) {
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
+  PrintWarnings(p.problem);
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;
   o += "model:      " + a.input + " (schema version " + U64(model.version) +
@@ -174,6 +176,7 @@ int RunTflm(const TflmArgs& a) {
   const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.model.options));
+  PrintWarnings(p.problem);
   PlanOptions po;
   po.approach = Approach::kOffsets;
   po.strategy = a.strategy;

@@ -2,6 +2,7 @@
 #include "codegen/cli/options.hpp"
 
 #include <charconv>
+#include <iostream>
 #include <limits>
 #include <string_view>
 
@@ -42,6 +43,12 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   for (const std::string& s : args.scratch)
     o.scratch.push_back(ParseScratch(s));
   return o;
+}
+
+void PrintWarnings(const UsageProblem& problem) {
+  for (const std::string& w : problem.warnings) {
+    std::cerr << "arenaplan: " << w << '\n';
+  }
 }
 
 }  // namespace arenaplan

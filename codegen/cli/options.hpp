@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "codegen/input.hpp"
+#include "codegen/records.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -32,6 +33,9 @@ struct ModelOptionArgs {
 
 /// The parsed InputOptions of `args` (every --scratch through ParseScratch).
 [[nodiscard]] InputOptions ToInputOptions(const ModelOptionArgs& args);
+
+/// The reader's warnings (UsageProblem::warnings), one line each on stderr.
+void PrintWarnings(const UsageProblem& problem);
 
 }  // namespace arenaplan
 

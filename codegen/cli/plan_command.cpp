@@ -93,6 +93,7 @@ int RunPlan(const PlanArgs& args) {
   options.capacity = args.capacity;
   const UsageProblem problem =
       LoadProblem(args.input, ToInputOptions(args.model));
+  PrintWarnings(problem);
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
