@@ -174,7 +174,7 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& path) {
         std::max(problem.operator_count, static_cast<std::uint32_t>(upper));
   }
   if (in.bad()) fail(line_no, "read error");
-  problem.default_alignment = 1;
+  problem.default_alignment = Alignment();
   return problem;
 }
 

@@ -61,7 +61,7 @@ Written WritePlanned(const std::vector<std::uint8_t>& original,
   w.problem = BuildProblem(model, AssumeOne());
   PlanOptions o;
   o.strategy = "greedy-by-size";
-  o.alignment = 16;
+  o.alignment = kModelAlignment;
   w.plan = Plan(w.problem.problem, o);
   w.words = OfflinePlanWords(w.problem, w.plan, model.subgraphs.size());
   w.bytes = WithOfflinePlan(original, model, w.words);
@@ -203,8 +203,9 @@ TEST(TfliteTflm, GreedyRuleHonoursFixedOffsetsAndFirstFit) {
 TEST(TfliteTflm, GreedyPlacementOfEveryModelIsSound) {
   for (const char* name : kModelNames) {
     SCOPED_TRACE(name);
-    const UsageProblem p = AlignProblem(
-        LoadTfliteProblem(kModels + name + ".tflite", AssumeOne()), 16);
+    const UsageProblem p =
+        AlignProblem(LoadTfliteProblem(kModels + name + ".tflite", AssumeOne()),
+                     kModelAlignment);
     std::vector<GreedyBuffer> b;
     for (const auto& r : p.records)
       b.push_back({r.size, r.first_op, r.last_op, {}});
