@@ -166,10 +166,10 @@ TEST(TflmOfflinePlan, ExistingPlanIsReplacedNotDuplicated) {
 }
 
 TEST(TflmOfflinePlan, CommandWritesModelAndShimOrNothing) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflite_tflm_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflm_command_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   const std::string out = (dir / "planned.tflite").string();
   const std::string shim = (dir / "plan.h").string();
   const std::string log = (dir / "log.txt").string();
@@ -197,14 +197,13 @@ TEST(TflmOfflinePlan, CommandWritesModelAndShimOrNothing) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_FALSE(std::filesystem::exists(bad_out));
   EXPECT_NE(ReadFile(log).find("dynamic dimension"), std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(TflmOfflinePlan, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflite_cli_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflm_records_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   const std::string bin = ARENAPLAN_BINARY;
   const std::string model = kModels + "person_detect.tflite";
   const std::string csv = (dir / "records.csv").string();
@@ -230,7 +229,6 @@ TEST(TflmOfflinePlan, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
     EXPECT_EQ(arena(ReadFile(a)), arena(ReadFile(b))) << strategy;
     EXPECT_NE(arena(ReadFile(a)), "?");
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
