@@ -296,7 +296,7 @@ UsageProblem ParseCsvText(std::string_view text, const std::string& path,
     problem.operator_count =
         std::max(problem.operator_count, static_cast<std::uint32_t>(upper));
   }
-  problem.default_alignment = 1;
+  problem.default_alignment = Alignment();
   return problem;
 }
 

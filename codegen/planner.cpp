@@ -121,20 +121,15 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
   return plan;
 }
 
-std::uint64_t ResolveAlignment(const UsageProblem& problem,
-                               const PlanOptions& options) {
-  const std::uint64_t a = options.alignment.value_or(problem.default_alignment);
-  if (a == 0 || (a & (a - 1)) != 0) {
-    throw InputError("--align " + std::to_string(a) +
-                     ": must be a power of two");
-  }
-  return a;
+Alignment ResolveAlignment(const UsageProblem& problem,
+                           const PlanOptions& options) {
+  return options.alignment.value_or(problem.default_alignment);
 }
 
 /// What every plan of one call shares: the alignment, the input with sizes
 /// rounded to it, the records a strategy sees, and the profile summary.
 struct Prepared {
-  std::uint64_t alignment = 1;
+  std::uint64_t alignment = 1;  ///< Bytes.
   UsageProblem aligned;
   Compacted sized;
   ProfileSummary summary;
@@ -142,8 +137,9 @@ struct Prepared {
 
 Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
   Prepared p;
-  p.alignment = ResolveAlignment(problem, options);
-  p.aligned = AlignProblem(problem, p.alignment);
+  const Alignment alignment = ResolveAlignment(problem, options);
+  p.alignment = alignment.bytes();
+  p.aligned = AlignProblem(problem, alignment);
   p.sized = CompactSized(p.aligned);
   p.summary = SummarizeProfiles(p.aligned.records);
   return p;
@@ -242,8 +238,8 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
 
 }  // namespace
 
-UsageProblem AlignProblem(const UsageProblem& problem,
-                          std::uint64_t alignment) {
+UsageProblem AlignProblem(const UsageProblem& problem, Alignment align) {
+  const std::uint64_t alignment = align.bytes();
   UsageProblem out = problem;
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < out.records.size(); ++i) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategy.hpp"
 
@@ -20,9 +21,9 @@ struct PlanOptions {
   /// A registered strategy name (a heuristic, or a search such as the
   /// offsets approach's "optimal"), or "best".
   std::string strategy = "best";
-  /// Bytes; sizes and offsets are rounded up to it. nullopt: the input
-  /// kind's default (UsageProblem::default_alignment).
-  std::optional<std::uint64_t> alignment;
+  /// Sizes and offsets are rounded up to it. nullopt: the input kind's
+  /// default (UsageProblem::default_alignment).
+  std::optional<Alignment> alignment;
   /// Seconds the exact search may run (optimal: default 10; best: 1).
   std::optional<double> time_limit_s;
   /// Bytes: find any plan within this arena, or report infeasible.
@@ -35,8 +36,8 @@ struct PlanResult {
   /// The input, with every size rounded up to `alignment`.
   UsageProblem problem;
   Approach approach = Approach::kOffsets;
-  std::string strategy;  ///< The strategy that produced this plan.
-  std::uint64_t alignment = 1;
+  std::string strategy;         ///< The strategy that produced this plan.
+  std::uint64_t alignment = 1;  ///< Bytes: the Alignment planned with.
   /// Byte offset of every record in the arena (zero-size records: 0).
   std::vector<std::uint64_t> offsets;
   /// Shared Objects only: object of every record (-1 for zero-size records,
@@ -58,10 +59,10 @@ struct PlanResult {
   std::uint64_t gap_bytes = 0;
 };
 
-/// Rounds every size of `problem` up to `alignment` (a power of two).
+/// Rounds every size of `problem` up to `alignment`.
 /// Throws InputError when a rounded size or the sum of sizes overflows.
 [[nodiscard]] UsageProblem AlignProblem(const UsageProblem& problem,
-                                        std::uint64_t alignment);
+                                        Alignment alignment);
 
 /// Plans `problem` with options.strategy ("best": every heuristic of the
 /// approach, smallest arena wins, ties to the earlier registry entry).

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
+
 namespace arenaplan {
 
 /// The paper's tensor usage record {first_op, last_op, size} (§3).
@@ -43,9 +45,9 @@ struct UsageProblem {
   std::uint32_t operator_count = 0;
   /// Builtin operator names in execution order ("" when unknown, e.g. CSV).
   std::vector<std::string> operator_names;
-  /// Alignment in bytes the input kind defaults to when --align is not
-  /// given (1 for CSV and the paper's zoo, 16 for .tflite models).
-  std::uint64_t default_alignment = 1;
+  /// The alignment the input kind defaults to when --align is not given
+  /// (1 byte for CSV and the paper's zoo, kModelAlignment for models).
+  Alignment default_alignment;
   /// Bytes the model needs outside the plan (e.g. TFLite variable tensors).
   std::uint64_t persistent_bytes = 0;
   /// Where the problem came from (a path, or "zoo:NAME").

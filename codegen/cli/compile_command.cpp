@@ -43,7 +43,7 @@ int RunCompile(const CompileArgs& args) {
         "--strategy: compile needs one plan; name a strategy or best");
   }
   options.plan.strategy = args.strategy;
-  options.plan.alignment = args.align;
+  options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =

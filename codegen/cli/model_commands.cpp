@@ -33,7 +33,7 @@ namespace {
 struct ModelArgs {
   std::string input;
   ModelOptionArgs options;
-  std::uint64_t align = 16;
+  std::uint64_t align = kModelAlignment.bytes();
 };
 
 void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
@@ -49,16 +49,16 @@ void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
                   "Round sizes (and offsets) up to N bytes (default 16)");
 }
 
-void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
-  if (align == 0 || (align & (align - 1)) != 0) {
-    throw InputError("--align " + std::to_string(align) +
-                     ": expected a power of two");
-  }
+/// `--align` of a model command: a power of two and, for `tflm`, a multiple
+/// of TFLM's buffer alignment.
+Alignment CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
+  const Alignment alignment = Alignment::FromBytes(align);
   if (align % multiple_of != 0) {
     throw InputError("--align " + std::to_string(align) +
                      ": TFLM needs a multiple of " +
                      std::to_string(multiple_of));
   }
+  return alignment;
 }
 
 std::string U64(std::uint64_t v) { return std::to_string(v); }
@@ -81,11 +81,11 @@ std::string PadLeft(const std::string& s, std::size_t w) {
 }
 
 int RunRecords(const ModelArgs& a, const std::string& out) {
-  CheckAlign(a.align, 1);
+  const Alignment alignment = CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
-  const std::string csv = RecordsCsv(AlignProblem(p.problem, a.align));
+  const std::string csv = RecordsCsv(AlignProblem(p.problem, alignment));
   PrintWarnings(p.problem);
   if (out.empty()) {
     std::cout << csv;
@@ -96,7 +96,7 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
 }
 
 int RunInspect(const ModelArgs& a) {
-  CheckAlign(a.align, 1);
+  const Alignment alignment = CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
@@ -142,7 +142,7 @@ int RunInspect(const ModelArgs& a) {
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
          ten.name + "\n";
   }
-  const UsageProblem aligned = AlignProblem(p.problem, a.align);
+  const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
   o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
        U64(a.align) + ")\n";
@@ -171,7 +171,8 @@ struct TflmArgs {
 };
 
 int RunTflm(const TflmArgs& a) {
-  CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
+  const Alignment alignment =
+      CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
   const std::vector<std::uint8_t> bytes = tflite::ReadFileBytes(a.model.input);
   const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
   const tflite::TfliteProblem p =
@@ -180,7 +181,7 @@ int RunTflm(const TflmArgs& a) {
   PlanOptions po;
   po.approach = Approach::kOffsets;
   po.strategy = a.strategy;
-  po.alignment = a.model.align;
+  po.alignment = alignment;
   po.time_limit_s = a.time_limit;
   const PlanResult plan = Plan(p.problem, po);
 

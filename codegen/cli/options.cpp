@@ -36,6 +36,11 @@ std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
   return {static_cast<std::uint32_t>(op), bytes};
 }
 
+std::optional<Alignment> ParseAlign(const std::optional<std::uint64_t>& bytes) {
+  if (!bytes) return std::nullopt;
+  return Alignment::FromBytes(*bytes);
+}
+
 InputOptions ToInputOptions(const ModelOptionArgs& args) {
   InputOptions o;
   o.fp32 = args.fp32;

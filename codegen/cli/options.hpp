@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/input.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategy.hpp"
@@ -23,6 +24,11 @@ namespace arenaplan {
 /// One `--scratch OP_INDEX:BYTES`: the operator index and the bytes.
 [[nodiscard]] std::pair<std::uint32_t, std::uint64_t> ParseScratch(
     const std::string& text);
+
+/// `--align N` when given: Alignment::FromBytes(N) (InputError unless N is
+/// a power of two); nullopt: the input kind's default.
+[[nodiscard]] std::optional<Alignment> ParseAlign(
+    const std::optional<std::uint64_t>& bytes);
 
 /// The model options as typed (`--fp32`, `--assume-dim`, `--scratch`).
 struct ModelOptionArgs {

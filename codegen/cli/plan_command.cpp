@@ -88,7 +88,7 @@ int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
   options.strategy = args.strategy;
-  options.alignment = args.align;
+  options.alignment = ParseAlign(args.align);
   options.time_limit_s = args.time_limit;
   options.capacity = args.capacity;
   const UsageProblem problem =

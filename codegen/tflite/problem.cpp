@@ -133,7 +133,7 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
   out.tensors.resize(n);
   UsageProblem& p = out.problem;
   p.source = model.source;
-  p.default_alignment = 16;
+  p.default_alignment = kModelAlignment;
   p.operator_count = static_cast<std::uint32_t>(op_count);
   for (const Operator& op : graph.operators) {
     p.operator_names.push_back(op.builtin_code == kBuiltinCustom &&

@@ -49,7 +49,7 @@ TEST(LoadCsvProblem, ReadsMiniMallocFormatWithExclusiveUpper) {
   EXPECT_EQ(p.records[1].last_op, 8u);
   EXPECT_EQ(p.records[1].size, 4u);
   EXPECT_EQ(p.operator_count, 9u);
-  EXPECT_EQ(p.default_alignment, 1u);
+  EXPECT_EQ(p.default_alignment.bytes(), 1u);
 }
 
 TEST(LoadCsvProblem, KeepsExtraColumnsAndNames) {

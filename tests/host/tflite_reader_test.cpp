@@ -49,7 +49,8 @@ struct Figures {
 Figures FiguresOf(const std::string& name) {
   const UsageProblem p =
       LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
-  const ProfileSummary s = SummarizeProfiles(AlignProblem(p, 16).records);
+  const ProfileSummary s =
+      SummarizeProfiles(AlignProblem(p, kModelAlignment).records);
   return {p.records.size(), s.naive_bytes, s.offsets_lower_bound};
 }
 
@@ -241,7 +242,8 @@ TEST(TfliteReader, RecordsCsvPlansToTheSameArenaForEveryStrategy) {
     const UsageProblem model =
         LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
     const std::string csv_path = (dir / (std::string(name) + ".csv")).string();
-    testing_util::WriteFile(csv_path, RecordsCsv(AlignProblem(model, 16)));
+    testing_util::WriteFile(csv_path,
+                            RecordsCsv(AlignProblem(model, kModelAlignment)));
     const UsageProblem csv = LoadCsvProblem(csv_path);
     ASSERT_EQ(csv.records.size(), model.records.size());
     EXPECT_EQ(csv.ids, model.ids);

@@ -27,31 +27,40 @@ struct Placement {
 /// The verdict of a validator. The host validator (codegen/validator.hpp)
 /// and the constexpr one below return exactly these values.
 enum class ValidationResult : std::uint8_t {
-  kOk = 0,           ///< Every invariant holds.
-  kBadAlignment,     ///< The alignment is zero or not a power of two.
-  kBadInterval,      ///< A tensor has first_op > last_op.
-  kMisaligned,       ///< An offset is not a multiple of the alignment.
-  kOutOfBounds,      ///< offset + size exceeds the arena (or overflows).
-  kOverlap,          ///< Two tensors alive at a common operator share a byte.
-  kMissingTensor,    ///< A tensor has no placement (host only: counts differ).
-  kObjectConflict,   ///< Shared Objects: two tensors alive at a common
-                     ///< operator are assigned the same object.
-  kObjectTooSmall,   ///< Shared Objects: an object is smaller than a tensor
-                     ///< assigned to it, or the index is out of range.
+  kOk = 0,          ///< Every invariant holds.
+  kBadAlignment,    ///< The alignment is zero or not a power of two.
+  kBadInterval,     ///< A tensor has first_op > last_op.
+  kMisaligned,      ///< An offset is not a multiple of the alignment.
+  kOutOfBounds,     ///< offset + size exceeds the arena (or overflows).
+  kOverlap,         ///< Two tensors alive at a common operator share a byte.
+  kMissingTensor,   ///< A tensor has no placement (host only: counts differ).
+  kObjectConflict,  ///< Shared Objects: two tensors alive at a common
+                    ///< operator are assigned the same object.
+  kObjectTooSmall,  ///< Shared Objects: an object is smaller than a tensor
+                    ///< assigned to it, or the index is out of range.
 };
 
 /// A short, stable name for a result, for messages and static_asserts.
 [[nodiscard]] constexpr const char* ToString(ValidationResult r) {
   switch (r) {
-    case ValidationResult::kOk: return "ok";
-    case ValidationResult::kBadAlignment: return "bad alignment";
-    case ValidationResult::kBadInterval: return "first_op after last_op";
-    case ValidationResult::kMisaligned: return "misaligned offset";
-    case ValidationResult::kOutOfBounds: return "tensor outside the arena";
-    case ValidationResult::kOverlap: return "live tensors overlap";
-    case ValidationResult::kMissingTensor: return "tensor not placed";
-    case ValidationResult::kObjectConflict: return "live tensors share an object";
-    case ValidationResult::kObjectTooSmall: return "object smaller than tensor";
+    case ValidationResult::kOk:
+      return "ok";
+    case ValidationResult::kBadAlignment:
+      return "bad alignment";
+    case ValidationResult::kBadInterval:
+      return "first_op after last_op";
+    case ValidationResult::kMisaligned:
+      return "misaligned offset";
+    case ValidationResult::kOutOfBounds:
+      return "tensor outside the arena";
+    case ValidationResult::kOverlap:
+      return "live tensors overlap";
+    case ValidationResult::kMissingTensor:
+      return "tensor not placed";
+    case ValidationResult::kObjectConflict:
+      return "live tensors share an object";
+    case ValidationResult::kObjectTooSmall:
+      return "object smaller than tensor";
   }
   return "unknown";
 }
@@ -70,36 +79,59 @@ enum class ValidationResult : std::uint8_t {
          b.offset < a.offset + a.size;
 }
 
-/// Checks a plan at compile time (or at run time): the alignment is a power
-/// of two, every interval is well formed, every offset is aligned, every
-/// tensor lies inside [0, arena_size), and no two tensors whose lifetimes
-/// intersect share a byte. Pairwise, O(count^2): a second method beside the
-/// host's sweep-line validator, and small enough to read at a glance.
-/// `plan` points to `count` placements owned by the caller.
-[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
-                                                  std::size_t count,
-                                                  std::size_t arena_size,
-                                                  std::size_t alignment) {
+/// A validation verdict and the tensor indices it concerns (kPlan indices;
+/// `count` when not applicable).
+struct Violation {
+  ValidationResult result;
+  std::size_t first;
+  std::size_t second;
+};
+
+/// Checks a plan at compile time (or at run time) and says where it breaks:
+/// the alignment is a power of two, every interval is well formed, every
+/// offset is aligned, every tensor lies inside [0, arena_size), and no two
+/// tensors whose lifetimes intersect share a byte, checked in that order.
+/// `first` is the first tensor (in table order) breaking a per-tensor rule,
+/// or for kOverlap the pair (first < second) found first in row-major pair
+/// order. Pairwise, O(count^2): a second method beside the host's
+/// sweep-line validator, and small enough to read at a glance. `plan`
+/// points to `count` placements owned by the caller.
+[[nodiscard]] constexpr Violation FindViolation(const Placement* plan,
+                                                std::size_t count,
+                                                std::size_t arena_size,
+                                                std::size_t alignment) {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
-    return ValidationResult::kBadAlignment;
+    return {ValidationResult::kBadAlignment, count, count};
   }
   for (std::size_t i = 0; i < count; ++i) {
     const Placement& p = plan[i];
-    if (p.first_op > p.last_op) return ValidationResult::kBadInterval;
-    if (p.offset % alignment != 0) return ValidationResult::kMisaligned;
+    if (p.first_op > p.last_op) {
+      return {ValidationResult::kBadInterval, i, count};
+    }
+    if (p.offset % alignment != 0) {
+      return {ValidationResult::kMisaligned, i, count};
+    }
     if (p.offset > arena_size || p.size > arena_size - p.offset) {
-      return ValidationResult::kOutOfBounds;
+      return {ValidationResult::kOutOfBounds, i, count};
     }
   }
   for (std::size_t i = 0; i < count; ++i) {
     for (std::size_t j = i + 1; j < count; ++j) {
       if (LifetimesIntersect(plan[i], plan[j]) &&
           BytesIntersect(plan[i], plan[j])) {
-        return ValidationResult::kOverlap;
+        return {ValidationResult::kOverlap, i, j};
       }
     }
   }
-  return ValidationResult::kOk;
+  return {ValidationResult::kOk, count, count};
+}
+
+/// The verdict of FindViolation alone: kOk when the plan is sound.
+[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
+                                                  std::size_t count,
+                                                  std::size_t arena_size,
+                                                  std::size_t alignment) {
+  return FindViolation(plan, count, arena_size, alignment).result;
 }
 
 /// Array overload: `validate(kPlan, kArenaSize, kAlignment)`.
