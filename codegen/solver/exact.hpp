@@ -16,6 +16,35 @@
 
 namespace arenaplan {
 
+/// Switches for the techniques of the search, one each (as MiniMalloc's
+/// SolverParams has), so that docs/optimal.md's comparison of techniques can
+/// be rerun (`optimal_bench --ablation`). Every switch on is the default
+/// search; turning one off keeps the search complete and every result sound,
+/// only slower.
+struct ExactTechniques {
+  /// Remember states proven to have no completion below a bound.
+  bool memo = true;
+  /// Per-segment release-date bound at every node (off: only the cheap
+  /// bound max(floor, level) + unplaced bytes).
+  bool release_bound = true;
+  /// In the release-date bound, a tensor that cannot start at its skyline
+  /// gets the lowest top a neighbour could lift it to (off: level + 1).
+  bool lifted_releases = true;
+  /// Prune a tensor that fits between its skyline and the level.
+  bool dominance = true;
+  /// Solve time-independent parts one after another: the components of the
+  /// input and, during the search, groups no unplaced tensor crosses.
+  bool decomposition = true;
+  /// Rank the tensors of every split-off group again by remaining contention.
+  bool rerank_groups = true;
+  /// Restarts over the portfolio of (order, branching) pairs with growing
+  /// node budgets (off: one run of the first entry until it ends).
+  bool restarts = true;
+  /// Decision runs at the proven lower bound and at "good enough" inside the
+  /// minimisation (off: only branch and bound from the incumbent).
+  bool bound_targets = true;
+};
+
 struct ExactOptions {
   /// Wall-clock budget of the search in seconds (<= 0: stop at once and
   /// return what the initial plan and the lower bound prove). The clock is
@@ -34,6 +63,8 @@ struct ExactOptions {
   /// Deterministic cut-off: stop after this many search nodes (0 = none).
   /// Tests use it to exercise the "ran out" paths without a clock.
   std::uint64_t node_limit = 0;
+  /// Which techniques the search uses (all by default).
+  ExactTechniques techniques;
 };
 
 struct ExactResult {

@@ -1,0 +1,102 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/solver/portfolio.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace arenaplan::solver {
+
+void SolveComponent(Component& c, std::uint64_t cap_plus_one,
+                    std::uint64_t good_enough, Budget* budget,
+                    const ExactTechniques& techniques) {
+  std::vector<Search> searches;
+  searches.reserve(kPortfolio.size());
+  for (const PortfolioEntry& entry : kPortfolio) {
+    searches.emplace_back(c.records, entry.order, entry.branching, techniques);
+    if (!techniques.restarts) break;
+  }
+  // One run of `search` looking below `start`, stopping at <= `enough`.
+  auto run = [&](Search& search, std::uint64_t start, std::uint64_t enough,
+                 std::uint64_t nodes) {
+    budget->run_over = false;
+    budget->run_end = budget->nodes + nodes;
+    const RunOutcome outcome = search.Run(start, enough, budget);
+    budget->run_over = false;
+    budget->run_end = kInf;
+    if (search.Found() && search.Best() < c.value) {
+      c.value = search.Best();
+      c.offsets.assign(c.ids.size(), 0);
+      for (std::size_t k = 0; k < c.ids.size(); ++k) {
+        c.offsets[search.Rank(k)] = search.BestOffsets()[k];
+      }
+    }
+    return outcome;
+  };
+  if (!techniques.restarts) {
+    // One run from the incumbent, no node budget of its own.
+    const RunOutcome outcome =
+        run(searches.front(), std::min(c.value, cap_plus_one), good_enough,
+            kInf - budget->nodes);
+    if (outcome == RunOutcome::kComplete) {
+      if (c.value == kInf) {
+        c.infeasible = true;
+      } else {
+        c.proven = true;
+      }
+    }
+    return;
+  }
+  // Tight targets prune far harder than a loose incumbent, so every round
+  // first asks for a plan at the proven lower bound itself (a decision
+  // run), then improves the incumbent by branch and bound.
+  bool try_bound = techniques.bound_targets;
+  bool good_refuted = !techniques.bound_targets;
+  for (unsigned round = 0; !budget->Finished(); ++round) {
+    const std::uint64_t base_nodes = kRestartBase << std::min(round, 40U);
+    for (std::size_t q = 0; q < searches.size(); ++q) {
+      Search& search = searches[q];
+      const std::uint64_t nodes = base_nodes;
+      const std::uint64_t target = c.bound;
+      // When a looser arena is good enough (a capacity, or another
+      // component's bound), tight runs only get the first rounds.
+      if (try_bound && (target >= good_enough || round < kTightRounds) &&
+          target + 1 < std::min(c.value, cap_plus_one)) {
+        const RunOutcome outcome = run(search, target + 1, target, nodes);
+        if (outcome == RunOutcome::kGoodEnough) {
+          c.proven = true;  // a plan at the lower bound
+          return;
+        }
+        if (outcome == RunOutcome::kComplete) {
+          c.bound = target + 1;  // proven: nothing fits within target bytes
+          try_bound = false;
+        }
+        if (budget->Finished()) return;
+      }
+      // While no plan within good_enough is known or refuted, every other
+      // round (once some plan is known) looks only for one: a decision run
+      // prunes far harder than a loose incumbent.
+      std::uint64_t start = std::min(c.value, cap_plus_one);
+      const bool aim = !good_refuted && c.value != kInf && round % 2 == 0 &&
+                       good_enough + 1 < start;
+      if (aim) start = good_enough + 1;
+      const RunOutcome outcome = run(search, start, good_enough, nodes);
+      if (outcome == RunOutcome::kComplete && aim) {
+        good_refuted = true;  // proven: nothing fits within good_enough
+        c.bound = std::max(c.bound, good_enough + 1);
+        if (budget->Finished()) return;
+        continue;
+      }
+      if (outcome == RunOutcome::kComplete) {
+        if (c.value == kInf) {
+          c.infeasible = true;
+        } else {
+          c.proven = true;
+        }
+        return;
+      }
+      if (outcome == RunOutcome::kGoodEnough || budget->Finished()) return;
+    }
+  }
+}
+
+}  // namespace arenaplan::solver
