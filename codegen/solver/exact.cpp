@@ -41,6 +41,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   const std::size_t n = records.size();
   Budget budget;
   budget.node_limit = options.node_limit;
+  budget.work_limit = options.work_limit;
   budget.deadline =
       std::chrono::steady_clock::now() +
       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -77,6 +78,25 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
       }
     }
   }
+  // Progress: the whole plan's arena (once every component has a plan) and
+  // the proven bound, reported when either improves.
+  std::uint64_t shown_arena = kInf, shown_bound = 0;
+  auto report = [&] {
+    if (!options.on_progress) return;
+    std::uint64_t arena = 0, bound = proven_lb;
+    for (const Component& c : comps) {
+      arena =
+          c.value == kInf || arena == kInf ? kInf : std::max(arena, c.value);
+      bound = std::max(bound, c.proven ? c.value : c.bound);
+    }
+    if (arena != kInf) bound = std::min(bound, arena);
+    if (arena < shown_arena || bound > shown_bound) {
+      shown_arena = std::min(shown_arena, arena);
+      shown_bound = std::max(shown_bound, bound);
+      options.on_progress(shown_arena == kInf ? 0 : shown_arena, shown_bound);
+    }
+  };
+  report();
   if (proven_lb >= cap_plus_one) {
     result.status = ExactResult::kInfeasible;
     result.lower_bound = proven_lb;
@@ -103,18 +123,25 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
         options.time_limit_s <= 0) {
       continue;
     }
-    SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques);
+    SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
+                   report);
     if (c.infeasible) {
       result.nodes = budget.nodes;
+      result.work = budget.work;
       result.status = ExactResult::kInfeasible;
       result.lower_bound = cap_plus_one;
       return result;
     }
     proven_lb = std::max(proven_lb, c.bound);
     if (c.proven) proven_lb = std::max(proven_lb, c.value);
+    report();
   }
   result.nodes = budget.nodes;
+  result.work = budget.work;
   result.timed_out = budget.timed_out;
+  result.stopped_by = budget.timed_out      ? ExactResult::kTimeLimit
+                      : budget.out_of_nodes ? ExactResult::kBudget
+                                            : ExactResult::kComplete;
   std::uint64_t arena = 0;
   for (const Component& c : comps) {
     if (c.value == kInf) {
@@ -135,6 +162,18 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   result.status =
       arena == proven_lb ? ExactResult::kOptimal : ExactResult::kFeasible;
   return result;
+}
+
+const char* StopReasonName(ExactResult::StopReason reason) {
+  switch (reason) {
+    case ExactResult::kComplete:
+      return "complete";
+    case ExactResult::kBudget:
+      return "budget";
+    case ExactResult::kTimeLimit:
+      return "time_limit";
+  }
+  return "complete";
 }
 
 }  // namespace arenaplan

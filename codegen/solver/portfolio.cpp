@@ -8,7 +8,11 @@ namespace arenaplan::solver {
 
 void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget,
-                    const ExactTechniques& techniques) {
+                    const ExactTechniques& techniques,
+                    const std::function<void()>& improved) {
+  auto notify = [&] {
+    if (improved) improved();
+  };
   std::vector<Search> searches;
   searches.reserve(kPortfolio.size());
   for (const PortfolioEntry& entry : kPortfolio) {
@@ -29,6 +33,7 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
       for (std::size_t k = 0; k < c.ids.size(); ++k) {
         c.offsets[search.Rank(k)] = search.BestOffsets()[k];
       }
+      notify();
     }
     return outcome;
   };
@@ -51,6 +56,7 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
   // run), then improves the incumbent by branch and bound.
   bool try_bound = techniques.bound_targets;
   bool good_refuted = !techniques.bound_targets;
+  std::uint64_t ladder = kInf;  // next ladder target (bytes); kInf: none
   for (unsigned round = 0; !budget->Finished(); ++round) {
     const std::uint64_t base_nodes = kRestartBase << std::min(round, 40U);
     for (std::size_t q = 0; q < searches.size(); ++q) {
@@ -68,21 +74,49 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
         }
         if (outcome == RunOutcome::kComplete) {
           c.bound = target + 1;  // proven: nothing fits within target bytes
+          notify();
           try_bound = false;
         }
         if (budget->Finished()) return;
       }
       // While no plan within good_enough is known or refuted, every other
       // round (once some plan is known) looks only for one: a decision run
-      // prunes far harder than a loose incumbent.
+      // prunes far harder than a loose incumbent. When good_enough is the
+      // bound itself (the tight runs ask for it) or is refuted, those
+      // rounds aim at a ladder target between the bound and the incumbent
+      // instead: halfway down after a plan or a refutation, halfway back up
+      // after a run that was cut off.
       std::uint64_t start = std::min(c.value, cap_plus_one);
-      const bool aim = !good_refuted && c.value != kInf && round % 2 == 0 &&
-                       good_enough + 1 < start;
+      const bool even = round % 2 == 0 && c.value != kInf;
+      const bool aim = even && !good_refuted && good_enough + 1 < start &&
+                       (good_enough > c.bound || !techniques.bound_targets);
+      if (ladder == kInf || ladder >= start || ladder < c.bound) {
+        ladder = c.bound + (start - std::min(start, c.bound)) / 2;
+      }
+      const bool climb = even && !aim && techniques.bound_targets &&
+                         ladder > c.bound && ladder + 1 < start;
+      const std::uint64_t enough = climb ? ladder : good_enough;
       if (aim) start = good_enough + 1;
-      const RunOutcome outcome = run(search, start, good_enough, nodes);
+      if (climb) start = ladder + 1;
+      const RunOutcome outcome = run(search, start, enough, nodes);
+      if (climb) {
+        if (outcome == RunOutcome::kComplete) {
+          c.bound = std::max(c.bound, ladder + 1);  // nothing within ladder
+          notify();
+          ladder = kInf;
+        } else if (outcome == RunOutcome::kGoodEnough) {
+          ladder = kInf;  // found: next target halfway to the bound
+        } else {
+          ladder += (std::min(c.value, cap_plus_one) - ladder) / 2;
+        }
+        if (c.value <= good_enough) return;
+        if (budget->Finished()) return;
+        continue;
+      }
       if (outcome == RunOutcome::kComplete && aim) {
         good_refuted = true;  // proven: nothing fits within good_enough
         c.bound = std::max(c.bound, good_enough + 1);
+        notify();
         if (budget->Finished()) return;
         continue;
       }

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 
 #include "codegen/solver/budget.hpp"
 #include "codegen/solver/components.hpp"
@@ -49,10 +50,12 @@ inline constexpr std::array<PortfolioEntry, 7> kPortfolio = {{
 /// budgets, every run starting from the best arena known so far (and below
 /// `cap_plus_one`, bytes; kInf: no capacity). With techniques.restarts off,
 /// one run of kPortfolio[0] until it ends; with techniques.bound_targets
-/// off, no decision runs at the bound or at good_enough.
+/// off, no decision runs at the bound or at good_enough. `improved` (if
+/// set) is called whenever c.value or c.bound improves.
 void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget,
-                    const ExactTechniques& techniques = {});
+                    const ExactTechniques& techniques = {},
+                    const std::function<void()>& improved = {});
 
 }  // namespace arenaplan::solver
 

@@ -390,7 +390,7 @@ void Search::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
 /// node (the level `low` and the segments closed at it).
 void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
   while (true) {
-    if (!budget_->Tick()) return;
+    if (!budget_->Tick(ctx.members.size())) return;
     const std::size_t mark = live_.size();
     for (std::uint32_t i : ctx.members) {
       if (!placed_[i]) live_.push_back(i);
