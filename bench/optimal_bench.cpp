@@ -12,7 +12,7 @@
 //   * with --ablation only: BM_Ablation/SWITCH/X and BM_Ablation/SWITCH/Xrev,
 //     A..E (and each time-reversed) at capacity 1048576 with one technique
 //     of ExactTechniques switched off (SWITCH "all_on" is the default
-//     search), 30 s each: reruns docs/optimal.md's comparison of techniques.
+//     search), 10 s each: reruns docs/optimal.md's comparison of techniques.
 //     E.g. `optimal_bench --ablation --benchmark_filter=Ablation/memo`.
 // Counters: arena (bytes), lower_bound (proven bytes), proven (1 when the
 // arena is proven minimal, or for a capacity run when a plan fits; -1 when
@@ -129,12 +129,12 @@ void RunModel(benchmark::State& state, const std::string& path,
   state.counters["tensors"] = static_cast<double>(records.size());
 }
 
-/// BM_Ablation: `records` at capacity 1048576 with `techniques`, 30 s.
+/// BM_Ablation: `records` at capacity 1048576 with `techniques`, 10 s.
 void RunAblation(benchmark::State& state,
                  const std::vector<TensorUsageRecord>& records,
                  const ExactTechniques& techniques) {
   ExactOptions options;
-  options.time_limit_s = 30;
+  options.time_limit_s = 10;
   options.capacity = 1048576;
   options.minimize = false;
   options.techniques = techniques;

@@ -201,7 +201,7 @@ int RunCli(int argc, char** argv) {
                    "(optimal 60, best 10)");
   plan->add_option("--budget", plan_args.budget,
                    "Work budget of the exact search (deterministic; 0 = "
-                   "none; default optimal 200000000, best 20000000)");
+                   "none; default optimal 350000000, best 20000000)");
   plan->add_flag("--progress", plan_args.progress,
                  "Print the exact search's best arena and lower bound on "
                  "stderr as they improve");

@@ -162,6 +162,9 @@ bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
 /// ordinary machine the budget, not the clock, decides the plan.
 constexpr double kOptimalSeconds = 60.0;
 constexpr double kBestSeconds = 10.0;
+/// Search nodes `optimal` spends on lower bounds from windows of time
+/// (codegen/solver/window_bound.hpp) before its search; `best` spends none.
+constexpr std::uint64_t kOptimalWindowNodes = 400'000;
 
 /// Throws InfeasibleError when `plan` does not fit options.capacity.
 void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
@@ -198,11 +201,12 @@ void CompareWithBound(PlanResult& plan) {
 /// given and no plan within it exists (or none was found in time).
 PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
                          const PlanOptions& options, double seconds,
-                         std::uint64_t work) {
+                         std::uint64_t work, std::uint64_t window_nodes) {
   ExactOptions exact;
   exact.time_limit_s = seconds;
   exact.work_limit = options.work_limit.value_or(work);
   exact.on_progress = options.on_progress;
+  exact.window_bound_nodes = window_nodes;
   exact.capacity = options.capacity;
   exact.minimize = !options.capacity;  // --capacity: any plan that fits
   exact.initial_offsets.reserve(sized.origin.size());
@@ -320,16 +324,16 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   if (exact) {
     best = RefineExactly(std::move(best), sized, options,
                          options.time_limit_s.value_or(kOptimalSeconds),
-                         kOptimalWork);
+                         kOptimalWork, kOptimalWindowNodes);
   } else if (options.approach == Approach::kOffsets) {
     if (best.arena_bytes == best.lower_bound) {
       best.optimal = true;  // the heuristic met the max-breadth bound
       best.lower_bound_proven = best.lower_bound;
       best.search_stopped_by = "complete";  // nothing left to search
     } else {
-      best =
-          RefineExactly(std::move(best), sized, options,
-                        options.time_limit_s.value_or(kBestSeconds), kBestWork);
+      best = RefineExactly(std::move(best), sized, options,
+                           options.time_limit_s.value_or(kBestSeconds),
+                           kBestWork, 0);
     }
   }
   best.plan_ms = MillisecondsSince(start);

@@ -18,6 +18,7 @@
 #include "codegen/solver/components.hpp"
 #include "codegen/solver/portfolio.hpp"
 #include "codegen/solver/search.hpp"
+#include "codegen/solver/window_bound.hpp"
 
 namespace arenaplan {
 
@@ -61,6 +62,11 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
     const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
                        options.techniques);
     c.bound = probe.RootBound();
+    if (options.window_bound_nodes != 0) {
+      WindowBoundOptions window;
+      window.total_nodes = options.window_bound_nodes;
+      c.bound = WindowLowerBound(c.records, c.bound, window).bound;
+    }
     proven_lb = std::max(proven_lb, c.bound);
     if (have_initial) {
       std::vector<std::uint64_t> init(c.ids.size());

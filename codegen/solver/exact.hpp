@@ -70,6 +70,10 @@ struct ExactOptions {
   /// limit), not the time limit, ends the search. kBestWork and kOptimalWork
   /// are calibrated to about 1 s and 10 s on one core of a 2.5 GHz Xeon.
   std::uint64_t work_limit = 0;
+  /// Before searching, raise each component's lower bound with windows of
+  /// time (codegen/solver/window_bound.hpp) using at most this many search
+  /// nodes in all (0 = off). Deterministic.
+  std::uint64_t window_bound_nodes = 0;
   /// Which techniques the search uses (all by default).
   ExactTechniques techniques;
   /// Called (on the calling thread) whenever the best arena found or the
@@ -80,7 +84,7 @@ struct ExactOptions {
 
 /// Work budgets (ExactOptions::work_limit) of `best` and `optimal`.
 inline constexpr std::uint64_t kBestWork = 20'000'000;
-inline constexpr std::uint64_t kOptimalWork = 200'000'000;
+inline constexpr std::uint64_t kOptimalWork = 350'000'000;
 
 struct ExactResult {
   enum Status {
