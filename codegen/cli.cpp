@@ -198,10 +198,10 @@ int RunCli(int argc, char** argv) {
   plan->add_option("--svg", plan_args.svg, "Write a picture of the plan");
   plan->add_option("--time-limit", plan_args.time_limit,
                    "Wall-clock safety cap of the exact search in seconds "
-                   "(optimal 60, best 10)");
+                   "(optimal 300, best 30)");
   plan->add_option("--budget", plan_args.budget,
                    "Work budget of the exact search (deterministic; 0 = "
-                   "none; default optimal 350000000, best 20000000)");
+                   "none; default optimal 350000000, best 30000000)");
   plan->add_flag("--progress", plan_args.progress,
                  "Print the exact search's best arena and lower bound on "
                  "stderr as they improve");

@@ -160,8 +160,8 @@ bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
 /// Default wall-clock safety caps of the exact search, in seconds: far
 /// above what the default work budgets take on one core, so that on an
 /// ordinary machine the budget, not the clock, decides the plan.
-constexpr double kOptimalSeconds = 60.0;
-constexpr double kBestSeconds = 10.0;
+constexpr double kOptimalSeconds = 300.0;
+constexpr double kBestSeconds = 30.0;
 /// Search nodes `optimal` spends on lower bounds from windows of time
 /// (codegen/solver/window_bound.hpp) before its search; `best` spends none.
 constexpr std::uint64_t kOptimalWindowNodes = 400'000;

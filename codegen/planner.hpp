@@ -25,7 +25,7 @@ struct PlanOptions {
   /// kind's default (UsageProblem::default_alignment).
   std::optional<std::uint64_t> alignment;
   /// Wall-clock safety cap of the exact search in seconds (default: optimal
-  /// 60, best 10). The work budget, not this cap, normally ends the search,
+  /// 300, best 30). The work budget, not this cap, normally ends the search,
   /// so the plan does not depend on the machine's speed or load.
   std::optional<double> time_limit_s;
   /// Deterministic work budget of the exact search (ExactOptions::

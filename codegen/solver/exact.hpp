@@ -68,7 +68,9 @@ struct ExactOptions {
   /// per tensor of the sub-problem it scans. The same input and options give
   /// the same result on every machine whenever this budget (or the node
   /// limit), not the time limit, ends the search. kBestWork and kOptimalWork
-  /// are calibrated to about 1 s and 10 s on one core of a 2.5 GHz Xeon.
+  /// take about 1-1.4 s and 6-10 s of CPU on one core of a 2.5 GHz Xeon on
+  /// MiniMalloc's challenging instances (150-450 tensors); a node of a
+  /// larger instance costs more time per work unit (up to ~2x measured).
   std::uint64_t work_limit = 0;
   /// Before searching, raise each component's lower bound with windows of
   /// time (codegen/solver/window_bound.hpp) using at most this many search
@@ -83,7 +85,7 @@ struct ExactOptions {
 };
 
 /// Work budgets (ExactOptions::work_limit) of `best` and `optimal`.
-inline constexpr std::uint64_t kBestWork = 20'000'000;
+inline constexpr std::uint64_t kBestWork = 30'000'000;
 inline constexpr std::uint64_t kOptimalWork = 350'000'000;
 
 struct ExactResult {

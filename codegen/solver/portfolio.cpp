@@ -98,7 +98,14 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
       const std::uint64_t enough = climb ? ladder : good_enough;
       if (aim) start = good_enough + 1;
       if (climb) start = ladder + 1;
-      const RunOutcome outcome = run(search, start, enough, nodes);
+      // When minimising without a capacity (good_enough is the bound
+      // itself, which the tight runs ask for), the other runs of a round get
+      // half their budget: the optimum often is the bound, and the tight runs
+      // find it.
+      const bool minimising =
+          climb || (!aim && good_enough <= c.bound && cap_plus_one == kInf);
+      const RunOutcome outcome =
+          run(search, start, enough, minimising ? nodes / 2 : nodes);
       if (climb) {
         if (outcome == RunOutcome::kComplete) {
           c.bound = std::max(c.bound, ladder + 1);  // nothing within ladder
