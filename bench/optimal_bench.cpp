@@ -4,7 +4,8 @@
 //   * BM_ChallengingWithinCapacity/X: MiniMalloc's "challenging" instances
 //     A..E of ../shared at --capacity 1048576, stopping at the first plan
 //     that fits (the decision problem; target: under 1 s each on one core);
-//   * BM_ChallengingMinimize/X: the same instances, smallest arena, 10 s;
+//   * BM_ChallengingMinimize/X: the same instances, smallest arena, with
+//     `optimal`'s work budget (kOptimalWork, about 10 s on one core);
 //   * BM_ModelOptimum/NAME: every .tflite model of ../shared/models (16-byte
 //     alignment, the reader's default), smallest arena, 10 s, starting from
 //     the best heuristic's plan as `best` does (dynamic dimensions: 1);
@@ -67,6 +68,11 @@ void RunChallenging(benchmark::State& state, const std::string& name,
   const std::vector<TensorUsageRecord> records = Challenging(name);
   ExactOptions options;
   options.time_limit_s = 10;
+  if (minimize) {
+    // As `optimal` does: its work budget decides, the clock is a far cap.
+    options.work_limit = kOptimalWork;
+    options.time_limit_s = 300;
+  }
   if (!minimize) {
     options.capacity = 1048576;
     options.minimize = false;
