@@ -6,6 +6,8 @@
 #define ARENAPLAN_CODEGEN_PLANNER_HPP_
 
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,8 +26,18 @@ struct PlanOptions {
   /// Sizes and offsets are rounded up to it. nullopt: the input kind's
   /// default (UsageProblem::default_alignment).
   std::optional<Alignment> alignment;
-  /// Seconds the exact search may run (optimal: default 10; best: 1).
+  /// Wall-clock safety cap of the exact search in seconds (default: optimal
+  /// 300, best 30). The work budget, not this cap, normally ends the search,
+  /// so the plan does not depend on the machine's speed or load.
   std::optional<double> time_limit_s;
+  /// Deterministic work budget of the exact search (ExactOptions::
+  /// work_limit; 0 = none). Default: kOptimalWork for optimal (about 10 s
+  /// on one core), kBestWork for best (about 1 s).
+  std::optional<std::uint64_t> work_limit;
+  /// Called on the calling thread whenever the exact search improves its
+  /// best arena or its proven lower bound (bytes; arena 0: none yet).
+  std::function<void(std::uint64_t arena_bytes, std::uint64_t lower_bound)>
+      on_progress;
   /// Bytes: find any plan within this arena, or report infeasible.
   std::optional<std::uint64_t> capacity;
 };
@@ -57,6 +69,16 @@ struct PlanResult {
   /// `optimal` and `best`, the approach's lower bound for a heuristic.
   bool optimal = false;
   std::uint64_t gap_bytes = 0;
+  /// The best lower bound proven (bytes): the exact search's when it ran,
+  /// else the approach's lower bound.
+  std::uint64_t lower_bound_proven = 0;
+  /// What ended the exact search: "complete", "budget" or "time_limit"; ""
+  /// when it did not run (a heuristic plan already met the bound, or a
+  /// named heuristic strategy was asked for).
+  std::string search_stopped_by;
+  /// Work units and nodes the exact search spent (0 when it did not run).
+  std::uint64_t search_work = 0;
+  std::uint64_t search_nodes = 0;
 };
 
 /// Rounds every size of `problem` up to `alignment`.
@@ -74,6 +96,17 @@ struct PlanResult {
 /// Plans with every registered strategy of options.approach, registry order.
 [[nodiscard]] std::vector<PlanResult> PlanAll(const UsageProblem& problem,
                                               const PlanOptions& options);
+
+/// One line for stderr when the wall-clock cap, not the work budget, ended
+/// the exact search of `plan` (so the plan may differ on another machine);
+/// "" otherwise.
+[[nodiscard]] std::string SearchStopNote(const PlanResult& plan,
+                                         const PlanOptions& options);
+
+/// A PlanOptions::on_progress that writes one line per improvement to `out`
+/// ("progress: arena N bytes, lower bound M bytes, gap G").
+[[nodiscard]] std::function<void(std::uint64_t, std::uint64_t)> ProgressLines(
+    std::ostream& out);
 
 }  // namespace arenaplan
 

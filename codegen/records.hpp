@@ -63,8 +63,31 @@ struct UsageProblem {
   std::vector<std::vector<std::string>> extra_values;
 };
 
+/// Time cut into segments: maximal runs of operators over which no record
+/// starts or ends, so every operator of a segment has the same live records
+/// (the same profile). The one definition of time compression shared by the
+/// profile summary and the exact search.
+struct TimeSegments {
+  /// Ascending distinct values of every first_op and last_op + 1; segment s
+  /// covers the operators [cuts[s], cuts[s + 1]) (end excluded).
+  std::vector<std::uint64_t> cuts;
+  /// Per record i (input order): its segments are [first[i], end[i])
+  /// (end excluded; first[i] < end[i]).
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> end;
+
+  [[nodiscard]] std::size_t Count() const {
+    return cuts.empty() ? 0 : cuts.size() - 1;
+  }
+};
+
+/// Cuts the time of `records` into segments (see TimeSegments).
+[[nodiscard]] TimeSegments CutIntoSegments(
+    std::span<const TensorUsageRecord> records);
+
 /// Operator profiles summarised (§3). Time is compressed to "segments":
-/// maximal runs of operators whose profiles are identical, so instances whose
+/// maximal runs of operators whose profiles are identical (CutIntoSegments),
+/// so instances whose
 /// operator indices reach millions stay cheap. Segment s covers the inclusive
 /// operator range [segment_first_op[s], segment_last_op[s]].
 struct ProfileSummary {

@@ -42,6 +42,8 @@ struct PlanArgs {
   bool json = false;
   std::optional<double> time_limit;
   std::optional<std::uint64_t> capacity;
+  std::optional<std::uint64_t> budget;  // exact search work units
+  bool progress = false;                // --progress: lines on stderr
   ModelOptionArgs model;
 };
 
@@ -91,6 +93,8 @@ int RunPlan(const PlanArgs& args) {
   options.alignment = ParseAlign(args.align);
   options.time_limit_s = args.time_limit;
   options.capacity = args.capacity;
+  options.work_limit = args.budget;
+  if (args.progress) options.on_progress = ProgressLines(std::cerr);
   const UsageProblem problem =
       LoadProblem(args.input, ToInputOptions(args.model));
   PrintWarnings(problem);
@@ -107,6 +111,9 @@ int RunPlan(const PlanArgs& args) {
   }
 
   const PlanResult plan = Plan(problem, options);
+  if (const std::string note = SearchStopNote(plan, options); !note.empty()) {
+    std::cerr << note << "\n";
+  }
   std::vector<std::pair<std::string, std::string>> files;
   if (!args.out.empty()) files.emplace_back(args.out, PlanCsv(plan));
   if (!args.header.empty()) {
@@ -156,7 +163,14 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
       ->default_str("arenaplan_model");
   plan->add_option("--svg", plan_args->svg, "Write a picture of the plan");
   plan->add_option("--time-limit", plan_args->time_limit,
-                   "Seconds for the exact search (optimal, best)");
+                   "Wall-clock safety cap of the exact search in seconds "
+                   "(optimal 300, best 30)");
+  plan->add_option("--budget", plan_args->budget,
+                   "Work budget of the exact search (deterministic; 0 = "
+                   "none; default optimal 350000000, best 30000000)");
+  plan->add_flag("--progress", plan_args->progress,
+                 "Print the exact search's best arena and lower bound on "
+                 "stderr as they improve");
   plan->add_option("--capacity", plan_args->capacity,
                    "Find a plan within N bytes or prove none exists (exit 3)");
   AddModelOptions(plan, &plan_args->model);

@@ -35,6 +35,13 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
       << plan.summary.shared_objects_lower_bound
       << ",\"optimal\":" << (plan.optimal ? "true" : "false")
       << ",\"gap_bytes\":" << plan.gap_bytes;
+  if (!plan.search_stopped_by.empty()) {
+    // best / optimal: what the exact search proved and what ended it.
+    out << ",\"lower_bound_proven\":" << plan.lower_bound_proven
+        << ",\"search_stopped_by\":\"" << plan.search_stopped_by
+        << "\",\"search_work\":" << plan.search_work
+        << ",\"search_nodes\":" << plan.search_nodes;
+  }
   if (plan.approach == Approach::kSharedObjects) {
     out << ",\"objects\":" << plan.object_sizes.size();
   }
