@@ -172,10 +172,12 @@ TEST(TfliteTflm, ExistingPlanIsReplacedNotDuplicated) {
 
 // Hand example of the greedy rule. Buffers (size, inclusive steps):
 //   A 32 [0,1], B 16 [1,2], C 48 [2,3], D 16 [0,3], E 32 [3,3].
-// Order by size: C 48, A 32, E 32, B 16, D 16.
-//   C -> 0 (nothing placed).        A [0,1] meets nothing placed -> 0.
-//   E [3,3] meets C [0,48) -> 48.   B [1,2] meets C [0,48), A [0,32) -> 48.
-//   D [0,3] meets C [0,48), A [0,32), E [48,80), B [48,64) -> 80.
+// Order by size, equal sizes later input first: C 48, E 32, A 32, D 16,
+// B 16.
+//   C -> 0 (nothing placed).        E [3,3] meets C [0,48) -> 48.
+//   A [0,1] meets nothing placed -> 0.
+//   D [0,3] meets A [0,32), C [0,48), E [48,80) -> 80.
+//   B [1,2] meets A [0,32), C [0,48), D [80,96) -> 48.
 // Arena 96.
 TEST(TfliteTflm, GreedyRuleMatchesHandExample) {
   const std::vector<GreedyBuffer> b = {{32, 0, 1, std::nullopt},
@@ -198,6 +200,37 @@ TEST(TfliteTflm, GreedyRuleHonoursFixedOffsetsAndFirstFit) {
   const GreedyPlacement p = TflmGreedyPlace(b);
   EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 64, 88, 32}));
   EXPECT_EQ(p.arena_bytes, 104u);
+}
+
+// Equal sizes, worked by hand from TFLM's GreedyMemoryPlanner
+// (tensorflow/lite/micro/memory_planner/greedy_memory_planner.cc,
+// CalculateOffsetsIfNeeded): online buffers are stored from the back of
+// buffer_ids_sorted_ (so in reverse id order) and ReverseSortInPlace is a
+// stable bubble sort by decreasing size, so among equal sizes the higher id
+// is placed first. Buffers (size, inclusive scopes):
+//   0: 16 [0,1], 1: 16 [1,2], 2: 16 [0,2].
+// Order 2, 1, 0: 2 -> 0; 1 [1,2] meets 2 [0,16) -> 16; 0 [0,1] meets
+// 2 [0,16) and 1 [16,32) -> 32. Arena 48. (Ties in id order would give
+// 0 -> 0, 1 -> 16, 2 -> 32.)
+TEST(TfliteTflm, GreedyRulePlacesEqualSizesHigherIdFirst) {
+  const std::vector<GreedyBuffer> b = {{16, 0, 1, std::nullopt},
+                                       {16, 1, 2, std::nullopt},
+                                       {16, 0, 2, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{32, 16, 0}));
+  EXPECT_EQ(p.arena_bytes, 48u);
+}
+
+// Offline buffers first (from the front of the list, id order), then the
+// online ones with the tie rule above. 1: 32 [0,2] fixed at 0; online
+// 0: 16 [1,1] and 2: 16 [1,1]. Order 1, 2, 0: 2 meets 1 [0,32) -> 32;
+// 0 meets 1 [0,32) and 2 [32,48) -> 48. Arena 64.
+TEST(TfliteTflm, GreedyRulePlacesOnlineTiesAfterOfflineBuffers) {
+  const std::vector<GreedyBuffer> b = {
+      {16, 1, 1, std::nullopt}, {32, 0, 2, 0}, {16, 1, 1, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{48, 0, 32}));
+  EXPECT_EQ(p.arena_bytes, 64u);
 }
 
 TEST(TfliteTflm, GreedyPlacementOfEveryModelIsSound) {
@@ -253,6 +286,68 @@ TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_FALSE(std::filesystem::exists(bad_out));
   EXPECT_NE(ReadFile(log).find("dynamic dimension"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(TfliteTflm, ShimHeaderNamesTheClassTheArenaAndTheScratch) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "arenaplan_tflite_shim_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string bin = ARENAPLAN_BINARY;
+  const std::string out = (dir / "planned.tflite").string();
+  const std::string shim = (dir / "plan.h").string();
+  const std::string log = (dir / "log.txt").string();
+  const std::string model = kModels + "keyword_scrambled.tflite";
+  ASSERT_EQ(std::system((bin + " tflm " + model + " --out " + out + " --shim " +
+                         shim + " > " + log + " 2>&1")
+                            .c_str()),
+            0)
+      << ReadFile(log);
+  const std::string h = ReadFile(shim);
+  EXPECT_NE(h.find("tflite::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_EQ(h.find("tflite::micro::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_NE(h.find("kTensorArenaSize = "), std::string::npos);
+  EXPECT_NE(h.find("kModelBytes = " +
+                   std::to_string(std::filesystem::file_size(model)) + ";"),
+            std::string::npos);
+  // 16 planned tensors and the 14 SVDF scratch buffers
+  // (tflm_kernels_test.cpp), in TFLM's order.
+  EXPECT_NE(h.find("kBufferCount = 30;"), std::string::npos) << h;
+
+  // The planned copy given where the shim needs the original: refused,
+  // nothing written.
+  const std::string again = (dir / "again.tflite").string();
+  const int status =
+      std::system((bin + " tflm " + out + " --out " + again + " --shim " +
+                   (dir / "again.h").string() + " > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(ReadFile(log).find("original model"), std::string::npos)
+      << ReadFile(log);
+  EXPECT_FALSE(std::filesystem::exists(again));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(TfliteTflm, UnacceptedStrategyListsTheAcceptedOnes) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "arenaplan_tflite_strat_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string log = (dir / "log.txt").string();
+  const int status =
+      std::system((std::string(ARENAPLAN_BINARY) + " tflm " + kModels +
+                   "ad01_int8.tflite --out " + (dir / "x.tflite").string() +
+                   " --strategy min-cost-flow > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string text = ReadFile(log);
+  for (const char* name : {"best", "optimal", "greedy-by-size", "naive"}) {
+    EXPECT_NE(text.find(name), std::string::npos) << text;
+  }
+  EXPECT_EQ(text.find("arenaplan strategies"), std::string::npos) << text;
   std::filesystem::remove_all(dir);
 }
 
