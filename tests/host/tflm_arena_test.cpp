@@ -7,7 +7,7 @@
 // reference kernels, see docs/tflm.md "Measured with TFLM"): MicroInterpreter
 // with TFLM's default GreedyMemoryPlanner on a 16-byte-aligned arena, the
 // smallest arena being the smallest byte count for which AllocateTensors and
-// Invoke succeed with the same output as a 4 MiB arena.
+// Invoke succeed with the same output as an 8 MiB arena.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
