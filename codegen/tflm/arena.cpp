@@ -2,7 +2,9 @@
 #include "codegen/tflm/arena.hpp"
 
 #include <algorithm>
+#include <utility>
 
+#include "codegen/errors.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::tflm {
@@ -51,20 +53,24 @@ std::uint64_t RoundUp(std::uint64_t v, std::uint64_t a) {
 /// the end (tail). Records the largest head-or-temp plus tail.
 class ArenaReplay {
  public:
+  explicit ArenaReplay(std::string source) : source_(std::move(source)) {}
   /// AllocatePersistentBuffer: aligned down from the tail.
   void Persistent(std::uint64_t bytes, std::uint64_t align,
                   const std::string& step) {
+    Limit(bytes, step);
     tail_ = RoundUp(tail_ + bytes, align);
     Check(step);
   }
   /// AllocateTemp: aligned up after the temporaries (never released until
   /// ResetTemp, as TFLM keeps `temp_` until ResetTempAllocations).
   void Temp(std::uint64_t bytes, std::uint64_t align, const std::string& step) {
+    Limit(bytes, step);
     temp_ = RoundUp(temp_, align) + bytes;
     Check(step);
   }
   /// ResizeBuffer / ReserveNonPersistentOverlayMemory of the head.
   void Head(std::uint64_t bytes, const std::string& step) {
+    Limit(bytes, step);
     head_ = bytes;
     temp_ = bytes;
     Check(step);
@@ -83,9 +89,19 @@ class ArenaReplay {
   const std::string& step() const { return step_; }
 
  private:
+  /// Model sizes come from the file: absurd ones are refused before any
+  /// sum could wrap (each figure stays below 2^49).
+  void Limit(std::uint64_t bytes, const std::string& step) const {
+    constexpr std::uint64_t kLimit = std::uint64_t{1} << 48;
+    if (bytes > kLimit || head_ > kLimit || temp_ > kLimit || tail_ > kLimit) {
+      throw InputError(source_ + ": " + step +
+                       ": TFLM's arena would exceed 2^48 bytes");
+    }
+  }
   void Check(const std::string& step) {
     Need(std::max(head_, temp_) + tail_, step);
   }
+  std::string source_;
   std::uint64_t head_ = 0, temp_ = 0, tail_ = 0, peak_ = 0;
   std::string step_;
 };
@@ -115,7 +131,7 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
                          TflmPlannerKind planner) {
   TflmArena out;
   out.non_persistent = non_persistent;
-  ArenaReplay a;
+  ArenaReplay a(model.source);
   const bool greedy = planner == TflmPlannerKind::kGreedy;
 
   // MicroInterpreter's constructor: MicroAllocator::Create

@@ -98,14 +98,18 @@ class OpView {
     }
     return *options_.assume_dim;
   }
+  /// a x b, refused above 2^48 bytes (no TFLM arena is that large).
+  std::uint64_t Mul(std::uint64_t a, std::uint64_t b) const {
+    constexpr std::uint64_t kLimit = std::uint64_t{1} << 48;
+    if (a > kLimit || b > kLimit || (b != 0 && a > kLimit / b)) {
+      throw InputError(where_ + ": buffer size exceeds 2^48 bytes");
+    }
+    return a * b;
+  }
   std::uint64_t FlatSize(const Tensor& tensor, const char* what) const {
     std::uint64_t n = 1;
     for (std::size_t d = 0; d < tensor.shape.size(); ++d) {
-      const std::uint64_t v = Dim(tensor, d, what);
-      if (v != 0 && n > std::numeric_limits<std::uint64_t>::max() / v) {
-        throw InputError(where_ + ": " + what + " tensor size overflows");
-      }
-      n *= v;
+      n = Mul(n, Dim(tensor, d, what));
     }
     return n;
   }
@@ -150,8 +154,8 @@ KernelFacts FullyConnected(const OpView& v) {
   if (input.type != TensorType::kFloat32 &&
       filter.quantization.scale.size() > 1) {
     const std::uint64_t c = filter.quantization.scale.size();
-    f.prepare.push_back(Persistent(4 * c));
-    f.prepare.push_back(Persistent(4 * c));
+    f.prepare.push_back(Persistent(v.Mul(4, c)));
+    f.prepare.push_back(Persistent(v.Mul(4, c)));
   }
   return f;
 }
@@ -168,8 +172,8 @@ KernelFacts Conv2D(const OpView& v) {
   const Tensor& filter = v.Need(filter_t, "filter");
   v.Need(in, "input");
   const std::uint64_t c = v.Dim(filter, 0, "filter");
-  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(4 * c),
-               Persistent(4 * c)};
+  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(v.Mul(4, c)),
+               Persistent(v.Mul(4, c))};
   // CalculateOpDataConv fetches the tensors again.
   for (std::int32_t t : {in, filter_t, bias, out}) f.prepare.push_back(Temp(t));
   if (filter.type == TensorType::kInt4) {
@@ -191,8 +195,8 @@ KernelFacts DepthwiseConv2D(const OpView& v) {
   const Tensor& filter = v.Need(filter_t, "filter");
   v.Need(in, "input");
   const std::uint64_t c = v.Dim(filter, 3, "filter");
-  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(4 * c),
-               Persistent(4 * c)};
+  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(v.Mul(4, c)),
+               Persistent(v.Mul(4, c))};
   if (filter.type == TensorType::kInt4) {
     f.prepare.push_back(Scratch(v.FlatSize(filter, "filter")));
   }
@@ -223,9 +227,9 @@ KernelFacts Svdf(const OpView& v) {
                      " filters");
   }
   const std::uint64_t units = filters / static_cast<std::uint64_t>(rank);
-  f.prepare.push_back(Scratch(batch * filters * 4));
+  f.prepare.push_back(Scratch(v.Mul(v.Mul(batch, filters), 4)));
   if (input.type == TensorType::kInt8) {
-    f.prepare.push_back(Scratch(batch * units * 4));
+    f.prepare.push_back(Scratch(v.Mul(v.Mul(batch, units), 4)));
   }
   return f;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/errors.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflm/kernels.hpp"
 
@@ -94,6 +95,29 @@ TEST(TflmKernels, Int4FilterRequestsItsElementCount) {
   EXPECT_TRUE(
       TflmScratchRequests(FullyConnectedModel(TensorType::kInt8), {}, nullptr)
           .empty());
+}
+
+// A dynamic batch resolved by a huge --assume-dim: the SVDF scratch size
+// (batch x 64 filters x 4) passes 2^48 bytes and is refused, naming the
+// operator, instead of wrapping.
+TEST(TflmKernels, HugeScratchIsRefused) {
+  Model m = FullyConnectedModel(TensorType::kInt8);
+  Subgraph& g = m.subgraphs[0];
+  g.tensors[0].shape = {-1, 6};
+  g.tensors[1].shape = {64, 6};
+  g.tensors[2].shape = {-1, 64};
+  g.operators[0].builtin_code = 27;  // SVDF
+  g.operators[0].builtin_name = "SVDF";
+  g.operators[0].options = tflite::SvdfOptions{1};
+  InputOptions huge;
+  huge.assume_dim = std::uint64_t{1} << 46;
+  try {
+    (void)TflmScratchRequests(m, huge, nullptr);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("operator 0 SVDF"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(TflmKernels, OperatorWithoutRuleIsReported) {
