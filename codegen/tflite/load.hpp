@@ -21,9 +21,9 @@ namespace arenaplan {
 
 /// The same for a model already read into memory; `source` names it in
 /// messages.
-[[nodiscard]] UsageProblem LoadTfliteProblem(std::span<const std::uint8_t> bytes,
-                                             const std::string& source,
-                                             const InputOptions& options);
+[[nodiscard]] UsageProblem LoadTfliteProblem(
+    std::span<const std::uint8_t> bytes, const std::string& source,
+    const InputOptions& options);
 
 }  // namespace arenaplan
 

@@ -1,9 +1,9 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // TFLM's greedy placement rule as arenaplan re-implements it
-// (codegen/tflm/greedy_rule.*) and what TFLM reserves around an offline
-// plan (codegen/tflm/reserved_arena.*): hand-derived examples, and sound
-// placements on every shared model.
+// (codegen/tflm/greedy_rule.*): hand-derived examples, including TFLM's
+// order of equal sizes, and sound placements on every shared model. What
+// TFLM reserves around an offline plan is tested in tflm_arena_test.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,17 +17,18 @@
 #include "codegen/tflite/load.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/greedy_rule.hpp"
-#include "codegen/tflm/reserved_arena.hpp"
 
 namespace arenaplan::tflm {
 namespace {
 
 // Hand example of the greedy rule. Buffers (size, inclusive steps):
 //   A 32 [0,1], B 16 [1,2], C 48 [2,3], D 16 [0,3], E 32 [3,3].
-// Order by size: C 48, A 32, E 32, B 16, D 16.
-//   C -> 0 (nothing placed).        A [0,1] meets nothing placed -> 0.
-//   E [3,3] meets C [0,48) -> 48.   B [1,2] meets C [0,48), A [0,32) -> 48.
-//   D [0,3] meets C [0,48), A [0,32), E [48,80), B [48,64) -> 80.
+// Order by size, equal sizes later input first: C 48, E 32, A 32, D 16,
+// B 16.
+//   C -> 0 (nothing placed).        E [3,3] meets C [0,48) -> 48.
+//   A [0,1] meets nothing placed -> 0.
+//   D [0,3] meets A [0,32), C [0,48), E [48,80) -> 80.
+//   B [1,2] meets A [0,32), C [0,48), D [80,96) -> 48.
 // Arena 96.
 TEST(TflmGreedyRule, MatchesHandExample) {
   const std::vector<GreedyBuffer> b = {{32, 0, 1, std::nullopt},
@@ -50,6 +51,37 @@ TEST(TflmGreedyRule, HonoursFixedOffsetsAndFirstFit) {
   const GreedyPlacement p = TflmGreedyPlace(b);
   EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 64, 88, 32}));
   EXPECT_EQ(p.arena_bytes, 104u);
+}
+
+// Equal sizes, worked by hand from TFLM's GreedyMemoryPlanner
+// (tensorflow/lite/micro/memory_planner/greedy_memory_planner.cc,
+// CalculateOffsetsIfNeeded): online buffers are stored from the back of
+// buffer_ids_sorted_ (so in reverse id order) and ReverseSortInPlace is a
+// stable bubble sort by decreasing size, so among equal sizes the higher id
+// is placed first. Buffers (size, inclusive scopes):
+//   0: 16 [0,1], 1: 16 [1,2], 2: 16 [0,2].
+// Order 2, 1, 0: 2 -> 0; 1 [1,2] meets 2 [0,16) -> 16; 0 [0,1] meets
+// 2 [0,16) and 1 [16,32) -> 32. Arena 48. (Ties in id order would give
+// 0 -> 0, 1 -> 16, 2 -> 32.)
+TEST(TflmGreedyRule, PlacesEqualSizesHigherIdFirst) {
+  const std::vector<GreedyBuffer> b = {{16, 0, 1, std::nullopt},
+                                       {16, 1, 2, std::nullopt},
+                                       {16, 0, 2, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{32, 16, 0}));
+  EXPECT_EQ(p.arena_bytes, 48u);
+}
+
+// Offline buffers first (from the front of the list, id order), then the
+// online ones with the tie rule above. 1: 32 [0,2] fixed at 0; online
+// 0: 16 [1,1] and 2: 16 [1,1]. Order 1, 2, 0: 2 meets 1 [0,32) -> 32;
+// 0 meets 1 [0,32) and 2 [32,48) -> 48. Arena 64.
+TEST(TflmGreedyRule, PlacesOnlineTiesAfterOfflineBuffers) {
+  const std::vector<GreedyBuffer> b = {
+      {16, 1, 1, std::nullopt}, {32, 0, 2, 0}, {16, 1, 1, std::nullopt}};
+  const GreedyPlacement p = TflmGreedyPlace(b);
+  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{48, 0, 32}));
+  EXPECT_EQ(p.arena_bytes, 64u);
 }
 
 TEST(TflmGreedyRule, PlacementOfEveryModelIsSound) {
@@ -77,22 +109,6 @@ TEST(TflmGreedyRule, PlacementOfEveryModelIsSound) {
       }
     }
   }
-}
-
-// Tensor 0 (32 bytes, steps [0,1]) planned at offset 32, and a scratch
-// buffer (16 bytes, step 1) TFLM places itself. With the plan: the tensor
-// stays at [32,64), the scratch buffer fits below it at 0: 64 bytes.
-// Without: the tensor (larger) goes first to 0, the scratch buffer meets
-// it and goes to 32: 48 bytes.
-TEST(TflmReservedArena, PlacesScratchAroundThePlannedTensors) {
-  tflite::TfliteProblem problem;
-  problem.record_tensor = {0, -1};
-  PlanResult plan;
-  plan.problem.records = {{0, 1, 32}, {1, 1, 16}};
-  plan.offsets = {32, 0};
-  const ReservedArena r = ReserveLikeTflm(problem, plan);
-  EXPECT_EQ(r.with_plan_bytes, 64u);
-  EXPECT_EQ(r.greedy_only_bytes, 48u);
 }
 
 }  // namespace

@@ -1,9 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// TFLM's offline plan: the OfflineMemoryAllocation words
-// (codegen/tflm/offline_plan.*), their writer (codegen/emit/tflm_model.*),
-// and the `tflm` command that writes them and the shim header. The greedy
-// rule is tested in tflm_greedy_rule_test.cpp.
+// TFLM interop: the OfflineMemoryAllocation words (codegen/tflm/
+// offline_plan.*), their writer (codegen/emit/tflm_model.*) and the `tflm`
+// command (scratch, the recommended arena, the shim).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -13,10 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/tflite/load.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/offline_plan.hpp"
@@ -168,7 +169,7 @@ TEST(TflmOfflinePlan, ExistingPlanIsReplacedNotDuplicated) {
 
 TEST(TflmOfflinePlan, CommandWritesModelAndShimOrNothing) {
   // A fresh directory: runs of this test in parallel do not share it.
-  const testing_util::ScopedTempDir tmp("arenaplan_tflm_command_");
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_tflm_test_");
   ASSERT_FALSE(tmp.path().empty());
   const std::filesystem::path dir = tmp.path();
   const std::string out = (dir / "planned.tflite").string();
@@ -209,9 +210,69 @@ TEST(TflmOfflinePlan, CommandWritesModelAndShimOrNothing) {
       << ReadFile(log);
 }
 
+TEST(TflmOfflinePlan, ShimHeaderNamesTheClassTheArenaAndTheScratch) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_shim_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
+  const std::string bin = ARENAPLAN_BINARY;
+  const std::string out = (dir / "planned.tflite").string();
+  const std::string shim = (dir / "plan.h").string();
+  const std::string log = (dir / "log.txt").string();
+  const std::string model = kModels + "keyword_scrambled.tflite";
+  ASSERT_EQ(std::system((bin + " tflm " + model + " --out " + out + " --shim " +
+                         shim + " > " + log + " 2>&1")
+                            .c_str()),
+            0)
+      << ReadFile(log);
+  const std::string h = ReadFile(shim);
+  EXPECT_NE(h.find("tflite::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_EQ(h.find("tflite::micro::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_NE(h.find("kTensorArenaSize = "), std::string::npos);
+  EXPECT_NE(h.find("kModelBytes = " +
+                   std::to_string(std::filesystem::file_size(model)) + ";"),
+            std::string::npos);
+  // 16 planned tensors and the 14 SVDF scratch buffers
+  // (tflm_kernels_test.cpp), in TFLM's order.
+  EXPECT_NE(h.find("kBufferCount = 30;"), std::string::npos) << h;
+
+  // The planned copy given where the shim needs the original: refused,
+  // nothing written.
+  const std::string again = (dir / "again.tflite").string();
+  const int status =
+      std::system((bin + " tflm " + out + " --out " + again + " --shim " +
+                   (dir / "again.h").string() + " > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(ReadFile(log).find("original model"), std::string::npos)
+      << ReadFile(log);
+  EXPECT_FALSE(std::filesystem::exists(again));
+}
+
+TEST(TflmOfflinePlan, UnacceptedStrategyListsTheAcceptedOnes) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_strat_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
+  const std::string log = (dir / "log.txt").string();
+  const int status =
+      std::system((std::string(ARENAPLAN_BINARY) + " tflm " + kModels +
+                   "ad01_int8.tflite --out " + (dir / "x.tflite").string() +
+                   " --strategy min-cost-flow > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string text = ReadFile(log);
+  for (const char* name : {"best", "optimal", "greedy-by-size", "naive"}) {
+    EXPECT_NE(text.find(name), std::string::npos) << text;
+  }
+  EXPECT_EQ(text.find("arenaplan strategies"), std::string::npos) << text;
+}
+
 TEST(TflmOfflinePlan, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
   // A fresh directory: runs of this test in parallel do not share it.
-  const testing_util::ScopedTempDir tmp("arenaplan_tflm_records_");
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_cli_test_");
   ASSERT_FALSE(tmp.path().empty());
   const std::filesystem::path dir = tmp.path();
   const std::string bin = ARENAPLAN_BINARY;
