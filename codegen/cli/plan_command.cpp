@@ -2,7 +2,8 @@
 //
 // `arenaplan plan` and `arenaplan strategies`. Data flows one way: input ->
 // records -> strategy -> validator -> emitters; outputs are written only
-// after every one of them has been produced, each atomically.
+// after every one of them has been produced, all together or none
+// (OutputSet).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -106,8 +107,9 @@ int RunPlan(const PlanArgs& args) {
   }
 
   const PlanResult plan = Plan(problem, options);
-  std::vector<std::pair<std::string, std::string>> files;
-  if (!args.out.empty()) files.emplace_back(args.out, PlanCsv(plan));
+  // Every requested file, written together or not at all.
+  OutputSet files;
+  if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
   if (!args.header.empty()) {
     HeaderOptions header;
     header.namespace_name = args.name_space;
@@ -120,10 +122,10 @@ int RunPlan(const PlanArgs& args) {
     for (const TensorUsageRecord& r : problem.records) {
       header.tensor_bytes.push_back(r.size);
     }
-    files.emplace_back(args.header, EmitHeader(plan, header));
+    files.Add(args.header, EmitHeader(plan, header), "--header");
   }
-  if (!args.svg.empty()) files.emplace_back(args.svg, EmitSvg(plan));
-  WriteFilesAtomically(files);
+  if (!args.svg.empty()) files.Add(args.svg, EmitSvg(plan), "--svg");
+  files.Commit();
   std::cout << (args.json ? PlanJson(plan, true) : HumanSummary(plan));
   return kExitOk;
 }

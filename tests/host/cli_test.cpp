@@ -2,6 +2,7 @@
 //
 // Runs the built `arenaplan` binary as a user would.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -221,6 +222,92 @@ TEST_F(CliTest, CompileRefusesAnOutDirThatIsAFile) {
   EXPECT_NE(r.output.find("--out-dir " + file + "/sub"), std::string::npos)
       << r.output;
   EXPECT_EQ(Read(file), "x");
+}
+
+TEST_F(CliTest, PlanWritesNoOutputWhenAnyOutputIsRefused) {
+  // --svg names a directory: exit 2, and --out and --header keep their old
+  // contents (they used to be replaced before the directory was found).
+  const std::string out = Write("a.csv", "old csv\n");
+  const std::string header = Write("a.hpp", "old header\n");
+  fs::create_directory(dir_ + "/d");
+  const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + out +
+                             " --header " + header + " --svg " + dir_ + "/d/");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(r.output, "arenaplan: --svg " + dir_ +
+                          "/d/: is a directory; only regular files are "
+                          "replaced\n");
+  EXPECT_EQ(Read(out), "old csv\n");
+  EXPECT_EQ(Read(header), "old header\n");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir_))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"a.csv", "a.hpp", "d"}));
+}
+
+TEST_F(CliTest, TflmWritesNeitherFileWhenTheShimIsRefused) {
+  const std::string out = Write("planned.tflite", "old model");
+  fs::create_directory(dir_ + "/shim.hpp");
+  const CliRun r = Arenaplan("tflm " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite --assume-dim 1"
+                             " --out " +
+                             out + " --shim " + dir_ + "/shim.hpp");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(Read(out), "old model");
+}
+
+TEST_F(CliTest, CompileWritesNoFileWhenOneOfItsThreeIsRefused) {
+  const std::string arena = Write("hw_arena.hpp", "old arena");
+  fs::create_directory(dir_ + "/hw_model.cpp");
+  const CliRun r = Arenaplan("compile " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite"
+                             " --assume-dim 1 --namespace hw --out-dir " +
+                             dir_);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(Read(arena), "old arena");
+  EXPECT_FALSE(fs::exists(dir_ + "/hw_model.hpp"));
+}
+
+TEST_F(CliTest, TwoOptionsNamingOneFileAreAnError) {
+  const std::string x = dir_ + "/x";
+  fs::create_directory_symlink(dir_, dir_ + "/same");
+  for (const std::string& second : {x, dir_ + "/./x", dir_ + "/same/x"}) {
+    const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + x +
+                               " --header " + second);
+    EXPECT_EQ(r.status, 2) << second << ": " << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + x + " and --header " + second +
+                            ": name the same file; give each output its own\n");
+    EXPECT_FALSE(fs::exists(x));
+  }
+}
+
+TEST_F(CliTest, OutRefusesAFifoAndASymlinkAndKeepsTheMode) {
+  const std::string fifo = dir_ + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  const std::string target = Write("target", "kept\n");
+  const std::string link = dir_ + "/link";
+  fs::create_symlink(target, link);
+  for (const auto& [path, words] :
+       {std::pair<std::string, std::string>{fifo, "is a FIFO"},
+        {link, "is a symbolic link (not followed)"}}) {
+    const CliRun r =
+        Arenaplan(std::string("plan ") + kExample + " --out " + path);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + path + ": " + words +
+                            "; only regular files are replaced\n");
+  }
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(Read(target), "kept\n");
+  // A 0600 file stays 0600 when replaced.
+  const std::string secret = Write("secret.csv", "old\n");
+  ASSERT_EQ(chmod(secret.c_str(), 0600), 0);
+  const CliRun r =
+      Arenaplan(std::string("plan ") + kExample + " --out " + secret);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(Read(secret), "old\n");
+  EXPECT_EQ(fs::status(secret).permissions(),
+            fs::perms::owner_read | fs::perms::owner_write);
 }
 
 }  // namespace
