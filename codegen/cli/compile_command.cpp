@@ -96,9 +96,11 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--strategy", args->strategy,
                   "A strategy name or best (default)");
   cmd->add_option("--align", args->align,
-                  "Round sizes and offsets up to N bytes (default 16)");
+                  "Round sizes and offsets up to N bytes (default 16)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--assume-dim", args->assume_dim,
-                  "Value for dynamic (-1) dimensions, e.g. a batch of 1");
+                  "Value for dynamic (-1) dimensions, e.g. a batch of 1")
+      ->check(UnsignedAtLeast(1));
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

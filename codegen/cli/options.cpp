@@ -2,6 +2,7 @@
 #include "codegen/cli/options.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <string_view>
 
@@ -33,6 +34,43 @@ std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
     throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
   }
   return {static_cast<std::uint32_t>(op), bytes};
+}
+
+CLI::Validator UnsignedAtLeast(std::uint64_t min) {
+  return CLI::Validator(
+      [min](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        const bool digits =
+            !text.empty() &&
+            text.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || ec != std::errc() || p != end) {
+          return "'" + text +
+                 "' is not a whole number >= " + std::to_string(min) +
+                 " below 2^64";
+        }
+        if (v < min) {
+          return text + " is below the minimum, " + std::to_string(min);
+        }
+        return "";
+      },
+      "UINT>=" + std::to_string(min));
+}
+
+CLI::Validator Seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || p != end ||
+            !std::isfinite(v) || v < 0) {
+          return "'" + text + "' is not a number of seconds >= 0";
+        }
+        return "";
+      },
+      "SECONDS>=0");
 }
 
 InputOptions ToInputOptions(const ModelOptionArgs& args) {

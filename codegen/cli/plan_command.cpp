@@ -5,9 +5,11 @@
 // after every one of them has been produced, all together or none
 // (OutputSet).
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,7 +52,8 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
   cmd->add_flag("--fp32", args->fp32,
                 "Models: count every tensor as 4-byte elements");
   cmd->add_option("--assume-dim", args->assume_dim,
-                  "Models: value for dynamic (-1) dimensions");
+                  "Models: value for dynamic (-1) dimensions (>= 1)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--scratch", args->scratch,
                   "Models: OP_INDEX:BYTES scratch buffer alive for one "
                   "operator (repeatable)");
@@ -85,6 +88,26 @@ std::string HumanSummary(const PlanResult& plan) {
   return out;
 }
 
+/// The largest byte count the firmware header can hold: its constants are
+/// std::size_t literals and kArenaSize sizes one array, and no C++ object
+/// may exceed PTRDIFF_MAX (2^63 - 1 on a 64-bit host; the header's own
+/// static_assert refuses what a smaller size_t cannot hold).
+constexpr std::uint64_t kHeaderMaxBytes =
+    std::numeric_limits<std::int64_t>::max();
+
+/// Refuses (InputError) a plan whose arena or naive total is beyond
+/// kHeaderMaxBytes: its header would not compile.
+void CheckHeaderHolds(const PlanResult& plan, const std::string& path) {
+  if (plan.arena_bytes > kHeaderMaxBytes ||
+      plan.naive_bytes > kHeaderMaxBytes) {
+    throw InputError("--header " + path + ": arena of " +
+                     std::to_string(plan.arena_bytes) + " bytes (naive " +
+                     std::to_string(plan.naive_bytes) +
+                     ") is beyond what a header can hold (at most " +
+                     std::to_string(kHeaderMaxBytes) + " bytes, 2^63 - 1)");
+  }
+}
+
 int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
@@ -111,6 +134,7 @@ int RunPlan(const PlanArgs& args) {
   OutputSet files;
   if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
   if (!args.header.empty()) {
+    CheckHeaderHolds(plan, args.header);
     HeaderOptions header;
     header.namespace_name = args.name_space;
     const bool is_file = args.input.rfind("zoo:", 0) != 0;
@@ -145,8 +169,9 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
                    "A strategy name (see 'arenaplan strategies'), best "
                    "(default), all, or optimal (offsets: exact search)");
   plan->add_option("--align", plan_args->align,
-                   "Round sizes and offsets up to N bytes (CSV default 1, "
-                   "models 16)");
+                   "Round sizes and offsets up to N bytes, a power of two "
+                   "(CSV default 1, models 16)")
+      ->check(UnsignedAtLeast(1));
   plan->add_option("--out", plan_args->out,
                    "Write id,lower,upper,size,offset[,object] CSV here");
   plan->add_flag("--json", plan_args->json, "Print JSON on stdout");
@@ -157,9 +182,11 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
       ->default_str("arenaplan_model");
   plan->add_option("--svg", plan_args->svg, "Write a picture of the plan");
   plan->add_option("--time-limit", plan_args->time_limit,
-                   "Seconds for the exact search (optimal, best)");
+                   "Seconds for the exact search (optimal, best)")
+      ->check(Seconds());
   plan->add_option("--capacity", plan_args->capacity,
-                   "Find a plan within N bytes or prove none exists (exit 3)");
+                   "Find a plan within N bytes or prove none exists (exit 3)")
+      ->check(UnsignedAtLeast(0));
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

@@ -310,5 +310,130 @@ TEST_F(CliTest, OutRefusesAFifoAndASymlinkAndKeepsTheMode) {
             fs::perms::owner_read | fs::perms::owner_write);
 }
 
+const char kHelloWorld[] =
+    ARENAPLAN_SHARED_DIR "/models/hello_world_int8.tflite";
+
+/// True when `output` is one line and names `option`.
+bool OneLineNaming(const std::string& output, const std::string& option) {
+  return std::count(output.begin(), output.end(), '\n') == 1 &&
+         output.find(option) != std::string::npos;
+}
+
+TEST_F(CliTest, NegativeAndOutOfRangeNumbersExitTwo) {
+  const std::string ex = kExample;
+  const std::string hw = kHelloWorld;
+  const std::string q = " --out " + dir_ + "/q";
+  const std::pair<std::string, std::string> cases[] = {
+      {"plan " + ex + " --capacity -1", "--capacity"},
+      {"plan " + ex + " --capacity 18446744073709551616", "--capacity"},
+      {"plan " + ex + " --align -16", "--align"},
+      {"plan " + ex + " --align 0", "--align"},
+      {"plan " + ex + " --align 24", "--align"},
+      {"plan " + ex + " --time-limit nan", "--time-limit"},
+      {"plan " + ex + " --time-limit inf", "--time-limit"},
+      {"plan " + ex + " --time-limit -1", "--time-limit"},
+      {"plan " + hw + " --assume-dim 0", "--assume-dim"},
+      {"plan " + hw + " --assume-dim -1", "--assume-dim"},
+      {"records " + hw + " --assume-dim 1 --align -16", "--align"},
+      {"inspect " + hw + " --assume-dim 0", "--assume-dim"},
+      {"tflm " + hw + " --assume-dim 1 --time-limit nan" + q, "--time-limit"},
+      {"tflm " + hw + " --assume-dim 1 --align -16" + q, "--align"},
+      {"compile " + hw + " --assume-dim 0 --namespace q --out-dir " + dir_,
+       "--assume-dim"},
+      {"compile " + hw +
+           " --assume-dim 1 --align -16 --namespace q --out-dir " + dir_,
+       "--align"},
+  };
+  for (const auto& [args, option] : cases) {
+    const CliRun r = Arenaplan(args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.output;
+    EXPECT_TRUE(OneLineNaming(r.output, option)) << args << ": " << r.output;
+    // A negative number is not reported wrapped around 2^64.
+    if (args.find("18446744073709551616") == std::string::npos) {
+      EXPECT_EQ(r.output.find("1844674407370955"), std::string::npos)
+          << args << ": " << r.output;
+    }
+  }
+  EXPECT_FALSE(fs::exists(dir_ + "/q"));
+  EXPECT_FALSE(fs::exists(dir_ + "/q_model.cpp"));
+  // Zero seconds is a limit (no search), not an error.
+  EXPECT_EQ(Arenaplan("plan " + ex + " --time-limit 0").status, 0);
+}
+
+TEST_F(CliTest, ZooRefusesModelOnlyOptionsAndHonoursScratch) {
+  for (const char* option : {"--fp32", "--assume-dim 1"}) {
+    const CliRun r = Arenaplan(std::string("plan zoo:mobilenet_v1 ") + option);
+    EXPECT_EQ(r.status, 2) << option << ": " << r.output;
+    EXPECT_EQ(r.output,
+              "arenaplan: zoo:mobilenet_v1: --fp32 and --assume-dim apply to "
+              ".tflite models; the zoo networks are fp32 with fixed shapes\n");
+  }
+  // --scratch is honoured: one more 1000-byte buffer, so the naive total
+  // (every buffer its own memory) grows by exactly 1000.
+  auto naive = [](const std::string& json) {
+    const std::string key = "\"naive_bytes\":";
+    return std::stoull(json.substr(json.find(key) + key.size()));
+  };
+  const CliRun plain = Arenaplan("plan zoo:mobilenet_v1 --json");
+  const CliRun scratch =
+      Arenaplan("plan zoo:mobilenet_v1 --json --scratch 5:1000");
+  ASSERT_EQ(plain.status, 0) << plain.output;
+  ASSERT_EQ(scratch.status, 0) << scratch.output;
+  EXPECT_EQ(naive(scratch.output), naive(plain.output) + 1000);
+}
+
+TEST_F(CliTest, InvalidUtf8NamesGiveValidJsonAndSvg) {
+  // Ids, names and the file name hold bytes that are not UTF-8 (a stray
+  // continuation, an overlong '/', a surrogate, a cut sequence, 0xFF), a
+  // control character, and U+FFFE (UTF-8, but not an XML character).
+  const std::string in =
+      Write("bad\xff\xc0\xaf.csv",
+            "id,lower,upper,size,name\n"
+            "a\x80,0,2,4,\xc0\xaf<&>\"'\n"
+            "b\xed\xa0\x80,1,3,8,cut\xe2\x82\n"
+            "c\xff,0,3,2,\x01tab\there \xef\xbf\xbe ok \xe2\x82\xac\n");
+  const std::string json = dir_ + "/plan.json";
+  const std::string svg = dir_ + "/plan.svg";
+  const CliRun r =
+      Arenaplan("plan '" + in + "' --json --svg " + svg + " > " + json);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const CliRun json_ok = testing_util::RunCommand(
+      "python3 -c 'import json,sys; json.loads(open(sys.argv[1],\"rb\")"
+      ".read().decode(\"utf-8\",\"strict\"))' " +
+      json);
+  EXPECT_EQ(json_ok.status, 0) << json_ok.output << Read(json);
+  const CliRun svg_ok = testing_util::RunCommand(
+      "python3 -c 'import sys,xml.dom.minidom; "
+      "xml.dom.minidom.parseString(open(sys.argv[1],\"rb\").read())' " +
+      svg);
+  EXPECT_EQ(svg_ok.status, 0) << svg_ok.output;
+  // Valid characters pass through: the euro sign stays.
+  EXPECT_NE(Read(svg).find("ok \xe2\x82\xac"), std::string::npos);
+}
+
+TEST_F(CliTest, HeaderRefusesAnArenaItsTypesCannotHold) {
+  // 2^63 + 16 bytes: beyond the largest C++ object (PTRDIFF_MAX, 2^63 - 1).
+  const std::string big = Write(
+      "big.csv", "id,lower,upper,size\na,0,1,9223372036854775808\nb,0,1,16\n");
+  const std::string header = dir_ + "/big.hpp";
+  const CliRun r = Arenaplan("plan " + big + " --header " + header);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_TRUE(OneLineNaming(r.output, "--header " + header)) << r.output;
+  EXPECT_FALSE(fs::exists(header));
+  // 2^62 bytes fits, and its header compiles.
+  const std::string ok =
+      Write("ok.csv", "id,lower,upper,size\na,0,1,4611686018427387904\n");
+  const CliRun fits = Arenaplan("plan " + ok + " --header " + header);
+  ASSERT_EQ(fits.status, 0) << fits.output;
+  const std::string main_cpp =
+      Write("main.cpp", "#include \"big.hpp\"\nint main() {}\n");
+  const CliRun cc = testing_util::RunCommand(
+      testing_util::HostCxx() +
+      " -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I" ARENAPLAN_SOURCE_DIR
+      "/core/include " +
+      main_cpp);
+  EXPECT_EQ(cc.status, 0) << cc.output;
+}
+
 }  // namespace
 }  // namespace arenaplan
