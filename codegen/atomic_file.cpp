@@ -170,7 +170,8 @@ struct Target {
   mode_t mode = 0;        ///< Mode of the written file.
   std::string temp;       ///< The temporary, once made.
   std::optional<std::size_t> slot;  ///< Its registry slot.
-  std::string backup;  ///< Hard link of the old file during the renames.
+  std::string backup;               ///< The old file, kept during the renames.
+  bool backup_aside = false;        ///< Renamed aside, not hard-linked.
 };
 
 [[noreturn]] void Fail(const Target& t, const std::string& what) {
@@ -320,30 +321,55 @@ void OutputSet::Commit() {
   auto rename_fn = rename_ ? rename_ : [](const char* from, const char* to) {
     return ::rename(from, to);
   };
+  auto link_fn = link_ ? link_ : [](const char* from, const char* to) {
+    return ::link(from, to);
+  };
   for (std::size_t i = 0; i < targets.size(); ++i) {
     Target& t = targets[i];
     if (!t.exists) continue;
     t.backup = t.dir + "/." + t.base + ".arenaplan-old." +
                t.temp.substr(t.temp.size() - 6);
-    if (link(t.path.c_str(), t.backup.c_str()) != 0) {
-      const int err = errno;
-      for (std::size_t j = 0; j < i; ++j) {
-        if (!targets[j].backup.empty()) unlink(targets[j].backup.c_str());
-      }
-      RemoveTemporaries(targets);
-      FailErrno(t, "cannot keep the old file while replacing it", err);
+    if (link_fn(t.path.c_str(), t.backup.c_str()) == 0) continue;
+    const int err = errno;
+    if (err == EPERM || err == ENOTSUP || err == EOPNOTSUPP || err == EMLINK ||
+        err == ENOSYS) {
+      // No hard links here: the old file is renamed aside just before its
+      // replacement instead (the target is briefly absent).
+      t.backup_aside = true;
+      continue;
     }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!targets[j].backup.empty() && !targets[j].backup_aside) {
+        unlink(targets[j].backup.c_str());
+      }
+    }
+    RemoveTemporaries(targets);
+    FailErrno(t, "cannot keep the old file while replacing it", err);
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
     Target& t = targets[i];
-    if (rename_fn(t.temp.c_str(), t.path.c_str()) == 0) {
-      Unregister(*t.slot);
-      t.slot.reset();
-      continue;
+    bool moved_aside = false;
+    int err = 0;
+    if (t.backup_aside) {
+      if (::rename(t.path.c_str(), t.backup.c_str()) == 0) {
+        moved_aside = true;
+      } else {
+        err = errno;
+      }
     }
-    const int err = errno;
+    if (err == 0) {
+      if (rename_fn(t.temp.c_str(), t.path.c_str()) == 0) {
+        Unregister(*t.slot);
+        t.slot.reset();
+        continue;
+      }
+      err = errno;
+    }
     // Put back what was replaced, newest first; remove what was new.
     std::string unrestored;
+    if (moved_aside && ::rename(t.backup.c_str(), t.path.c_str()) != 0) {
+      unrestored += " " + t.backup;
+    }
     for (std::size_t j = i; j-- > 0;) {
       const Target& u = targets[j];
       if (u.exists) {
@@ -355,7 +381,10 @@ void OutputSet::Commit() {
       }
     }
     for (std::size_t j = i; j < targets.size(); ++j) {
-      if (!targets[j].backup.empty()) unlink(targets[j].backup.c_str());
+      // Links were made for all; files set aside only up to i (handled).
+      if (!targets[j].backup.empty() && !targets[j].backup_aside) {
+        unlink(targets[j].backup.c_str());
+      }
     }
     RemoveTemporaries(targets);
     FailErrno(t,

@@ -12,7 +12,8 @@
 //      replaces (a new file gets 0666 & ~umask), and fsyncs it;
 //   3. with SIGINT, SIGTERM and SIGHUP held back, renames every temporary
 //      over its target, keeping each replaced file as a hard link
-//      `.NAME.arenaplan-old.XXXXXX` until all renames succeeded; when one
+//      `.NAME.arenaplan-old.XXXXXX` (renamed aside instead where the file
+//      system has no hard links) until all renames succeeded; when one
 //      fails, the files already renamed are put back (or removed, if they
 //      are new) and the error names the target.
 // Temporaries are removed on any error and when SIGINT, SIGTERM or SIGHUP
@@ -46,6 +47,12 @@ class OutputSet {
     rename_ = std::move(f);
   }
 
+  /// For tests: the call that hard-links a replaced file to its backup
+  /// (default ::link). Failing with EPERM exercises the rename-aside path.
+  void SetLinkForTesting(std::function<int(const char*, const char*)> f) {
+    link_ = std::move(f);
+  }
+
   /// For tests: called with the index of each file once its temporary is
   /// written (e.g. to raise a signal mid-commit).
   void SetAfterTemporaryForTesting(std::function<void(std::size_t)> f) {
@@ -60,6 +67,7 @@ class OutputSet {
   };
   std::vector<File> files_;
   std::function<int(const char*, const char*)> rename_;
+  std::function<int(const char*, const char*)> link_;
   std::function<void(std::size_t)> after_temporary_;
 };
 

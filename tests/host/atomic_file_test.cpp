@@ -104,6 +104,49 @@ TEST_F(AtomicFileTest, RestoresEveryReplacedFileWhenALaterRenameFails) {
   EXPECT_EQ(Names(), (std::set<std::string>{"a", "c"}));
 }
 
+TEST_F(AtomicFileTest, WithoutHardLinksRestoresByRenamingAside) {
+  // A file system without hard links (link fails with EPERM): the old
+  // files are renamed aside instead, and still put back on a failure.
+  const std::string a = Write("a", "old a", 0600);
+  const std::string b = Write("b", "old b");
+  const std::string c = Write("c", "old c");
+  auto no_links = [](const char*, const char*) {
+    errno = EPERM;
+    return -1;
+  };
+  {
+    OutputSet set;
+    set.Add(a, "new a");
+    set.Add(b, "new b");
+    set.Add(c, "new c");
+    set.SetLinkForTesting(no_links);
+    int calls = 0;
+    set.SetRenameForTesting([&calls](const char* from, const char* to) {
+      if (++calls == 3) {
+        errno = ENOSPC;
+        return -1;
+      }
+      return ::rename(from, to);
+    });
+    EXPECT_NE(CommitError(set).find(c + ": cannot write (no output changed)"),
+              std::string::npos);
+    EXPECT_EQ(Read(a), "old a");
+    EXPECT_EQ(Mode(a), 0600u);
+    EXPECT_EQ(Read(b), "old b");
+    EXPECT_EQ(Read(c), "old c");
+    EXPECT_EQ(Names(), (std::set<std::string>{"a", "b", "c"}));
+  }
+  OutputSet set;
+  set.Add(a, "new a");
+  set.Add(c, "new c");
+  set.SetLinkForTesting(no_links);
+  set.Commit();
+  EXPECT_EQ(Read(a), "new a");
+  EXPECT_EQ(Mode(a), 0600u);
+  EXPECT_EQ(Read(c), "new c");
+  EXPECT_EQ(Names(), (std::set<std::string>{"a", "b", "c"}));
+}
+
 TEST_F(AtomicFileTest, RefusesTwoNamesOfTheSameFile) {
   fs::create_directory(Path("d"));
   fs::create_directory_symlink(Path("d"), Path("link"));
