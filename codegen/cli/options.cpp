@@ -36,6 +36,15 @@ std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
   return {static_cast<std::uint32_t>(op), bytes};
 }
 
+InputOptions ToInputOptions(const ModelOptionArgs& args) {
+  InputOptions o;
+  o.fp32 = args.fp32;
+  o.assume_dim = args.assume_dim;
+  for (const std::string& s : args.scratch)
+    o.scratch.push_back(ParseScratch(s));
+  return o;
+}
+
 CLI::Validator UnsignedAtLeast(std::uint64_t min) {
   return CLI::Validator(
       [min](std::string& text) -> std::string {
@@ -71,15 +80,6 @@ CLI::Validator Seconds() {
         return "";
       },
       "SECONDS>=0");
-}
-
-InputOptions ToInputOptions(const ModelOptionArgs& args) {
-  InputOptions o;
-  o.fp32 = args.fp32;
-  o.assume_dim = args.assume_dim;
-  for (const std::string& s : args.scratch)
-    o.scratch.push_back(ParseScratch(s));
-  return o;
 }
 
 }  // namespace arenaplan

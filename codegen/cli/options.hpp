@@ -24,16 +24,6 @@ namespace arenaplan {
 [[nodiscard]] std::pair<std::uint32_t, std::uint64_t> ParseScratch(
     const std::string& text);
 
-/// The check of an unsigned option (`->check(UnsignedAtLeast(1))`): decimal
-/// digits only, so "-1" is refused instead of wrapping to 2^64 - 1, and a
-/// value of at least `min` that fits in 64 bits. CLI11 reports a failed
-/// check as "--OPTION: ..." with exit status 2.
-[[nodiscard]] CLI::Validator UnsignedAtLeast(std::uint64_t min);
-
-/// The check of a time limit in seconds: a finite number >= 0 ("nan",
-/// "inf" and negative numbers are refused).
-[[nodiscard]] CLI::Validator Seconds();
-
 /// The model options as typed (`--fp32`, `--assume-dim`, `--scratch`).
 struct ModelOptionArgs {
   bool fp32 = false;
@@ -43,6 +33,16 @@ struct ModelOptionArgs {
 
 /// The parsed InputOptions of `args` (every --scratch through ParseScratch).
 [[nodiscard]] InputOptions ToInputOptions(const ModelOptionArgs& args);
+
+/// The check of an unsigned option (`->check(UnsignedAtLeast(1))`): decimal
+/// digits only, so "-1" is refused instead of wrapping to 2^64 - 1, and a
+/// value of at least `min` that fits in 64 bits. CLI11 reports a failed
+/// check as "--OPTION: ..." with exit status 2.
+[[nodiscard]] CLI::Validator UnsignedAtLeast(std::uint64_t min);
+
+/// The check of a time limit in seconds: a finite number >= 0 ("nan",
+/// "inf" and negative numbers are refused).
+[[nodiscard]] CLI::Validator Seconds();
 
 }  // namespace arenaplan
 
