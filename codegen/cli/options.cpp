@@ -2,7 +2,6 @@
 #include "codegen/cli/options.hpp"
 
 #include <charconv>
-#include <cmath>
 #include <limits>
 #include <string_view>
 
@@ -17,32 +16,6 @@ Approach ParseApproach(const std::string& name) {
                      ": expected offsets or shared-objects");
   }
   return *approach;
-}
-
-std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
-  const std::size_t colon = text.find(':');
-  std::uint64_t op = 0;
-  std::uint64_t bytes = 0;
-  auto parse = [](std::string_view s, std::uint64_t& v) {
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
-  };
-  if (colon == std::string::npos ||
-      !parse(std::string_view(text).substr(0, colon), op) ||
-      !parse(std::string_view(text).substr(colon + 1), bytes) ||
-      op > std::numeric_limits<std::uint32_t>::max()) {
-    throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
-  }
-  return {static_cast<std::uint32_t>(op), bytes};
-}
-
-InputOptions ToInputOptions(const ModelOptionArgs& args) {
-  InputOptions o;
-  o.fp32 = args.fp32;
-  o.assume_dim = args.assume_dim;
-  for (const std::string& s : args.scratch)
-    o.scratch.push_back(ParseScratch(s));
-  return o;
 }
 
 CLI::Validator UnsignedAtLeast(std::uint64_t min) {
@@ -73,13 +46,42 @@ CLI::Validator Seconds() {
         double v = 0;
         const char* end = text.data() + text.size();
         auto [p, ec] = std::from_chars(text.data(), end, v);
+        // Refuses NaN (no comparison holds), infinities and negatives.
+        const bool finite_non_negative =
+            v >= 0 && v <= std::numeric_limits<double>::max();
         if (text.empty() || ec != std::errc() || p != end ||
-            !std::isfinite(v) || v < 0) {
+            !finite_non_negative) {
           return "'" + text + "' is not a number of seconds >= 0";
         }
         return "";
       },
       "SECONDS>=0");
+}
+
+std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  std::uint64_t op = 0;
+  std::uint64_t bytes = 0;
+  auto parse = [](std::string_view s, std::uint64_t& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+  };
+  if (colon == std::string::npos ||
+      !parse(std::string_view(text).substr(0, colon), op) ||
+      !parse(std::string_view(text).substr(colon + 1), bytes) ||
+      op > std::numeric_limits<std::uint32_t>::max()) {
+    throw InputError("--scratch " + text + ": expected OP_INDEX:BYTES");
+  }
+  return {static_cast<std::uint32_t>(op), bytes};
+}
+
+InputOptions ToInputOptions(const ModelOptionArgs& args) {
+  InputOptions o;
+  o.fp32 = args.fp32;
+  o.assume_dim = args.assume_dim;
+  for (const std::string& s : args.scratch)
+    o.scratch.push_back(ParseScratch(s));
+  return o;
 }
 
 }  // namespace arenaplan
