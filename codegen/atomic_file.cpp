@@ -60,14 +60,15 @@ sigset_t CleanupSignalSet() {
   return set;
 }
 
-/// Holds the cleanup signals back for its lifetime.
+/// Holds the cleanup signals back for its lifetime, in the calling thread
+/// (arenaplan writes its files from its only thread).
 class SignalsHeld {
  public:
   SignalsHeld() {
     const sigset_t set = CleanupSignalSet();
-    sigprocmask(SIG_BLOCK, &set, &old_);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
   }
-  ~SignalsHeld() { sigprocmask(SIG_SETMASK, &old_, nullptr); }
+  ~SignalsHeld() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
   SignalsHeld(const SignalsHeld&) = delete;
   SignalsHeld& operator=(const SignalsHeld&) = delete;
 
