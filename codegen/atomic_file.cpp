@@ -273,6 +273,10 @@ void OutputSet::Add(std::string path, std::string contents,
   files_.push_back({std::move(path), std::move(contents), std::move(option)});
 }
 
+void OutputSet::KeepUnchanged(const std::string& path, std::string what) {
+  inputs_.emplace_back(path, std::move(what));
+}
+
 void OutputSet::Commit() {
   if (files_.empty()) return;
   if (files_.size() > std::size(g_temp_slots)) {
@@ -291,6 +295,13 @@ void OutputSet::Commit() {
       if (same_inode || t.canonical == u.canonical) {
         throw InputError(u.where + " and " + t.where +
                          ": name the same file; give each output its own");
+      }
+    }
+    for (const auto& [input, what] : inputs_) {
+      struct stat st = {};
+      if (t.exists && stat(input.c_str(), &st) == 0 &&
+          st.st_dev == t.st.st_dev && st.st_ino == t.st.st_ino) {
+        Fail(t, "is the " + what + " " + input + "; write elsewhere");
       }
     }
     targets.push_back(std::move(t));

@@ -37,6 +37,11 @@ class OutputSet {
   /// prefixes error messages about this file; "" names the path alone.
   void Add(std::string path, std::string contents, std::string option = "");
 
+  /// Names a file the command reads (e.g. "INPUT"): Commit refuses a target
+  /// that is this file (same device and inode), so no output overwrites
+  /// its own input. A path that does not exist is ignored.
+  void KeepUnchanged(const std::string& path, std::string what);
+
   /// Writes every added file, or none: throws InputError (one line naming
   /// the option and path) and leaves every target as it was.
   void Commit();
@@ -66,6 +71,7 @@ class OutputSet {
     std::string option;
   };
   std::vector<File> files_;
+  std::vector<std::pair<std::string, std::string>> inputs_;  ///< path, what
   std::function<int(const char*, const char*)> rename_;
   std::function<int(const char*, const char*)> link_;
   std::function<void(std::size_t)> after_temporary_;

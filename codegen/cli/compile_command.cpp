@@ -60,9 +60,12 @@ int RunCompile(const CompileArgs& args) {
   }
   std::string dir = args.out_dir;
   if (!dir.empty() && dir.back() != '/') dir += '/';
-  WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},
-                        {dir + out.model_header_name, out.model_header},
-                        {dir + out.model_source_name, out.model_source}});
+  OutputSet files;
+  files.KeepUnchanged(args.model, "MODEL");
+  files.Add(dir + out.arena_header_name, out.arena_header);
+  files.Add(dir + out.model_header_name, out.model_header);
+  files.Add(dir + out.model_source_name, out.model_source);
+  files.Commit();
   std::cout << "compiled " << args.model << ": "
             << model.subgraphs[0].operators.size() << " operators, strategy "
             << out.plan.strategy << ", arena " << out.plan.arena_bytes

@@ -132,6 +132,8 @@ int RunPlan(const PlanArgs& args) {
   const PlanResult plan = Plan(problem, options);
   // Every requested file, written together or not at all.
   OutputSet files;
+  if (args.input.rfind("zoo:", 0) != 0)
+    files.KeepUnchanged(args.input, "INPUT");
   if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
   if (!args.header.empty()) {
     CheckHeaderHolds(plan, args.header);

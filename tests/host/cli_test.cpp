@@ -435,5 +435,18 @@ TEST_F(CliTest, HeaderRefusesAnArenaItsTypesCannotHold) {
   EXPECT_EQ(cc.status, 0) << cc.output;
 }
 
+TEST_F(CliTest, NoOutputOverwritesTheInput) {
+  const std::string text = "id,lower,upper,size\na,0,1,4\n";
+  const std::string in = Write("in.csv", text);
+  fs::create_symlink(in, dir_ + "/alias.csv");
+  for (const std::string& spelling : {in, dir_ + "/./in.csv"}) {
+    const CliRun r = Arenaplan("plan " + dir_ + "/alias.csv --out " + spelling);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + spelling + ": is the INPUT " +
+                            dir_ + "/alias.csv; write elsewhere\n");
+    EXPECT_EQ(Read(in), text);
+  }
+}
+
 }  // namespace
 }  // namespace arenaplan
