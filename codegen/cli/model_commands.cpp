@@ -45,12 +45,14 @@ void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
   cmd->add_flag("--fp32", a->options.fp32,
                 "Count every tensor as 4-byte elements");
   cmd->add_option("--assume-dim", a->options.assume_dim,
-                  "Value for dynamic (-1) dimensions");
+                  "Value for dynamic (-1) dimensions (>= 1)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--scratch", a->options.scratch,
                   "OP_INDEX:BYTES scratch buffer alive for one operator "
                   "(repeatable)");
   cmd->add_option("--align", a->align,
-                  "Round sizes (and offsets) up to N bytes (default 16)");
+                  "Round sizes (and offsets) up to N bytes (default 16)")
+      ->check(UnsignedAtLeast(1));
 }
 
 /// `--align` of a model command: a power of two and, for `tflm`, a multiple
@@ -384,7 +386,8 @@ void RegisterModelCommands(CLI::App& app, int* exit_code) {
   tflm->add_option("--strategy", tflm_args->strategy,
                    "best (default), optimal, or an offsets strategy");
   tflm->add_option("--time-limit", tflm_args->time_limit,
-                   "Seconds for the exact search");
+                   "Seconds for the exact search")
+      ->check(Seconds());
   tflm->callback([exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
 }
 

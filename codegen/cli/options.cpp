@@ -19,6 +19,46 @@ Approach ParseApproach(const std::string& name) {
   return *approach;
 }
 
+CLI::Validator UnsignedAtLeast(std::uint64_t min) {
+  return CLI::Validator(
+      [min](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        const bool digits =
+            !text.empty() &&
+            text.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || ec != std::errc() || p != end) {
+          return "'" + text +
+                 "' is not a whole number >= " + std::to_string(min) +
+                 " below 2^64";
+        }
+        if (v < min) {
+          return text + " is below the minimum, " + std::to_string(min);
+        }
+        return "";
+      },
+      "UINT>=" + std::to_string(min));
+}
+
+CLI::Validator Seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        // Refuses NaN (no comparison holds), infinities and negatives.
+        const bool finite_non_negative =
+            v >= 0 && v <= std::numeric_limits<double>::max();
+        if (text.empty() || ec != std::errc() || p != end ||
+            !finite_non_negative) {
+          return "'" + text + "' is not a number of seconds >= 0";
+        }
+        return "";
+      },
+      "SECONDS>=0");
+}
+
 std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
   const std::size_t colon = text.find(':');
   std::uint64_t op = 0;

@@ -5,6 +5,7 @@
 #ifndef ARENAPLAN_CODEGEN_CLI_OPTIONS_HPP_
 #define ARENAPLAN_CODEGEN_CLI_OPTIONS_HPP_
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +21,16 @@ namespace arenaplan {
 
 /// `--approach NAME`: "offsets" or "shared-objects".
 [[nodiscard]] Approach ParseApproach(const std::string& name);
+
+/// The check of an unsigned option (`->check(UnsignedAtLeast(1))`): decimal
+/// digits only, so "-1" is refused instead of wrapping to 2^64 - 1, and a
+/// value of at least `min` that fits in 64 bits. CLI11 reports a failed
+/// check as "--OPTION: ..." with exit status 2.
+[[nodiscard]] CLI::Validator UnsignedAtLeast(std::uint64_t min);
+
+/// The check of a time limit in seconds: a finite number >= 0 ("nan",
+/// "inf" and negative numbers are refused).
+[[nodiscard]] CLI::Validator Seconds();
 
 /// One `--scratch OP_INDEX:BYTES`: the operator index and the bytes.
 [[nodiscard]] std::pair<std::uint32_t, std::uint64_t> ParseScratch(

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "codegen/emit/utf8.hpp"
+
 namespace arenaplan {
 namespace {
 
@@ -52,7 +54,8 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
 std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char c : s) {
+  // JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not become U+FFFD.
+  for (char c : ValidUtf8(s)) {
     switch (c) {
       case '"':
         out += "\\\"";

@@ -47,7 +47,10 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
       std::chrono::steady_clock::now() +
       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(
-              std::clamp(options.time_limit_s, 0.0, 1e7)));
+              // NaN and negative: no time; at most 1e7 s, so the cast
+              // to clock ticks cannot overflow.
+              options.time_limit_s > 0 ? std::min(options.time_limit_s, 1e7)
+                                       : 0.0));
   const std::uint64_t cap_plus_one =
       options.capacity && *options.capacity < kInf ? *options.capacity + 1
                                                    : kInf;
