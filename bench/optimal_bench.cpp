@@ -4,11 +4,17 @@
 //   * BM_ChallengingWithinCapacity/X: MiniMalloc's "challenging" instances
 //     A..E of ../shared at --capacity 1048576, stopping at the first plan
 //     that fits (the decision problem; target: under 1 s each on one core);
-//   * BM_ChallengingMinimize/X: the same instances, smallest arena, 10 s;
+//   * BM_ChallengingMinimize/X: the same instances, smallest arena, with
+//     `optimal`'s work budget (kOptimalWork, about 10 s on one core);
 //   * BM_ModelOptimum/NAME: every .tflite model of ../shared/models (16-byte
 //     alignment, the reader's default), smallest arena, 10 s, starting from
 //     the best heuristic's plan as `best` does (dynamic dimensions: 1);
-//   * BM_ModelSearchOnly/NAME: the same without the heuristic's plan.
+//   * BM_ModelSearchOnly/NAME: the same without the heuristic's plan;
+//   * with --ablation only: BM_Ablation/SWITCH/X and BM_Ablation/SWITCH/Xrev,
+//     A..E (and each time-reversed) at capacity 1048576 with one technique
+//     of ExactTechniques switched off (SWITCH "all_on" is the default
+//     search), 10 s each: reruns docs/optimal.md's comparison of techniques.
+//     E.g. `optimal_bench --ablation --benchmark_filter=Ablation/memo`.
 // Counters: arena (bytes), lower_bound (proven bytes), proven (1 when the
 // arena is proven minimal, or for a capacity run when a plan fits; -1 when
 // proven infeasible), nodes. One iteration each: a run is up to 10 s.
@@ -41,19 +47,40 @@ void Report(benchmark::State& state, const ExactResult& r) {
   state.counters["nodes"] = static_cast<double>(r.nodes);
 }
 
+std::vector<TensorUsageRecord> Challenging(const std::string& name) {
+  return LoadCsvProblem(kShared + "/benchmarks/minimalloc-challenging/" + name +
+                        ".1048576.csv")
+      .records;
+}
+
+/// The same records with time reversed (first <-> last operator): the same
+/// optimum, another search.
+std::vector<TensorUsageRecord> Reversed(std::vector<TensorUsageRecord> r) {
+  std::uint32_t last = 0;
+  for (const TensorUsageRecord& t : r) last = std::max(last, t.last_op);
+  for (TensorUsageRecord& t : r) {
+    t = TensorUsageRecord{last - t.last_op, last - t.first_op, t.size};
+  }
+  return r;
+}
+
 void RunChallenging(benchmark::State& state, const std::string& name,
                     bool minimize) {
-  const UsageProblem p = LoadCsvProblem(
-      kShared + "/benchmarks/minimalloc-challenging/" + name + ".1048576.csv");
+  const std::vector<TensorUsageRecord> records = Challenging(name);
   ExactOptions options;
   options.time_limit_s = 10;
+  if (minimize) {
+    // As `optimal` does: its work budget decides, the clock is a far cap.
+    options.work_limit = kOptimalWork;
+    options.time_limit_s = 300;
+  }
   if (!minimize) {
     options.capacity = 1048576;
     options.minimize = false;
   }
   ExactResult r;
   for (auto _ : state) {
-    r = SolveOffsetsExactly(p.records, options);
+    r = SolveOffsetsExactly(records, options);
     benchmark::DoNotOptimize(r.arena_bytes);
   }
   Report(state, r);
@@ -109,7 +136,61 @@ void RunModel(benchmark::State& state, const std::string& path,
   state.counters["tensors"] = static_cast<double>(records.size());
 }
 
-const bool kRegistered = [] {
+/// BM_Ablation: `records` at capacity 1048576 with `techniques`, 10 s.
+void RunAblation(benchmark::State& state,
+                 const std::vector<TensorUsageRecord>& records,
+                 const ExactTechniques& techniques) {
+  ExactOptions options;
+  options.time_limit_s = 10;
+  options.capacity = 1048576;
+  options.minimize = false;
+  options.techniques = techniques;
+  ExactResult r;
+  for (auto _ : state) {
+    r = SolveOffsetsExactly(records, options);
+    benchmark::DoNotOptimize(r.arena_bytes);
+  }
+  Report(state, r);
+  state.counters["proven"] =
+      r.status == ExactResult::kOptimal || r.status == ExactResult::kFeasible
+          ? 1
+          : 0;
+}
+
+void RegisterAblation() {
+  std::vector<std::pair<std::string, ExactTechniques>> variants;
+  variants.emplace_back("all_on", ExactTechniques{});
+  auto off = [&](const char* name, bool ExactTechniques::*field) {
+    ExactTechniques t;
+    t.*field = false;
+    variants.emplace_back(name, t);
+  };
+  off("memo", &ExactTechniques::memo);
+  off("release_bound", &ExactTechniques::release_bound);
+  off("lifted_releases", &ExactTechniques::lifted_releases);
+  off("dominance", &ExactTechniques::dominance);
+  off("decomposition", &ExactTechniques::decomposition);
+  off("rerank_groups", &ExactTechniques::rerank_groups);
+  off("restarts", &ExactTechniques::restarts);
+  off("bound_targets", &ExactTechniques::bound_targets);
+  for (const auto& [variant, techniques] : variants) {
+    for (const char* name : {"A", "B", "C", "D", "E"}) {
+      for (bool reversed : {false, true}) {
+        benchmark::RegisterBenchmark(
+            ("BM_Ablation/" + variant + "/" + name + (reversed ? "rev" : ""))
+                .c_str(),
+            [name, reversed, t = techniques](benchmark::State& s) {
+              const std::vector<TensorUsageRecord> r = Challenging(name);
+              RunAblation(s, reversed ? Reversed(r) : r, t);
+            })
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+      }
+    }
+  }
+}
+
+void RegisterAll() {
   for (const char* name : {"A", "B", "C", "D", "E"}) {
     benchmark::RegisterBenchmark(
         (std::string("BM_ChallengingWithinCapacity/") + name).c_str(),
@@ -143,10 +224,32 @@ const bool kRegistered = [] {
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
   }
-  return true;
-}();
+}
 
 }  // namespace
 }  // namespace arenaplan
 
-BENCHMARK_MAIN();
+/// `--ablation` (removed before Google Benchmark sees the flags) registers
+/// the BM_Ablation runs instead of the default suite.
+int main(int argc, char** argv) {
+  bool ablation = false;
+  int kept = 0;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && std::string(argv[i]) == "--ablation") {
+      ablation = true;
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  if (ablation) {
+    arenaplan::RegisterAblation();
+  } else {
+    arenaplan::RegisterAll();
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -2,7 +2,9 @@
 //
 // Planning time of every registered strategy (both approaches, taken from
 // AllStrategies()) on synthetic networks of 100, 1,000, 10,000 and 100,000
-// tensors, plus the MiniMalloc "challenging" instances A..E of ../shared.
+// tensors, on dense random intervals of 10^4, 10^5 and 10^6 tensors (one
+// iteration each; see MakeDense and DenseLimit), plus the MiniMalloc
+// "challenging" instances A..E of ../shared.
 //
 // Synthetic generator (fixed seed per size, so runs are comparable): a chain
 // of operators built from blocks drawn at random,
@@ -31,6 +33,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "codegen/input.hpp"
@@ -79,6 +82,26 @@ std::vector<TensorUsageRecord> MakeNetwork(std::size_t n, std::uint64_t seed) {
   return out;
 }
 
+/// Dense random lifetimes (the hostile case of issue 17): n tensors over n
+/// operators, each usage interval [first_op, last_op] (both ends included)
+/// from two operator indices drawn uniformly, so about a third of all
+/// tensors are alive at a typical operator; sizes uniform in 16 .. 1 MiB,
+/// multiples of 16 (so equal sizes occur).
+std::vector<TensorUsageRecord> MakeDense(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::uint32_t> op(
+      0, static_cast<std::uint32_t>(n - 1));
+  std::uniform_int_distribution<std::uint64_t> units(1, 65536);
+  std::vector<TensorUsageRecord> out(n);
+  for (TensorUsageRecord& r : out) {
+    std::uint32_t a = op(rng);
+    std::uint32_t b = op(rng);
+    if (a > b) std::swap(a, b);
+    r = TensorUsageRecord{a, b, units(rng) * 16};
+  }
+  return out;
+}
+
 struct Instance {
   std::vector<TensorUsageRecord> records;
   ProfileSummary summary;
@@ -90,6 +113,18 @@ const Instance& Synthetic(std::size_t n) {
   if (it == cache.end()) {
     Instance inst;
     inst.records = MakeNetwork(n, 1000 + n);
+    inst.summary = SummarizeProfiles(inst.records);
+    it = cache.emplace(n, std::move(inst)).first;
+  }
+  return it->second;
+}
+
+const Instance& Dense(std::size_t n) {
+  static std::map<std::size_t, Instance> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) {
+    Instance inst;
+    inst.records = MakeDense(n, 2000 + n);
     inst.summary = SummarizeProfiles(inst.records);
     it = cache.emplace(n, std::move(inst)).first;
   }
@@ -157,6 +192,50 @@ void RegisterSynthetic() {
   }
 }
 
+/// Largest dense instance a strategy runs on. Those still quadratic on dense
+/// intervals (each placement looks at Theta(n) placed tensors or objects)
+/// stop at 10^5 (10 to 30 s each on one core) or, for the slowest, 10^4, so
+/// that `make bench` stays within a few minutes; the others are
+/// O(n log n) or O(n log^2 n) on any input and run up to 10^6.
+std::size_t DenseLimit(const StrategyInfo& s) {
+  const bool offsets = s.approach == Approach::kOffsets;
+  if (offsets &&
+      (s.name == "greedy-by-size" || s.name == "greedy-by-breadth")) {
+    return 100000;
+  }
+  if (!offsets &&
+      (s.name == "greedy-by-size" || s.name == "greedy-by-breadth")) {
+    return 100000;
+  }
+  if (!offsets && s.name == "greedy-by-size-improved") return 10000;
+  return 1000000;
+}
+
+void RegisterDense() {
+  for (const std::size_t n : {10000, 100000, 1000000}) {
+    for (const StrategyInfo& s : AllStrategies()) {
+      if (s.max_records != 0 && n > s.max_records) continue;
+      const std::string name = "dense/" + std::string(ApproachName(s.approach)) + "/" +
+                               std::string(s.name) + "/" + std::to_string(n);
+      if (n > DenseLimit(s)) {
+        benchmark::RegisterBenchmark(
+            (name + "/skipped_quadratic_on_dense").c_str(),
+            [](benchmark::State& state) {
+              for (auto _ : state) {
+              }
+              state.SkipWithError("super-linear on dense intervals");
+            });
+        continue;
+      }
+      benchmark::RegisterBenchmark(
+          name.c_str(),
+          [&s, n](benchmark::State& state) { Measure(state, s, Dense(n)); })
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(1);
+    }
+  }
+}
+
 void RegisterMiniMalloc() {
   const std::filesystem::path dir =
       std::filesystem::path(ARENAPLAN_SHARED_DIR) / "benchmarks" /
@@ -196,6 +275,7 @@ void RegisterMiniMalloc() {
 int main(int argc, char** argv) {
   arenaplan::RegisterSynthetic();
   arenaplan::RegisterMiniMalloc();
+  arenaplan::RegisterDense();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

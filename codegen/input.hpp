@@ -10,6 +10,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,13 +29,39 @@ struct InputOptions {
   std::vector<std::pair<std::uint32_t, std::uint64_t>> scratch;
 };
 
+/// Largest input file read, in bytes (1 GiB): larger inputs (and endless
+/// ones such as /dev/zero) are refused with an InputError once this many
+/// bytes have been read, so memory stays bounded.
+inline constexpr std::uint64_t kMaxInputBytes = std::uint64_t{1} << 30;
+
+/// Largest number of records a CSV may hold (10^7 data rows).
+inline constexpr std::size_t kMaxInputRecords = 10'000'000;
+
+/// The whole content of the file at `path` (a regular file, a pipe, a
+/// character device...), read once from the start. Throws InputError
+/// "PATH: what" when it cannot be opened or read, is a directory, or holds
+/// more than `limit` bytes (reading stops there: at most limit + 1 bytes are
+/// ever buffered).
+[[nodiscard]] std::string ReadInputBytes(const std::string& path,
+                                         std::uint64_t limit);
+
 /// The records CSV reader (MiniMalloc's format: header id,lower,upper,size;
-/// `upper` exclusive; extra columns allowed, a `name` column is kept).
+/// `upper` exclusive; extra columns allowed, a `name` column is kept). Lines
+/// end in LF, CRLF or a lone CR; a leading UTF-8 byte order mark is skipped;
+/// at most kMaxInputBytes bytes and kMaxInputRecords records.
 [[nodiscard]] UsageProblem LoadCsvProblem(const std::string& path);
 
-/// The same reader over an open stream; `source` names it in messages.
-[[nodiscard]] UsageProblem ParseCsvProblem(std::istream& in,
-                                           const std::string& source);
+/// The same reader over an open stream; `source` names it in messages. The
+/// stream is read up to `max_bytes` (more is an error), then parsed.
+[[nodiscard]] UsageProblem ParseCsvProblem(
+    std::istream& in, const std::string& source,
+    std::uint64_t max_bytes = kMaxInputBytes,
+    std::size_t max_records = kMaxInputRecords);
+
+/// The same reader over the CSV's bytes.
+[[nodiscard]] UsageProblem ParseCsvText(
+    std::string_view text, const std::string& source,
+    std::size_t max_records = kMaxInputRecords);
 
 }  // namespace arenaplan
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <ostream>
 #include <string>
 
 #include "codegen/errors.hpp"
@@ -72,6 +73,7 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
   plan.lower_bound = info.approach == Approach::kOffsets
                          ? summary.offsets_lower_bound
                          : summary.shared_objects_lower_bound;
+  plan.lower_bound_proven = plan.lower_bound;
   const std::size_t n = aligned.records.size();
   plan.offsets.assign(n, 0);
 
@@ -121,20 +123,15 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
   return plan;
 }
 
-std::uint64_t ResolveAlignment(const UsageProblem& problem,
-                               const PlanOptions& options) {
-  const std::uint64_t a = options.alignment.value_or(problem.default_alignment);
-  if (a == 0 || (a & (a - 1)) != 0) {
-    throw InputError("--align " + std::to_string(a) +
-                     ": must be a power of two");
-  }
-  return a;
+Alignment ResolveAlignment(const UsageProblem& problem,
+                           const PlanOptions& options) {
+  return options.alignment.value_or(problem.default_alignment);
 }
 
 /// What every plan of one call shares: the alignment, the input with sizes
 /// rounded to it, the records a strategy sees, and the profile summary.
 struct Prepared {
-  std::uint64_t alignment = 1;
+  std::uint64_t alignment = 1;  ///< Bytes.
   UsageProblem aligned;
   Compacted sized;
   ProfileSummary summary;
@@ -142,8 +139,9 @@ struct Prepared {
 
 Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
   Prepared p;
-  p.alignment = ResolveAlignment(problem, options);
-  p.aligned = AlignProblem(problem, p.alignment);
+  const Alignment alignment = ResolveAlignment(problem, options);
+  p.alignment = alignment.bytes();
+  p.aligned = AlignProblem(problem, alignment);
   p.sized = CompactSized(p.aligned);
   p.summary = SummarizeProfiles(p.aligned.records);
   return p;
@@ -156,9 +154,14 @@ bool Eligible(const StrategyInfo& s, Approach approach, std::size_t records) {
          (s.max_records == 0 || records <= s.max_records);
 }
 
-/// Default time limits of the exact search, in seconds.
-constexpr double kOptimalSeconds = 10.0;
-constexpr double kBestSeconds = 1.0;
+/// Default wall-clock safety caps of the exact search, in seconds: far
+/// above what the default work budgets take on one core, so that on an
+/// ordinary machine the budget, not the clock, decides the plan.
+constexpr double kOptimalSeconds = 300.0;
+constexpr double kBestSeconds = 30.0;
+/// Search nodes `optimal` spends on lower bounds from windows of time
+/// (codegen/solver/window_bound.hpp) before its search; `best` spends none.
+constexpr std::uint64_t kOptimalWindowNodes = 400'000;
 
 /// Throws InfeasibleError when `plan` does not fit options.capacity.
 void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
@@ -186,6 +189,7 @@ void CompareWithBound(PlanResult& plan) {
   plan.optimal = plan.arena_bytes == plan.lower_bound &&
                  plan.approach == Approach::kOffsets;
   plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
+  plan.lower_bound_proven = plan.lower_bound;
 }
 
 /// Runs the exact search from `heuristic` (the best heuristic plan) and
@@ -194,9 +198,13 @@ void CompareWithBound(PlanResult& plan) {
 /// given and no plan within it exists (or none was found in time).
 PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
                          const StrategyInfo& search, const PlanOptions& options,
-                         double seconds) {
+                         double seconds, std::uint64_t work,
+                         std::uint64_t window_nodes) {
   ExactOptions exact;
   exact.time_limit_s = seconds;
+  exact.work_limit = options.work_limit.value_or(work);
+  exact.on_progress = options.on_progress;
+  exact.window_bound_nodes = window_nodes;
   exact.capacity = options.capacity;
   exact.minimize = !options.capacity;  // --capacity: any plan that fits
   exact.initial_offsets.reserve(sized.origin.size());
@@ -204,6 +212,9 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
     exact.initial_offsets.push_back(heuristic.offsets[i]);
   }
   const ExactResult r = search.search(sized.records, exact);
+  heuristic.search_stopped_by = StopReasonName(r.stopped_by);
+  heuristic.search_work = r.work;
+  heuristic.search_nodes = r.nodes;
   const std::string within =
       options.capacity ? std::to_string(*options.capacity) : std::string("?");
   if (r.status == ExactResult::kInfeasible) {
@@ -214,10 +225,14 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   if (r.status == ExactResult::kUnknown) {
     if (options.capacity) {
       throw InfeasibleError(
-          "no plan within " + within + " bytes found in " +
-          SecondsText(seconds) +
-          " s, and none proven impossible (raise --time-limit)");
+          "no plan within " + within + " bytes found " +
+          (r.stopped_by == ExactResult::kTimeLimit
+               ? "in " + SecondsText(seconds) + " s"
+               : std::string("within the work budget")) +
+          ", and none proven impossible (raise --budget or --time-limit)");
     }
+    heuristic.lower_bound_proven =
+        std::max(heuristic.lower_bound, r.lower_bound);
     return heuristic;  // nothing better found in time
   }
   if (r.arena_bytes < heuristic.arena_bytes) {
@@ -233,17 +248,16 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   }
   heuristic.optimal = r.status == ExactResult::kOptimal &&
                       r.arena_bytes <= heuristic.arena_bytes;
-  heuristic.gap_bytes =
-      heuristic.arena_bytes -
-      std::min(heuristic.arena_bytes,
-               std::max(r.lower_bound, heuristic.lower_bound));
+  heuristic.lower_bound_proven = std::min(
+      heuristic.arena_bytes, std::max(r.lower_bound, heuristic.lower_bound));
+  heuristic.gap_bytes = heuristic.arena_bytes - heuristic.lower_bound_proven;
   return heuristic;
 }
 
 }  // namespace
 
-UsageProblem AlignProblem(const UsageProblem& problem,
-                          std::uint64_t alignment) {
+UsageProblem AlignProblem(const UsageProblem& problem, Alignment align) {
+  const std::uint64_t alignment = align.bytes();
   UsageProblem out = problem;
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < out.records.size(); ++i) {
@@ -317,13 +331,17 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   if (!have) throw InternalError("internal error: no strategy is registered");
   if (!best_of_all) {
     best = RefineExactly(std::move(best), sized, *search, options,
-                         options.time_limit_s.value_or(kOptimalSeconds));
+                         options.time_limit_s.value_or(kOptimalSeconds),
+                         kOptimalWork, kOptimalWindowNodes);
   } else if (search != nullptr) {
     if (best.arena_bytes == best.lower_bound) {
       best.optimal = true;  // the heuristic met the max-breadth bound
+      best.lower_bound_proven = best.lower_bound;
+      best.search_stopped_by = "complete";  // nothing left to search
     } else {
       best = RefineExactly(std::move(best), sized, *search, options,
-                           options.time_limit_s.value_or(kBestSeconds));
+                           options.time_limit_s.value_or(kBestSeconds),
+                           kBestWork, 0);
     }
   }
   best.plan_ms = MillisecondsSince(start);
@@ -345,6 +363,31 @@ std::vector<PlanResult> PlanAll(const UsageProblem& problem,
     CompareWithBound(plans.back());
   }
   return plans;
+}
+
+std::string SearchStopNote(const PlanResult& plan, const PlanOptions& options) {
+  if (plan.search_stopped_by != "time_limit") return "";
+  const double cap = options.time_limit_s.value_or(
+      options.strategy == "optimal" ? kOptimalSeconds : kBestSeconds);
+  return "arenaplan: the time limit (" + SecondsText(cap) +
+         " s), not the work budget, ended the exact search after " +
+         std::to_string(plan.search_work) +
+         " work units: this plan may differ on another machine";
+}
+
+std::function<void(std::uint64_t, std::uint64_t)> ProgressLines(
+    std::ostream& out) {
+  return [&out](std::uint64_t arena, std::uint64_t bound) {
+    out << "progress: ";
+    if (arena == 0) {
+      out << "no plan yet";
+    } else {
+      out << "arena " << arena << " bytes";
+    }
+    out << ", lower bound " << bound << " bytes";
+    if (arena != 0) out << ", gap " << arena - std::min(arena, bound);
+    out << std::endl;
+  };
 }
 
 }  // namespace arenaplan

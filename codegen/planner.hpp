@@ -6,10 +6,13 @@
 #define ARENAPLAN_CODEGEN_PLANNER_HPP_
 
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategy.hpp"
 
@@ -20,11 +23,21 @@ struct PlanOptions {
   /// A registered strategy name (a heuristic, or a search such as the
   /// offsets approach's "optimal"), or "best".
   std::string strategy = "best";
-  /// Bytes; sizes and offsets are rounded up to it. nullopt: the input
-  /// kind's default (UsageProblem::default_alignment).
-  std::optional<std::uint64_t> alignment;
-  /// Seconds the exact search may run (optimal: default 10; best: 1).
+  /// Sizes and offsets are rounded up to it. nullopt: the input kind's
+  /// default (UsageProblem::default_alignment).
+  std::optional<Alignment> alignment;
+  /// Wall-clock safety cap of the exact search in seconds (default: optimal
+  /// 300, best 30). The work budget, not this cap, normally ends the search,
+  /// so the plan does not depend on the machine's speed or load.
   std::optional<double> time_limit_s;
+  /// Deterministic work budget of the exact search (ExactOptions::
+  /// work_limit; 0 = none). Default: kOptimalWork for optimal (about 10 s
+  /// on one core), kBestWork for best (about 1 s).
+  std::optional<std::uint64_t> work_limit;
+  /// Called on the calling thread whenever the exact search improves its
+  /// best arena or its proven lower bound (bytes; arena 0: none yet).
+  std::function<void(std::uint64_t arena_bytes, std::uint64_t lower_bound)>
+      on_progress;
   /// Bytes: find any plan within this arena, or report infeasible.
   std::optional<std::uint64_t> capacity;
 };
@@ -35,8 +48,8 @@ struct PlanResult {
   /// The input, with every size rounded up to `alignment`.
   UsageProblem problem;
   Approach approach = Approach::kOffsets;
-  std::string strategy;  ///< The strategy that produced this plan.
-  std::uint64_t alignment = 1;
+  std::string strategy;         ///< The strategy that produced this plan.
+  std::uint64_t alignment = 1;  ///< Bytes: the Alignment planned with.
   /// Byte offset of every record in the arena (zero-size records: 0).
   std::vector<std::uint64_t> offsets;
   /// Shared Objects only: object of every record (-1 for zero-size records,
@@ -56,12 +69,22 @@ struct PlanResult {
   /// `optimal` and `best`, the approach's lower bound for a heuristic.
   bool optimal = false;
   std::uint64_t gap_bytes = 0;
+  /// The best lower bound proven (bytes): the exact search's when it ran,
+  /// else the approach's lower bound.
+  std::uint64_t lower_bound_proven = 0;
+  /// What ended the exact search: "complete", "budget" or "time_limit"; ""
+  /// when it did not run (a heuristic plan already met the bound, or a
+  /// named heuristic strategy was asked for).
+  std::string search_stopped_by;
+  /// Work units and nodes the exact search spent (0 when it did not run).
+  std::uint64_t search_work = 0;
+  std::uint64_t search_nodes = 0;
 };
 
-/// Rounds every size of `problem` up to `alignment` (a power of two).
+/// Rounds every size of `problem` up to `alignment`.
 /// Throws InputError when a rounded size or the sum of sizes overflows.
 [[nodiscard]] UsageProblem AlignProblem(const UsageProblem& problem,
-                                        std::uint64_t alignment);
+                                        Alignment alignment);
 
 /// Plans `problem` with options.strategy ("best": every heuristic of the
 /// approach, smallest arena wins, ties to the earlier registry entry).
@@ -73,6 +96,17 @@ struct PlanResult {
 /// Plans with every registered strategy of options.approach, registry order.
 [[nodiscard]] std::vector<PlanResult> PlanAll(const UsageProblem& problem,
                                               const PlanOptions& options);
+
+/// One line for stderr when the wall-clock cap, not the work budget, ended
+/// the exact search of `plan` (so the plan may differ on another machine);
+/// "" otherwise.
+[[nodiscard]] std::string SearchStopNote(const PlanResult& plan,
+                                         const PlanOptions& options);
+
+/// A PlanOptions::on_progress that writes one line per improvement to `out`
+/// ("progress: arena N bytes, lower bound M bytes, gap G").
+[[nodiscard]] std::function<void(std::uint64_t, std::uint64_t)> ProgressLines(
+    std::ostream& out);
 
 }  // namespace arenaplan
 

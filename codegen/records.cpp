@@ -11,12 +11,15 @@ namespace {
 /// Range-add, global-maximum segment tree over segment indices [0, n).
 class MaxCountTree {
  public:
-  explicit MaxCountTree(std::size_t n) : n_(n), max_(4 * n + 4, 0), add_(4 * n + 4, 0) {}
+  explicit MaxCountTree(std::size_t n)
+      : n_(n), max_(4 * n + 4, 0), add_(4 * n + 4, 0) {}
 
   /// Adds 1 to every segment in the inclusive range [lo, hi].
   void AddOne(std::size_t lo, std::size_t hi) { Add(1, 0, n_ - 1, lo, hi); }
 
-  [[nodiscard]] std::uint64_t GlobalMax() const { return n_ == 0 ? 0 : max_[1]; }
+  [[nodiscard]] std::uint64_t GlobalMax() const {
+    return n_ == 0 ? 0 : max_[1];
+  }
 
  private:
   void Add(std::size_t node, std::size_t l, std::size_t r, std::size_t lo,
@@ -40,31 +43,45 @@ class MaxCountTree {
 
 }  // namespace
 
+TimeSegments CutIntoSegments(std::span<const TensorUsageRecord> records) {
+  TimeSegments out;
+  if (records.empty()) return out;
+  // Breakpoints: every first_op and every last_op + 1 (64-bit: no overflow).
+  out.cuts.reserve(2 * records.size());
+  for (const TensorUsageRecord& r : records) {
+    out.cuts.push_back(r.first_op);
+    out.cuts.push_back(std::uint64_t{r.last_op} + 1);
+  }
+  std::sort(out.cuts.begin(), out.cuts.end());
+  out.cuts.erase(std::unique(out.cuts.begin(), out.cuts.end()), out.cuts.end());
+  auto index_of = [&](std::uint64_t cut) {
+    return static_cast<std::uint32_t>(
+        std::lower_bound(out.cuts.begin(), out.cuts.end(), cut) -
+        out.cuts.begin());
+  };
+  out.first.resize(records.size());
+  out.end.resize(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    out.first[i] = index_of(records[i].first_op);
+    out.end[i] = index_of(std::uint64_t{records[i].last_op} + 1);
+  }
+  return out;
+}
+
 ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
   ProfileSummary out;
   if (records.empty()) return out;
 
-  // Breakpoints: every first_op and every last_op + 1 (64-bit: no overflow).
-  std::vector<std::uint64_t> cuts;
-  cuts.reserve(2 * records.size());
-  for (const TensorUsageRecord& r : records) {
-    cuts.push_back(r.first_op);
-    cuts.push_back(std::uint64_t{r.last_op} + 1);
-  }
-  std::sort(cuts.begin(), cuts.end());
-  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  const std::size_t segments = cuts.size() - 1;
-  auto segment_of = [&](std::uint64_t op) {
-    return static_cast<std::size_t>(
-        std::upper_bound(cuts.begin(), cuts.end(), op) - cuts.begin() - 1);
-  };
+  const TimeSegments time = CutIntoSegments(records);
+  const std::size_t segments = time.Count();
+  const std::vector<std::uint64_t>& cuts = time.cuts;
 
   // Operator breadth per segment through a difference array.
   std::vector<std::uint64_t> diff(segments + 1, 0);
   std::vector<std::size_t> lo(records.size()), hi(records.size());
   for (std::size_t i = 0; i < records.size(); ++i) {
-    lo[i] = segment_of(records[i].first_op);
-    hi[i] = segment_of(records[i].last_op);
+    lo[i] = time.first[i];
+    hi[i] = time.end[i] - 1;
     diff[lo[i]] += records[i].size;
     diff[hi[i] + 1] -= records[i].size;  // wraps, and wraps back when summed
     out.naive_bytes += records[i].size;
@@ -87,9 +104,10 @@ ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
   // record just inserted sets the i-th positional maximum.
   std::vector<std::size_t> order(records.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return records[a].size > records[b].size;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].size > records[b].size;
+                   });
   MaxCountTree counts(segments);
   for (std::size_t i : order) {
     counts.AddOne(lo[i], hi[i]);

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
+
 namespace arenaplan {
 
 /// The paper's tensor usage record {first_op, last_op, size} (§3).
@@ -43,13 +45,17 @@ struct UsageProblem {
   std::uint32_t operator_count = 0;
   /// Builtin operator names in execution order ("" when unknown, e.g. CSV).
   std::vector<std::string> operator_names;
-  /// Alignment in bytes the input kind defaults to when --align is not
-  /// given (1 for CSV and the paper's zoo, 16 for .tflite models).
-  std::uint64_t default_alignment = 1;
+  /// The alignment the input kind defaults to when --align is not given
+  /// (1 byte for CSV and the paper's zoo, kModelAlignment for models).
+  Alignment default_alignment;
   /// Bytes the model needs outside the plan (e.g. TFLite variable tensors).
   std::uint64_t persistent_bytes = 0;
   /// Where the problem came from (a path, or "zoo:NAME").
   std::string source;
+  /// Things the reader assumed that the user should know, one line each
+  /// ("SOURCE: ..."), for the CLI to print on stderr; the reader prints
+  /// nothing. E.g. a model whose shape_signature has a dynamic dimension.
+  std::vector<std::string> warnings;
   /// CSV input only: the columns beyond id,lower,upper,size (header names,
   /// `name` included) and every record's values for them, kept so that
   /// outputs can carry them along.
@@ -57,8 +63,31 @@ struct UsageProblem {
   std::vector<std::vector<std::string>> extra_values;
 };
 
+/// Time cut into segments: maximal runs of operators over which no record
+/// starts or ends, so every operator of a segment has the same live records
+/// (the same profile). The one definition of time compression shared by the
+/// profile summary and the exact search.
+struct TimeSegments {
+  /// Ascending distinct values of every first_op and last_op + 1; segment s
+  /// covers the operators [cuts[s], cuts[s + 1]) (end excluded).
+  std::vector<std::uint64_t> cuts;
+  /// Per record i (input order): its segments are [first[i], end[i])
+  /// (end excluded; first[i] < end[i]).
+  std::vector<std::uint32_t> first;
+  std::vector<std::uint32_t> end;
+
+  [[nodiscard]] std::size_t Count() const {
+    return cuts.empty() ? 0 : cuts.size() - 1;
+  }
+};
+
+/// Cuts the time of `records` into segments (see TimeSegments).
+[[nodiscard]] TimeSegments CutIntoSegments(
+    std::span<const TensorUsageRecord> records);
+
 /// Operator profiles summarised (§3). Time is compressed to "segments":
-/// maximal runs of operators whose profiles are identical, so instances whose
+/// maximal runs of operators whose profiles are identical (CutIntoSegments),
+/// so instances whose
 /// operator indices reach millions stay cheap. Segment s covers the inclusive
 /// operator range [segment_first_op[s], segment_last_op[s]].
 struct ProfileSummary {

@@ -43,11 +43,12 @@ int RunCompile(const CompileArgs& args) {
         "--strategy: compile needs one plan; name a strategy or best");
   }
   options.plan.strategy = args.strategy;
-  options.plan.alignment = args.align;
+  options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
+  PrintWarnings(out.plan.problem);
   // --out-dir DIR is created with its parents (like mkdir -p) once the code
   // is made, so a model that does not compile leaves nothing behind.
   if (!args.out_dir.empty()) {
@@ -60,9 +61,12 @@ int RunCompile(const CompileArgs& args) {
   }
   std::string dir = args.out_dir;
   if (!dir.empty() && dir.back() != '/') dir += '/';
-  WriteFilesAtomically({{dir + out.arena_header_name, out.arena_header},
-                        {dir + out.model_header_name, out.model_header},
-                        {dir + out.model_source_name, out.model_source}});
+  OutputSet files;
+  files.KeepUnchanged(args.model, "MODEL");
+  files.Add(dir + out.arena_header_name, out.arena_header);
+  files.Add(dir + out.model_header_name, out.model_header);
+  files.Add(dir + out.model_source_name, out.model_source);
+  files.Commit();
   std::cout << "compiled " << args.model << ": "
             << model.subgraphs[0].operators.size() << " operators, strategy "
             << out.plan.strategy << ", arena " << out.plan.arena_bytes
@@ -96,9 +100,11 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--strategy", args->strategy,
                   "A strategy name or best (default)");
   cmd->add_option("--align", args->align,
-                  "Round sizes and offsets up to N bytes (default 16)");
+                  "Round sizes and offsets up to N bytes (default 16)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--assume-dim", args->assume_dim,
-                  "Value for dynamic (-1) dimensions, e.g. a batch of 1");
+                  "Value for dynamic (-1) dimensions, e.g. a batch of 1")
+      ->check(UnsignedAtLeast(1));
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

@@ -2,6 +2,7 @@
 //
 // `arenaplan records`, `arenaplan inspect` and `arenaplan tflm`.
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -22,8 +23,11 @@
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/records.hpp"
+#include "codegen/strategy.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
+#include "codegen/tflm/arena.hpp"
+#include "codegen/tflm/kernels.hpp"
 #include "codegen/tflm/offline_plan.hpp"
 #include "codegen/tflm/reserved_arena.hpp"
 
@@ -34,7 +38,7 @@ namespace {
 struct ModelArgs {
   std::string input;
   ModelOptionArgs options;
-  std::uint64_t align = 16;
+  std::uint64_t align = kModelAlignment.bytes();
 };
 
 void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
@@ -42,24 +46,26 @@ void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
   cmd->add_flag("--fp32", a->options.fp32,
                 "Count every tensor as 4-byte elements");
   cmd->add_option("--assume-dim", a->options.assume_dim,
-                  "Value for dynamic (-1) dimensions");
+                  "Value for dynamic (-1) dimensions (>= 1)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--scratch", a->options.scratch,
                   "OP_INDEX:BYTES scratch buffer alive for one operator "
                   "(repeatable)");
   cmd->add_option("--align", a->align,
-                  "Round sizes (and offsets) up to N bytes (default 16)");
+                  "Round sizes (and offsets) up to N bytes (default 16)")
+      ->check(UnsignedAtLeast(1));
 }
 
-void CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
-  if (align == 0 || (align & (align - 1)) != 0) {
-    throw InputError("--align " + std::to_string(align) +
-                     ": expected a power of two");
-  }
+/// `--align` of a model command: a power of two and, for `tflm`, a multiple
+/// of TFLM's buffer alignment.
+Alignment CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
+  const Alignment alignment = Alignment::FromBytes(align);
   if (align % multiple_of != 0) {
     throw InputError("--align " + std::to_string(align) +
                      ": TFLM needs a multiple of " +
                      std::to_string(multiple_of));
   }
+  return alignment;
 }
 
 std::string U64(std::uint64_t v) { return std::to_string(v); }
@@ -82,11 +88,12 @@ std::string PadLeft(const std::string& s, std::size_t w) {
 }
 
 int RunRecords(const ModelArgs& a, const std::string& out) {
-  CheckAlign(a.align, 1);
+  const Alignment alignment = CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
-  const std::string csv = RecordsCsv(AlignProblem(p.problem, a.align));
+  const std::string csv = RecordsCsv(AlignProblem(p.problem, alignment));
+  PrintWarnings(p.problem);
   if (out.empty()) {
     std::cout << csv;
   } else {
@@ -96,10 +103,11 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
 }
 
 int RunInspect(const ModelArgs& a) {
-  CheckAlign(a.align, 1);
+  const Alignment alignment = CheckAlign(a.align, 1);
   const tflite::Model model = tflite::ReadModelFile(a.input);
   const tflite::TfliteProblem p =
       tflite::BuildProblem(model, ToInputOptions(a.options));
+  PrintWarnings(p.problem);
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;
   o += "model:      " + TerminalText(a.input) + " (schema version " +
@@ -141,7 +149,7 @@ int RunInspect(const ModelArgs& a) {
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
          TerminalText(ten.name) + "\n";
   }
-  const UsageProblem aligned = AlignProblem(p.problem, a.align);
+  const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
   o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
        U64(a.align) + ")\n";
@@ -169,21 +177,101 @@ struct TflmArgs {
   std::optional<double> time_limit;
 };
 
+/// `arenaplan tflm --strategy` accepts "best", "optimal" and the offsets
+/// strategies; anything else is an error that lists them.
+void CheckTflmStrategy(const std::string& name) {
+  if (name == "best" || name == "optimal" ||
+      FindStrategy(Approach::kOffsets, name) != nullptr) {
+    return;
+  }
+  std::string list = "best, optimal";
+  for (const StrategyInfo& s : AllStrategies()) {
+    if (s.approach == Approach::kOffsets && s.name != "optimal") {
+      list += ", " + std::string(s.name);
+    }
+  }
+  throw InputError("--strategy " + name +
+                   ": not an offsets strategy; arenaplan tflm accepts " + list);
+}
+
+/// The scratch requests TFLM's kernels make, with the user's --scratch
+/// entries replacing those of the operators they name (and adding to
+/// operators without any), in TFLM's order (operator, then request).
+std::vector<std::pair<std::uint32_t, std::uint64_t>> MergeScratch(
+    const std::vector<tflm::ScratchRequest>& derived,
+    const std::vector<std::pair<std::uint32_t, std::uint64_t>>& user) {
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+  for (const tflm::ScratchRequest& r : derived) {
+    bool overridden = false;
+    for (const auto& u : user) overridden = overridden || u.first == r.op;
+    if (!overridden) out.emplace_back(r.op, r.bytes);
+  }
+  out.insert(out.end(), user.begin(), user.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+    return x.first < y.first;
+  });
+  return out;
+}
+
 int RunTflm(const TflmArgs& a) {
-  CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
+  const Alignment alignment =
+      CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
+  CheckTflmStrategy(a.strategy);
   const std::vector<std::uint8_t> bytes = tflite::ReadFileBytes(a.model.input);
   const tflite::Model model = tflite::ReadModel(bytes, a.model.input);
-  const tflite::TfliteProblem p =
-      tflite::BuildProblem(model, ToInputOptions(a.model.options));
+  if (!a.shim.empty() && tflm::ReadOfflinePlan(model)) {
+    throw InputError(a.model.input +
+                     ": already holds an OfflineMemoryAllocation plan (a "
+                     "planned copy?); --shim needs the original model, which "
+                     "the firmware must then embed");
+  }
+  InputOptions options = ToInputOptions(a.model.options);
+  // Operators whose kernel has no rule are reported below with the arena
+  // model's notes.
+  options.scratch = MergeScratch(
+      tflm::TflmScratchRequests(model, options, nullptr), options.scratch);
+  const tflite::TfliteProblem p = tflite::BuildProblem(model, options);
+  PrintWarnings(p.problem);
+  std::vector<tflm::ScratchRequest> scratch;
+  for (const auto& [op, b] : options.scratch) {
+    if (b != 0) scratch.push_back({op, b});
+  }
+
   PlanOptions po;
   po.approach = Approach::kOffsets;
   po.strategy = a.strategy;
-  po.alignment = a.model.align;
+  po.alignment = alignment;
   po.time_limit_s = a.time_limit;
-  const PlanResult plan = Plan(p.problem, po);
-
-  const std::vector<std::int32_t> words =
-      tflm::OfflinePlanWords(p, plan, model.subgraphs.size());
+  // Tensors and scratch planned together (what the shim uses), and the
+  // tensors alone; TFLM then places the scratch buffers around the
+  // offline-planned tensors by its own rule, so both are simulated and the
+  // smaller head wins. If neither beats TFLM's own placement, the metadata
+  // leaves every tensor to TFLM.
+  const PlanResult joint = Plan(p.problem, po);
+  std::size_t tensor_records = 0;
+  while (tensor_records < p.record_tensor.size() &&
+         p.record_tensor[tensor_records] >= 0) {
+    ++tensor_records;
+  }
+  UsageProblem tensors_only = p.problem;
+  tensors_only.records.resize(tensor_records);
+  tensors_only.ids.resize(tensor_records);
+  tensors_only.names.resize(tensor_records);
+  const PlanResult alone = tensor_records == p.problem.records.size()
+                               ? joint
+                               : Plan(tensors_only, po);
+  const std::uint64_t own = tflm::TflmHead(p, model, nullptr);
+  const std::uint64_t head_joint = tflm::TflmHead(p, model, &joint);
+  const std::uint64_t head_alone = tflm::TflmHead(p, model, &alone);
+  const PlanResult* chosen = head_alone < head_joint ? &alone : &joint;
+  std::uint64_t head = std::min(head_joint, head_alone);
+  std::vector<std::int32_t> words =
+      tflm::OfflinePlanWords(p, *chosen, model.subgraphs.size());
+  const bool keep_own = own < head;
+  if (keep_own) {
+    std::fill(words.begin() + 3, words.end(), -1);
+    head = own;
+  }
   const std::vector<std::uint8_t> written =
       WithOfflinePlan(bytes, model, words);
   // The output must read back: verifier, indices, and the plan words.
@@ -192,38 +280,69 @@ int RunTflm(const TflmArgs& a) {
     throw InternalError(a.out + ": written plan does not read back");
   }
 
-  // What TFLM reserves, and what its greedy rule alone would.
-  const tflm::ReservedArena reserved = tflm::ReserveLikeTflm(p, plan);
-  const std::uint64_t head = reserved.with_plan_bytes;
-  const std::uint64_t greedy = reserved.greedy_only_bytes;
+  const tflm::TflmArena arena = tflm::ModelTflmArena(
+      model, options, head, scratch, tflm::TflmPlannerKind::kGreedy);
 
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(a.out, std::string(written.begin(), written.end()));
+  std::uint64_t shim_arena = 0;
   if (!a.shim.empty()) {
+    shim_arena = tflm::ModelTflmArena(model, options, joint.arena_bytes,
+                                      scratch, tflm::TflmPlannerKind::kShim)
+                     .arena;
     files.emplace_back(
-        a.shim, ShimHeader(p, plan, model.subgraphs.size(), a.model.input));
+        a.shim, ShimHeader(p, joint, model.subgraphs.size(), a.model.input,
+                           {bytes.size(), shim_arena}));
   }
   WriteFilesAtomically(files);
 
   std::string o;
   o += "wrote " + a.out + ": " + U64(written.size()) + " bytes, " +
-       tflm::kOfflinePlanName + " for " + U64(p.record_tensor.size()) +
-       " buffers (strategy " + plan.strategy + ")\n";
-  if (!a.shim.empty()) o += "wrote " + a.shim + "\n";
+       tflm::kOfflinePlanName + " for " + U64(tensor_records) +
+       " tensors (strategy " + chosen->strategy + ")\n";
+  if (!a.shim.empty()) {
+    o += "wrote " + a.shim + ": shim plan for the original model, " +
+         U64(joint.arena_bytes) + " non-persistent bytes, arena " +
+         U64(shim_arena) + " bytes\n";
+  }
+  if (!scratch.empty()) {
+    o += "scratch buffers (TFLM reference kernels";
+    o += a.model.options.scratch.empty() ? "" : " and --scratch";
+    o += "), OP:BYTES:";
+    for (const tflm::ScratchRequest& r : scratch) {
+      o += " " + U64(r.op) + ":" + U64(r.bytes);
+    }
+    o += "\n";
+  }
+  if (keep_own) {
+    o += "the plan does not beat TFLM's own placement here; every tensor is "
+         "left to TFLM\n";
+  }
   o += "non-persistent (head) arena: " + U64(head) +
-       " bytes (TFLM's greedy "
-       "rule without the plan: " +
-       U64(greedy) +
-       " bytes, as re-implemented "
-       "by arenaplan)\n";
+       " bytes (TFLM's GreedyMemoryPlanner without the plan: " + U64(own) +
+       " bytes; both simulated as " + tflm::kTflmVersion + " places them)\n";
   o += "constexpr std::size_t kTensorArenaNonPersistentBytes = " + U64(head) +
-       ";  // + TFLM's persistent allocations\n";
+       ";\n";
+  o += "constexpr std::size_t kTensorArenaSize = " + U64(arena.arena) +
+       ";  // whole arena, 16-byte aligned\n";
+  o += "arena model: " + U64(arena.persistent) +
+       " persistent bytes; largest need at " + arena.binding_step +
+       "; TFLM's allocations replayed as " + tflm::kTflmVersion +
+       " makes them, 64-bit host struct sizes (docs/tflm.md)\n";
   if (p.problem.persistent_bytes != 0) {
-    o += "variable tensors (persistent, not in the plan): " +
+    o += "variable tensors (persistent, included above): " +
          U64(p.problem.persistent_bytes) + " bytes\n";
   }
   for (const std::string& line : p.not_planned)
     o += "not planned: " + line + "\n";
+  for (const auto& [note, ops] : arena.notes) {
+    std::string list;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      list += (i ? "," : "") + ops[i];
+    }
+    o += "note: operator" + std::string(ops.size() > 1 ? "s " : " ") + list +
+         ": " + note + "\n";
+  }
   std::cout << o;
   return kExitOk;
 }
@@ -262,11 +381,14 @@ void RegisterModelCommands(CLI::App& app, int* exit_code) {
   tflm->add_option("--out", tflm_args->out, "The planned .tflite to write")
       ->required();
   tflm->add_option("--shim", tflm_args->shim,
-                   "Also write a NonPersistentMemoryPlannerShim plan header");
+                   "Also write a plan header for "
+                   "tflite::NonPersistentMemoryPlannerShim (use it with the "
+                   "original model)");
   tflm->add_option("--strategy", tflm_args->strategy,
-                   "An offsets strategy, or best (default)");
+                   "best (default), optimal, or an offsets strategy");
   tflm->add_option("--time-limit", tflm_args->time_limit,
-                   "Seconds for the exact search");
+                   "Seconds for the exact search")
+      ->check(Seconds());
   tflm->callback([exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
 }
 

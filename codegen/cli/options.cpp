@@ -2,6 +2,7 @@
 #include "codegen/cli/options.hpp"
 
 #include <charconv>
+#include <iostream>
 #include <limits>
 #include <string_view>
 
@@ -16,6 +17,46 @@ Approach ParseApproach(const std::string& name) {
                      ": expected offsets or shared-objects");
   }
   return *approach;
+}
+
+CLI::Validator UnsignedAtLeast(std::uint64_t min) {
+  return CLI::Validator(
+      [min](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        const bool digits =
+            !text.empty() &&
+            text.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || ec != std::errc() || p != end) {
+          return "'" + text +
+                 "' is not a whole number >= " + std::to_string(min) +
+                 " below 2^64";
+        }
+        if (v < min) {
+          return text + " is below the minimum, " + std::to_string(min);
+        }
+        return "";
+      },
+      "UINT>=" + std::to_string(min));
+}
+
+CLI::Validator Seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        auto [p, ec] = std::from_chars(text.data(), end, v);
+        // Refuses NaN (no comparison holds), infinities and negatives.
+        const bool finite_non_negative =
+            v >= 0 && v <= std::numeric_limits<double>::max();
+        if (text.empty() || ec != std::errc() || p != end ||
+            !finite_non_negative) {
+          return "'" + text + "' is not a number of seconds >= 0";
+        }
+        return "";
+      },
+      "SECONDS>=0");
 }
 
 std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
@@ -35,6 +76,11 @@ std::pair<std::uint32_t, std::uint64_t> ParseScratch(const std::string& text) {
   return {static_cast<std::uint32_t>(op), bytes};
 }
 
+std::optional<Alignment> ParseAlign(const std::optional<std::uint64_t>& bytes) {
+  if (!bytes) return std::nullopt;
+  return Alignment::FromBytes(*bytes);
+}
+
 InputOptions ToInputOptions(const ModelOptionArgs& args) {
   InputOptions o;
   o.fp32 = args.fp32;
@@ -42,6 +88,12 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   for (const std::string& s : args.scratch)
     o.scratch.push_back(ParseScratch(s));
   return o;
+}
+
+void PrintWarnings(const UsageProblem& problem) {
+  for (const std::string& w : problem.warnings) {
+    std::cerr << "arenaplan: " << w << '\n';
+  }
 }
 
 }  // namespace arenaplan

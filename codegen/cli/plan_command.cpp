@@ -2,11 +2,14 @@
 //
 // `arenaplan plan` and `arenaplan strategies`. Data flows one way: input ->
 // records -> strategy -> validator -> emitters; outputs are written only
-// after every one of them has been produced, each atomically.
+// after every one of them has been produced, all together or none
+// (OutputSet).
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +45,8 @@ struct PlanArgs {
   bool json = false;
   std::optional<double> time_limit;
   std::optional<std::uint64_t> capacity;
+  std::optional<std::uint64_t> budget;  // exact search work units
+  bool progress = false;                // --progress: lines on stderr
   ModelOptionArgs model;
 };
 
@@ -49,7 +54,8 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
   cmd->add_flag("--fp32", args->fp32,
                 "Models: count every tensor as 4-byte elements");
   cmd->add_option("--assume-dim", args->assume_dim,
-                  "Models: value for dynamic (-1) dimensions");
+                  "Models: value for dynamic (-1) dimensions (>= 1)")
+      ->check(UnsignedAtLeast(1));
   cmd->add_option("--scratch", args->scratch,
                   "Models: OP_INDEX:BYTES scratch buffer alive for one "
                   "operator (repeatable)");
@@ -84,15 +90,38 @@ std::string HumanSummary(const PlanResult& plan) {
   return out;
 }
 
+/// The largest byte count the firmware header can hold: its constants are
+/// std::size_t literals and kArenaSize sizes one array, and no C++ object
+/// may exceed PTRDIFF_MAX (2^63 - 1 on a 64-bit host; the header's own
+/// static_assert refuses what a smaller size_t cannot hold).
+constexpr std::uint64_t kHeaderMaxBytes =
+    std::numeric_limits<std::int64_t>::max();
+
+/// Refuses (InputError) a plan whose arena or naive total is beyond
+/// kHeaderMaxBytes: its header would not compile.
+void CheckHeaderHolds(const PlanResult& plan, const std::string& path) {
+  if (plan.arena_bytes > kHeaderMaxBytes ||
+      plan.naive_bytes > kHeaderMaxBytes) {
+    throw InputError("--header " + path + ": arena of " +
+                     std::to_string(plan.arena_bytes) + " bytes (naive " +
+                     std::to_string(plan.naive_bytes) +
+                     ") is beyond what a header can hold (at most " +
+                     std::to_string(kHeaderMaxBytes) + " bytes, 2^63 - 1)");
+  }
+}
+
 int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
   options.strategy = args.strategy;
-  options.alignment = args.align;
+  options.alignment = ParseAlign(args.align);
   options.time_limit_s = args.time_limit;
   options.capacity = args.capacity;
+  options.work_limit = args.budget;
+  if (args.progress) options.on_progress = ProgressLines(std::cerr);
   const UsageProblem problem =
       LoadProblem(args.input, ToInputOptions(args.model));
+  PrintWarnings(problem);
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
@@ -106,9 +135,16 @@ int RunPlan(const PlanArgs& args) {
   }
 
   const PlanResult plan = Plan(problem, options);
-  std::vector<std::pair<std::string, std::string>> files;
-  if (!args.out.empty()) files.emplace_back(args.out, PlanCsv(plan));
+  if (const std::string note = SearchStopNote(plan, options); !note.empty()) {
+    std::cerr << note << "\n";
+  }
+  // Every requested file, written together or not at all.
+  OutputSet files;
+  if (args.input.rfind("zoo:", 0) != 0)
+    files.KeepUnchanged(args.input, "INPUT");
+  if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
   if (!args.header.empty()) {
+    CheckHeaderHolds(plan, args.header);
     HeaderOptions header;
     header.namespace_name = args.name_space;
     const bool is_file = args.input.rfind("zoo:", 0) != 0;
@@ -120,10 +156,10 @@ int RunPlan(const PlanArgs& args) {
     for (const TensorUsageRecord& r : problem.records) {
       header.tensor_bytes.push_back(r.size);
     }
-    files.emplace_back(args.header, EmitHeader(plan, header));
+    files.Add(args.header, EmitHeader(plan, header), "--header");
   }
-  if (!args.svg.empty()) files.emplace_back(args.svg, EmitSvg(plan));
-  WriteFilesAtomically(files);
+  if (!args.svg.empty()) files.Add(args.svg, EmitSvg(plan), "--svg");
+  files.Commit();
   std::cout << (args.json ? PlanJson(plan, true) : HumanSummary(plan));
   return kExitOk;
 }
@@ -143,8 +179,9 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
                    "A strategy name (see 'arenaplan strategies'), best "
                    "(default), all, or optimal (offsets: exact search)");
   plan->add_option("--align", plan_args->align,
-                   "Round sizes and offsets up to N bytes (CSV default 1, "
-                   "models 16)");
+                   "Round sizes and offsets up to N bytes, a power of two "
+                   "(CSV default 1, models 16)")
+      ->check(UnsignedAtLeast(1));
   plan->add_option("--out", plan_args->out,
                    "Write id,lower,upper,size,offset[,object] CSV here");
   plan->add_flag("--json", plan_args->json, "Print JSON on stdout");
@@ -155,9 +192,19 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
       ->default_str("arenaplan_model");
   plan->add_option("--svg", plan_args->svg, "Write a picture of the plan");
   plan->add_option("--time-limit", plan_args->time_limit,
-                   "Seconds for the exact search (optimal, best)");
+                   "Wall-clock safety cap of the exact search in seconds "
+                   "(optimal 300, best 30)")
+      ->check(Seconds());
+  plan->add_option("--budget", plan_args->budget,
+                   "Work budget of the exact search (deterministic; 0 = "
+                   "none; default optimal 350000000, best 30000000)")
+      ->check(UnsignedAtLeast(0));
+  plan->add_flag("--progress", plan_args->progress,
+                 "Print the exact search's best arena and lower bound on "
+                 "stderr as they improve");
   plan->add_option("--capacity", plan_args->capacity,
-                   "Find a plan within N bytes or prove none exists (exit 3)");
+                   "Find a plan within N bytes or prove none exists (exit 3)")
+      ->check(UnsignedAtLeast(0));
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

@@ -62,7 +62,7 @@ std::vector<std::vector<Cell>> ComputeTable(
         PlanOptions options;
         options.approach = approach;
         options.strategy = std::string(rows[r].strategy);
-        options.alignment = 1;
+        options.alignment = Alignment();  // the paper plans bytes
         try {
           const PlanResult plan = Plan(problem, options);
           cell.has_value = true;

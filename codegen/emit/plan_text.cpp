@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "codegen/emit/utf8.hpp"
+
 namespace arenaplan {
 namespace {
 
@@ -35,6 +37,13 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
       << plan.summary.shared_objects_lower_bound
       << ",\"optimal\":" << (plan.optimal ? "true" : "false")
       << ",\"gap_bytes\":" << plan.gap_bytes;
+  if (!plan.search_stopped_by.empty()) {
+    // best / optimal: what the exact search proved and what ended it.
+    out << ",\"lower_bound_proven\":" << plan.lower_bound_proven
+        << ",\"search_stopped_by\":\"" << plan.search_stopped_by
+        << "\",\"search_work\":" << plan.search_work
+        << ",\"search_nodes\":" << plan.search_nodes;
+  }
   if (plan.approach == Approach::kSharedObjects) {
     out << ",\"objects\":" << plan.object_sizes.size();
   }
@@ -45,7 +54,8 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
 std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char c : s) {
+  // JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not become U+FFFD.
+  for (char c : ValidUtf8(s)) {
     switch (c) {
       case '"':
         out += "\\\"";

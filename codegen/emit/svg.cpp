@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "codegen/emit/utf8.hpp"
 #include "codegen/errors.hpp"
 
 namespace arenaplan {
@@ -24,9 +25,15 @@ constexpr double kPlotHeight = kHeight - kTop - kBottom;
 /// fraction of the font size (measured on DejaVu Sans digits and letters).
 constexpr double kCharWidth = 0.58;
 
+/// `text` as XML 1.0 character data or attribute value: markup characters
+/// escaped, bytes that are not UTF-8 and characters XML forbids (controls
+/// other than tab, newline and return; U+FFFE, U+FFFF) replaced by U+FFFD
+/// (controls by '?'), so any name gives a well-formed document.
 std::string Xml(std::string_view text) {
+  const std::string valid = ValidUtf8(text);
   std::string out;
-  for (char c : text) {
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const char c = valid[i];
     switch (c) {
       case '&':
         out += "&amp;";
@@ -44,8 +51,16 @@ std::string Xml(std::string_view text) {
         out += "&apos;";
         break;
       default:
-        // XML 1.0 forbids most control characters.
-        out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += '?';  // XML 1.0 forbids most control characters.
+        } else if (valid.compare(i, 2, "\xEF\xBF") == 0 &&
+                   i + 2 < valid.size() &&
+                   (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
+          out += kReplacementCharacter;  // U+FFFE, U+FFFF: not characters.
+          i += 2;
+        } else {
+          out += c;
+        }
     }
   }
   return out;

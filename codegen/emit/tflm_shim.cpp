@@ -3,12 +3,14 @@
 
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/tflm/kernels.hpp"
 
 namespace arenaplan {
 
 std::string ShimHeader(const tflite::TfliteProblem& problem,
                        const PlanResult& plan, std::size_t subgraph_count,
-                       const std::string& guard_source) {
+                       const std::string& guard_source,
+                       const ShimSizes& sizes) {
   const std::string& src = problem.problem.source;
   if (subgraph_count > 1) {
     throw InputError(src + ": --shim: the model has " +
@@ -30,7 +32,8 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
     entries += "    {" + std::to_string(plan.offsets[r]) + "},  // " +
                (problem.record_tensor[r] >= 0
                     ? "tensor " + std::to_string(problem.record_tensor[r])
-                    : CommentText(plan.problem.ids[r])) +
+                    : CommentText(plan.problem.ids[r] + " (" +
+                                  plan.problem.names[r] + ")")) +
                ", " + std::to_string(plan.problem.records[r].size) + " bytes\n";
     ++count;
   }
@@ -39,19 +42,40 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
        ". Do not edit.\n";
   h += "//\n";
   h += "// Buffer plan for TensorFlow Lite Micro's\n";
-  h += "// tflite::micro::NonPersistentMemoryPlannerShim: one offset per\n";
-  h += "// buffer TFLM asks the planner for, in its order (the non-constant,\n";
-  h += "// non-variable tensors of subgraph 0 by index, then the scratch\n";
   h +=
-      "// buffers in the order kernels request them). Offsets are bytes from\n";
-  h += "// the start of TFLM's non-persistent (head) section.\n";
+      "// tflite::NonPersistentMemoryPlannerShim: one offset per buffer TFLM\n";
+  h +=
+      "// asks the planner for, in its order (the non-constant, non-variable\n";
+  h += "// tensors of subgraph 0 by index, then the scratch buffers in the\n";
+  h += "// order the kernels request them). Offsets are bytes from the start\n";
+  h += "// of the tensor arena.\n";
+  h += "//\n";
+  h += "// Use it with the ORIGINAL model " + CommentText(guard_source) + " (" +
+       std::to_string(sizes.model_bytes) + " bytes), not with a copy\n";
+  h += "// planned by `arenaplan tflm --out`: the shim cannot place offline\n";
+  h += "// planned tensors and AllocateTensors() fails. Check it at compile\n";
+  h += "// time, e.g. static_assert(sizeof(g_model) == "
+       "arenaplan_tflm::kModelBytes).\n";
+  h += "//\n";
+  h += "// The shim tells TFLM the plan needs 0 bytes, so TFLM cannot check\n";
+  h +=
+      "// the arena size: allocate kTensorArenaSize bytes (16-byte aligned).\n";
   h += "#pragma once\n\n#include <cstddef>\n#include <cstdint>\n\n";
   h += "#include "
        "\"tensorflow/lite/micro/memory_planner/memory_plan_struct.h\"\n\n";
   h += "namespace arenaplan_tflm {\n\n";
+  h += "/// Bytes of the original model file this plan belongs to.\n";
+  h += "inline constexpr std::size_t kModelBytes = " +
+       std::to_string(sizes.model_bytes) + ";\n";
   h += "/// Bytes the planned buffers need at the start of the arena.\n";
   h += "inline constexpr std::size_t kNonPersistentBytes = " +
        std::to_string(plan.arena_bytes) + ";\n";
+  h += "/// The whole tensor arena to allocate with this shim: the planned\n";
+  h += "/// buffers plus TFLM's persistent and temporary allocations (" +
+       std::string(tflm::kTflmVersion) + ",\n";
+  h += "/// 64-bit host struct sizes; see arenaplan's docs/tflm.md).\n";
+  h += "inline constexpr std::size_t kTensorArenaSize = " +
+       std::to_string(sizes.arena_bytes) + ";\n";
   h += "inline constexpr std::int32_t kBufferCount = " + std::to_string(count) +
        ";\n\n";
   h += "/// Laid out like tflite::BufferPlan (whose entry array is declared\n";
@@ -64,8 +88,7 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
   h += "inline constexpr BufferPlanStorage kBufferPlanStorage = {\n";
   h +=
       "  kBufferCount,\n  {\n" + (count ? entries : "    {0},\n") + "  }};\n\n";
-  h += "/// Pass to tflite::micro::NonPersistentMemoryPlannerShim's "
-       "constructor.\n";
+  h += "/// Pass to tflite::NonPersistentMemoryPlannerShim's constructor.\n";
   h += "inline const tflite::BufferPlan* BufferPlan() {\n";
   h += "  return reinterpret_cast<const "
        "tflite::BufferPlan*>(&kBufferPlanStorage);\n";

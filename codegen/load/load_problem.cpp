@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include "codegen/load/load_problem.hpp"
 
-#include <cstring>
-#include <fstream>
+#include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "codegen/errors.hpp"
@@ -14,15 +14,13 @@ namespace {
 
 constexpr std::string_view kZooPrefix = "zoo:";
 
-/// True when the file starts like a TFLite flatbuffer ("TFL3" at byte 4).
-bool LooksLikeTflite(const std::string& path) {
+/// True when the input is named *.tflite or its bytes start like a TFLite
+/// flatbuffer ("TFL3" at byte 4).
+bool LooksLikeTflite(const std::string& path, std::string_view bytes) {
   if (path.size() >= 7 && path.compare(path.size() - 7, 7, ".tflite") == 0) {
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  char head[8] = {};
-  if (!in.read(head, sizeof head)) return false;
-  return std::memcmp(head + 4, "TFL3", 4) == 0;
+  return bytes.size() >= 8 && bytes.substr(4, 4) == "TFL3";
 }
 
 }  // namespace
@@ -32,13 +30,20 @@ UsageProblem LoadProblem(const std::string& input,
   if (input.rfind(kZooPrefix, 0) == 0) {
     return LoadZooProblem(input.substr(kZooPrefix.size()), options);
   }
-  if (LooksLikeTflite(input)) return LoadTfliteProblem(input, options);
+  // Read once, then decide the kind on the bytes (a pipe cannot be re-read).
+  const std::string bytes = ReadInputBytes(input, kMaxInputBytes);
+  if (LooksLikeTflite(input, bytes)) {
+    return LoadTfliteProblem(
+        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                  bytes.size()),
+        input, options);
+  }
   if (options.fp32 || options.assume_dim || !options.scratch.empty()) {
     throw InputError(input +
                      ": --fp32, --assume-dim and --scratch apply to models, "
                      "not to records CSV");
   }
-  return LoadCsvProblem(input);
+  return ParseCsvText(bytes, input);
 }
 
 }  // namespace arenaplan

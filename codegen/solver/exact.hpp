@@ -8,6 +8,7 @@
 #define ARENAPLAN_CODEGEN_SOLVER_EXACT_HPP_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -15,6 +16,35 @@
 #include "codegen/records.hpp"
 
 namespace arenaplan {
+
+/// Switches for the techniques of the search, one each (as MiniMalloc's
+/// SolverParams has), so that docs/optimal.md's comparison of techniques can
+/// be rerun (`optimal_bench --ablation`). Every switch on is the default
+/// search; turning one off keeps the search complete and every result sound,
+/// only slower.
+struct ExactTechniques {
+  /// Remember states proven to have no completion below a bound.
+  bool memo = true;
+  /// Per-segment release-date bound at every node (off: only the cheap
+  /// bound max(floor, level) + unplaced bytes).
+  bool release_bound = true;
+  /// In the release-date bound, a tensor that cannot start at its skyline
+  /// gets the lowest top a neighbour could lift it to (off: level + 1).
+  bool lifted_releases = true;
+  /// Prune a tensor that fits between its skyline and the level.
+  bool dominance = true;
+  /// Solve time-independent parts one after another: the components of the
+  /// input and, during the search, groups no unplaced tensor crosses.
+  bool decomposition = true;
+  /// Rank the tensors of every split-off group again by remaining contention.
+  bool rerank_groups = true;
+  /// Restarts over the portfolio of (order, branching) pairs with growing
+  /// node budgets (off: one run of the first entry until it ends).
+  bool restarts = true;
+  /// Decision runs at the proven lower bound and at "good enough" inside the
+  /// minimisation (off: only branch and bound from the incumbent).
+  bool bound_targets = true;
+};
 
 struct ExactOptions {
   /// Wall-clock budget of the search in seconds (<= 0: stop at once and
@@ -34,7 +64,29 @@ struct ExactOptions {
   /// Deterministic cut-off: stop after this many search nodes (0 = none).
   /// Tests use it to exercise the "ran out" paths without a clock.
   std::uint64_t node_limit = 0;
+  /// Deterministic work budget (0 = none): a node costs 1 work unit plus one
+  /// per tensor of the sub-problem it scans. The same input and options give
+  /// the same result on every machine whenever this budget (or the node
+  /// limit), not the time limit, ends the search. kBestWork and kOptimalWork
+  /// take about 1-1.4 s and 6-10 s of CPU on one core of a 2.5 GHz Xeon on
+  /// MiniMalloc's challenging instances (150-450 tensors); a node of a
+  /// larger instance costs more time per work unit (up to ~2x measured).
+  std::uint64_t work_limit = 0;
+  /// Before searching, raise each component's lower bound with windows of
+  /// time (codegen/solver/window_bound.hpp) using at most this many search
+  /// nodes in all (0 = off). Deterministic.
+  std::uint64_t window_bound_nodes = 0;
+  /// Which techniques the search uses (all by default).
+  ExactTechniques techniques;
+  /// Called (on the calling thread) whenever the best arena found or the
+  /// proven lower bound improves, with both in bytes (arena 0: no plan yet).
+  std::function<void(std::uint64_t arena_bytes, std::uint64_t lower_bound)>
+      on_progress;
 };
+
+/// Work budgets (ExactOptions::work_limit) of `best` and `optimal`.
+inline constexpr std::uint64_t kBestWork = 30'000'000;
+inline constexpr std::uint64_t kOptimalWork = 350'000'000;
 
 struct ExactResult {
   enum Status {
@@ -56,7 +108,17 @@ struct ExactResult {
   std::uint64_t nodes = 0;
   /// True when the time limit (not the node limit) ended the search.
   bool timed_out = false;
+  /// What ended the search: it finished (proved what it could: optimal,
+  /// infeasible, or a plan within capacity), the node or work budget ran
+  /// out, or the wall-clock time limit did.
+  enum StopReason { kComplete, kBudget, kTimeLimit };
+  StopReason stopped_by = kComplete;
+  /// Work units spent (see ExactOptions::work_limit).
+  std::uint64_t work = 0;
 };
+
+/// "complete", "budget" or "time_limit".
+[[nodiscard]] const char* StopReasonName(ExactResult::StopReason reason);
 
 /// Solves Offset Calculation for `records` (every size > 0; sizes already
 /// rounded to the alignment). Deterministic apart from where the time limit

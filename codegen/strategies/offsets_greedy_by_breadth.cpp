@@ -18,7 +18,7 @@
 // Complexity: the unassigned records of a profile are found through an
 // interval index (offset_gaps.hpp) and removed once assigned, so the profile
 // enumeration costs O((n + segments) log n) overall; placement as in
-// greedy-by-size.
+// greedy-by-size (output-sensitive, Theta(n^2 log n) on dense inputs).
 #include <algorithm>
 #include <numeric>
 

@@ -27,26 +27,120 @@
 // Tie-breaks (deterministic): records with equal first_op in input order;
 // equal gaps: the lowest one.
 //
-// Complexity: as greedy-by-size (offset_gaps.hpp).
+// Complexity: O(n log n) on any input. Because every record placed before t
+// starts no later than t, the placed records intersecting t are exactly the
+// live allocations at first_op_t, and those are pairwise disjoint in memory
+// (they all hold operator first_op_t, and each was placed clear of the ones
+// before it). So Alg. 3's scan over them in offset order sees exactly the
+// free gaps between consecutive live allocations (and below the lowest).
+// A sweep over first_op keeps the live allocations in an ordered map by
+// offset and their free gaps in an ordered set by (length, offset): the
+// smallest gap of length >= size, lowest offset on ties, is one
+// lower_bound; releasing and placing change O(1) gaps. Precondition (as for
+// every strategy): sizes > 0.
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <map>
 #include <numeric>
+#include <set>
+#include <utility>
+#include <vector>
 
-#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
+namespace {
+
+/// The live allocations of the sweep and the free gaps between them. Offsets
+/// and lengths in bytes; an allocation covers [offset, end), end excluded.
+class LiveArena {
+ public:
+  /// Best-fit offset for `size` bytes: the start of the smallest gap between
+  /// live allocations (or below the lowest) of length >= size, the lowest
+  /// such gap on equal lengths; else the end of the highest allocation (0
+  /// when none is live).
+  [[nodiscard]] std::uint64_t Fit(std::uint64_t size) const {
+    auto gap = gaps_.lower_bound({size, 0});
+    if (gap != gaps_.end()) return gap->second;
+    return live_.empty() ? 0 : std::prev(live_.end())->second;
+  }
+
+  /// Records [offset, offset + size) as live. Precondition: it was returned
+  /// by Fit(size).
+  void Allocate(std::uint64_t offset, std::uint64_t size) {
+    const std::uint64_t end = offset + size;
+    auto next = live_.lower_bound(offset);
+    if (next != live_.end()) {
+      // Inside the gap [offset, next->first): it shrinks from below.
+      gaps_.erase({next->first - offset, offset});
+      AddGap(end, next->first);
+    }
+    live_.emplace(offset, end);
+  }
+
+  /// Releases the live allocation at `offset`; the free bytes around it merge
+  /// into one gap, or into the space above when it was the highest.
+  void Release(std::uint64_t offset) {
+    auto it = live_.find(offset);
+    const std::uint64_t below = it == live_.begin() ? 0 : std::prev(it)->second;
+    RemoveGap(below, offset);
+    auto next = std::next(it);
+    if (next != live_.end()) {
+      RemoveGap(it->second, next->first);
+      AddGap(below, next->first);
+    }
+    live_.erase(it);
+  }
+
+ private:
+  void AddGap(std::uint64_t from, std::uint64_t to) {
+    if (to > from) gaps_.emplace(to - from, from);
+  }
+  void RemoveGap(std::uint64_t from, std::uint64_t to) {
+    if (to > from) gaps_.erase({to - from, from});
+  }
+
+  /// offset -> end of every live allocation (pairwise disjoint).
+  std::map<std::uint64_t, std::uint64_t> live_;
+  /// (length, offset) of every non-empty gap below the highest allocation.
+  std::set<std::pair<std::uint64_t, std::uint64_t>> gaps_;
+};
+
+}  // namespace
 
 OffsetsAssignment OffsetsGreedyInOrder(
     std::span<const TensorUsageRecord> records) {
-  std::vector<std::size_t> order(records.size());
+  const std::size_t n = records.size();
+  std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) {
                      return records[a].first_op < records[b].first_op;
                    });
-  offset_gaps::GapPlacer placer(records);
-  for (std::size_t i : order) placer.Place(i);
-  return std::move(placer).Take();
+  // Placed records by last_op: released once the sweep passes their last_op.
+  std::vector<std::size_t> by_last(order);
+  std::stable_sort(by_last.begin(), by_last.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].last_op < records[b].last_op;
+                   });
+  OffsetsAssignment out;
+  out.offsets.assign(n, 0);
+  LiveArena arena;
+  std::size_t released = 0;
+  for (std::size_t t : order) {
+    const TensorUsageRecord& r = records[t];
+    // Alg. 3's "placed and intersecting t" = placed with last_op >= first_op.
+    // A record ending before r.first_op also started before it (first_op <=
+    // last_op), so it has been placed already.
+    for (; released < n && records[by_last[released]].last_op < r.first_op;
+         ++released) {
+      arena.Release(out.offsets[by_last[released]]);
+    }
+    out.offsets[t] = arena.Fit(r.size);  // Alg. 3 L.7-21
+    arena.Allocate(out.offsets[t], r.size);
+  }
+  return out;
 }
 
 }  // namespace arenaplan

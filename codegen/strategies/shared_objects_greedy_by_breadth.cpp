@@ -70,7 +70,9 @@ class AliveRecords {
 }  // namespace
 
 /// Alg. 1 with the per-object interval sets of §4.2: O(k n log n) for n
-/// records and k objects (plus O(n log n) to enumerate profiles).
+/// records and k objects (plus O(n log n) to enumerate profiles). On dense
+/// inputs k = Theta(n), so Theta(n^2 log n) there (strategies_bench,
+/// dense/).
 ///
 /// Operators (L.4-5): the segments of SummarizeProfiles() (maximal runs of
 /// operators with identical profiles) in order (breadth non-increasing,

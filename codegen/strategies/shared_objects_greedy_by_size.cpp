@@ -13,7 +13,10 @@
 namespace arenaplan {
 
 /// Alg. 2 with the per-object interval sets of §4.2: O(k n log n) for n
-/// records and k objects.
+/// records and k objects; on dense inputs k = Theta(n), so Theta(n^2 log n)
+/// there (strategies_bench, dense/). Finding the newest object free over
+/// [first_op, last_op] without the scan is a dynamic 2D dominance query
+/// (a free window (a, b) of an object with a < first_op, b > last_op).
 ///
 /// Order (Alg. 2 L.1): size non-increasing; equal sizes keep input order.
 /// Choice (L.7-15): the loop keeps the LAST suitable object in creation

@@ -289,7 +289,9 @@ class Improved {
 
 }  // namespace
 
-/// §4.4 in O(s n log n) for s non-empty stages (s <= 2k for k objects): each
+/// §4.4 in O(s n log n) for s non-empty stages (s <= 2k for k objects; on
+/// dense inputs with many distinct sizes s = Theta(n), so Theta(n^2 log n)
+/// there, see strategies_bench, dense/): each
 /// stage seeds one candidate per side of every stored interval, and each
 /// assignment refreshes the O(1) gaps it changes. A candidate whose tensor
 /// was taken meanwhile is recomputed lazily when it surfaces.

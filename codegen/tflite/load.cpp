@@ -12,4 +12,11 @@ UsageProblem LoadTfliteProblem(const std::string& path,
   return tflite::BuildProblem(model, options).problem;
 }
 
+UsageProblem LoadTfliteProblem(std::span<const std::uint8_t> bytes,
+                               const std::string& source,
+                               const InputOptions& options) {
+  const tflite::Model model = tflite::ReadModel(bytes, source);
+  return tflite::BuildProblem(model, options).problem;
+}
+
 }  // namespace arenaplan

@@ -5,6 +5,8 @@
 #ifndef ARENAPLAN_CODEGEN_TFLITE_LOAD_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_LOAD_HPP_
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "codegen/input.hpp"
@@ -16,6 +18,12 @@ namespace arenaplan {
 /// Throws InputError naming the file and the place.
 [[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,
                                              const InputOptions& options);
+
+/// The same for a model already read into memory; `source` names it in
+/// messages.
+[[nodiscard]] UsageProblem LoadTfliteProblem(
+    std::span<const std::uint8_t> bytes, const std::string& source,
+    const InputOptions& options);
 
 }  // namespace arenaplan
 

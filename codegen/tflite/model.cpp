@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "codegen/errors.hpp"
+#include "codegen/input.hpp"
 #include "tflite_subset_generated.h"
 
 namespace arenaplan::tflite {
@@ -566,14 +567,9 @@ Model ReadModel(std::span<const std::uint8_t> bytes,
 }
 
 std::vector<std::uint8_t> ReadFileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(path + ": cannot open: " + std::strerror(errno));
-  }
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                  std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(path + ": read error");
-  return bytes;
+  // Bounded, and refuses directories: the same reading as every other input.
+  const std::string bytes = ReadInputBytes(path, kMaxInputBytes);
+  return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
 }
 
 Model ReadModelFile(const std::string& path) {

@@ -35,25 +35,27 @@ const char* TensorRoleName(TensorRole role) {
 
 std::uint64_t TensorBytes(const Tensor& tensor, const InputOptions& options,
                           const std::string& place) {
-  // The shape TFLM allocates is `shape`. A -1 in it, or in the optional
-  // shape_signature, marks a dimension only known at run time: it takes
-  // --assume-dim, substituted into the signature (which then holds the
-  // model's intended rank) or else into the shape.
+  // The shape TFLM allocates is `shape`; it never reads shape_signature,
+  // where the converter marks a dimension only known at run time (usually
+  // the batch) with -1 while writing the size it was given (usually 1) into
+  // `shape`. So `shape` is used when it is fully known. --assume-dim N
+  // overrides: N replaces every -1, in the signature (which then holds the
+  // model's intended rank) or else in the shape. A -1 in `shape` itself
+  // leaves no size to allocate: an error without --assume-dim.
   std::vector<std::int32_t> dims = tensor.shape;
-  const bool dynamic =
-      HasDynamicDim(tensor.shape) || HasDynamicDim(tensor.shape_signature);
-  if (dynamic) {
-    if (!options.assume_dim) {
-      throw InputError(place + ": dynamic dimension (shape " +
-                       ShapeText(tensor.shape) + ", shape_signature " +
-                       ShapeText(tensor.shape_signature) +
-                       "); give --assume-dim N");
-    }
-    if (!tensor.shape_signature.empty() &&
-        (tensor.shape.empty() ||
-         tensor.shape_signature.size() == tensor.shape.size())) {
-      dims = tensor.shape_signature;
-    }
+  const bool dynamic_shape = HasDynamicDim(tensor.shape);
+  const bool dynamic = options.assume_dim &&
+                       (dynamic_shape || HasDynamicDim(tensor.shape_signature));
+  if (dynamic_shape && !options.assume_dim) {
+    throw InputError(place + ": dynamic dimension in shape " +
+                     ShapeText(tensor.shape) + " (shape_signature " +
+                     ShapeText(tensor.shape_signature) +
+                     "); give --assume-dim N");
+  }
+  if (dynamic && !tensor.shape_signature.empty() &&
+      (tensor.shape.empty() ||
+       tensor.shape_signature.size() == tensor.shape.size())) {
+    dims = tensor.shape_signature;
   }
   std::uint64_t elements = 1;
   for (std::size_t i = 0; i < dims.size(); ++i) {
@@ -131,7 +133,7 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
   out.tensors.resize(n);
   UsageProblem& p = out.problem;
   p.source = model.source;
-  p.default_alignment = 16;
+  p.default_alignment = kModelAlignment;
   p.operator_count = static_cast<std::uint32_t>(op_count);
   for (const Operator& op : graph.operators) {
     p.operator_names.push_back(op.builtin_code == kBuiltinCustom &&
@@ -146,10 +148,19 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
     }
     sum += v;
   };
+  // Tensors sized from `shape` although their signature is dynamic (see
+  // TensorBytes): the first one's index is in the warning (not its name,
+  // which is untrusted text and may hold a line break).
+  std::size_t signature_dynamic = 0;
+  std::size_t first_signature_dynamic = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Tensor& t = graph.tensors[i];
     TensorLifetime& life = out.tensors[i];
     const std::string place = sp + ": tensor " + std::to_string(i);
+    if (!options.assume_dim && !model.IsConstant(t) &&
+        (touched[i] || t.is_variable) && HasDynamicDim(t.shape_signature)) {
+      if (signature_dynamic++ == 0) first_signature_dynamic = i;
+    }
     if (t.is_variable) {
       life.role = TensorRole::kVariable;
       life.bytes = TensorBytes(t, options, place);
@@ -179,6 +190,20 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
     p.ids.push_back(std::to_string(i));
     p.names.push_back(t.name);
     out.record_tensor.push_back(static_cast<std::int32_t>(i));
+  }
+
+  if (signature_dynamic != 0) {
+    const Tensor& t = graph.tensors[first_signature_dynamic];
+    const std::size_t more = signature_dynamic - 1;
+    p.warnings.push_back(
+        sp + ": tensor " + std::to_string(first_signature_dynamic) +
+        ": shape_signature " + ShapeText(t.shape_signature) +
+        " has a dynamic dimension" +
+        (more == 0 ? std::string()
+                   : " (and " + std::to_string(more) + " more tensor" +
+                         (more == 1 ? "" : "s") + ")") +
+        "; planned with shape " + ShapeText(t.shape) +
+        " as TFLM does (--assume-dim N for another size)");
   }
 
   for (std::size_t k = 0; k < options.scratch.size(); ++k) {

@@ -65,10 +65,14 @@ struct TfliteProblem {
   std::vector<std::string> not_planned;
 };
 
-/// Computes lifetimes and sizes. Throws InputError
-/// "SOURCE: subgraph 0: tensor T: what" for dynamic dimensions without
-/// options.assume_dim, types without a static element size, negative
-/// dimensions, byte sizes that overflow 64 bits, and bad --scratch operators.
+/// Computes lifetimes and sizes. Sizes come from `shape`, as in TFLM, when
+/// it is fully known, whatever shape_signature says; problem.warnings then
+/// gets one line naming the first tensor whose signature is dynamic.
+/// options.assume_dim replaces every -1 instead (see TensorBytes). Throws
+/// InputError "SOURCE: subgraph 0: tensor T: what" for a -1 in `shape`
+/// without options.assume_dim, types without a static element size,
+/// negative dimensions, byte sizes that overflow 64 bits, and bad --scratch
+/// operators.
 [[nodiscard]] TfliteProblem BuildProblem(const Model& model,
                                          const InputOptions& options);
 

@@ -2,25 +2,28 @@
 #include "codegen/tflm/greedy_rule.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <utility>
 
 namespace arenaplan::tflm {
 
 GreedyPlacement TflmGreedyPlace(std::span<const GreedyBuffer> buffers) {
   const std::size_t n = buffers.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  // Fixed (offline) buffers first, in input order; then by size, largest
-  // first, equal sizes in input order.
-  std::stable_sort(order.begin(), order.end(),
+  // CalculateOffsetsIfNeeded: offline buffers are stored from the front of
+  // buffer_ids_sorted_ in id order; online buffers from the back, so in
+  // reverse id order, and only they are sorted, by ReverseSortInPlace (a
+  // stable bubble sort by decreasing size): largest first, equal sizes by
+  // decreasing id.
+  std::vector<std::size_t> order;
+  std::vector<std::size_t> online;
+  for (std::size_t i = 0; i < n; ++i) {
+    (buffers[i].fixed_offset ? order : online).push_back(i);
+  }
+  std::reverse(online.begin(), online.end());
+  std::stable_sort(online.begin(), online.end(),
                    [&](std::size_t a, std::size_t b) {
-                     const bool fa = buffers[a].fixed_offset.has_value();
-                     const bool fb = buffers[b].fixed_offset.has_value();
-                     if (fa != fb) return fa;
-                     if (fa) return false;
                      return buffers[a].size > buffers[b].size;
                    });
+  order.insert(order.end(), online.begin(), online.end());
   GreedyPlacement out;
   out.offsets.assign(n, 0);
   std::vector<std::size_t> placed;
@@ -31,6 +34,8 @@ GreedyPlacement TflmGreedyPlace(std::span<const GreedyBuffer> buffers) {
     if (cur.fixed_offset) {
       offset = *cur.fixed_offset;
     } else {
+      // The placed buffers whose lifetime meets this one, by offset (the
+      // planner's offset-ordered list).
       busy.clear();
       for (std::size_t j : placed) {
         const GreedyBuffer& o = buffers[j];

@@ -1,11 +1,12 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// A re-implementation of the placement rule of TensorFlow Lite Micro's
-// GreedyMemoryPlanner, used to compare arenas and to compute what TFLM will
-// reserve for buffers arenaplan does not plan (scratch buffers).
+// A simulation of TensorFlow Lite Micro's GreedyMemoryPlanner, used to
+// compare arenas and to compute where TFLM puts the buffers arenaplan's
+// offline plan leaves to it (scratch buffers).
 #ifndef ARENAPLAN_CODEGEN_TFLM_GREEDY_RULE_HPP_
 #define ARENAPLAN_CODEGEN_TFLM_GREEDY_RULE_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -20,6 +21,8 @@ struct GreedyBuffer {
   std::uint32_t last_op = 0;
   /// Offline-planned offset: placed there first, never moved.
   std::optional<std::uint64_t> fixed_offset;
+  /// The record of the problem it stands for (see TflmBuffers).
+  std::size_t record = 0;
 };
 
 /// Offsets per buffer and the arena (max offset + size), in bytes.
@@ -28,11 +31,14 @@ struct GreedyPlacement {
   std::uint64_t arena_bytes = 0;
 };
 
-/// The placement rule TFLM documents for its GreedyMemoryPlanner, written
-/// from that description (not from its code): buffers with a fixed offset
-/// are placed first; the others in order of non-increasing size (ties: input
-/// order), each at the lowest offset where it overlaps no already placed
-/// buffer whose lifetime intersects its own (first fit, not best fit).
+/// TFLM's GreedyMemoryPlanner (tensorflow/lite/micro/memory_planner/
+/// greedy_memory_planner.cc, CalculateOffsetsIfNeeded), simulated:
+/// buffers with a fixed (offline) offset are placed there first, in input
+/// order; the others in order of decreasing size, equal sizes in
+/// *decreasing* input order (TFLM stores online buffers from the back of its
+/// list and sorts them with a stable bubble sort, ReverseSortInPlace), each
+/// at the lowest offset where it overlaps no already placed buffer whose
+/// lifetime intersects its own (first fit, not best fit).
 [[nodiscard]] GreedyPlacement TflmGreedyPlace(
     std::span<const GreedyBuffer> buffers);
 

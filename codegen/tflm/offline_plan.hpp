@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
@@ -19,8 +20,8 @@ namespace arenaplan::tflm {
 
 /// Name of the metadata entry TFLM looks for.
 inline constexpr char kOfflinePlanName[] = "OfflineMemoryAllocation";
-/// Buffer alignment of TFLM's arena (bytes).
-inline constexpr std::uint64_t kTflmBufferAlignment = 16;
+/// Buffer alignment of TFLM's arena (bytes): the models' default.
+inline constexpr std::uint64_t kTflmBufferAlignment = kModelAlignment.bytes();
 
 /// The words of an OfflineMemoryAllocation buffer: [0 (version),
 /// subgraph count, N, offset of tensor 0 .. N-1], N = tensors of all

@@ -171,7 +171,7 @@ UsageProblem GraphBuilder::Build(std::span<const TensorId> outputs,
   p.source = std::move(source);
   p.operator_count = static_cast<std::uint32_t>(ops_.size());
   p.operator_names = ops_;
-  p.default_alignment = 1;
+  p.default_alignment = Alignment();
   for (TensorId id = 0; id < tensors_.size(); ++id) {
     const Tensor& t = tensors_[id];
     if (t.is_input) continue;

@@ -22,8 +22,13 @@ UsageProblem LoadZooProblem(const std::string& name,
     throw InputError("zoo:" + name + ": unknown network (known: " + known +
                      ")");
   }
-  // The zoo is fp32 already (--fp32 changes nothing) and has no dynamic
-  // dimensions (--assume-dim changes nothing).
+  // The zoo is fp32 already and has no dynamic dimensions: --fp32 and
+  // --assume-dim would change nothing, so they are refused, not ignored.
+  if (options.fp32 || options.assume_dim) {
+    throw InputError("zoo:" + name +
+                     ": --fp32 and --assume-dim apply to .tflite models; the "
+                     "zoo networks are fp32 with fixed shapes");
+  }
   UsageProblem problem = network->build();
   // --scratch OP:BYTES: a buffer alive during that one operator.
   for (const auto& [op, bytes] : options.scratch) {

@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     options.approach = approach;
     // Alignment 16 too: rounding may overflow, which must be an InputError.
     for (const std::uint64_t align : {std::uint64_t{1}, std::uint64_t{16}}) {
-      options.alignment = align;
+      options.alignment = Alignment::FromBytes(align);
       try {
         for (const PlanResult& plan : PlanAll(problem, options)) {
           Check(plan.arena_bytes >= plan.lower_bound);

@@ -49,6 +49,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     CheckMessage(e.what());
   }
   try {
+    // TFLM's shape rule (no --assume-dim): each warning is one line too.
+    const TfliteProblem problem = BuildProblem(model, InputOptions());
+    for (const std::string& w : problem.problem.warnings) CheckMessage(w);
+  } catch (const InputError& e) {
+    CheckMessage(e.what());
+  }
+  try {
     // The writer on an all-run-time plan: its output must verify and carry
     // exactly these words.
     std::size_t tensors = 0;

@@ -2,6 +2,7 @@
 //
 // Runs the built `arenaplan` binary as a user would.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -221,6 +222,230 @@ TEST_F(CliTest, CompileRefusesAnOutDirThatIsAFile) {
   EXPECT_NE(r.output.find("--out-dir " + file + "/sub"), std::string::npos)
       << r.output;
   EXPECT_EQ(Read(file), "x");
+}
+
+TEST_F(CliTest, PlanWritesNoOutputWhenAnyOutputIsRefused) {
+  // --svg names a directory: exit 2, and --out and --header keep their old
+  // contents (they used to be replaced before the directory was found).
+  const std::string out = Write("a.csv", "old csv\n");
+  const std::string header = Write("a.hpp", "old header\n");
+  fs::create_directory(dir_ + "/d");
+  const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + out +
+                             " --header " + header + " --svg " + dir_ + "/d/");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(r.output, "arenaplan: --svg " + dir_ +
+                          "/d/: is a directory; only regular files are "
+                          "replaced\n");
+  EXPECT_EQ(Read(out), "old csv\n");
+  EXPECT_EQ(Read(header), "old header\n");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir_))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"a.csv", "a.hpp", "d"}));
+}
+
+TEST_F(CliTest, TflmWritesNeitherFileWhenTheShimIsRefused) {
+  const std::string out = Write("planned.tflite", "old model");
+  fs::create_directory(dir_ + "/shim.hpp");
+  const CliRun r = Arenaplan("tflm " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite --assume-dim 1"
+                             " --out " +
+                             out + " --shim " + dir_ + "/shim.hpp");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(Read(out), "old model");
+}
+
+TEST_F(CliTest, CompileWritesNoFileWhenOneOfItsThreeIsRefused) {
+  const std::string arena = Write("hw_arena.hpp", "old arena");
+  fs::create_directory(dir_ + "/hw_model.cpp");
+  const CliRun r = Arenaplan("compile " ARENAPLAN_SHARED_DIR
+                             "/models/hello_world_int8.tflite"
+                             " --assume-dim 1 --namespace hw --out-dir " +
+                             dir_);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(Read(arena), "old arena");
+  EXPECT_FALSE(fs::exists(dir_ + "/hw_model.hpp"));
+}
+
+TEST_F(CliTest, TwoOptionsNamingOneFileAreAnError) {
+  const std::string x = dir_ + "/x";
+  fs::create_directory_symlink(dir_, dir_ + "/same");
+  for (const std::string& second : {x, dir_ + "/./x", dir_ + "/same/x"}) {
+    const CliRun r = Arenaplan(std::string("plan ") + kExample + " --out " + x +
+                               " --header " + second);
+    EXPECT_EQ(r.status, 2) << second << ": " << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + x + " and --header " + second +
+                            ": name the same file; give each output its own\n");
+    EXPECT_FALSE(fs::exists(x));
+  }
+}
+
+TEST_F(CliTest, OutRefusesAFifoAndASymlinkAndKeepsTheMode) {
+  const std::string fifo = dir_ + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  const std::string target = Write("target", "kept\n");
+  const std::string link = dir_ + "/link";
+  fs::create_symlink(target, link);
+  for (const auto& [path, words] :
+       {std::pair<std::string, std::string>{fifo, "is a FIFO"},
+        {link, "is a symbolic link (not followed)"}}) {
+    const CliRun r =
+        Arenaplan(std::string("plan ") + kExample + " --out " + path);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + path + ": " + words +
+                            "; only regular files are replaced\n");
+  }
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(Read(target), "kept\n");
+  // A 0600 file stays 0600 when replaced.
+  const std::string secret = Write("secret.csv", "old\n");
+  ASSERT_EQ(chmod(secret.c_str(), 0600), 0);
+  const CliRun r =
+      Arenaplan(std::string("plan ") + kExample + " --out " + secret);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(Read(secret), "old\n");
+  EXPECT_EQ(fs::status(secret).permissions(),
+            fs::perms::owner_read | fs::perms::owner_write);
+}
+
+const char kHelloWorld[] =
+    ARENAPLAN_SHARED_DIR "/models/hello_world_int8.tflite";
+
+/// True when `output` is one line and names `option`.
+bool OneLineNaming(const std::string& output, const std::string& option) {
+  return std::count(output.begin(), output.end(), '\n') == 1 &&
+         output.find(option) != std::string::npos;
+}
+
+TEST_F(CliTest, NegativeAndOutOfRangeNumbersExitTwo) {
+  const std::string ex = kExample;
+  const std::string hw = kHelloWorld;
+  const std::string q = " --out " + dir_ + "/q";
+  const std::pair<std::string, std::string> cases[] = {
+      {"plan " + ex + " --capacity -1", "--capacity"},
+      {"plan " + ex + " --capacity 18446744073709551616", "--capacity"},
+      {"plan " + ex + " --align -16", "--align"},
+      {"plan " + ex + " --align 0", "--align"},
+      {"plan " + ex + " --align 24", "--align"},
+      {"plan " + ex + " --time-limit nan", "--time-limit"},
+      {"plan " + ex + " --time-limit inf", "--time-limit"},
+      {"plan " + ex + " --time-limit -1", "--time-limit"},
+      {"plan " + hw + " --assume-dim 0", "--assume-dim"},
+      {"plan " + hw + " --assume-dim -1", "--assume-dim"},
+      {"records " + hw + " --assume-dim 1 --align -16", "--align"},
+      {"inspect " + hw + " --assume-dim 0", "--assume-dim"},
+      {"tflm " + hw + " --assume-dim 1 --time-limit nan" + q, "--time-limit"},
+      {"tflm " + hw + " --assume-dim 1 --align -16" + q, "--align"},
+      {"compile " + hw + " --assume-dim 0 --namespace q --out-dir " + dir_,
+       "--assume-dim"},
+      {"compile " + hw +
+           " --assume-dim 1 --align -16 --namespace q --out-dir " + dir_,
+       "--align"},
+  };
+  for (const auto& [args, option] : cases) {
+    const CliRun r = Arenaplan(args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.output;
+    EXPECT_TRUE(OneLineNaming(r.output, option)) << args << ": " << r.output;
+    // A negative number is not reported wrapped around 2^64.
+    if (args.find("18446744073709551616") == std::string::npos) {
+      EXPECT_EQ(r.output.find("1844674407370955"), std::string::npos)
+          << args << ": " << r.output;
+    }
+  }
+  EXPECT_FALSE(fs::exists(dir_ + "/q"));
+  EXPECT_FALSE(fs::exists(dir_ + "/q_model.cpp"));
+  // Zero seconds is a limit (no search), not an error.
+  EXPECT_EQ(Arenaplan("plan " + ex + " --time-limit 0").status, 0);
+}
+
+TEST_F(CliTest, ZooRefusesModelOnlyOptionsAndHonoursScratch) {
+  for (const char* option : {"--fp32", "--assume-dim 1"}) {
+    const CliRun r = Arenaplan(std::string("plan zoo:mobilenet_v1 ") + option);
+    EXPECT_EQ(r.status, 2) << option << ": " << r.output;
+    EXPECT_EQ(r.output,
+              "arenaplan: zoo:mobilenet_v1: --fp32 and --assume-dim apply to "
+              ".tflite models; the zoo networks are fp32 with fixed shapes\n");
+  }
+  // --scratch is honoured: one more 1000-byte buffer, so the naive total
+  // (every buffer its own memory) grows by exactly 1000.
+  auto naive = [](const std::string& json) {
+    const std::string key = "\"naive_bytes\":";
+    return std::stoull(json.substr(json.find(key) + key.size()));
+  };
+  const CliRun plain = Arenaplan("plan zoo:mobilenet_v1 --json");
+  const CliRun scratch =
+      Arenaplan("plan zoo:mobilenet_v1 --json --scratch 5:1000");
+  ASSERT_EQ(plain.status, 0) << plain.output;
+  ASSERT_EQ(scratch.status, 0) << scratch.output;
+  EXPECT_EQ(naive(scratch.output), naive(plain.output) + 1000);
+}
+
+TEST_F(CliTest, InvalidUtf8NamesGiveValidJsonAndSvg) {
+  // Ids, names and the file name hold bytes that are not UTF-8 (a stray
+  // continuation, an overlong '/', a surrogate, a cut sequence, 0xFF), a
+  // control character, and U+FFFE (UTF-8, but not an XML character).
+  const std::string in =
+      Write("bad\xff\xc0\xaf.csv",
+            "id,lower,upper,size,name\n"
+            "a\x80,0,2,4,\xc0\xaf<&>\"'\n"
+            "b\xed\xa0\x80,1,3,8,cut\xe2\x82\n"
+            "c\xff,0,3,2,\x01tab\there \xef\xbf\xbe ok \xe2\x82\xac\n");
+  const std::string json = dir_ + "/plan.json";
+  const std::string svg = dir_ + "/plan.svg";
+  const CliRun r =
+      Arenaplan("plan '" + in + "' --json --svg " + svg + " > " + json);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const CliRun json_ok = testing_util::RunCommand(
+      "python3 -c 'import json,sys; json.loads(open(sys.argv[1],\"rb\")"
+      ".read().decode(\"utf-8\",\"strict\"))' " +
+      json);
+  EXPECT_EQ(json_ok.status, 0) << json_ok.output << Read(json);
+  const CliRun svg_ok = testing_util::RunCommand(
+      "python3 -c 'import sys,xml.dom.minidom; "
+      "xml.dom.minidom.parseString(open(sys.argv[1],\"rb\").read())' " +
+      svg);
+  EXPECT_EQ(svg_ok.status, 0) << svg_ok.output;
+  // Valid characters pass through: the euro sign stays.
+  EXPECT_NE(Read(svg).find("ok \xe2\x82\xac"), std::string::npos);
+}
+
+TEST_F(CliTest, HeaderRefusesAnArenaItsTypesCannotHold) {
+  // 2^63 + 16 bytes: beyond the largest C++ object (PTRDIFF_MAX, 2^63 - 1).
+  const std::string big = Write(
+      "big.csv", "id,lower,upper,size\na,0,1,9223372036854775808\nb,0,1,16\n");
+  const std::string header = dir_ + "/big.hpp";
+  const CliRun r = Arenaplan("plan " + big + " --header " + header);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_TRUE(OneLineNaming(r.output, "--header " + header)) << r.output;
+  EXPECT_FALSE(fs::exists(header));
+  // 2^62 bytes fits, and its header compiles.
+  const std::string ok =
+      Write("ok.csv", "id,lower,upper,size\na,0,1,4611686018427387904\n");
+  const CliRun fits = Arenaplan("plan " + ok + " --header " + header);
+  ASSERT_EQ(fits.status, 0) << fits.output;
+  const std::string main_cpp =
+      Write("main.cpp", "#include \"big.hpp\"\nint main() {}\n");
+  const CliRun cc = testing_util::RunCommand(
+      testing_util::HostCxx() +
+      " -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I" ARENAPLAN_SOURCE_DIR
+      "/core/include " +
+      main_cpp);
+  EXPECT_EQ(cc.status, 0) << cc.output;
+}
+
+TEST_F(CliTest, NoOutputOverwritesTheInput) {
+  const std::string text = "id,lower,upper,size\na,0,1,4\n";
+  const std::string in = Write("in.csv", text);
+  fs::create_symlink(in, dir_ + "/alias.csv");
+  for (const std::string& spelling : {in, dir_ + "/./in.csv"}) {
+    const CliRun r = Arenaplan("plan " + dir_ + "/alias.csv --out " + spelling);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(r.output, "arenaplan: --out " + spelling + ": is the INPUT " +
+                            dir_ + "/alias.csv; write elsewhere\n");
+    EXPECT_EQ(Read(in), text);
+  }
 }
 
 }  // namespace

@@ -52,8 +52,19 @@ static_assert(ValidateTable(kFiller, 0, 0, 16, 0) == ValidationResult::kOk);
 static_assert(ValidateTable(kFiller, 1, 0, 16, 0) ==
               ValidationResult::kOperatorOutOfRange);
 
-TEST(CoreValidate, FindViolationAgreesWithValidate) {
+/// The per-tensor rule `p` breaks, or kOk (the checks of FindViolation's
+/// first loop, written out again for the test).
+ValidationResult TensorFault(const Placement& p, std::size_t arena,
+                             std::size_t alignment) {
+  if (p.first_op > p.last_op) return ValidationResult::kBadInterval;
+  if (p.offset % alignment != 0) return ValidationResult::kMisaligned;
+  if (p.offset + p.size > arena) return ValidationResult::kOutOfBounds;
+  return ValidationResult::kOk;
+}
+
+TEST(CoreValidate, FindViolationNamesTheTensorsAtFault) {
   std::mt19937 rng(7);
+  int faults = 0, overlaps = 0;
   for (int trial = 0; trial < 2000; ++trial) {
     const std::size_t n = 1 + rng() % 8;
     std::vector<Placement> plan(n);
@@ -67,11 +78,31 @@ TEST(CoreValidate, FindViolationAgreesWithValidate) {
     const std::size_t alignment = std::size_t{1} << (rng() % 4);
     const Violation v = FindViolation(plan.data(), n, arena, alignment);
     ASSERT_EQ(v.result, validate(plan.data(), n, arena, alignment));
+    // The first tensor breaking a per-tensor rule, if any, is named.
+    std::size_t first_fault = n;
+    for (std::size_t i = 0; i < n && first_fault == n; ++i) {
+      if (TensorFault(plan[i], arena, alignment) != ValidationResult::kOk) {
+        first_fault = i;
+      }
+    }
+    if (first_fault < n) {
+      ++faults;
+      EXPECT_EQ(v.first, first_fault);
+      EXPECT_EQ(v.result, TensorFault(plan[first_fault], arena, alignment));
+      continue;
+    }
     if (v.result == ValidationResult::kOverlap) {
+      ++overlaps;
+      ASSERT_LT(v.first, v.second);
+      ASSERT_LT(v.second, n);
       EXPECT_TRUE(LifetimesIntersect(plan[v.first], plan[v.second]));
       EXPECT_TRUE(BytesIntersect(plan[v.first], plan[v.second]));
+    } else {
+      EXPECT_EQ(v.result, ValidationResult::kOk);
     }
   }
+  EXPECT_GT(faults, 100);
+  EXPECT_GT(overlaps, 100);
 }
 
 // Random plans whose only possible fault is an overlap:

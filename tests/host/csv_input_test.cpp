@@ -1,6 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "codegen/errors.hpp"
@@ -48,7 +49,7 @@ TEST(LoadCsvProblem, ReadsMiniMallocFormatWithExclusiveUpper) {
   EXPECT_EQ(p.records[1].last_op, 8u);
   EXPECT_EQ(p.records[1].size, 4u);
   EXPECT_EQ(p.operator_count, 9u);
-  EXPECT_EQ(p.default_alignment, 1u);
+  EXPECT_EQ(p.default_alignment.bytes(), 1u);
 }
 
 TEST(LoadCsvProblem, KeepsExtraColumnsAndNames) {
@@ -108,6 +109,136 @@ TEST(LoadCsvProblem, RejectsMissingFile) {
         e.what(),
         "/nonexistent/records.csv: cannot open: No such file or directory");
   }
+}
+
+TEST(LoadCsvProblem, SkipsUtf8ByteOrderMark) {
+  CsvFile f("\xEF\xBB\xBFid,lower,upper,size\na,0,2,8\n");
+  const UsageProblem p = LoadCsvProblem(f.path());
+  ASSERT_EQ(p.records.size(), 1u);
+  EXPECT_EQ(p.ids[0], "a");
+  EXPECT_EQ(p.records[0].size, 8u);
+}
+
+TEST(LoadCsvProblem, AcceptsCrLfAndCrOnlyLineEndings) {
+  for (const char* eol : {"\n", "\r\n", "\r"}) {
+    const std::string e = eol;
+    CsvFile f("id,lower,upper,size" + e + "a,0,2,8" + e + e + "b,1,3,16" + e);
+    const UsageProblem p = LoadCsvProblem(f.path());
+    ASSERT_EQ(p.records.size(), 2u) << "line ending " << int(e.back());
+    EXPECT_EQ(p.ids[1], "b");
+    EXPECT_EQ(p.records[1].size, 16u);
+    EXPECT_EQ(p.records[1].last_op, 2u);
+  }
+  // Line numbers in messages count CR-only line ends too (line 4 below:
+  // header, a, blank line, b).
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\ra,0,2,8\r\rb,0,2,x\r"),
+            ":4: size is not a number: 'x'");
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\r\na,0,2,8\r\nb,0,2,x\r\n"),
+            ":3: size is not a number: 'x'");
+}
+
+TEST(LoadCsvProblem, RejectsNegativeNumbersInEveryNumericColumn) {
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,1,-16\n"),
+            ":2: size is negative: '-16'");
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,-1,16\n"),
+            ":2: upper is negative: '-1'");
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\na,-0,1,16\n"),
+            ":2: lower is negative: '-0'");
+}
+
+TEST(LoadCsvProblem, TruncatesLongQuotedInputInMessages) {
+  // A 1 MB id appears in the message as its first 64 bytes and "...".
+  const std::string id(1000000, 'x');
+  const std::string msg =
+      ErrorOf("id,lower,upper,size\n" + id + ",0,1,4\n" + id + ",0,1,4\n");
+  EXPECT_EQ(msg, ":3: duplicate id '" + std::string(64, 'x') +
+                     "...' (first on line 2)");
+  const std::string number(5000, '7');
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,1," + number + "\n"),
+            ":2: size does not fit 64 bits: '" + std::string(64, '7') + "...'");
+  // Control bytes are shown escaped, so the message stays one line.
+  EXPECT_EQ(ErrorOf("id,lower,upper,size\na,0,1,4\x1b[2J\n"),
+            ":2: size is not a number: '4\\x1b[2J'");
+}
+
+TEST(LoadCsvProblem, RefusesInputLargerThanTheLimit) {
+  std::istringstream in("id,lower,upper,size\na,0,1,4\n");  // 28 bytes
+  try {
+    (void)ParseCsvProblem(in, "small.csv", 27);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "small.csv: larger than the input limit of 27 bytes");
+  }
+  std::istringstream exact("id,lower,upper,size\na,0,1,4\n");
+  EXPECT_EQ(ParseCsvProblem(exact, "exact.csv", 28).records.size(), 1u);
+  // /dev/zero never ends: refused once the limit is reached.
+  try {
+    (void)ReadInputBytes("/dev/zero", 1 << 20);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "/dev/zero: larger than the input limit of 1048576 bytes");
+  }
+}
+
+TEST(LoadCsvProblem, RefusesMoreRecordsThanTheLimit) {
+  EXPECT_EQ(kMaxInputRecords, 10000000u);
+  std::istringstream in("id,lower,upper,size\na,0,1,4\nb,0,1,4\nc,0,1,4\n");
+  try {
+    (void)ParseCsvProblem(in, "rows.csv", kMaxInputBytes, 2);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "rows.csv:4: more than 2 records");
+  }
+}
+
+TEST(ReadInputBytes, RefusesDirectoryWithOneLine) {
+  testing_util::ScopedTempDir dir("arenaplan_dir_");
+  try {
+    (void)ReadInputBytes(dir.path(), kMaxInputBytes);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), dir.path() + ": is a directory");
+  }
+}
+
+// --- Through the CLI
+// ----------------------------------------------------------
+
+testing_util::CommandResult Arenaplan(const std::string& args) {
+  return testing_util::RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
+}
+
+TEST(LoadProblemCli, ReadsCsvFromPipesAndStdin) {
+  const std::string csv = "id,lower,upper,size\na,0,2,8\nb,1,3,16\n";
+  CsvFile f(csv);
+  const testing_util::CommandResult file = Arenaplan("plan " + f.path());
+  ASSERT_EQ(file.status, 0) << file.output;
+  // The format sniff must not consume the pipe: same table as from the file.
+  const testing_util::CommandResult stdin_run =
+      Arenaplan("plan /dev/stdin < " + f.path());
+  EXPECT_EQ(stdin_run.status, 0) << stdin_run.output;
+  const testing_util::CommandResult piped = testing_util::RunCommand(
+      "cat " + f.path() + " | " + std::string(ARENAPLAN_BINARY) +
+      " plan /dev/stdin");
+  EXPECT_EQ(piped.status, 0) << piped.output;
+  const testing_util::CommandResult substituted =
+      testing_util::RunCommand("bash -c '" + std::string(ARENAPLAN_BINARY) +
+                               " plan <(cat " + f.path() + ")'");
+  EXPECT_EQ(substituted.status, 0) << substituted.output;
+  EXPECT_NE(stdin_run.output.find("greedy-by-size"), std::string::npos)
+      << stdin_run.output;
+}
+
+TEST(LoadProblemCli, RefusesEndlessInputWithOneLine) {
+  // Before the limit, this read /dev/zero until memory ran out.
+  const testing_util::CommandResult r = testing_util::RunCommand(
+      "timeout 120 " + std::string(ARENAPLAN_BINARY) + " plan /dev/zero");
+  EXPECT_EQ(r.status, 2) << r.output.substr(0, 300);
+  EXPECT_EQ(r.output, "arenaplan: /dev/zero: larger than the input limit of " +
+                          std::to_string(kMaxInputBytes) + " bytes\n")
+      << r.output.substr(0, 300);
 }
 
 }  // namespace

@@ -251,7 +251,7 @@ TEST_F(GeneratedCode, TflmShimIsNotSteeredByFileNames) {
   po.approach = Approach::kOffsets;
   const PlanResult plan = Plan(p.problem, po);
   auto shim = [&](const std::string& source, const std::string& stem) {
-    const std::string text = ShimHeader(p, plan, 1, source);
+    const std::string text = ShimHeader(p, plan, 1, source, ShimSizes{});
     EXPECT_TRUE(OnlyPrintableAscii(text, stem));
     WriteFile(base / (stem + ".hpp"), text);
     WriteFile(base / (stem + ".cpp"),

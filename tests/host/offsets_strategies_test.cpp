@@ -363,6 +363,74 @@ TEST(OffsetsStrategies, LargerInstanceMatchesReferences) {
             ReferenceStripPacking(records));
 }
 
+/// Dense random lifetimes: many records over few operators, so every record
+/// intersects a large share of the others and the gap searches see many
+/// placed records, many gaps, equal sizes and equal gap lengths.
+Records DenseInstance(std::mt19937_64& rng) {
+  const int n = std::uniform_int_distribution<int>(1, 160)(rng);
+  const int ops = std::uniform_int_distribution<int>(1, 12)(rng);
+  const int sizes = std::uniform_int_distribution<int>(1, 8)(rng);
+  std::uniform_int_distribution<int> op_d(0, ops - 1);
+  std::uniform_int_distribution<int> size_d(1, sizes);
+  Records records;
+  for (int i = 0; i < n; ++i) {
+    int a = op_d(rng);
+    int b = op_d(rng);
+    if (a > b) std::swap(a, b);
+    records.push_back(R(a, b, std::uint64_t{8} * size_d(rng)));
+  }
+  return records;
+}
+
+TEST(OffsetsStrategies, DenseInstancesMatchReferences) {
+  std::mt19937_64 rng(20261122);
+  for (int it = 0; it < 600; ++it) {
+    const Records records = DenseInstance(rng);
+    ASSERT_EQ(PlanWith("greedy-by-size", records),
+              ReferenceGreedyBySize(records))
+        << "instance " << it;
+    ASSERT_EQ(PlanWith("greedy-in-order", records),
+              ReferenceGreedyInOrder(records))
+        << "instance " << it;
+    ASSERT_EQ(PlanWith("greedy-by-breadth", records),
+              ReferenceGreedyByBreadth(records))
+        << "instance " << it;
+    ASSERT_EQ(PlanWith("strip-packing-best-fit", records),
+              ReferenceStripPacking(records))
+        << "instance " << it;
+  }
+}
+
+TEST(OffsetsStrategies, LargeDenseInstancesMatchReferences) {
+  // Past a few hundred placed records, dense instances make the gap search
+  // scan all placed records in offset order instead of reporting the
+  // intersecting ones (offset_gaps.hpp): both paths are compared here.
+  std::mt19937_64 rng(20261123);
+  for (int it = 0; it < 12; ++it) {
+    const int n = std::uniform_int_distribution<int>(300, 1200)(rng);
+    const int ops = std::uniform_int_distribution<int>(4, 80)(rng);
+    const int sizes = std::uniform_int_distribution<int>(2, 40)(rng);
+    std::uniform_int_distribution<int> op_d(0, ops - 1);
+    std::uniform_int_distribution<int> size_d(1, sizes);
+    Records records;
+    for (int i = 0; i < n; ++i) {
+      int a = op_d(rng);
+      int b = op_d(rng);
+      if (a > b) std::swap(a, b);
+      records.push_back(R(a, b, std::uint64_t{16} * size_d(rng)));
+    }
+    ASSERT_EQ(PlanWith("greedy-by-size", records),
+              ReferenceGreedyBySize(records))
+        << "instance " << it;
+    ASSERT_EQ(PlanWith("greedy-in-order", records),
+              ReferenceGreedyInOrder(records))
+        << "instance " << it;
+    ASSERT_EQ(PlanWith("greedy-by-breadth", records),
+              ReferenceGreedyByBreadth(records))
+        << "instance " << it;
+  }
+}
+
 // --- Soundness on random instances -------------------------------------------
 
 TEST(OffsetsStrategies, EveryStrategyPlacesSoundlyAboveLowerBound) {

@@ -32,8 +32,8 @@ UsageProblem RandomProblem(std::mt19937_64& rng, Shape shape, int n) {
   UsageProblem p;
   auto size = [&] {
     // Sizes with ties and a realistic spread (1 B .. 64 KiB).
-    static constexpr std::uint64_t kSizes[] = {1, 3, 8, 16, 16, 24, 64, 96,
-                                               128, 1000, 4096, 65536};
+    static constexpr std::uint64_t kSizes[] = {1,  3,  8,   16,   16,   24,
+                                               64, 96, 128, 1000, 4096, 65536};
     return rng() % 3 == 0 ? kSizes[rng() % std::size(kSizes)] : 1 + rng() % 200;
   };
   auto add = [&](std::uint32_t first, std::uint32_t last) {
@@ -86,19 +86,22 @@ UsageProblem RandomProblem(std::mt19937_64& rng, Shape shape, int n) {
 
 void CheckPlan(const PlanResult& plan, const std::string& where) {
   const auto& r = plan.problem.records;
-  ASSERT_TRUE(ValidateOffsets(r, plan.offsets, plan.arena_bytes, plan.alignment).ok())
+  ASSERT_TRUE(
+      ValidateOffsets(r, plan.offsets, plan.arena_bytes, plan.alignment).ok())
       << where;
   // Second method: core's pairwise constexpr validator on the same plan.
   std::vector<Placement> placements;
   for (std::size_t i = 0; i < r.size(); ++i) {
-    placements.push_back({plan.offsets[i], r[i].size, r[i].first_op, r[i].last_op});
+    placements.push_back(
+        {plan.offsets[i], r[i].size, r[i].first_op, r[i].last_op});
   }
   ASSERT_EQ(validate(placements.data(), placements.size(), plan.arena_bytes,
                      plan.alignment),
             ValidationResult::kOk)
       << where;
   if (plan.approach == Approach::kSharedObjects) {
-    ASSERT_TRUE(ValidateSharedObjects(r, plan.object_of, plan.object_sizes).ok())
+    ASSERT_TRUE(
+        ValidateSharedObjects(r, plan.object_of, plan.object_sizes).ok())
         << where;
   }
   ASSERT_GE(plan.arena_bytes, plan.lower_bound) << where;
@@ -129,7 +132,8 @@ TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
     std::uint64_t offsets_optimum = 0, objects_optimum = 0;
     const bool small = problem.records.size() <= kMaxExhaustiveRecords;
     if (small) {
-      const UsageProblem aligned = AlignProblem(problem, alignment);
+      const UsageProblem aligned =
+          AlignProblem(problem, Alignment::FromBytes(alignment));
       offsets_optimum = ExhaustiveOffsetsOptimum(aligned.records);
       objects_optimum = ExhaustiveSharedObjectsOptimum(aligned.records);
       ++exhaustive;
@@ -137,7 +141,7 @@ TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
     for (Approach approach : {Approach::kOffsets, Approach::kSharedObjects}) {
       PlanOptions options;
       options.approach = approach;
-      options.alignment = alignment;
+      options.alignment = Alignment::FromBytes(alignment);
       const std::vector<PlanResult> all = PlanAll(problem, options);
       ASSERT_FALSE(all.empty());
       std::uint64_t smallest = ~std::uint64_t{0};

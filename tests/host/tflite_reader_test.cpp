@@ -43,12 +43,14 @@ struct Figures {
   std::size_t planned = 0;
   std::uint64_t naive = 0;        // aligned to 16
   std::uint64_t lower_bound = 0;  // max operator breadth, aligned to 16
+  bool negative_dim = false;      // a planned tensor's `shape` holds d < 0
 };
 
 Figures FiguresOf(const std::string& name) {
   const UsageProblem p =
       LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
-  const ProfileSummary s = SummarizeProfiles(AlignProblem(p, 16).records);
+  const ProfileSummary s =
+      SummarizeProfiles(AlignProblem(p, kModelAlignment).records);
   return {p.records.size(), s.naive_bytes, s.offsets_lower_bound};
 }
 
@@ -176,7 +178,10 @@ Figures IndependentFigures(const std::string& name) {
     const bool constant = w.VectorLength(buffers.at(buffer), 0) > 0;
     if (variable || constant || last[t] < 0) continue;
     std::uint64_t size = elem[type];
-    for (std::int32_t d : w.Ints(tensors[t], 0)) size *= (d < 0 ? 1 : d);
+    for (std::int32_t d : w.Ints(tensors[t], 0)) {
+      f.negative_dim = f.negative_dim || d < 0;
+      size *= (d < 0 ? 1 : d);
+    }
     if (size == 0) continue;
     size = (size + 15) / 16 * 16;
     ++f.planned;
@@ -237,7 +242,8 @@ TEST(TfliteReader, RecordsCsvPlansToTheSameArenaForEveryStrategy) {
     const UsageProblem model =
         LoadTfliteProblem(kModels + name + ".tflite", AssumeOne());
     const std::string csv_path = (dir / (std::string(name) + ".csv")).string();
-    testing_util::WriteFile(csv_path, RecordsCsv(AlignProblem(model, 16)));
+    testing_util::WriteFile(csv_path,
+                            RecordsCsv(AlignProblem(model, kModelAlignment)));
     const UsageProblem csv = LoadCsvProblem(csv_path);
     ASSERT_EQ(csv.records.size(), model.records.size());
     EXPECT_EQ(csv.ids, model.ids);
@@ -295,13 +301,28 @@ std::string ErrorOf(std::span<const std::uint8_t> bytes,
   return "";
 }
 
-TEST(TfliteReader, RejectsDynamicDimensionWithoutAssumeDim) {
+TEST(TfliteReader, SizesFromShapeAndWarnsWhenOnlyTheSignatureIsDynamic) {
+  // hello_world_int8: every activation has shape_signature [-1,...] and
+  // shape [1,...]; TFLM allocates `shape`. Tensors 0, 7, 8, 9 are planned
+  // (hand derivation above): four with a dynamic signature.
   const std::vector<std::uint8_t> b =
       ReadFileBytes(kModels + "hello_world_int8.tflite");
-  const std::string e = ErrorOf(b);
-  EXPECT_NE(e.find("bad.tflite: subgraph 0: tensor 0: dynamic dimension"),
+  const TfliteProblem p =
+      BuildProblem(ReadModel(b, "hw.tflite"), InputOptions());
+  ASSERT_EQ(p.problem.warnings.size(), 1u);
+  const std::string& w = p.problem.warnings[0];
+  EXPECT_EQ(
+      w.rfind("hw.tflite: subgraph 0: tensor 0: shape_signature [-1,1] ", 0),
+      0u)
+      << w;
+  EXPECT_NE(w.find("shape_signature [-1,1] has a dynamic dimension (and 3 "
+                   "more tensors); planned with shape [1,1]"),
             std::string::npos)
-      << e;
+      << w;
+  EXPECT_EQ(w.find('\n'), std::string::npos);
+  // --assume-dim takes over, silently.
+  EXPECT_TRUE(BuildProblem(ReadModel(b, "hw.tflite"), AssumeOne())
+                  .problem.warnings.empty());
 }
 
 TEST(TfliteReader, RejectsWrongIdentifierAndTruncation) {
@@ -468,10 +489,100 @@ TEST(TfliteReader, RejectsUnknownTypeOverflowAndBadIndex) {
   EXPECT_NE(ErrorOf(TinyModel({1, 4}, 9, 7))
                 .find("operator 0: output 0: tensor index 7 out of range"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(TinyModel({1, -1}, 9, 1)).find("dynamic dimension"),
+  EXPECT_NE(ErrorOf(TinyModel({1, -1}, 9, 1))
+                .find("tensor 1: dynamic dimension in shape [1,-1]"),
             std::string::npos);
   EXPECT_NE(ErrorOf(TinyModel({1, -3}, 9, 1)).find("negative dimension"),
             std::string::npos);
+}
+
+/// The one-operator model with tensor 1 of shape `shape` and shape
+/// signature `signature` (int8), named with a line break.
+std::vector<std::uint8_t> SignatureModel(std::vector<std::int32_t> shape,
+                                         std::vector<std::int32_t> signature) {
+  flatbuffers::FlatBufferBuilder fbb;
+  const std::vector<std::int32_t> in_shape = {1, 4};
+  const auto t0 = fb::CreateTensorDirect(fbb, &in_shape, 9, 0, "in");
+  const auto t1 = fb::CreateTensorDirect(fbb, &shape, 9, 0, "out\nname", 0,
+                                         false, 0, &signature);
+  return FinishReluModel(fbb, t0, t1, 1);
+}
+
+TEST(TfliteReader, TakesShapeWhenSignatureIsDynamicAndAssumeDimOverrides) {
+  const Model m = ReadModel(SignatureModel({2, 4}, {-1, 4}), "sig.tflite");
+  const TfliteProblem p = BuildProblem(m, InputOptions());
+  ASSERT_EQ(p.problem.records.size(), 2u);
+  EXPECT_EQ(p.problem.records[1].size, 8u);  // [2,4] int8
+  ASSERT_EQ(p.problem.warnings.size(), 1u);
+  EXPECT_EQ(p.problem.warnings[0].rfind("sig.tflite: subgraph 0: tensor 1: "
+                                        "shape_signature [-1,4]",
+                                        0),
+            0u)
+      << p.problem.warnings[0];
+  EXPECT_EQ(p.problem.warnings[0].find('\n'), std::string::npos);
+  InputOptions three;
+  three.assume_dim = 3;
+  const TfliteProblem q = BuildProblem(m, three);
+  EXPECT_EQ(q.problem.records[1].size, 12u);  // [3,4]
+  EXPECT_TRUE(q.problem.warnings.empty());
+  // A -1 in `shape` itself: --assume-dim gives it a size.
+  const Model d = ReadModel(TinyModel({1, -1}, 9, 1), "dyn.tflite");
+  EXPECT_EQ(BuildProblem(d, three).problem.records[1].size, 3u);
+}
+
+// hello_world_int8 and the four MLPerf Tiny models declare a dynamic batch
+// in shape_signature only. With no flag they plan, with one warning line
+// on stderr, and `best` reaches the lower bound that the raw byte walk
+// above computes from `shape` (which it checks holds no -1).
+TEST(TfliteReader, PlansBatchDynamicModelsWithoutFlagAtTheirLowerBound) {
+  const testing_util::ScopedTempDir dir("arenaplan_signature_cli");
+  for (const char* name : {"hello_world_int8", "vww_96_int8", "kws_ref_model",
+                           "pretrainedResnet_quant", "ad01_int8"}) {
+    SCOPED_TRACE(name);
+    const Figures other = IndependentFigures(name);
+    EXPECT_FALSE(other.negative_dim);
+    const std::string model = kModels + name + ".tflite";
+    const UsageProblem p = LoadTfliteProblem(model, InputOptions());
+    EXPECT_EQ(p.warnings.size(), 1u);
+    const PlanResult plan = Plan(p, PlanOptions());
+    EXPECT_EQ(plan.arena_bytes, other.lower_bound);
+    // The CLI: exit 0, the arena on stdout, exactly the one warning line
+    // on stderr.
+    const std::string err = dir.path() + "/err.txt";
+    const testing_util::CommandResult r =
+        testing_util::RunCommand("(" + std::string(ARENAPLAN_BINARY) +
+                                 " plan " + model + " 2>" + err + ")");
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("arena:       " +
+                            std::to_string(other.lower_bound) + " bytes"),
+              std::string::npos)
+        << r.output;
+    const std::string e = testing_util::ReadFile(err);
+    EXPECT_EQ(e.rfind("arenaplan: " + model + ": subgraph 0: tensor ", 0), 0u)
+        << e;
+    EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+  }
+}
+
+TEST(TfliteReader, CliRefusesMinusOneInShapeWithExitTwo) {
+  const testing_util::ScopedTempDir dir("arenaplan_dynamic_shape_cli");
+  const std::string path = dir.path() + "/dyn.tflite";
+  const std::vector<std::uint8_t> b = TinyModel({1, -1}, 9, 1);
+  testing_util::WriteFile(path, std::string(b.begin(), b.end()));
+  for (const char* command : {"plan", "records", "inspect", "compile"}) {
+    SCOPED_TRACE(command);
+    std::string args =
+        std::string(ARENAPLAN_BINARY) + " " + command + " " + path;
+    if (std::string(command) == "compile") {
+      args += " --out-dir " + dir.path() + " --namespace m";
+    }
+    const testing_util::CommandResult r = testing_util::RunCommand(args);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(r.output, "arenaplan: " + path +
+                            ": subgraph 0: tensor 1: dynamic dimension in "
+                            "shape [1,-1] (shape_signature []); give "
+                            "--assume-dim N\n");
+  }
 }
 
 }  // namespace

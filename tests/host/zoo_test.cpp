@@ -159,7 +159,7 @@ TEST(Zoo, RecordsAreIntermediateTensorsOnly) {
     ASSERT_EQ(p.ids.size(), p.records.size()) << n.name;
     ASSERT_EQ(p.names.size(), p.records.size()) << n.name;
     ASSERT_EQ(p.operator_names.size(), p.operator_count) << n.name;
-    EXPECT_EQ(p.default_alignment, 1u);
+    EXPECT_EQ(p.default_alignment.bytes(), 1u);
     EXPECT_EQ(p.source, "zoo:" + std::string(n.name));
     for (std::size_t i = 0; i < p.records.size(); ++i) {
       const TensorUsageRecord& r = p.records[i];

@@ -13,31 +13,15 @@ strategies=("$@")
 if [ ${#strategies[@]} -eq 0 ]; then
   mapfile -t strategies < <("$cli" strategies --approach offsets)
 fi
-# shellcheck disable=SC1090
-eval "$(sed -n 's/^\(BOARD_[A-Z_]*\) *:= *\(.*\)$/\1="\2"/p' "boards/$board/board.mk")"
-cxx=${ARM_CXX:-arm-none-eabi-g++}
-qemu=${QEMU:-qemu-system-arm}
-timeout_s=${TARGET_TIMEOUT:-120}
-arch=(-mcpu="$BOARD_CPU" -mthumb $BOARD_FLOAT)
-cxxflags=("${arch[@]}" -std=c++17 "${PD_OPT:--Os}" -g -ffreestanding -fno-exceptions -fno-rtti
-  -nostdlib -fno-threadsafe-statics -ffunction-sections -fdata-sections
-  -Wall -Wextra -Werror -I. -Icore/include -Ikernels/include)
-defsyms=(-Wl,--defsym=__arenaplan_code_origin="$BOARD_CODE_ORIGIN"
-  -Wl,--defsym=__arenaplan_code_length="$BOARD_CODE_LENGTH"
-  -Wl,--defsym=__arenaplan_ram_origin="$BOARD_RAM_ORIGIN"
-  -Wl,--defsym=__arenaplan_stack_size="$BOARD_STACK_SIZE")
-ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections "${defsyms[@]}")
+# shellcheck source=scripts/firmware_lib.sh
+. scripts/firmware_lib.sh
+FW_OPT=${PD_OPT:--Os}
+fw_board "$board"
 
 b="$out/$board"
-mkdir -p "$b/port"
 # The port and the images: once per board.
-for src in port/*.cpp; do
-  obj="$b/port/$(basename "${src%.cpp}").o"
-  extra=()
-  [ "$(basename "$src")" = libc_min.cpp ] && extra=(-fno-tree-loop-distribute-patterns)
-  [ "$obj" -nt "$src" ] || "$cxx" "${cxxflags[@]}" "${extra[@]}" -c "$src" -o "$obj"
-done
-"$cxx" "${arch[@]}" -x assembler-with-cpp \
+fw_port "$b"
+"$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp \
   -DPD_PERSON_BMP="\"$shared/images/person.bmp\"" \
   -DPD_NO_PERSON_BMP="\"$shared/images/no_person.bmp\"" \
   -c tests/person_detect/images.S -o "$b/images.o"
@@ -47,32 +31,25 @@ fail=0
 first=1
 for s in "${strategies[@]}"; do
   d="$b/$s"
-  mkdir -p "$d/ld"
+  mkdir -p "$d"
   "$cli" compile "$shared/models/person_detect.tflite" --out-dir "$d" \
     --namespace pd --strategy "$s" >/dev/null
-  "$cxx" "${cxxflags[@]}" -I"$d" -c "$d/pd_model.cpp" -o "$d/pd_model.o"
-  "$cxx" "${cxxflags[@]}" -I"$d" -c tests/person_detect/firmware.cpp -o "$d/firmware.o"
+  "$fw_cxx" "${fw_cxxflags[@]}" -I"$d" -c "$d/pd_model.cpp" -o "$d/pd_model.o"
+  "$fw_cxx" "${fw_cxxflags[@]}" -I"$d" -c tests/person_detect/firmware.cpp -o "$d/firmware.o"
   objs=("$d/firmware.o" "$d/pd_model.o" "$b/images.o" "$b"/port/*.o)
-  : > "$d/ld/arenaplan_fit.ld"
-  if ! "$cxx" "${ldflags[@]}" -L"$d/ld" -Wl,--defsym=__arenaplan_ram_length=0x40000000 \
-      -Wl,--defsym=__arenaplan_measure=1 "${objs[@]}" -lgcc -o "$d/measure.elf"; then
+  link=0
+  fw_link "$d/person_detect.elf" "$d/ld" "${objs[@]}" || link=$?
+  if [ $link -eq 1 ]; then
     echo "person-detect $board $s: the code does not fit the board's code memory"
     fail=1
     continue
-  fi
-  tests/target/fit_ld.sh "$d/measure.elf" "$board" "$BOARD_RAM_ORIGIN" \
-    "$BOARD_RAM_LENGTH" "$BOARD_STACK_SIZE" > "$d/ld/arenaplan_fit.ld"
-  if ! "$cxx" "${ldflags[@]}" -L"$d/ld" \
-      -Wl,--defsym=__arenaplan_ram_length="$BOARD_RAM_LENGTH" \
-      -Wl,-Map="$d/person_detect.map" "${objs[@]}" -lgcc -o "$d/person_detect.elf"; then
+  elif [ $link -ne 0 ]; then
     echo "person-detect $board $s: does not fit the board (link failed)"
     fail=1
     continue
   fi
   status=0
-  timeout --kill-after=5 "$timeout_s" "$qemu" -M "$BOARD_QEMU_MACHINE" -nographic \
-    -semihosting-config enable=on,target=native -kernel "$d/person_detect.elf" \
-    </dev/null >"$d/run.log" 2>&1 || status=$?
+  fw_qemu "$d/person_detect.elf" "$d/run.log" || status=$?
   grep '^person_detect ' "$d/run.log" > "$d/lines.txt" || true
   [ $first -eq 1 ] && cat "$d/lines.txt"
   first=0

@@ -39,69 +39,171 @@ void IntervalIndex::Activate(std::size_t i) {
 
 void IntervalIndex::Deactivate(std::size_t i) { Set(position_[i], 0); }
 
-void IntervalIndex::Collect(std::size_t node, std::size_t node_lo,
+bool IntervalIndex::Collect(std::size_t node, std::size_t node_lo,
                             std::size_t node_hi, std::size_t end,
-                            std::uint64_t need,
+                            std::uint64_t need, std::size_t limit,
                             std::vector<std::size_t>& out) const {
   // node covers positions [node_lo, node_hi); only positions < end qualify.
-  if (node_lo >= end || tree_[node] < need) return;
+  if (node_lo >= end || tree_[node] < need) return true;
   if (node >= leaves_) {
     out.push_back(order_[node_lo]);
-    return;
+    return out.size() <= limit;
   }
   const std::size_t mid = node_lo + (node_hi - node_lo) / 2;
-  Collect(2 * node, node_lo, mid, end, need, out);
-  Collect(2 * node + 1, mid, node_hi, end, need, out);
+  return Collect(2 * node, node_lo, mid, end, need, limit, out) &&
+         Collect(2 * node + 1, mid, node_hi, end, need, limit, out);
 }
 
-void IntervalIndex::Report(std::uint32_t lo_op, std::uint32_t hi_op,
-                           std::vector<std::size_t>& out) const {
+bool IntervalIndex::Report(std::uint32_t lo_op, std::uint32_t hi_op,
+                           std::vector<std::size_t>& out,
+                           std::size_t limit) const {
   // Positions with first_op <= hi_op form a prefix; among those, keep the
   // active ones with last_op + 1 >= lo_op + 1.
   const auto end = static_cast<std::size_t>(
       std::upper_bound(first_ops_.begin(), first_ops_.end(), hi_op) -
       first_ops_.begin());
-  if (end == 0) return;
-  Collect(1, 0, leaves_, end, std::uint64_t{lo_op} + 1, out);
+  if (end == 0) return true;
+  return Collect(1, 0, leaves_, end, std::uint64_t{lo_op} + 1, limit, out);
+}
+
+void OffsetOrder::Assign(const std::vector<Entry>& sorted) {
+  blocks_.clear();
+  fronts_.clear();
+  for (std::size_t at = 0; at < sorted.size(); at += kBlock) {
+    const std::size_t end = std::min(sorted.size(), at + kBlock);
+    blocks_.emplace_back(sorted.begin() + static_cast<std::ptrdiff_t>(at),
+                         sorted.begin() + static_cast<std::ptrdiff_t>(end));
+    fronts_.push_back(sorted[at].offset);
+  }
+}
+
+void OffsetOrder::Insert(const Entry& e) {
+  if (blocks_.empty()) {
+    blocks_.emplace_back().push_back(e);
+    fronts_.push_back(e.offset);
+    return;
+  }
+  // The last block whose first entry has offset <= e.offset (else block 0).
+  auto front = std::upper_bound(fronts_.begin(), fronts_.end(), e.offset);
+  if (front != fronts_.begin()) --front;
+  const auto b = static_cast<std::size_t>(front - fronts_.begin());
+  std::vector<Entry>& block = blocks_[b];
+  auto at = std::upper_bound(
+      block.begin(), block.end(), e.offset,
+      [](std::uint64_t off, const Entry& x) { return off < x.offset; });
+  block.insert(at, e);
+  fronts_[b] = block.front().offset;
+  if (block.size() >= 2 * kBlock) {
+    std::vector<Entry> upper(block.begin() + kBlock, block.end());
+    block.resize(kBlock);
+    const auto next = static_cast<std::ptrdiff_t>(b + 1);
+    fronts_.insert(fronts_.begin() + next, upper.front().offset);
+    blocks_.insert(blocks_.begin() + next, std::move(upper));
+  }
 }
 
 GapPlacer::GapPlacer(std::span<const TensorUsageRecord> records)
     : records_(records), placed_(records), offsets_(records.size(), 0) {}
 
+namespace {
+
+/// Alg. 3 L.7-20 over the intersecting placed records fed in non-decreasing
+/// offset order (equal offsets in any order: the first of them opens the
+/// gap, the others see none).
+class SmallestGap {
+ public:
+  explicit SmallestGap(std::uint64_t size) : size_(size) {}
+
+  void Next(std::uint64_t offset_x, std::uint64_t end_x) {
+    // L.14-17: gap = offset_x - prev_offset (may be negative: no gap). Only
+    // the rare improvement branches.
+    const std::uint64_t gap = offset_x - prev_offset_;
+    if ((offset_x >= prev_offset_) & (gap >= size_) & (gap < smallest_gap_)) {
+      smallest_gap_ = gap;
+      best_offset_ = prev_offset_;
+      found_ = true;
+    }
+    prev_offset_ = std::max(prev_offset_, end_x);  // L.18
+  }
+
+  /// L.19-20: the smallest fitting gap, else the top.
+  [[nodiscard]] std::uint64_t Offset() const {
+    return found_ ? best_offset_ : prev_offset_;
+  }
+
+ private:
+  std::uint64_t size_;
+  std::uint64_t prev_offset_ = 0;  // L.7
+  std::uint64_t best_offset_ = 0;  // L.8
+  std::uint64_t smallest_gap_ =
+      std::numeric_limits<std::uint64_t>::max();  // L.9
+  bool found_ = false;
+};
+
+}  // namespace
+
 std::uint64_t GapPlacer::Place(std::size_t i) {
   const TensorUsageRecord& t = records_[i];
-  // Alg. 3 L.10-13: the placed records whose usage intervals intersect t's.
+  SmallestGap search(t.size);
+  // Alg. 3 L.10-13: the placed records whose usage intervals intersect t's,
+  // in ordered_allocated_ids order (non-decreasing offset).
+  // (The scan below needs t.size > 0; the strategies never pass size 0.)
+  constexpr std::size_t kMinScan = 256;
+  const std::size_t placed = placed_list_.size();
+  const std::size_t limit = t.size == 0 || placed < kMinScan
+                                ? static_cast<std::size_t>(-1)
+                                : placed / 16;
   scratch_.clear();
-  placed_.Report(t.first_op, t.last_op, scratch_);
-  // ordered_allocated_ids is kept in non-decreasing offset order, so the
-  // scan below walks memory from the bottom (ties by index; the result does
-  // not depend on how equal offsets are ordered).
-  std::sort(
-      scratch_.begin(), scratch_.end(), [&](std::size_t a, std::size_t b) {
-        return offsets_[a] != offsets_[b] ? offsets_[a] < offsets_[b] : a < b;
-      });
-  std::uint64_t prev_offset = 0;                                          // L.7
-  std::uint64_t best_offset = std::numeric_limits<std::uint64_t>::max();  // L.8
-  std::uint64_t smallest_gap =
-      std::numeric_limits<std::uint64_t>::max();  // L.9
-  bool found = false;
-  for (std::size_t x : scratch_) {
-    const std::uint64_t offset_x = offsets_[x];
-    // L.14-17: gap = offset_x - prev_offset (may be negative: no gap).
-    if (offset_x >= prev_offset) {
-      const std::uint64_t gap = offset_x - prev_offset;
-      if (gap >= t.size && gap < smallest_gap) {
-        smallest_gap = gap;
-        best_offset = prev_offset;
-        found = true;
-      }
+  if (placed_.Report(t.first_op, t.last_op, scratch_, limit)) {
+    // Few (k <= P / 16): sort them by offset (ties by index).
+    std::sort(
+        scratch_.begin(), scratch_.end(), [&](std::size_t a, std::size_t b) {
+          return offsets_[a] != offsets_[b] ? offsets_[a] < offsets_[b] : a < b;
+        });
+    for (std::size_t x : scratch_) {
+      search.Next(offsets_[x], offsets_[x] + records_[x].size);
     }
-    prev_offset = std::max(prev_offset, offset_x + records_[x].size);  // L.18
+  } else {
+    // Many: scan every placed record in offset order.
+    if (!by_offset_built_) BuildOffsetOrder();
+    by_offset_.ForEach([&](const OffsetOrder::Entry& x) {
+      // About half the records intersect, so a branch on that would be
+      // mispredicted often. Instead a record that does not intersect is fed
+      // as the empty range [0, 0): it cannot move prev_offset, and its "gap"
+      // 0 - prev_offset is either 0 (< t.size, which is > 0 on this path)
+      // or negative (no gap), so it changes nothing.
+      const std::uint64_t in = static_cast<std::uint64_t>(
+          (x.first_op <= t.last_op) & (x.last_op >= t.first_op));
+      const std::uint64_t mask = 0 - in;
+      search.Next(x.offset & mask, x.end & mask);
+    });
   }
-  if (!found) best_offset = prev_offset;  // L.19-20
-  offsets_[i] = best_offset;              // L.21
-  placed_.Activate(i);                    // L.23
-  return best_offset;
+  const std::uint64_t offset = search.Offset();
+  offsets_[i] = offset;  // L.21
+  // L.23: t joins the placed records.
+  placed_.Activate(i);
+  placed_list_.push_back(i);
+  if (by_offset_built_) {
+    by_offset_.Insert({offset, offset + t.size, t.first_op, t.last_op});
+  }
+  return offset;
+}
+
+void GapPlacer::BuildOffsetOrder() {
+  std::vector<OffsetOrder::Entry> sorted;
+  sorted.reserve(placed_list_.size());
+  for (std::size_t x : placed_list_) {
+    const TensorUsageRecord& r = records_[x];
+    sorted.push_back(
+        {offsets_[x], offsets_[x] + r.size, r.first_op, r.last_op});
+  }
+  std::stable_sort(
+      sorted.begin(), sorted.end(),
+      [](const OffsetOrder::Entry& a, const OffsetOrder::Entry& b) {
+        return a.offset < b.offset;
+      });
+  by_offset_.Assign(sorted);
+  by_offset_built_ = true;
 }
 
 OffsetsAssignment GapPlacer::Take() && {

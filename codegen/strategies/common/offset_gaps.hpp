@@ -11,7 +11,9 @@
 // whose usage intervals intersect [first_op, last_op] are reported in
 // O((k + 1) log n) for k reported; they are then sorted by offset and scanned
 // exactly as Alg. 3 L.10-18 does, so the offsets are identical to the
-// straightforward algorithm's.
+// straightforward algorithm's. When a large share of the placed records
+// intersect (dense inputs), GapPlacer instead scans all of them in offset
+// order: still Theta(n^2) there, but a few ns per pair.
 #ifndef ARENAPLAN_CODEGEN_STRATEGIES_OFFSET_GAPS_HPP_
 #define ARENAPLAN_CODEGEN_STRATEGIES_OFFSET_GAPS_HPP_
 
@@ -39,14 +41,16 @@ class IntervalIndex {
 
   /// Appends to `out` the index of every active record x with
   /// x.first_op <= hi_op and x.last_op >= lo_op (both ends inclusive), in
-  /// order of (first_op, index). O((k + 1) log n).
-  void Report(std::uint32_t lo_op, std::uint32_t hi_op,
-              std::vector<std::size_t>& out) const;
+  /// order of (first_op, index). O((k + 1) log n). With `limit`, stops
+  /// (returning false) as soon as `out` holds more than `limit` indices.
+  bool Report(std::uint32_t lo_op, std::uint32_t hi_op,
+              std::vector<std::size_t>& out,
+              std::size_t limit = static_cast<std::size_t>(-1)) const;
 
  private:
   void Set(std::size_t pos, std::uint64_t value);
-  void Collect(std::size_t node, std::size_t node_lo, std::size_t node_hi,
-               std::size_t end, std::uint64_t need,
+  bool Collect(std::size_t node, std::size_t node_lo, std::size_t node_hi,
+               std::size_t end, std::uint64_t need, std::size_t limit,
                std::vector<std::size_t>& out) const;
 
   std::span<const TensorUsageRecord> records_;
@@ -62,8 +66,53 @@ class IntervalIndex {
   std::vector<std::uint64_t> tree_;
 };
 
+/// The placed records in non-decreasing offset order, stored in blocks of
+/// at most 2 * kBlock entries so that an insertion moves O(kBlock) entries
+/// and a scan over all of them reads memory sequentially.
+class OffsetOrder {
+ public:
+  /// One placed record: bytes [offset, end), operators [first_op, last_op]
+  /// (both included).
+  struct Entry {
+    std::uint64_t offset;
+    std::uint64_t end;
+    std::uint32_t first_op;
+    std::uint32_t last_op;
+  };
+
+  /// Replaces the content with `sorted` (non-decreasing offset).
+  void Assign(const std::vector<Entry>& sorted);
+
+  /// Inserts `e` after the entries whose offset is <= e.offset.
+  void Insert(const Entry& e);
+
+  /// Calls f(entry) for every entry, in non-decreasing offset order.
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (const std::vector<Entry>& block : blocks_) {
+      for (const Entry& e : block) f(e);
+    }
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 64;
+  std::vector<std::vector<Entry>> blocks_;
+  /// fronts_[b] = blocks_[b].front().offset (searched without touching the
+  /// blocks).
+  std::vector<std::uint64_t> fronts_;
+};
+
 /// Places records one at a time, in any order the caller chooses, each at
 /// the offset Alg. 3 L.7-21 gives it against the records placed so far.
+///
+/// Two ways to walk the placed records intersecting t in offset order, chosen
+/// per placement by how many there are (k of P placed): the interval index
+/// reports them, and while k <= P / 16 (or P < 256) they are sorted by
+/// offset (O((k + 1) log n)); past that (dense inputs) the report stops and
+/// all P placed records are scanned in offset order, skipping the others
+/// (O(P), a few ns per record; the offset order is built the first time it
+/// is needed, so inputs that never need it do not pay for it). Both feed the
+/// same Alg. 3 L.10-18 loop, so the offsets do not depend on the choice.
 class GapPlacer {
  public:
   explicit GapPlacer(std::span<const TensorUsageRecord> records);
@@ -79,8 +128,15 @@ class GapPlacer {
   [[nodiscard]] OffsetsAssignment Take() &&;
 
  private:
+  void BuildOffsetOrder();
+
   std::span<const TensorUsageRecord> records_;
   IntervalIndex placed_;
+  /// Every placed record, in placement order.
+  std::vector<std::size_t> placed_list_;
+  /// The placed records by offset, once a scan has been needed.
+  OffsetOrder by_offset_;
+  bool by_offset_built_ = false;
   std::vector<std::uint64_t> offsets_;
   std::vector<std::size_t> scratch_;
 };

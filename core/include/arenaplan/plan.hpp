@@ -27,37 +27,46 @@ struct Placement {
 /// The verdict of a validator. The host validator (codegen/validator.hpp)
 /// and the constexpr one below return exactly these values.
 enum class ValidationResult : std::uint8_t {
-  kOk = 0,           ///< Every invariant holds.
-  kBadAlignment,     ///< The alignment is zero or not a power of two.
-  kBadInterval,      ///< A tensor has first_op > last_op.
-  kMisaligned,       ///< An offset is not a multiple of the alignment.
-  kOutOfBounds,      ///< offset + size exceeds the arena (or overflows).
-  kOverlap,          ///< Two tensors alive at a common operator share a byte.
-  kMissingTensor,    ///< A tensor has no placement (host only: counts differ).
-  kObjectConflict,   ///< Shared Objects: two tensors alive at a common
-                     ///< operator are assigned the same object.
-  kObjectTooSmall,   ///< Shared Objects: an object is smaller than a tensor
-                     ///< assigned to it, or the index is out of range.
+  kOk = 0,          ///< Every invariant holds.
+  kBadAlignment,    ///< The alignment is zero or not a power of two.
+  kBadInterval,     ///< A tensor has first_op > last_op.
+  kMisaligned,      ///< An offset is not a multiple of the alignment.
+  kOutOfBounds,     ///< offset + size exceeds the arena (or overflows).
+  kOverlap,         ///< Two tensors alive at a common operator share a byte.
+  kMissingTensor,   ///< A tensor has no placement (host only: counts differ).
+  kObjectConflict,  ///< Shared Objects: two tensors alive at a common
+                    ///< operator are assigned the same object.
+  kObjectTooSmall,  ///< Shared Objects: an object is smaller than a tensor
+                    ///< assigned to it, or the index is out of range.
   kOperatorOutOfRange,  ///< A tensor's last_op is not below the operator
                         ///< count (the count was lowered, or an interval
                         ///< raised past the last operator).
-  kCountMismatch,    ///< A table's length differs from the tensor count
-                     ///< (the count was edited: an entry would be missing
-                     ///< or zero-filled).
+  kCountMismatch,       ///< A table's length differs from the tensor count
+                        ///< (the count was edited: an entry would be missing
+                        ///< or zero-filled).
 };
 
 /// A short, stable name for a result, for messages and static_asserts.
 [[nodiscard]] constexpr const char* ToString(ValidationResult r) {
   switch (r) {
-    case ValidationResult::kOk: return "ok";
-    case ValidationResult::kBadAlignment: return "bad alignment";
-    case ValidationResult::kBadInterval: return "first_op after last_op";
-    case ValidationResult::kMisaligned: return "misaligned offset";
-    case ValidationResult::kOutOfBounds: return "tensor outside the arena";
-    case ValidationResult::kOverlap: return "live tensors overlap";
-    case ValidationResult::kMissingTensor: return "tensor not placed";
-    case ValidationResult::kObjectConflict: return "live tensors share an object";
-    case ValidationResult::kObjectTooSmall: return "object smaller than tensor";
+    case ValidationResult::kOk:
+      return "ok";
+    case ValidationResult::kBadAlignment:
+      return "bad alignment";
+    case ValidationResult::kBadInterval:
+      return "first_op after last_op";
+    case ValidationResult::kMisaligned:
+      return "misaligned offset";
+    case ValidationResult::kOutOfBounds:
+      return "tensor outside the arena";
+    case ValidationResult::kOverlap:
+      return "live tensors overlap";
+    case ValidationResult::kMissingTensor:
+      return "tensor not placed";
+    case ValidationResult::kObjectConflict:
+      return "live tensors share an object";
+    case ValidationResult::kObjectTooSmall:
+      return "object smaller than tensor";
     case ValidationResult::kOperatorOutOfRange:
       return "last_op not below the operator count";
     case ValidationResult::kCountMismatch:
@@ -80,36 +89,82 @@ enum class ValidationResult : std::uint8_t {
          b.offset < a.offset + a.size;
 }
 
-/// Checks a plan at compile time (or at run time): the alignment is a power
-/// of two, every interval is well formed, every offset is aligned, every
-/// tensor lies inside [0, arena_size), and no two tensors whose lifetimes
-/// intersect share a byte. Pairwise, O(count^2): a second method beside the
-/// host's sweep-line validator, and small enough to read at a glance.
-/// `plan` points to `count` placements owned by the caller.
-[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
-                                                  std::size_t count,
-                                                  std::size_t arena_size,
-                                                  std::size_t alignment) {
+/// A validation verdict and the tensor indices it concerns (kPlan indices;
+/// `count` when not applicable).
+struct Violation {
+  ValidationResult result;
+  std::size_t first;
+  std::size_t second;
+};
+
+/// Checks a plan at compile time (or at run time) and says where it breaks:
+/// the alignment is a power of two, every interval is well formed, every
+/// offset is aligned, every tensor lies inside [0, arena_size), and no two
+/// tensors whose lifetimes intersect share a byte, checked in that order.
+/// `first` is the first tensor (in table order) breaking a per-tensor rule,
+/// or for kOverlap the pair (first < second) found first in row-major pair
+/// order. Pairwise, O(count^2): a second method beside the host's
+/// sweep-line validator, and small enough to read at a glance. `plan`
+/// points to `count` placements owned by the caller.
+[[nodiscard]] constexpr Violation FindViolation(const Placement* plan,
+                                                std::size_t count,
+                                                std::size_t arena_size,
+                                                std::size_t alignment) {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
-    return ValidationResult::kBadAlignment;
+    return {ValidationResult::kBadAlignment, count, count};
   }
   for (std::size_t i = 0; i < count; ++i) {
     const Placement& p = plan[i];
-    if (p.first_op > p.last_op) return ValidationResult::kBadInterval;
-    if (p.offset % alignment != 0) return ValidationResult::kMisaligned;
+    if (p.first_op > p.last_op) {
+      return {ValidationResult::kBadInterval, i, count};
+    }
+    if (p.offset % alignment != 0) {
+      return {ValidationResult::kMisaligned, i, count};
+    }
     if (p.offset > arena_size || p.size > arena_size - p.offset) {
-      return ValidationResult::kOutOfBounds;
+      return {ValidationResult::kOutOfBounds, i, count};
     }
   }
   for (std::size_t i = 0; i < count; ++i) {
     for (std::size_t j = i + 1; j < count; ++j) {
       if (LifetimesIntersect(plan[i], plan[j]) &&
           BytesIntersect(plan[i], plan[j])) {
-        return ValidationResult::kOverlap;
+        return {ValidationResult::kOverlap, i, j};
       }
     }
   }
-  return ValidationResult::kOk;
+  return {ValidationResult::kOk, count, count};
+}
+
+/// The verdict of FindViolation alone: kOk when the plan is sound.
+[[nodiscard]] constexpr ValidationResult validate(const Placement* plan,
+                                                  std::size_t count,
+                                                  std::size_t arena_size,
+                                                  std::size_t alignment) {
+  return FindViolation(plan, count, arena_size, alignment).result;
+}
+
+/// FindViolation() with the checks of the five-argument validate():
+/// kOperatorOutOfRange names the first tensor whose last_op is not below
+/// `operator_count`. `result` always equals that validate()'s result.
+[[nodiscard]] constexpr Violation FindViolation(const Placement* plan,
+                                                std::size_t count,
+                                                std::size_t arena_size,
+                                                std::size_t alignment,
+                                                std::size_t operator_count) {
+  const Violation v = FindViolation(plan, count, arena_size, alignment);
+  if (v.result == ValidationResult::kBadAlignment ||
+      v.result == ValidationResult::kBadInterval ||
+      v.result == ValidationResult::kMisaligned ||
+      v.result == ValidationResult::kOutOfBounds) {
+    return v;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (plan[i].last_op >= operator_count) {
+      return {ValidationResult::kOperatorOutOfRange, i, count};
+    }
+  }
+  return v;
 }
 
 /// validate() and, for every tensor, last_op < operator_count
@@ -121,19 +176,8 @@ enum class ValidationResult : std::uint8_t {
                                                   std::size_t arena_size,
                                                   std::size_t alignment,
                                                   std::size_t operator_count) {
-  const ValidationResult r = validate(plan, count, arena_size, alignment);
-  if (r == ValidationResult::kBadAlignment ||
-      r == ValidationResult::kBadInterval ||
-      r == ValidationResult::kMisaligned ||
-      r == ValidationResult::kOutOfBounds) {
-    return r;
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    if (plan[i].last_op >= operator_count) {
-      return ValidationResult::kOperatorOutOfRange;
-    }
-  }
-  return r;
+  return FindViolation(plan, count, arena_size, alignment, operator_count)
+      .result;
 }
 
 /// The generated header's check: the table `plan` holds exactly `count`
@@ -153,6 +197,30 @@ template <std::size_t N>
                             plan[0].last_op == 0;
   if (N != count && !empty_filler) return ValidationResult::kCountMismatch;
   return validate(&plan[0], count, arena_size, alignment, operator_count);
+}
+
+/// The generated header's diagnosis: kCountMismatch (first = N, second =
+/// `count`) when the table `plan` does not hold exactly `count` entries
+/// (an empty plan's all-zero filler aside), else the five-argument
+/// FindViolation. `result` always equals ValidateTable()'s result.
+template <std::size_t N>
+[[nodiscard]] constexpr Violation FindTableViolation(
+    const Placement (&plan)[N], std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count) {
+  const ValidationResult r =
+      ValidateTable(plan, count, arena_size, alignment, operator_count);
+  if (r == ValidationResult::kCountMismatch) {
+    return {ValidationResult::kCountMismatch, N, count};
+  }
+  return FindViolation(&plan[0], count, arena_size, alignment, operator_count);
+}
+
+/// True when the table `values` holds exactly `count` entries (the
+/// generated header's kTensorBytes and kTensorNames against kTensorCount),
+/// or is the one-entry filler of an empty plan.
+template <class T, std::size_t N>
+[[nodiscard]] constexpr bool TableHasCount(const T (&)[N], std::size_t count) {
+  return N == count || (count == 0 && N == 1);
 }
 
 /// Array overload: `validate(kPlan, kArenaSize, kAlignment)`.

@@ -1,17 +1,18 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // TFLM interop: the OfflineMemoryAllocation words (codegen/tflm/
-// offline_plan.*) and their writer (codegen/emit/tflm_model.*), the greedy
-// rule used for comparison (codegen/tflm/greedy_rule.*), and the `tflm`
-// command.
+// offline_plan.*), their writer (codegen/emit/tflm_model.*) and the `tflm`
+// command (scratch, the recommended arena, the shim).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "codegen/alignment.hpp"
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
@@ -19,7 +20,6 @@
 #include "codegen/tflite/load.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
-#include "codegen/tflm/greedy_rule.hpp"
 #include "codegen/tflm/offline_plan.hpp"
 #include "tests/host/test_util.hpp"
 
@@ -27,12 +27,9 @@ namespace arenaplan::tflite {
 namespace {
 
 using testing_util::ReadFile;
-using tflm::GreedyBuffer;
-using tflm::GreedyPlacement;
 using tflm::kOfflinePlanName;
 using tflm::OfflinePlanWords;
 using tflm::ReadOfflinePlan;
-using tflm::TflmGreedyPlace;
 
 const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
 const char* const kModelNames[] = {
@@ -61,7 +58,7 @@ Written WritePlanned(const std::vector<std::uint8_t>& original,
   w.problem = BuildProblem(model, AssumeOne());
   PlanOptions o;
   o.strategy = "greedy-by-size";
-  o.alignment = 16;
+  o.alignment = kModelAlignment;
   w.plan = Plan(w.problem.problem, o);
   w.words = OfflinePlanWords(w.problem, w.plan, model.subgraphs.size());
   w.bytes = WithOfflinePlan(original, model, w.words);
@@ -97,7 +94,7 @@ void ExpectSameGraph(const Model& a, const Model& b) {
   }
 }
 
-TEST(TfliteTflm, WrittenModelsCarryThePlanAndKeepTheGraph) {
+TEST(TflmOfflinePlan, WrittenModelsCarryThePlanAndKeepTheGraph) {
   for (const char* name : kModelNames) {
     SCOPED_TRACE(name);
     const std::string path = kModels + name + ".tflite";
@@ -153,7 +150,7 @@ TEST(TfliteTflm, WrittenModelsCarryThePlanAndKeepTheGraph) {
   }
 }
 
-TEST(TfliteTflm, ExistingPlanIsReplacedNotDuplicated) {
+TEST(TflmOfflinePlan, ExistingPlanIsReplacedNotDuplicated) {
   const std::string path = kModels + "micro_speech_quantized.tflite";
   const Written first = WritePlanned(ReadFileBytes(path), path);
   const Model once = ReadModel(first.bytes, "once");
@@ -170,62 +167,11 @@ TEST(TfliteTflm, ExistingPlanIsReplacedNotDuplicated) {
   ExpectSameGraph(once, twice);
 }
 
-// Hand example of the greedy rule. Buffers (size, inclusive steps):
-//   A 32 [0,1], B 16 [1,2], C 48 [2,3], D 16 [0,3], E 32 [3,3].
-// Order by size: C 48, A 32, E 32, B 16, D 16.
-//   C -> 0 (nothing placed).        A [0,1] meets nothing placed -> 0.
-//   E [3,3] meets C [0,48) -> 48.   B [1,2] meets C [0,48), A [0,32) -> 48.
-//   D [0,3] meets C [0,48), A [0,32), E [48,80), B [48,64) -> 80.
-// Arena 96.
-TEST(TfliteTflm, GreedyRuleMatchesHandExample) {
-  const std::vector<GreedyBuffer> b = {{32, 0, 1, std::nullopt},
-                                       {16, 1, 2, std::nullopt},
-                                       {48, 2, 3, std::nullopt},
-                                       {16, 0, 3, std::nullopt},
-                                       {32, 3, 3, std::nullopt}};
-  const GreedyPlacement p = TflmGreedyPlace(b);
-  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 48, 0, 80, 48}));
-  EXPECT_EQ(p.arena_bytes, 96u);
-}
-
-// First fit, not best fit: a buffer goes into the lowest hole that holds it
-// even when a tighter one exists above. Fixed: X 32 @0, Y 16 @64, Z 16 @88,
-// all [0,0] (holes [32,64), 32 bytes, and [80,88), 8 bytes); W 8 [0,0] ->
-// 32 (best fit would pick 80). Arena 88 + 16 = 104.
-TEST(TfliteTflm, GreedyRuleHonoursFixedOffsetsAndFirstFit) {
-  const std::vector<GreedyBuffer> b = {
-      {32, 0, 0, 0}, {16, 0, 0, 64}, {16, 0, 0, 88}, {8, 0, 0, std::nullopt}};
-  const GreedyPlacement p = TflmGreedyPlace(b);
-  EXPECT_EQ(p.offsets, (std::vector<std::uint64_t>{0, 64, 88, 32}));
-  EXPECT_EQ(p.arena_bytes, 104u);
-}
-
-TEST(TfliteTflm, GreedyPlacementOfEveryModelIsSound) {
-  for (const char* name : kModelNames) {
-    SCOPED_TRACE(name);
-    const UsageProblem p = AlignProblem(
-        LoadTfliteProblem(kModels + name + ".tflite", AssumeOne()), 16);
-    std::vector<GreedyBuffer> b;
-    for (const auto& r : p.records)
-      b.push_back({r.size, r.first_op, r.last_op, {}});
-    const GreedyPlacement g = TflmGreedyPlace(b);
-    for (std::size_t i = 0; i < b.size(); ++i) {
-      EXPECT_EQ(g.offsets[i] % 16, 0u);
-      for (std::size_t j = i + 1; j < b.size(); ++j) {
-        const bool time = p.records[i].Intersects(p.records[j]);
-        const bool space = g.offsets[i] < g.offsets[j] + b[j].size &&
-                           g.offsets[j] < g.offsets[i] + b[i].size;
-        EXPECT_FALSE(time && space) << i << " " << j;
-      }
-    }
-  }
-}
-
-TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflite_tflm_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+TEST(TflmOfflinePlan, CommandWritesModelAndShimOrNothing) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_tflm_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   const std::string out = (dir / "planned.tflite").string();
   const std::string shim = (dir / "plan.h").string();
   const std::string log = (dir / "log.txt").string();
@@ -244,23 +190,91 @@ TEST(TfliteTflm, CommandWritesModelAndShimOrNothing) {
   const std::string h = ReadFile(shim);
   EXPECT_NE(h.find("kBufferCount = 5;"), std::string::npos) << h;
 
-  // Bad input: exit 2, one line, nothing written.
+  // Bad input (the first half of a model): exit 2, one line naming the
+  // file, nothing written.
+  const std::string half = (dir / "half.tflite").string();
+  {
+    const std::vector<std::uint8_t> b =
+        ReadFileBytes(kModels + "micro_speech_quantized.tflite");
+    std::ofstream(half, std::ios::binary)
+        .write(reinterpret_cast<const char*>(b.data()),
+               static_cast<std::streamsize>(b.size() / 2));
+  }
   const std::string bad_out = (dir / "never.tflite").string();
-  const std::string bad = bin + " tflm " + kModels +
-                          "hello_world_int8.tflite --out " + bad_out + " > " +
-                          log + " 2>&1";
+  const std::string bad =
+      bin + " tflm " + half + " --out " + bad_out + " > " + log + " 2>&1";
   const int status = std::system(bad.c_str());
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_FALSE(std::filesystem::exists(bad_out));
-  EXPECT_NE(ReadFile(log).find("dynamic dimension"), std::string::npos);
-  std::filesystem::remove_all(dir);
+  EXPECT_EQ(ReadFile(log).rfind("arenaplan: " + half + ": ", 0), 0u)
+      << ReadFile(log);
 }
 
-TEST(TfliteTflm, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflite_cli_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+TEST(TflmOfflinePlan, ShimHeaderNamesTheClassTheArenaAndTheScratch) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_shim_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
+  const std::string bin = ARENAPLAN_BINARY;
+  const std::string out = (dir / "planned.tflite").string();
+  const std::string shim = (dir / "plan.h").string();
+  const std::string log = (dir / "log.txt").string();
+  const std::string model = kModels + "keyword_scrambled.tflite";
+  ASSERT_EQ(std::system((bin + " tflm " + model + " --out " + out + " --shim " +
+                         shim + " > " + log + " 2>&1")
+                            .c_str()),
+            0)
+      << ReadFile(log);
+  const std::string h = ReadFile(shim);
+  EXPECT_NE(h.find("tflite::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_EQ(h.find("tflite::micro::NonPersistentMemoryPlannerShim"),
+            std::string::npos);
+  EXPECT_NE(h.find("kTensorArenaSize = "), std::string::npos);
+  EXPECT_NE(h.find("kModelBytes = " +
+                   std::to_string(std::filesystem::file_size(model)) + ";"),
+            std::string::npos);
+  // 16 planned tensors and the 14 SVDF scratch buffers
+  // (tflm_kernels_test.cpp), in TFLM's order.
+  EXPECT_NE(h.find("kBufferCount = 30;"), std::string::npos) << h;
+
+  // The planned copy given where the shim needs the original: refused,
+  // nothing written.
+  const std::string again = (dir / "again.tflite").string();
+  const int status =
+      std::system((bin + " tflm " + out + " --out " + again + " --shim " +
+                   (dir / "again.h").string() + " > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(ReadFile(log).find("original model"), std::string::npos)
+      << ReadFile(log);
+  EXPECT_FALSE(std::filesystem::exists(again));
+}
+
+TEST(TflmOfflinePlan, UnacceptedStrategyListsTheAcceptedOnes) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_strat_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
+  const std::string log = (dir / "log.txt").string();
+  const int status =
+      std::system((std::string(ARENAPLAN_BINARY) + " tflm " + kModels +
+                   "ad01_int8.tflite --out " + (dir / "x.tflite").string() +
+                   " --strategy min-cost-flow > " + log + " 2>&1")
+                      .c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string text = ReadFile(log);
+  for (const char* name : {"best", "optimal", "greedy-by-size", "naive"}) {
+    EXPECT_NE(text.find(name), std::string::npos) << text;
+  }
+  EXPECT_EQ(text.find("arenaplan strategies"), std::string::npos) << text;
+}
+
+TEST(TflmOfflinePlan, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
+  // A fresh directory: runs of this test in parallel do not share it.
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_cli_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   const std::string bin = ARENAPLAN_BINARY;
   const std::string model = kModels + "person_detect.tflite";
   const std::string csv = (dir / "records.csv").string();
@@ -286,7 +300,6 @@ TEST(TfliteTflm, PlanOfModelEqualsPlanOfItsRecordsThroughTheCli) {
     EXPECT_EQ(arena(ReadFile(a)), arena(ReadFile(b))) << strategy;
     EXPECT_NE(arena(ReadFile(a)), "?");
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // The exact Offset Calculation search (codegen/solver/exact.hpp) against an
 // independent brute force (tests/host/exhaustive.hpp), the heuristics, the
 // host validator, and capacities one byte below the optimum.
+#include "codegen/solver/exact.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,70 +15,19 @@
 
 #include "codegen/input.hpp"
 #include "codegen/records.hpp"
-#include "codegen/solver/exact.hpp"
 #include "codegen/strategy.hpp"
 #include "codegen/validator.hpp"
 #include "tests/host/exhaustive.hpp"
+#include "tests/host/solver_instances.hpp"
 
 namespace arenaplan {
 namespace {
 
 using testing::ExhaustiveOffsetsOptimum;
+using testing::RandomInstance;
+using testing::StaircaseInstance;
 
-/// Random-instance counts are divided by this under AddressSanitizer (GCC
-/// defines __SANITIZE_ADDRESS__, clang has __has_feature), where every node
-/// and the brute force cost five to ten times more; Release builds run the
-/// full counts.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 6;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr int kScale = 6;
-#else
-constexpr int kScale = 1;
-#endif
-#else
-constexpr int kScale = 1;
-#endif
-
-/// Random instances of the shapes networks produce: chains (each tensor
-/// lives from its producer to its consumer), residual blocks (a long-lived
-/// skip tensor across a chain) and arbitrary intervals. Sizes are multiples
-/// of `align`.
-std::vector<TensorUsageRecord> RandomInstance(std::mt19937_64& rng,
-                                              std::size_t max_tensors,
-                                              std::uint64_t align) {
-  const std::size_t n = 1 + rng() % max_tensors;
-  const std::uint32_t ops = 2 + static_cast<std::uint32_t>(rng() % 10);
-  auto size = [&] { return align * (1 + rng() % 8); };
-  std::vector<TensorUsageRecord> r;
-  switch (rng() % 3) {
-    case 0:  // chain, with occasional branches
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t first =
-            static_cast<std::uint32_t>(i / (1 + rng() % 2));
-        r.push_back(
-            {first, first + 1 + static_cast<std::uint32_t>(rng() % 2), size()});
-      }
-      break;
-    case 1:  // residual: chain plus skip tensors
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t first = static_cast<std::uint32_t>(i);
-        const std::uint32_t span = rng() % 4 == 0 ? 3 + rng() % 4 : 1;
-        r.push_back({first, first + span, size()});
-      }
-      break;
-    default:  // arbitrary intervals
-      for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t a = static_cast<std::uint32_t>(rng() % ops);
-        std::uint32_t b = static_cast<std::uint32_t>(rng() % ops);
-        if (a > b) std::swap(a, b);
-        r.push_back({a, b, size()});
-      }
-      break;
-  }
-  return r;
-}
+using testing::kScale;
 
 std::uint64_t ArenaOf(const std::vector<TensorUsageRecord>& r,
                       const std::vector<std::uint64_t>& offsets) {
@@ -95,7 +46,7 @@ void ExpectValid(const std::vector<TensorUsageRecord>& r,
       ValidateOffsets(r, result.offsets, result.arena_bytes, align).ok());
 }
 
-TEST(Optimal, MatchesExhaustiveOptimumOnRandomInstances) {
+TEST(Exact, MatchesExhaustiveOptimumOnRandomInstances) {
   std::mt19937_64 rng(20260701);
   for (int it = 0; it < 2000 / kScale; ++it) {
     const std::uint64_t align = it % 2 == 0 ? 1 : 16;
@@ -109,7 +60,7 @@ TEST(Optimal, MatchesExhaustiveOptimumOnRandomInstances) {
   }
 }
 
-TEST(Optimal, ReportsInfeasibleOneByteBelowTheOptimum) {
+TEST(Exact, ReportsInfeasibleOneByteBelowTheOptimum) {
   std::mt19937_64 rng(7);
   for (int it = 0; it < 600 / kScale; ++it) {
     const auto r = RandomInstance(rng, testing::kMaxExhaustiveRecords, 1);
@@ -129,7 +80,7 @@ TEST(Optimal, ReportsInfeasibleOneByteBelowTheOptimum) {
   }
 }
 
-TEST(Optimal, NeverWorseThanAnyHeuristic) {
+TEST(Exact, NeverWorseThanAnyHeuristic) {
   std::mt19937_64 rng(99);
   for (int it = 0; it < 300 / kScale; ++it) {
     const auto r = RandomInstance(rng, 40, 4);
@@ -163,7 +114,7 @@ TEST(Optimal, NeverWorseThanAnyHeuristic) {
   }
 }
 
-TEST(Optimal, IsDeterministic) {
+TEST(Exact, IsDeterministic) {
   std::mt19937_64 rng(3);
   for (int it = 0; it < 50 / kScale; ++it) {
     const auto r = RandomInstance(rng, 60, 8);
@@ -177,7 +128,7 @@ TEST(Optimal, IsDeterministic) {
   }
 }
 
-TEST(Optimal, SolvesTheMiniMallocExample) {
+TEST(Exact, SolvesTheMiniMallocExample) {
   // benchmarks example.12 (MiniMalloc's README input, capacity 12): b1
   // [0,2], b3 [0,8] and b5 [0,20] are all alive at operator 0, 4 bytes each,
   // so 12 bytes are needed; the README's published plan uses exactly 12.
@@ -195,7 +146,7 @@ TEST(Optimal, SolvesTheMiniMallocExample) {
             ExactResult::kInfeasible);
 }
 
-TEST(Optimal, PacksEveryChallengingInstanceWithinItsCapacity) {
+TEST(Exact, PacksEveryChallengingInstanceWithinItsCapacity) {
   // MiniMalloc's challenging instances are published with the capacity in
   // their names (1,048,576 bytes) and a plan within it (Moffitt, ASPLOS
   // 2023). The decision search must find one for each; the independent
@@ -232,7 +183,7 @@ TEST(Optimal, PacksEveryChallengingInstanceWithinItsCapacity) {
   }
 }
 
-TEST(Optimal, ProvesAnOptimumAboveMaxBreadth) {
+TEST(Exact, ProvesAnOptimumAboveMaxBreadth) {
   // Nine tensors, operators inclusive, sizes in bytes:
   //   a [0,0] 7   b [0,2] 3   c [1,1] 4   d [1,3] 3   e [2,2] 3
   //   f [2,4] 1   g [3,3] 2   h [3,4] 4   i [4,4] 5
@@ -265,34 +216,7 @@ TEST(Optimal, ProvesAnOptimumAboveMaxBreadth) {
   EXPECT_EQ(SolveOffsetsExactly(r, ten).status, ExactResult::kInfeasible);
 }
 
-/// A "staircase": three tensors with overlapping three-operator lifetimes
-/// [k, k+2] (k = 0, 1, 2) and, at each of the five operators, a one-operator
-/// filler that raises the breadth there to the same level (the largest
-/// breadth of the three, plus 0 to 2 units of slack). With no room to spare
-/// anywhere, each operator's tensors must tile the arena with at most one
-/// hole, and about half of these instances need more than their max breadth
-/// (the brute force decides which). Sizes are multiples of `align`.
-std::vector<TensorUsageRecord> StaircaseInstance(std::mt19937_64& rng,
-                                                 std::uint64_t align) {
-  std::vector<TensorUsageRecord> r;
-  for (std::uint32_t k = 0; k < 3; ++k) {
-    r.push_back({k, k + 2, align * (1 + rng() % 8)});
-  }
-  // The three cover operators 0..4, so every operator lies in a segment.
-  const ProfileSummary profile = SummarizeProfiles(r);
-  const std::uint64_t level =
-      profile.offsets_lower_bound + align * (rng() % 4 / 2);
-  for (std::size_t s = 0; s < profile.segment_breadth.size(); ++s) {
-    const std::uint64_t breadth = profile.segment_breadth[s];
-    for (std::uint32_t op = profile.segment_first_op[s];
-         op <= profile.segment_last_op[s] && breadth < level; ++op) {
-      r.push_back({op, op, level - breadth});
-    }
-  }
-  return r;
-}
-
-TEST(Optimal, MatchesExhaustiveOptimumAboveMaxBreadth) {
+TEST(Exact, MatchesExhaustiveOptimumAboveMaxBreadth) {
   std::mt19937_64 rng(20261122);
   int above = 0;
   const int count = 600 / kScale;
@@ -317,7 +241,7 @@ TEST(Optimal, MatchesExhaustiveOptimumAboveMaxBreadth) {
   EXPECT_GE(above, count / 4);
 }
 
-TEST(Optimal, NodeLimitLeavesAHonestGap) {
+TEST(Exact, NodeLimitLeavesAHonestGap) {
   // A node limit of 1 stops the search at once: the heuristic's plan comes
   // back unproven with the max-breadth bound, or nothing at all.
   const std::vector<TensorUsageRecord> r = {{0, 1, 2}, {1, 2, 3}, {2, 3, 2},
@@ -335,7 +259,7 @@ TEST(Optimal, NodeLimitLeavesAHonestGap) {
   EXPECT_EQ(some.lower_bound, SummarizeProfiles(r).offsets_lower_bound);
 }
 
-TEST(Optimal, IgnoresAnInvalidInitialPlan) {
+TEST(Exact, IgnoresAnInvalidInitialPlan) {
   // Two tensors alive together at operator 0 cannot share offset 0.
   const std::vector<TensorUsageRecord> r = {{0, 1, 4}, {0, 0, 4}};
   ExactOptions options;
@@ -344,6 +268,44 @@ TEST(Optimal, IgnoresAnInvalidInitialPlan) {
   EXPECT_EQ(result.status, ExactResult::kOptimal);
   EXPECT_EQ(result.arena_bytes, 8u);
   ExpectValid(r, result, 4);
+}
+
+/// Every technique switched off alone (and all of them at once) leaves the
+/// search complete and sound: the optimum equals the brute force on random
+/// and staircase instances.
+TEST(Exact, EveryTechniqueSwitchKeepsTheOptimum) {
+  std::vector<std::pair<const char*, ExactTechniques>> variants;
+  auto add = [&](const char* name, bool ExactTechniques::*field) {
+    ExactTechniques t;
+    t.*field = false;
+    variants.emplace_back(name, t);
+  };
+  add("memo", &ExactTechniques::memo);
+  add("release_bound", &ExactTechniques::release_bound);
+  add("lifted_releases", &ExactTechniques::lifted_releases);
+  add("dominance", &ExactTechniques::dominance);
+  add("decomposition", &ExactTechniques::decomposition);
+  add("rerank_groups", &ExactTechniques::rerank_groups);
+  add("restarts", &ExactTechniques::restarts);
+  add("bound_targets", &ExactTechniques::bound_targets);
+  variants.emplace_back("none", ExactTechniques{false, false, false, false,
+                                                false, false, false, false});
+  std::mt19937_64 rng(20261123);
+  for (int it = 0; it < 300 / kScale; ++it) {
+    const std::uint64_t align = it % 2 == 0 ? 1 : 16;
+    const auto r = it % 3 == 0 ? StaircaseInstance(rng, align)
+                               : RandomInstance(rng, 8, align);
+    const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
+    for (const auto& [name, techniques] : variants) {
+      ExactOptions options;
+      options.techniques = techniques;
+      const ExactResult result = SolveOffsetsExactly(r, options);
+      ASSERT_EQ(result.status, ExactResult::kOptimal)
+          << name << " off, instance " << it;
+      ASSERT_EQ(result.arena_bytes, optimum) << name << " off, instance " << it;
+      ExpectValid(r, result, align);
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,585 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/solver/search.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <functional>
+#include <numeric>
+
+namespace arenaplan::solver {
+
+Search::Search(std::span<const TensorUsageRecord> records,
+               const Ordering& order, Branching branching,
+               const ExactTechniques& techniques)
+    : r_(records.begin(), records.end()),
+      n_(r_.size()),
+      branching_(branching),
+      order_(order),
+      techniques_(techniques) {
+  Prepare();
+  perm_.resize(n_);
+  std::iota(perm_.begin(), perm_.end(), 0U);
+  SortByKeys(perm_);
+  std::vector<TensorUsageRecord> ranked(n_);
+  for (std::size_t k = 0; k < n_; ++k) ranked[k] = r_[perm_[k]];
+  r_ = std::move(ranked);
+  Prepare();
+  priority_.resize(n_);
+  std::iota(priority_.begin(), priority_.end(), 0U);
+}
+
+std::uint64_t Search::CheckPlan(
+    const std::vector<std::uint64_t>& offsets) const {
+  std::uint64_t arena = 0;
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (offsets[i] > kInf - r_[i].size) return kInf;
+    arena = std::max(arena, offsets[i] + r_[i].size);
+    for (std::uint32_t j : nbrs_[i]) {
+      if (offsets[i] < offsets[j] + r_[j].size &&
+          offsets[j] < offsets[i] + r_[i].size) {
+        return kInf;
+      }
+    }
+  }
+  return arena;
+}
+
+RunOutcome Search::Run(std::uint64_t best, std::uint64_t good_enough,
+                       Budget* budget) {
+  budget_ = budget;
+  floor_.assign(segments_, 0);
+  lowest_.assign(segments_, kInf);
+  x_.assign(n_, 0);
+  offset_.assign(n_, 0);
+  placed_.assign(n_, 0);
+  deg_.resize(n_);
+  starts_.assign(segments_, 0);
+  ends_.assign(segments_, 0);
+  for (std::size_t i = 0; i < n_; ++i) {
+    deg_[i] = static_cast<std::uint32_t>(nbrs_[i].size());
+    ++starts_[sa_[i]];
+    ++ends_[sb_[i] - 1];
+  }
+  peak_index_.assign(segments_ + 1, 0);
+  peak_load_.assign(segments_, 0);
+  Context root;
+  root.members = by_start_;
+  root.best = best;
+  root.good_enough = good_enough;
+  closed_at_.assign(segments_ + n_, kInf);
+  Node(root, 0, 0);
+  found_ = root.found;
+  if (found_) {
+    best_ = root.best;
+    best_offsets_.assign(n_, 0);
+    for (const auto& [i, off] : root.best_offsets) best_offsets_[i] = off;
+  }
+  if (budget_->Exhausted()) return RunOutcome::kCutOff;
+  return root.stop ? RunOutcome::kGoodEnough : RunOutcome::kComplete;
+}
+
+/// Segments, segment ranges, neighbours, breadths of r_ (current order).
+void Search::Prepare() {
+  TimeSegments time = CutIntoSegments(r_);
+  segments_ = time.Count();
+  sa_ = std::move(time.first);
+  sb_ = std::move(time.end);
+  by_start_.resize(n_);
+  std::iota(by_start_.begin(), by_start_.end(), 0U);
+  std::sort(by_start_.begin(), by_start_.end(),
+            [&](std::uint32_t a, std::uint32_t b) {
+              return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
+            });
+  nbrs_.assign(n_, {});
+  for (std::size_t a = 0; a < n_; ++a) {
+    const std::uint32_t i = by_start_[a];
+    for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
+      const std::uint32_t j = by_start_[b];
+      nbrs_[i].push_back(j);
+      nbrs_[j].push_back(i);
+    }
+  }
+  for (auto& list : nbrs_) std::sort(list.begin(), list.end());
+  rem_.assign(segments_, 0);
+  for (std::size_t i = 0; i < n_; ++i) {
+    for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) rem_[s] += r_[i].size;
+  }
+  root_bound_ = 0;
+  for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
+}
+
+/// Value of key `k` for tensor i; contention (kTotal) is measured on the
+/// bytes still unplaced (at construction: all of them).
+std::uint64_t Search::KeyValue(Key k, std::uint32_t i) const {
+  const std::uint64_t width = std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
+  switch (k) {
+    case Key::kTotal: {
+      std::uint64_t total = 0;
+      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+        total = std::max(total, rem_[s]);
+      }
+      return total;
+    }
+    case Key::kWidth:
+      return width;
+    case Key::kSize:
+      return r_[i].size;
+    case Key::kArea:
+      return width * r_[i].size;
+  }
+  return 0;
+}
+
+/// Sorts `tensors` by the keys of `order_` (larger values first), ties by
+/// index (the static rank). Each key is computed once per tensor.
+void Search::SortByKeys(std::vector<std::uint32_t>& tensors) const {
+  std::vector<std::pair<std::array<std::uint64_t, 3>, std::uint32_t>> keyed;
+  keyed.reserve(tensors.size());
+  for (std::uint32_t i : tensors) {
+    keyed.push_back({{KeyValue(order_[0], i), KeyValue(order_[1], i),
+                      KeyValue(order_[2], i)},
+                     i});
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  for (std::size_t k = 0; k < keyed.size(); ++k) tensors[k] = keyed[k].second;
+}
+
+/// Eligible: may still be placed at its skyline at level `low` or later
+/// without being lifted first (see the file comment).
+bool Search::Eligible(std::uint32_t i, std::uint64_t low) const {
+  if (x_[i] != low) return x_[i] > low;
+  if (closed_at_[segments_ + i] == low) return false;
+  // Tensor branching closes no segments (only excludes tensors).
+  if (branching_ == Branching::kTensor) return true;
+  for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+    if (closed_at_[s] == low) return false;
+  }
+  return true;
+}
+
+/// The release-height bound of the live tensors live_[mark..] at level m
+/// over segments [span_lo, span_hi) (see NodeStates); it stops as soon as
+/// the bound reaches `best`, returning a value >= best.
+std::uint64_t Search::ReleaseBound(std::size_t mark, std::uint64_t m,
+                                   std::uint32_t span_lo, std::uint32_t span_hi,
+                                   std::uint64_t best) {
+  // Only peak segments need the sum: those where an unplaced tensor ends
+  // with another started since the previous end (the maximal cliques of
+  // the interval graph). Every other segment's unplaced tensors are a
+  // subset of a peak's (up to the next end nothing leaves; with no start
+  // since the end before, nothing came), and the bound only grows with
+  // the set. Peaks are numbered within the span.
+  std::uint32_t peaks = 0;
+  bool started = false;
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    peak_index_[s] = peaks;
+    started = started || starts_[s] != 0;
+    if (ends_[s] != 0 && started) {
+      peak_load_[peaks++] = 0;
+      started = false;
+    }
+  }
+  peak_index_[span_hi] = peaks;
+  // Adds tensor i with release v (taken highest release first); returns
+  // the bound so far.
+  std::uint64_t bound = 0;
+  auto add = [&](std::uint64_t v, std::uint32_t i) {
+    std::uint64_t stacked = 0;  // max over the peaks i covers
+    for (std::uint32_t k = peak_index_[sa_[i]]; k < peak_index_[sb_[i]]; ++k) {
+      peak_load_[k] += r_[i].size;
+      stacked = std::max(stacked, peak_load_[k]);
+    }
+    bound = std::max(bound, SaturatingAdd(v, stacked));
+    return bound;
+  };
+  // Every release is >= m, and v = m gives m + unplaced bytes, which the
+  // cheap bound already covers: only releases > m can add. Sorted packed
+  // as release << bits | tensor when every release below `best` fits (a
+  // release >= best - 1 reaches best by itself: sizes are > 0).
+  release_.clear();
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    const std::uint64_t v = eligible_[k - mark]           ? x_[i]
+                            : techniques_.lifted_releases ? LiftedRelease(i, m)
+                                                          : m + 1;
+    if (v > m) release_.emplace_back(v, i);
+  }
+  const unsigned bits = std::max(1U, static_cast<unsigned>(std::bit_width(n_)));
+  if (bits < 64 && best <= (std::uint64_t{1} << (64 - bits))) {
+    packed_.clear();
+    for (const auto& [v, i] : release_) {
+      packed_.push_back((std::min(v, best - 1) << bits) | i);
+    }
+    std::sort(packed_.begin(), packed_.end(), std::greater<>());
+    const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+    for (const std::uint64_t word : packed_) {
+      if (add(word >> bits, static_cast<std::uint32_t>(word & mask)) >= best) {
+        break;
+      }
+    }
+    return bound;
+  }
+  std::sort(release_.begin(), release_.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [v, i] : release_) {
+    if (add(v, i) >= best) break;
+  }
+  return bound;
+}
+
+/// Lowest offset a tensor that cannot start at its skyline (it waits
+/// below the level `m`, or is closed or excluded at it) may still get.
+/// It will rest on a tensor placed later that intersects it in time (the
+/// tensors placed so far end at or below its skyline, which is <= m), and
+/// every later placement is at the level or above, at or above its own
+/// skyline: so its offset is at least the least max(x_j, m) + size_j over
+/// its unplaced neighbours j. kInf when none is left (a dead tensor).
+std::uint64_t Search::LiftedRelease(std::uint32_t i, std::uint64_t m) const {
+  std::uint64_t v = kInf;
+  for (std::uint32_t j : nbrs_[i]) {
+    if (!placed_[j])
+      v = std::min(v, SaturatingAdd(std::max(x_[j], m), r_[j].size));
+  }
+  return v;
+}
+
+void Search::Place(std::uint32_t i, std::uint64_t at) {
+  const std::uint64_t top = at + r_[i].size;
+  placed_[i] = 1;
+  offset_[i] = at;
+  --starts_[sa_[i]];
+  --ends_[sb_[i] - 1];
+  for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+    floor_log_.push_back(floor_[s]);
+    floor_[s] = top;
+    rem_[s] -= r_[i].size;
+  }
+  x_log_marks_.push_back(x_log_.size());
+  for (std::uint32_t j : nbrs_[i]) {
+    if (placed_[j]) continue;
+    --deg_[j];
+    if (x_[j] < top) {
+      x_log_.emplace_back(j, x_[j]);
+      x_[j] = top;
+    }
+  }
+}
+
+void Search::Unplace(std::uint32_t i) {
+  for (std::size_t k = x_log_.size(); k > x_log_marks_.back(); --k) {
+    x_[x_log_[k - 1].first] = x_log_[k - 1].second;
+  }
+  x_log_.resize(x_log_marks_.back());
+  x_log_marks_.pop_back();
+  for (std::uint32_t j : nbrs_[i]) {
+    if (!placed_[j]) ++deg_[j];
+  }
+  for (std::uint32_t s = sb_[i]; s-- > sa_[i];) {
+    floor_[s] = floor_log_.back();
+    floor_log_.pop_back();
+    rem_[s] += r_[i].size;
+  }
+  ++starts_[sa_[i]];
+  ++ends_[sb_[i] - 1];
+  placed_[i] = 0;
+}
+
+/// A complete plan of ctx.members with arena `top` (offsets in offset_).
+// static
+void Search::Record(Context& ctx, std::uint64_t top,
+                    const std::vector<std::uint64_t>& offsets) {
+  if (top >= ctx.best) return;
+  ctx.best = top;
+  ctx.found = true;
+  ctx.best_offsets.clear();
+  for (std::uint32_t i : ctx.members)
+    ctx.best_offsets.emplace_back(i, offsets[i]);
+  if (top <= ctx.good_enough) ctx.stop = true;
+}
+
+/// Solves the time-disjoint groups live_[mark..] splits into (cut where no
+/// unplaced tensor crosses) one after another, as independent contexts.
+void Search::Split(Context& ctx, std::size_t mark,
+                   const std::vector<std::size_t>& starts, std::uint64_t low,
+                   std::uint64_t utop) {
+  const std::size_t groups = starts.size();
+  std::vector<Context> subs(groups);
+  std::vector<std::uint64_t> bound(groups, 0);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::size_t end = g + 1 < groups ? starts[g + 1] : live_.size();
+    subs[g].members.assign(
+        live_.begin() + static_cast<std::ptrdiff_t>(mark + starts[g]),
+        live_.begin() + static_cast<std::ptrdiff_t>(mark + end));
+    std::uint32_t lo = segments_, hi = 0;
+    for (std::uint32_t i : subs[g].members) {
+      lo = std::min(lo, sa_[i]);
+      hi = std::max(hi, sb_[i]);
+    }
+    for (std::uint32_t s = lo; s < hi; ++s) {
+      if (rem_[s] != 0)
+        bound[g] = std::max(bound[g], std::max(floor_[s], low) + rem_[s]);
+    }
+  }
+  live_.resize(mark);
+  std::vector<std::size_t> order(groups);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(
+      order.begin(), order.end(),
+      [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
+  const std::uint64_t max_bound = *std::max_element(bound.begin(), bound.end());
+  if (std::max(utop, max_bound) >= ctx.best) return;
+  // Each group is a sub-problem of its own: its tensors are ranked again
+  // by the same keys, contention now measured on the bytes still unplaced
+  // (MiniMalloc re-sorts the sub-problems it splits off the same way);
+  // ties keep the static rank. Restored when the split is done.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> saved;  // i, old
+  std::vector<std::uint32_t> ranked;
+  for (const Context& sub : subs) {
+    if (!techniques_.rerank_groups) break;
+    ranked = sub.members;
+    SortByKeys(ranked);
+    for (std::size_t k = 0; k < ranked.size(); ++k) {
+      saved.emplace_back(ranked[k], priority_[ranked[k]]);
+      priority_[ranked[k]] = static_cast<std::uint32_t>(k);
+    }
+  }
+  auto restore = [&] {
+    for (const auto& [i, old] : saved) priority_[i] = old;
+  };
+  std::uint64_t result = utop;
+  for (std::size_t g : order) {
+    Context& sub = subs[g];
+    sub.best = ctx.best;
+    sub.good_enough = std::max({result, ctx.good_enough, max_bound});
+    Node(sub, low, 0);
+    if (budget_->Exhausted() || !sub.found) {
+      restore();
+      return;
+    }
+    result = std::max(result, sub.best);
+    for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
+  }
+  restore();
+  Record(ctx, result, offset_);
+}
+
+/// Explores the canonical completions of ctx.members whose next offset is
+/// >= `low` (the segments closed at `low` stay closed); `utop` is the
+/// highest top among members placed so far.
+void Search::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
+  const std::size_t staged = staged_.size();
+  const std::size_t closed = closed_log_.size();
+  NodeStates(ctx, low, utop);
+  ReopenTo(closed);
+  // Every state this call went through has no completion below ctx.best
+  // (all were explored with bounds >= it), unless the search was cut.
+  if (!ctx.stop && !budget_->Exhausted()) {
+    for (std::size_t k = staged; k < staged_.size(); ++k) {
+      memo_.Insert(staged_keys_, staged_[k], ctx.best);
+    }
+  }
+  const std::size_t key_begin =
+      staged < staged_.size() ? staged_[staged].first : staged_keys_.size();
+  staged_.resize(staged);
+  staged_keys_.resize(key_begin);
+}
+
+/// Node() without the bookkeeping: one loop iteration per state of this
+/// node (the level `low` and the segments closed at it).
+void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
+  while (true) {
+    if (!budget_->Tick(ctx.members.size())) return;
+    const std::size_t mark = live_.size();
+    for (std::uint32_t i : ctx.members) {
+      if (!placed_[i]) live_.push_back(i);
+    }
+    if (live_.size() == mark) {
+      Record(ctx, utop, offset_);
+      return;
+    }
+    // Time decomposition (after the pruning below, which looks at every
+    // group at once): members are sorted by start segment.
+    std::uint32_t reach = sb_[live_[mark]];
+    split_starts_.clear();
+    split_starts_.push_back(0);
+    for (std::size_t k = mark + 1; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      if (sa_[i] >= reach) split_starts_.push_back(k - mark);
+      reach = std::max(reach, sb_[i]);
+    }
+    const std::uint32_t span_lo = sa_[live_[mark]];
+    const std::uint32_t span_hi = reach;
+    // The level: the smallest skyline among eligible tensors. Dead
+    // waiting tensors (nothing left that could lift them) end the node.
+    std::uint64_t m = kInf;
+    eligible_.clear();
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      const bool e = Eligible(i, low);
+      eligible_.push_back(e);
+      if (e) {
+        m = std::min(m, x_[i]);
+      } else if (deg_[i] == 0) {
+        m = kInf;
+        break;
+      }
+    }
+    bool prune = m == kInf;
+    // Dominance: nothing intersecting these tensors is placed below m any
+    // more, so a tensor that fits between its skyline and m could be
+    // lowered there in every completion; a plan with the least sum of
+    // offsets never allows that, and one such plan is optimal.
+    for (std::size_t k = mark;
+         techniques_.dominance && k < live_.size() && !prune; ++k) {
+      const std::uint32_t i = live_[k];
+      prune = x_[i] + r_[i].size <= m;
+    }
+    if (!prune && m > low) {
+      // New level: segments closed at the old one are plain gaps now.
+      low = m;
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        eligible_[k - mark] = Eligible(live_[k], low);
+      }
+    }
+    // Bound, cheap form: max(floor, m) + unplaced bytes per segment.
+    if (!prune) {
+      std::uint64_t bound = utop;
+      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+        if (rem_[s] != 0)
+          bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
+      }
+      prune = bound >= ctx.best;
+    }
+    // Memo of states already proven to have no completion below a bound.
+    if (!prune && techniques_.memo) {
+      const std::size_t begin = staged_keys_.size();
+      staged_keys_.push_back(low);
+      staged_keys_.push_back(utop);
+      const std::size_t bits = staged_keys_.size();
+      staged_keys_.resize(bits + (n_ + 63) / 64, 0);
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1}
+                                              << (live_[k] % 64);
+      }
+      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+        if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
+      }
+      if (branching_ == Branching::kSegment) {
+        // Which of those segments are closed at the level, as bits.
+        std::size_t bit = 0;
+        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+          if (rem_[s] == 0) continue;
+          if (bit % 64 == 0) staged_keys_.push_back(0);
+          if (closed_at_[s] == low) {
+            staged_keys_.back() |= std::uint64_t{1} << (bit % 64);
+          }
+          ++bit;
+        }
+      }
+      if (branching_ == Branching::kTensor) {
+        const std::size_t excluded = staged_keys_.size();
+        staged_keys_.resize(excluded + (n_ + 63) / 64, 0);
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          if (closed_at_[segments_ + live_[k]] == low) {
+            staged_keys_[excluded + live_[k] / 64] |= std::uint64_t{1}
+                                                      << (live_[k] % 64);
+          }
+        }
+      }
+      const Memo::Key key =
+          Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
+      if (memo_.Fails(staged_keys_, key, ctx.best)) {
+        staged_keys_.resize(begin);
+        prune = true;
+      } else {
+        staged_.push_back(key);
+      }
+    }
+    // Bound: in every segment s the unplaced tensors alive there stack
+    // without overlap, each at or above its own lowest possible offset v
+    // (its skyline, or while it cannot start there the lowest top of a
+    // neighbour that could still lift it: LiftedRelease). Stacking with
+    // such release heights needs at least v + (bytes of the tensors with
+    // release >= v) for every v: single-machine makespan with release
+    // dates. With v = the smallest release it is max breadth (§5.1).
+    if (!prune && techniques_.release_bound) {
+      prune = ReleaseBound(mark, m, span_lo, span_hi, ctx.best) >= ctx.best;
+    }
+    if (prune) {
+      live_.resize(mark);
+      return;
+    }
+    if (split_starts_.size() > 1 && techniques_.decomposition) {
+      const std::vector<std::size_t> starts = split_starts_;
+      Split(ctx, mark, starts, low, utop);
+      return;
+    }
+    if (branching_ == Branching::kTensor) {
+      // The first tensor by priority that can start at m: it starts
+      // there, or it does not.
+      std::uint32_t pick = kNoTensor;
+      for (std::size_t k = mark; k < live_.size(); ++k) {
+        const std::uint32_t i = live_[k];
+        if (eligible_[k - mark] && x_[i] == m &&
+            (pick == kNoTensor || priority_[i] < priority_[pick])) {
+          pick = i;
+        }
+      }
+      live_.resize(mark);
+      if (pick == kNoTensor) return;
+      Place(pick, m);
+      Node(ctx, m, std::max(utop, m + r_[pick].size));
+      Unplace(pick);
+      if (ctx.stop || budget_->Exhausted()) return;
+      Close(static_cast<std::uint32_t>(segments_) + pick, m);
+      continue;
+    }
+    // Branch on one open segment at level m: which tensor sits on it at
+    // offset m, or none (close it). Pick the segment with the fewest
+    // options (fail first), leftmost on ties.
+    for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      if (!eligible_[k - mark] || x_[i] != m) continue;
+      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+        if (floor_[s] == m) ++lowest_[s];
+      }
+    }
+    // A segment with no slack (m + unplaced bytes == best - 1) cannot be
+    // closed: the gap would overflow it, so it has one branch fewer.
+    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+      if (lowest_[s] != 0 && m + rem_[s] + 1 < ctx.best) ++lowest_[s];
+    }
+    std::uint32_t pick = span_hi;
+    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+      if (lowest_[s] == 0) continue;
+      if (pick == span_hi || lowest_[s] < lowest_[pick] ||
+          (lowest_[s] == lowest_[pick] && rem_[s] > rem_[pick])) {
+        pick = s;
+      }
+    }
+    const std::size_t cmark = cand_.size();
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick &&
+          pick < sb_[i]) {
+        cand_.push_back(i);
+      }
+    }
+    live_.resize(mark);
+    for (std::size_t k = cmark; k < cand_.size(); ++k) {
+      const std::uint32_t i = cand_[k];
+      Place(i, m);
+      Node(ctx, m, std::max(utop, m + r_[i].size));
+      Unplace(i);
+      if (ctx.stop || budget_->Exhausted()) break;
+    }
+    cand_.resize(cmark);
+    if (ctx.stop || budget_->Exhausted()) return;
+    Close(pick, m);
+  }
+}
+
+}  // namespace arenaplan::solver

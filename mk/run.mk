@@ -1,0 +1,61 @@
+# Any int8 .tflite model on a QEMU board (run/run.sh; README "make run"):
+#   make run MODEL=path.tflite [BOARD=mps2-an386] [INPUT=in.bin]
+#            [OUTPUT=out.bin] [STRATEGY=best]
+# compiles the model ahead of time, runs one inference on BOARD under QEMU
+# and on the host (naive plan), and fails unless both give the same bytes.
+#
+#   make test-reference   every input in ../shared/reference on the host and
+#                         on REF_BOARDS (default mps2-an386), each output
+#                         compared byte for byte with TensorFlow Lite
+#                         Micro's; part of `make test`
+#   make test-models      the same on every board of MODELS_BOARDS, and the
+#                         instructions per inference (QEMU -icount) on
+#                         mps2-an386; not part of `make test`
+ARENAPLAN_CLI ?= build/arenaplan
+ARENAPLAN_SHARED ?= $(abspath ../shared)
+RUN_BOARD_DEFAULT := mps2-an386
+REFERENCE_DIR ?= $(ARENAPLAN_SHARED)/reference
+REF_BOARDS ?= mps2-an386
+# The five boards every MLPerf Tiny model fits, and two small ones where
+# some do not (their lines say SKIP and why).
+MODELS_BOARDS ?= mps2-an385 mps2-an386 mps2-an500 mps2-an505 mps3-an547 \
+  lm3s6965evb microbit
+
+.PHONY: run run-cli test-reference test-models
+
+# Only the CLI, not every test target of the build.
+run-cli: configure
+ifeq ($(ARENAPLAN_PREBUILT),)
+	@cmake --build $(BUILD) -j$(JOBS) --target arenaplan >/dev/null
+endif
+
+run: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) run/run.sh "$(MODEL)" \
+	  "$(or $(BOARD),$(RUN_BOARD_DEFAULT))" "$(INPUT)" "$(OUTPUT)" \
+	  "$(or $(STRATEGY),best)"
+
+test-reference: run-cli run-input-size
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) run/reference.sh "$(REFERENCE_DIR)" \
+	  "$(ARENAPLAN_SHARED)/models" $(REF_BOARDS)
+
+# An INPUT whose size is not the input tensor's is refused, exit 2:
+# kws_ref_model takes int8 [1,49,10,1] = 490 bytes, ad01's inputs are 640.
+.PHONY: run-input-size
+run-input-size: run-cli
+	@mkdir -p $(BUILD)/run; status=0; \
+	ARENAPLAN_CLI=$(ARENAPLAN_CLI) run/run.sh \
+	  $(ARENAPLAN_SHARED)/models/kws_ref_model.tflite $(RUN_BOARD_DEFAULT) \
+	  $(REFERENCE_DIR)/ad01_int8/sample.in.bin "" best \
+	  > $(BUILD)/run/input_size.log 2>&1 || status=$$?; \
+	if [ $$status -eq 2 ] && grep -q "has 640 bytes, but the model's input tensor has 490$$" \
+	    $(BUILD)/run/input_size.log; then \
+	  echo "run: an INPUT of the wrong size is refused (exit 2): PASS"; \
+	else echo "run: an INPUT of the wrong size: FAIL (exit $$status)"; \
+	  cat $(BUILD)/run/input_size.log; exit 1; fi
+
+test-models: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_ICOUNT_BOARD=mps2-an386 \
+	  run/reference.sh "$(REFERENCE_DIR)" "$(ARENAPLAN_SHARED)/models" \
+	  $(MODELS_BOARDS)
+
+TEST_TARGETS += test-reference

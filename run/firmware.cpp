@@ -1,0 +1,97 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// `make run` firmware: one inference of the model `arenaplan compile`
+// generated (namespace model, run/run.sh), every activation in the
+// planned static arena (.arena), constants in flash. The input tensor's
+// bytes are embedded by input.S. It prints, through semihosting, the line
+//   output <2 lowercase hex digits per output byte, in memory order>
+// and then the line
+//   figures arena=<bytes> <counter>=<count> calibration=<count>
+// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount) and exits
+// 0; it exits 2 when the embedded input is not kInputBytes long.
+// `calibration` is the same counter over a loop of exactly
+// 2 * kCalibrationIterations + 1 instructions, so that under QEMU's -icount
+// the count per instruction is measured, not assumed.
+#include <cstddef>
+#include <cstdint>
+
+#include "model_model.hpp"
+#include "port/port.hpp"
+
+extern "C" const std::uint8_t run_input[];
+extern "C" const std::uint8_t run_input_end[];
+
+namespace {
+
+namespace port = arenaplan::port;
+
+/// Iterations of the calibration loop: 2 instructions each (SUBS, BNE),
+/// plus the MOV that loads the count.
+constexpr std::uint32_t kCalibrationIterations = 1000000;
+
+/// Runs 2 * kCalibrationIterations + 1 instructions; returns the counter
+/// ticks they took.
+std::uint32_t CalibrationTicks() {
+  const std::uint32_t start = port::CycleCount();
+  std::uint32_t n = kCalibrationIterations;
+  // Unified syntax, which Thumb-1 inline assembly does not default to
+  // (the compiler switches back after the statement).
+  asm volatile(
+      ".syntax unified\n"
+      "1:\n\t"
+      "subs %0, %0, #1\n\t"
+      "bne 1b"
+      : "+l"(n)
+      :
+      : "cc");
+  return port::CycleDelta(start, port::CycleCount());
+}
+
+void WriteHexBytes(const std::uint8_t* bytes, std::size_t count) {
+  constexpr char kDigits[] = "0123456789abcdef";
+  char chunk[129];  // 64 bytes as hex, and the NUL
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    chunk[k++] = kDigits[bytes[i] >> 4];
+    chunk[k++] = kDigits[bytes[i] & 0xF];
+    if (k == sizeof chunk - 1 || i + 1 == count) {
+      chunk[k] = '\0';
+      port::Write(chunk);
+      k = 0;
+    }
+  }
+}
+
+}  // namespace
+
+int main() {
+  const auto input_bytes = static_cast<std::size_t>(run_input_end - run_input);
+  if (input_bytes != model::kInputBytes) {
+    port::Write("run: the embedded input has ");
+    port::WriteUnsigned(static_cast<std::uint32_t>(input_bytes));
+    port::Write(" bytes, the input tensor ");
+    port::WriteUnsigned(static_cast<std::uint32_t>(model::kInputBytes));
+    port::Write("\n");
+    return 2;
+  }
+  auto* arena = reinterpret_cast<std::int8_t*>(model::Arena::Data());
+  auto* input = reinterpret_cast<std::uint8_t*>(
+      arena + model::kPlan[model::kInputIndex].offset);
+  for (std::size_t i = 0; i < input_bytes; ++i) input[i] = run_input[i];
+  const std::uint32_t start = port::CycleCount();
+  model::Invoke(arena);
+  const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
+  const std::uint32_t calibration = CalibrationTicks();
+  port::Write("output ");
+  WriteHexBytes(reinterpret_cast<const std::uint8_t*>(
+                    arena + model::kPlan[model::kOutputIndex].offset),
+                model::kOutputBytes);
+  port::Write("\nfigures arena=");
+  port::WriteUnsigned(static_cast<std::uint32_t>(model::kArenaSize));
+  port::Write(port::HasCycleCounter() ? " dwt_cycles=" : " systick_ticks=");
+  port::WriteUnsigned(ticks);
+  port::Write(" calibration=");
+  port::WriteUnsigned(calibration);
+  port::Write("\n");
+  return 0;
+}

@@ -1,0 +1,86 @@
+# shellcheck shell=bash
+# Builds a firmware image for one board of boards/ and runs it under QEMU;
+# sourced (bash, from the repository root) by tests/person_detect/run_target.sh
+# and run/run.sh, so both build and run images the same way.
+#
+#   fw_board BOARD          reads boards/BOARD/board.mk (BOARD_* variables) and
+#                           sets fw_cxx, fw_cxxflags and fw_ldflags; the
+#                           optimisation level is $FW_OPT (default -Os)
+#   fw_port DIR             compiles port/*.cpp into DIR/port/*.o (again only
+#                           when a source is newer than its object)
+#   fw_link ELF LD_DIR OBJ...
+#                           links ELF with the arena fit check of
+#                           port/cortex_m.ld: a measuring link (RAM made large,
+#                           checks off) gives tests/target/fit_ld.sh the
+#                           figures for LD_DIR/arenaplan_fit.ld, then the real
+#                           link (map file ELF%.elf.map). Returns 1 when the
+#                           measuring link fails (the code does not fit the
+#                           code memory), 2 when the real one does (the arena
+#                           or the RAM does not fit).
+#   fw_qemu ELF LOG [QEMU_ARG...]
+#                           runs ELF on the board's QEMU machine with
+#                           semihosting, console to LOG, within
+#                           $TARGET_TIMEOUT s (default 120); returns the
+#                           firmware's exit status (124 on timeout)
+
+fw_board() {
+  local board=$1
+  if [ ! -f "boards/$board/board.mk" ]; then
+    echo "no boards/$board/board.mk; boards: $(cd boards && echo */ | tr -d /)" >&2
+    return 2
+  fi
+  eval "$(sed -n 's/^\(BOARD_[A-Z_]*\) *:= *\(.*\)$/\1="\2"/p' "boards/$board/board.mk")"
+  fw_board_name=$board
+  fw_cxx=${ARM_CXX:-arm-none-eabi-g++}
+  # BOARD_FLOAT holds one or two flags: split on purpose.
+  # shellcheck disable=SC2206
+  local arch=(-mcpu="$BOARD_CPU" -mthumb $BOARD_FLOAT)
+  # shellcheck disable=SC2034  # used by the scripts that source this file
+  fw_arch=("${arch[@]}")
+  fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
+    -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
+    -ffunction-sections -fdata-sections -Wall -Wextra -Werror
+    -I. -Icore/include -Ikernels/include)
+  # shellcheck disable=SC2054  # the commas belong to -Wl options
+  fw_ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections
+    -Wl,--defsym=__arenaplan_code_origin="$BOARD_CODE_ORIGIN"
+    -Wl,--defsym=__arenaplan_code_length="$BOARD_CODE_LENGTH"
+    -Wl,--defsym=__arenaplan_ram_origin="$BOARD_RAM_ORIGIN"
+    -Wl,--defsym=__arenaplan_stack_size="$BOARD_STACK_SIZE")
+}
+
+fw_port() {
+  local dir=$1 src obj extra
+  mkdir -p "$dir/port"
+  for src in port/*.cpp; do
+    obj="$dir/port/$(basename "${src%.cpp}").o"
+    extra=()
+    [ "$(basename "$src")" = libc_min.cpp ] && extra=(-fno-tree-loop-distribute-patterns)
+    [ "$obj" -nt "$src" ] ||
+      "$fw_cxx" "${fw_cxxflags[@]}" "${extra[@]}" -c "$src" -o "$obj" || return 1
+  done
+}
+
+fw_link() {
+  local elf=$1 ld=$2
+  shift 2
+  mkdir -p "$ld"
+  : > "$ld/arenaplan_fit.ld"
+  "$fw_cxx" "${fw_ldflags[@]}" -L"$ld" -Wl,--defsym=__arenaplan_ram_length=0x40000000 \
+    -Wl,--defsym=__arenaplan_measure=1 "$@" -lgcc -o "${elf%.elf}.measure.elf" || return 1
+  tests/target/fit_ld.sh "${elf%.elf}.measure.elf" "$fw_board_name" "$BOARD_RAM_ORIGIN" \
+    "$BOARD_RAM_LENGTH" "$BOARD_STACK_SIZE" > "$ld/arenaplan_fit.ld" || return 1
+  "$fw_cxx" "${fw_ldflags[@]}" -L"$ld" \
+    -Wl,--defsym=__arenaplan_ram_length="$BOARD_RAM_LENGTH" \
+    -Wl,-Map="${elf%.elf}.map" "$@" -lgcc -o "$elf" || return 2
+}
+
+fw_qemu() {
+  local elf=$1 log=$2 status=0
+  shift 2
+  timeout --kill-after=5 "${TARGET_TIMEOUT:-120}" "${QEMU:-qemu-system-arm}" \
+    -M "$BOARD_QEMU_MACHINE" -nographic \
+    -semihosting-config enable=on,target=native "$@" -kernel "$elf" \
+    </dev/null >"$log" 2>&1 || status=$?
+  return $status
+}
