@@ -27,6 +27,9 @@ struct InputOptions {
   std::optional<std::uint64_t> assume_dim;
   /// --scratch OP:BYTES (repeatable): a buffer alive for that one operator.
   std::vector<std::pair<std::uint32_t, std::uint64_t>> scratch;
+  /// --overlap: fill UsageProblem::overlaps from the kernels' overlap
+  /// contracts (models only).
+  bool overlap = false;
 };
 
 /// Largest input file read, in bytes (1 GiB): larger inputs (and endless

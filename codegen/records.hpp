@@ -32,6 +32,36 @@ struct TensorUsageRecord {
   }
 };
 
+/// How an allowed overlap lets an operator's output share bytes with the
+/// input it reads for the last time (docs/overlap.md).
+enum class OverlapRelation : std::uint8_t {
+  /// offset(output) + distance <= offset(input): the output starts at least
+  /// `distance` bytes below the input (any further below is safe too; far
+  /// enough below, the two are simply disjoint). A streaming kernel whose
+  /// overlap contract (its header comment in kernels/) gives `distance`.
+  kOutputBelowBy = 0,
+  /// offset(output) == offset(input) exactly, same size: the output is the
+  /// input (RESHAPE, SQUEEZE, EXPAND_DIMS; also the one overlap TFLM
+  /// tolerates, since its RESHAPE skips the copy on equal addresses).
+  kAlias = 1,
+};
+
+/// One entry of the usage records' allowed-overlap list: operator `op` reads
+/// records[input] for the last time (records[input].last_op == op) and
+/// creates records[output] (records[output].first_op == op), and its kernel
+/// never overwrites an input byte before its last read when the two are
+/// placed in `relation`. Any other overlap of the two is forbidden, as for
+/// every other pair of records alive at a common operator.
+struct OverlapPair {
+  std::uint32_t input = 0;   ///< Index into UsageProblem::records.
+  std::uint32_t output = 0;  ///< Index into UsageProblem::records.
+  std::uint32_t op = 0;      ///< The operator (execution order).
+  OverlapRelation relation = OverlapRelation::kOutputBelowBy;
+  /// Bytes (kOutputBelowBy; 0 for kAlias), already rounded up to the plan's
+  /// alignment by whoever aligns the sizes.
+  std::uint64_t distance = 0;
+};
+
 /// Records plus what identifies each one to a user. Owned by value; the
 /// strategies only ever see `records`.
 struct UsageProblem {
@@ -61,6 +91,10 @@ struct UsageProblem {
   /// outputs can carry them along.
   std::vector<std::string> extra_columns;
   std::vector<std::vector<std::string>> extra_values;
+  /// The allowed-overlap list (empty unless overlap was asked for and the
+  /// reader knows the kernels, i.e. for models). Input and output indices
+  /// refer to `records`.
+  std::vector<OverlapPair> overlaps;
 };
 
 /// Time cut into segments: maximal runs of operators over which no record
