@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arenaplan/plan.hpp"  // OverlapRelation (shared with the firmware)
 #include "codegen/alignment.hpp"
 
 namespace arenaplan {
@@ -32,20 +33,6 @@ struct TensorUsageRecord {
   }
 };
 
-/// How an allowed overlap lets an operator's output share bytes with the
-/// input it reads for the last time (docs/overlap.md).
-enum class OverlapRelation : std::uint8_t {
-  /// offset(output) + distance <= offset(input): the output starts at least
-  /// `distance` bytes below the input (any further below is safe too; far
-  /// enough below, the two are simply disjoint). A streaming kernel whose
-  /// overlap contract (its header comment in kernels/) gives `distance`.
-  kOutputBelowBy = 0,
-  /// offset(output) == offset(input) exactly, same size: the output is the
-  /// input (RESHAPE, SQUEEZE, EXPAND_DIMS; also the one overlap TFLM
-  /// tolerates, since its RESHAPE skips the copy on equal addresses).
-  kAlias = 1,
-};
-
 /// One entry of the usage records' allowed-overlap list: operator `op` reads
 /// records[input] for the last time (records[input].last_op == op) and
 /// creates records[output] (records[output].first_op == op), and its kernel
@@ -56,9 +43,11 @@ struct OverlapPair {
   std::uint32_t input = 0;   ///< Index into UsageProblem::records.
   std::uint32_t output = 0;  ///< Index into UsageProblem::records.
   std::uint32_t op = 0;      ///< The operator (execution order).
+  /// How the two may share bytes (core/include/arenaplan/plan.hpp).
   OverlapRelation relation = OverlapRelation::kOutputBelowBy;
-  /// Bytes (kOutputBelowBy; 0 for kAlias), already rounded up to the plan's
-  /// alignment by whoever aligns the sizes.
+  /// Bytes (kOutputBelowBy; 0 for kAlias). The reader gives the kernel's
+  /// exact figure; the planner rounds it up to the plan's alignment when it
+  /// rounds the sizes (a larger distance is always as safe).
   std::uint64_t distance = 0;
 };
 

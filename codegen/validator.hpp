@@ -16,7 +16,8 @@
 
 namespace arenaplan {
 
-inline constexpr std::size_t kNoRecord = std::numeric_limits<std::size_t>::max();
+inline constexpr std::size_t kNoRecord =
+    std::numeric_limits<std::size_t>::max();
 
 /// The verdict and, when it is not kOk, the record(s) at fault.
 struct ValidationReport {
@@ -35,6 +36,21 @@ struct ValidationReport {
     std::span<const TensorUsageRecord> records,
     std::span<const std::uint64_t> offsets, std::uint64_t arena_bytes,
     std::uint64_t alignment);
+
+/// ValidateOffsets() with the usage records' allowed-overlap list: every
+/// pair must be well formed (kBadOverlapPermit, first = the pair's index:
+/// indices inside `records` and distinct, records[input].last_op == op ==
+/// records[output].first_op, a known relation), and two records alive at a
+/// common operator may share a byte only when a pair of `overlaps` for
+/// those two holds at their offsets (kOverlap otherwise).
+/// Same sweep, O((n + p) log n) for p pairs: an input whose pair is used
+/// (the two share bytes) leaves the sweep one operator early and is then
+/// checked at its last operator against everything alive there except its
+/// partners.
+[[nodiscard]] ValidationReport ValidateOffsets(
+    std::span<const TensorUsageRecord> records,
+    std::span<const std::uint64_t> offsets, std::uint64_t arena_bytes,
+    std::uint64_t alignment, std::span<const OverlapPair> overlaps);
 
 /// Shared Objects: every non-zero-size record has an object index below
 /// object_sizes.size() (zero-size records may have -1), no object is smaller

@@ -44,6 +44,10 @@ enum class ValidationResult : std::uint8_t {
   kCountMismatch,       ///< A table's length differs from the tensor count
                         ///< (the count was edited: an entry would be missing
                         ///< or zero-filled).
+  kBadOverlapPermit,    ///< An allowed-overlap entry names a tensor outside
+                        ///< the plan or the same tensor twice, or an
+                        ///< operator where its input does not die or its
+                        ///< output is not born.
 };
 
 /// A short, stable name for a result, for messages and static_asserts.
@@ -71,6 +75,8 @@ enum class ValidationResult : std::uint8_t {
       return "last_op not below the operator count";
     case ValidationResult::kCountMismatch:
       return "table length differs from the tensor count";
+    case ValidationResult::kBadOverlapPermit:
+      return "malformed allowed-overlap entry";
   }
   return "unknown";
 }
@@ -87,6 +93,76 @@ enum class ValidationResult : std::uint8_t {
                                             const Placement& b) {
   return a.size != 0 && b.size != 0 && a.offset < b.offset + b.size &&
          b.offset < a.offset + a.size;
+}
+
+/// How an allowed overlap lets an operator's output share bytes with the
+/// input it reads for the last time (docs/overlap.md). The kernel's header
+/// comment in kernels/ proves the relation safe for its loop order.
+enum class OverlapRelation : std::uint8_t {
+  /// offset(output) + distance <= offset(input): the output starts at least
+  /// `distance` bytes below the input (further below is safe too; far
+  /// enough below, the two are simply disjoint).
+  kOutputBelowBy = 0,
+  /// offset(output) == offset(input) and the sizes are equal: the output is
+  /// the input (RESHAPE, SQUEEZE, EXPAND_DIMS).
+  kAlias = 1,
+};
+
+/// One allowed overlap (the generated header's kOverlaps): operator `op`
+/// reads tensor `input` for the last time (plan[input].last_op == op) and
+/// creates tensor `output` (plan[output].first_op == op); the two may share
+/// bytes when placed in `relation`. Indices are plan-table indices.
+struct OverlapPermit {
+  std::size_t input;
+  std::size_t output;
+  std::size_t op;
+  OverlapRelation relation;
+  std::size_t distance;  ///< Bytes (kOutputBelowBy; 0 for kAlias).
+};
+
+/// True when `permit` names two distinct tensors of a plan of `count`
+/// entries, its input's last operator and its output's first operator are
+/// both `op`.
+[[nodiscard]] constexpr bool PermitWellFormed(const Placement* plan,
+                                              std::size_t count,
+                                              const OverlapPermit& permit) {
+  return permit.input < count && permit.output < count &&
+         permit.input != permit.output &&
+         plan[permit.input].last_op == permit.op &&
+         plan[permit.output].first_op == permit.op &&
+         (permit.relation == OverlapRelation::kOutputBelowBy ||
+          permit.relation == OverlapRelation::kAlias);
+}
+
+/// True when `input` and `output` stand in `relation` (see OverlapRelation);
+/// no overflow for any offsets.
+[[nodiscard]] constexpr bool RelationHolds(const Placement& input,
+                                           const Placement& output,
+                                           OverlapRelation relation,
+                                           std::size_t distance) {
+  if (relation == OverlapRelation::kAlias) {
+    return input.offset == output.offset && input.size == output.size;
+  }
+  return output.offset <= input.offset &&
+         input.offset - output.offset >= distance;
+}
+
+/// True when some permit of `permits` (of `permit_count`) lets tensors `a`
+/// and `b` (either may be the input) share bytes where they are placed.
+[[nodiscard]] constexpr bool OverlapPermitted(const Placement* plan,
+                                              std::size_t a, std::size_t b,
+                                              const OverlapPermit* permits,
+                                              std::size_t permit_count) {
+  for (std::size_t k = 0; k < permit_count; ++k) {
+    const OverlapPermit& p = permits[k];
+    if (!((p.input == a && p.output == b) || (p.input == b && p.output == a))) {
+      continue;
+    }
+    if (RelationHolds(plan[p.input], plan[p.output], p.relation, p.distance)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /// A validation verdict and the tensor indices it concerns (kPlan indices;
@@ -180,6 +256,51 @@ struct Violation {
       .result;
 }
 
+/// The five-argument FindViolation() with allowed overlaps: after its
+/// per-tensor and operator-range checks, every permit must be well formed
+/// (kBadOverlapPermit, first = the permit's index), and two tensors alive
+/// at a common operator may share a byte only when a permit for the pair
+/// holds at their offsets (kOverlap otherwise). `permits` points to
+/// `permit_count` entries owned by the caller (nullptr when 0). Pairwise,
+/// O(count^2 * permit_count) at worst; a second method beside the host's
+/// sweep-line validator.
+[[nodiscard]] constexpr Violation FindViolation(
+    const Placement* plan, std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count,
+    const OverlapPermit* permits, std::size_t permit_count) {
+  const Violation v =
+      FindViolation(plan, count, arena_size, alignment, operator_count);
+  if (v.result != ValidationResult::kOk &&
+      v.result != ValidationResult::kOverlap) {
+    return v;
+  }
+  for (std::size_t k = 0; k < permit_count; ++k) {
+    if (!PermitWellFormed(plan, count, permits[k])) {
+      return {ValidationResult::kBadOverlapPermit, k, count};
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t j = i + 1; j < count; ++j) {
+      if (LifetimesIntersect(plan[i], plan[j]) &&
+          BytesIntersect(plan[i], plan[j]) &&
+          !OverlapPermitted(plan, i, j, permits, permit_count)) {
+        return {ValidationResult::kOverlap, i, j};
+      }
+    }
+  }
+  return {ValidationResult::kOk, count, count};
+}
+
+/// The verdict of the seven-argument FindViolation() alone.
+[[nodiscard]] constexpr ValidationResult validate(
+    const Placement* plan, std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count,
+    const OverlapPermit* permits, std::size_t permit_count) {
+  return FindViolation(plan, count, arena_size, alignment, operator_count,
+                       permits, permit_count)
+      .result;
+}
+
 /// The generated header's check: the table `plan` holds exactly `count`
 /// entries (kCountMismatch otherwise: raising kTensorCount would add a
 /// zero-filled entry), and validate(plan, count, arena_size, alignment,
@@ -213,6 +334,45 @@ template <std::size_t N>
     return {ValidationResult::kCountMismatch, N, count};
   }
   return FindViolation(&plan[0], count, arena_size, alignment, operator_count);
+}
+
+/// ValidateTable() for a header with allowed overlaps: the table `permits`
+/// holds exactly `permit_count` entries (kCountMismatch otherwise), and the
+/// seven-argument validate() holds.
+template <std::size_t N, std::size_t M>
+[[nodiscard]] constexpr ValidationResult ValidateTable(
+    const Placement (&plan)[N], std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count,
+    const OverlapPermit (&permits)[M], std::size_t permit_count) {
+  const ValidationResult r =
+      ValidateTable(plan, count, arena_size, alignment, operator_count);
+  if (r == ValidationResult::kCountMismatch) return r;
+  if (M != permit_count) return ValidationResult::kCountMismatch;
+  if (r != ValidationResult::kOk && r != ValidationResult::kOverlap) return r;
+  return validate(&plan[0], count, arena_size, alignment, operator_count,
+                  &permits[0], permit_count);
+}
+
+/// FindTableViolation() with allowed overlaps; `result` always equals the
+/// seven-argument ValidateTable()'s (kCountMismatch for the permits table:
+/// first = M, second = `permit_count`).
+template <std::size_t N, std::size_t M>
+[[nodiscard]] constexpr Violation FindTableViolation(
+    const Placement (&plan)[N], std::size_t count, std::size_t arena_size,
+    std::size_t alignment, std::size_t operator_count,
+    const OverlapPermit (&permits)[M], std::size_t permit_count) {
+  const Violation v =
+      FindTableViolation(plan, count, arena_size, alignment, operator_count);
+  if (v.result == ValidationResult::kCountMismatch) return v;
+  if (M != permit_count) {
+    return {ValidationResult::kCountMismatch, M, permit_count};
+  }
+  if (v.result != ValidationResult::kOk &&
+      v.result != ValidationResult::kOverlap) {
+    return v;
+  }
+  return FindViolation(&plan[0], count, arena_size, alignment, operator_count,
+                       &permits[0], permit_count);
 }
 
 /// True when the table `values` holds exactly `count` entries (the
