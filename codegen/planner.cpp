@@ -33,16 +33,58 @@ double MillisecondsSince(Clock::time_point start) {
 struct Compacted {
   std::vector<TensorUsageRecord> records;
   std::vector<std::size_t> origin;  ///< Index into the full record list.
+  /// The allowed overlaps between sized records, indices into `records`
+  /// (a pair with a zero-size tensor is dropped: it shares no byte).
+  std::vector<OverlapPair> overlaps;
 };
 
 Compacted CompactSized(const UsageProblem& problem) {
   Compacted c;
+  std::vector<std::size_t> index(problem.records.size(), 0);
   for (std::size_t i = 0; i < problem.records.size(); ++i) {
     if (problem.records[i].size == 0) continue;
+    index[i] = c.records.size();
     c.records.push_back(problem.records[i]);
     c.origin.push_back(i);
   }
+  for (const OverlapPair& p : problem.overlaps) {
+    if (problem.records[p.input].size == 0 ||
+        problem.records[p.output].size == 0) {
+      continue;
+    }
+    OverlapPair q = p;
+    q.input = static_cast<std::uint32_t>(index[p.input]);
+    q.output = static_cast<std::uint32_t>(index[p.output]);
+    c.overlaps.push_back(q);
+  }
   return c;
+}
+
+/// Throws InputError naming the first malformed pair of `problem.overlaps`
+/// (the reader's list: indices, operators and relation as records.hpp
+/// defines them).
+void CheckOverlaps(const UsageProblem& problem) {
+  const std::size_t n = problem.records.size();
+  for (std::size_t k = 0; k < problem.overlaps.size(); ++k) {
+    const OverlapPair& p = problem.overlaps[k];
+    std::string why;
+    if (p.input >= n || p.output >= n) {
+      why = "names a tensor outside the records";
+    } else if (p.input == p.output) {
+      why = "names the same tensor twice";
+    } else if (problem.records[p.input].last_op != p.op) {
+      why = "its input's last operator is not " + std::to_string(p.op);
+    } else if (problem.records[p.output].first_op != p.op) {
+      why = "its output's first operator is not " + std::to_string(p.op);
+    } else if (p.relation != OverlapRelation::kOutputBelowBy &&
+               p.relation != OverlapRelation::kAlias) {
+      why = "has an unknown relation";
+    } else {
+      continue;
+    }
+    throw InputError(problem.source + ": allowed overlap #" +
+                     std::to_string(k) + " " + why);
+  }
 }
 
 [[noreturn]] void ReportInvalid(const PlanResult& plan,
@@ -63,8 +105,12 @@ Compacted CompactSized(const UsageProblem& problem) {
 /// Runs one registered strategy on `aligned` and validates its plan.
 PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
                        const ProfileSummary& summary, const StrategyInfo& info,
-                       std::uint64_t alignment) {
+                       std::uint64_t alignment, bool overlap,
+                       std::uint64_t overlap_lower_bound) {
   PlanResult plan;
+  plan.overlap = overlap;
+  plan.overlap_lower_bound = overlap_lower_bound;
+  if (overlap) plan.overlaps = aligned.overlaps;
   plan.approach = info.approach;
   plan.strategy = std::string(info.name);
   plan.alignment = alignment;
@@ -79,7 +125,10 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
 
   const auto start = Clock::now();
   if (info.approach == Approach::kOffsets) {
-    OffsetsAssignment a = info.offsets(sized.records);
+    OffsetsAssignment a =
+        overlap && info.offsets_overlap != nullptr
+            ? info.offsets_overlap(sized.records, sized.overlaps)
+            : info.offsets(sized.records);
     plan.plan_ms = MillisecondsSince(start);
     if (a.offsets.size() != sized.records.size()) {
       plan.problem = aligned;
@@ -117,8 +166,11 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
         plan.problem.records, plan.object_of, plan.object_sizes);
     if (!objects.ok()) ReportInvalid(plan, objects);
   }
-  const ValidationReport offsets = ValidateOffsets(
-      plan.problem.records, plan.offsets, plan.arena_bytes, alignment);
+  const ValidationReport offsets =
+      overlap ? ValidateOffsets(plan.problem.records, plan.offsets,
+                                plan.arena_bytes, alignment, plan.overlaps)
+              : ValidateOffsets(plan.problem.records, plan.offsets,
+                                plan.arena_bytes, alignment);
   if (!offsets.ok()) ReportInvalid(plan, offsets);
   return plan;
 }
@@ -132,18 +184,39 @@ Alignment ResolveAlignment(const UsageProblem& problem,
 /// rounded to it, the records a strategy sees, and the profile summary.
 struct Prepared {
   std::uint64_t alignment = 1;  ///< Bytes.
+  /// With options.overlap, its overlaps have aligned distances; without,
+  /// it has none.
   UsageProblem aligned;
   Compacted sized;
   ProfileSummary summary;
+  bool overlap = false;
+  std::uint64_t overlap_lower_bound = 0;  ///< Bytes; 0 without overlap.
+
+  [[nodiscard]] PlanResult Run(const StrategyInfo& info) const {
+    return RunStrategy(aligned, sized, summary, info, alignment, overlap,
+                       overlap_lower_bound);
+  }
 };
 
 Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
   Prepared p;
   const Alignment alignment = ResolveAlignment(problem, options);
   p.alignment = alignment.bytes();
-  p.aligned = AlignProblem(problem, alignment);
+  p.overlap = options.overlap;
+  if (p.overlap) {
+    CheckOverlaps(problem);
+    p.aligned = AlignProblem(problem, alignment);
+  } else {
+    UsageProblem plain = problem;
+    plain.overlaps.clear();
+    p.aligned = AlignProblem(plain, alignment);
+  }
   p.sized = CompactSized(p.aligned);
   p.summary = SummarizeProfiles(p.aligned.records);
+  if (p.overlap) {
+    p.overlap_lower_bound =
+        OverlapLowerBound(p.aligned.records, p.aligned.overlaps, p.summary);
+  }
   return p;
 }
 
@@ -165,7 +238,17 @@ constexpr std::uint64_t kOptimalWindowNodes = 400'000;
 
 /// Throws InfeasibleError when `plan` does not fit options.capacity.
 void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
-  if (options.capacity && plan.lower_bound > *options.capacity) {
+  if (options.capacity && plan.overlap &&
+      plan.overlap_lower_bound > *options.capacity) {
+    throw InfeasibleError("no plan within " +
+                          std::to_string(*options.capacity) +
+                          " bytes exists: the overlap lower bound is " +
+                          std::to_string(plan.overlap_lower_bound) +
+                          " bytes (largest operator breadth, allowed "
+                          "overlaps subtracted)");
+  }
+  if (options.capacity && !plan.overlap &&
+      plan.lower_bound > *options.capacity) {
     throw InfeasibleError(
         "no plan within " + std::to_string(*options.capacity) +
         " bytes exists: the lower bound is " +
@@ -186,6 +269,16 @@ void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
 /// lower bound alone: proven optimal only when it meets max breadth (for
 /// Shared Objects the bound is not always reachable, so never proven).
 void CompareWithBound(PlanResult& plan) {
+  if (plan.overlap) {
+    // The overlap bound is the floor; arena >= it for every valid plan.
+    const std::uint64_t floor =
+        std::min(plan.arena_bytes, plan.overlap_lower_bound);
+    plan.optimal = plan.arena_bytes == plan.overlap_lower_bound &&
+                   plan.approach == Approach::kOffsets;
+    plan.gap_bytes = plan.arena_bytes - floor;
+    plan.lower_bound_proven = floor;
+    return;
+  }
   plan.optimal = plan.arena_bytes == plan.lower_bound &&
                  plan.approach == Approach::kOffsets;
   plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
@@ -277,15 +370,32 @@ UsageProblem AlignProblem(const UsageProblem& problem, Alignment align) {
     }
     total += size;
   }
+  for (std::size_t k = 0; k < out.overlaps.size(); ++k) {
+    std::uint64_t& d = out.overlaps[k].distance;
+    const std::uint64_t rem = d % alignment;
+    if (rem == 0) continue;
+    if (d > std::numeric_limits<std::uint64_t>::max() - (alignment - rem)) {
+      throw InputError(problem.source + ": allowed overlap #" +
+                       std::to_string(k) +
+                       ": distance overflows 64 bits when aligned");
+    }
+    d += alignment - rem;
+  }
   return out;
+}
+
+bool OverlapUsed(const PlanResult& plan, std::size_t k) {
+  const OverlapPair& p = plan.overlaps[k];
+  const std::uint64_t a = plan.offsets[p.input];
+  const std::uint64_t b = plan.offsets[p.output];
+  const std::uint64_t as = plan.problem.records[p.input].size;
+  const std::uint64_t bs = plan.problem.records[p.output].size;
+  return as != 0 && bs != 0 && a < b + bs && b < a + as;
 }
 
 PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   const Prepared prepared = Prepare(problem, options);
-  const std::uint64_t alignment = prepared.alignment;
-  const UsageProblem& aligned = prepared.aligned;
   const Compacted& sized = prepared.sized;
-  const ProfileSummary& summary = prepared.summary;
 
   // `best` is every heuristic and then the approach's search, if any.
   const bool best_of_all = options.strategy == "best";
@@ -307,10 +417,15 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
                        " strategy (see 'arenaplan strategies')");
     }
     if (info->IsHeuristic()) {
-      PlanResult plan = RunStrategy(aligned, sized, summary, *info, alignment);
+      PlanResult plan = prepared.Run(*info);
       CompareWithBound(plan);
       CheckCapacity(plan, options);
       return plan;
+    }
+    if (options.overlap) {
+      throw InputError("--strategy " + options.strategy +
+                       ": the exact search does not know allowed overlaps; "
+                       "use --strategy best (or a heuristic) with --overlap");
     }
     search = info;
   }
@@ -322,14 +437,18 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
   bool have = false;
   for (const StrategyInfo& s : AllStrategies()) {
     if (!Eligible(s, options.approach, sized.records.size())) continue;
-    PlanResult candidate = RunStrategy(aligned, sized, summary, s, alignment);
+    PlanResult candidate = prepared.Run(s);
     if (!have || candidate.arena_bytes < best.arena_bytes) {
       best = std::move(candidate);
       have = true;
     }
   }
   if (!have) throw InternalError("internal error: no strategy is registered");
-  if (!best_of_all) {
+  if (options.overlap) {
+    // The exact search does not know pairs (docs/overlap.md): the best
+    // overlap-aware heuristic plan, compared with the overlap bound.
+    CompareWithBound(best);
+  } else if (!best_of_all) {
     best = RefineExactly(std::move(best), sized, *search, options,
                          options.time_limit_s.value_or(kOptimalSeconds),
                          kOptimalWork, kOptimalWindowNodes);
@@ -352,14 +471,11 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
 std::vector<PlanResult> PlanAll(const UsageProblem& problem,
                                 const PlanOptions& options) {
   const Prepared prepared = Prepare(problem, options);
-  const std::uint64_t alignment = prepared.alignment;
-  const UsageProblem& aligned = prepared.aligned;
   const Compacted& sized = prepared.sized;
-  const ProfileSummary& summary = prepared.summary;
   std::vector<PlanResult> plans;
   for (const StrategyInfo& s : AllStrategies()) {
     if (!Eligible(s, options.approach, sized.records.size())) continue;
-    plans.push_back(RunStrategy(aligned, sized, summary, s, alignment));
+    plans.push_back(prepared.Run(s));
     CompareWithBound(plans.back());
   }
   return plans;

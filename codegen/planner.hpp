@@ -40,6 +40,13 @@ struct PlanOptions {
       on_progress;
   /// Bytes: find any plan within this arena, or report infeasible.
   std::optional<std::uint64_t> capacity;
+  /// --overlap: plan with the problem's allowed-overlap list
+  /// (UsageProblem::overlaps; docs/overlap.md). The offsets heuristics with
+  /// an overlap variant use it, every plan is validated against the pairs,
+  /// and the result reports overlap_lower_bound. The exact search does not
+  /// know pairs: `best` runs no search, `optimal` is refused. Off: the
+  /// pairs, if any, are ignored (no two live tensors share a byte).
+  bool overlap = false;
 };
 
 /// A plan that has passed the host validator. Every vector is indexed like
@@ -79,9 +86,23 @@ struct PlanResult {
   /// Work units and nodes the exact search spent (0 when it did not run).
   std::uint64_t search_work = 0;
   std::uint64_t search_nodes = 0;
+  /// Planned with PlanOptions::overlap.
+  bool overlap = false;
+  /// The allowed overlaps the plan was validated against (empty unless
+  /// `overlap`): problem.overlaps with every distance rounded up to
+  /// `alignment`. Indices into problem.records.
+  std::vector<OverlapPair> overlaps;
+  /// OverlapLowerBound of the aligned records and `overlaps` (bytes; equals
+  /// summary.offsets_lower_bound without pairs); 0 unless `overlap`.
+  std::uint64_t overlap_lower_bound = 0;
 };
 
-/// Rounds every size of `problem` up to `alignment`.
+/// True when plan.overlaps[k]'s two tensors share a byte in `plan` (the
+/// pair is used, not merely allowed).
+[[nodiscard]] bool OverlapUsed(const PlanResult& plan, std::size_t k);
+
+/// Rounds every size of `problem`, and every allowed overlap's distance, up
+/// to `alignment`.
 /// Throws InputError when a rounded size or the sum of sizes overflows.
 [[nodiscard]] UsageProblem AlignProblem(const UsageProblem& problem,
                                         Alignment alignment);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <tuple>
 
 namespace arenaplan {
 namespace {
@@ -117,6 +118,85 @@ ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
     }
   }
   return out;
+}
+
+std::uint64_t OverlapSavings(std::span<const TensorUsageRecord> records,
+                             const OverlapPair& pair) {
+  const TensorUsageRecord& in = records[pair.input];
+  const TensorUsageRecord& out = records[pair.output];
+  if (pair.relation == OverlapRelation::kAlias) {
+    return in.size == out.size ? in.size : 0;
+  }
+  if (pair.distance >= out.size) return 0;
+  return std::min(out.size - pair.distance, in.size);
+}
+
+std::uint64_t OverlapLowerBound(std::span<const TensorUsageRecord> records,
+                                std::span<const OverlapPair> overlaps,
+                                const ProfileSummary& summary) {
+  if (overlaps.empty()) return summary.offsets_lower_bound;
+  // The largest savings of every distinct tensor pair, by operator. A pair
+  // at operator k has its input end at k and its output start at k, so k
+  // is a segment of its own (a cut at k and at k + 1).
+  struct Saving {
+    std::uint32_t op;
+    std::uint32_t a;  ///< min(input, output)
+    std::uint32_t b;  ///< max(input, output)
+    std::uint64_t bytes;
+    std::uint64_t largest;  ///< the larger of the two sizes
+  };
+  std::vector<Saving> savings;
+  savings.reserve(overlaps.size());
+  for (const OverlapPair& p : overlaps) {
+    savings.push_back(
+        {p.op, std::min(p.input, p.output), std::max(p.input, p.output),
+         OverlapSavings(records, p),
+         std::max(records[p.input].size, records[p.output].size)});
+  }
+  std::sort(savings.begin(), savings.end(),
+            [](const Saving& x, const Saving& y) {
+              return std::tie(x.op, x.a, x.b, x.bytes) >
+                     std::tie(y.op, y.a, y.b, y.bytes);
+            });
+  // Per operator: S(k) over distinct tensor pairs (the first of each run
+  // has the largest savings) and the largest tensor of its pairs.
+  std::uint64_t bound = 0;
+  std::vector<bool> has_pair(summary.segment_breadth.size(), false);
+  for (std::size_t i = 0; i < savings.size();) {
+    const std::uint32_t op = savings[i].op;
+    std::uint64_t saved = 0;
+    std::uint64_t largest = 0;
+    for (std::size_t j = i; j < savings.size() && savings[j].op == op; ++j) {
+      largest = std::max(largest, savings[j].largest);
+      if (j == i || savings[j].a != savings[j - 1].a ||
+          savings[j].b != savings[j - 1].b) {
+        saved += savings[j].bytes;
+      }
+      i = j + 1;
+    }
+    // The segment holding op (segments are sorted by first operator).
+    const auto it = std::upper_bound(summary.segment_first_op.begin(),
+                                     summary.segment_first_op.end(), op);
+    if (it == summary.segment_first_op.begin()) continue;
+    const auto s =
+        static_cast<std::size_t>(it - summary.segment_first_op.begin()) - 1;
+    if (op > summary.segment_last_op[s]) continue;  // no record alive at op
+    const std::uint64_t breadth = summary.segment_breadth[s];
+    std::uint64_t here = breadth > saved ? breadth - saved : 0;
+    here = std::max(here, largest);
+    if (summary.segment_first_op[s] == summary.segment_last_op[s]) {
+      has_pair[s] = true;
+      bound = std::max(bound, here);
+    } else {
+      // Not a segment of one operator: the pairs were not well formed;
+      // the plain breadth stays the bound there.
+      bound = std::max(bound, breadth);
+    }
+  }
+  for (std::size_t s = 0; s < summary.segment_breadth.size(); ++s) {
+    if (!has_pair[s]) bound = std::max(bound, summary.segment_breadth[s]);
+  }
+  return bound;
 }
 
 }  // namespace arenaplan

@@ -135,6 +135,35 @@ struct ProfileSummary {
 [[nodiscard]] ProfileSummary SummarizeProfiles(
     std::span<const TensorUsageRecord> records);
 
+/// The largest number of bytes records[pair.input] and records[pair.output]
+/// can share while `pair.relation` holds: kOutputBelowBy with distance d
+/// puts the output at input.offset - e for some e >= d, sharing
+/// min(output.size - e, input.size) bytes when positive, most at e = d;
+/// kAlias shares the whole tensor when the sizes are equal and is
+/// impossible (0) otherwise. Indices must be inside `records`.
+[[nodiscard]] std::uint64_t OverlapSavings(
+    std::span<const TensorUsageRecord> records, const OverlapPair& pair);
+
+/// The Offset Calculation lower bound with allowed overlaps (docs/overlap.md):
+/// the largest, over all operators k, of
+///   max(breadth(k) - S(k), largest size of a pair's tensor at k)
+/// where S(k) sums OverlapSavings over the distinct tensor pairs
+/// {input, output} of the pairs at operator k (a pair listed several times
+/// counts once, with its largest savings). Operators with no pair keep
+/// their breadth, so without pairs this is summary.offsets_lower_bound.
+/// Why it is a lower bound: at operator k every live tensor occupies its
+/// bytes, so the arena holds their union U. Bonferroni's inequality gives
+/// |U| >= sum of sizes - sum over tensor pairs of |a intersect b|. Two live
+/// tensors may intersect only when a pair permits it, and then by at most
+/// OverlapSavings; so |U| >= breadth(k) - S(k), whatever number of pairs
+/// share one tensor (pairs sharing a tensor can make the bound weaker than
+/// what is reachable, never higher). And U holds each live tensor whole.
+/// `summary` must be SummarizeProfiles(records); pairs must be well formed
+/// (records[input].last_op == op == records[output].first_op).
+[[nodiscard]] std::uint64_t OverlapLowerBound(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps, const ProfileSummary& summary);
+
 }  // namespace arenaplan
 
 #endif  // ARENAPLAN_CODEGEN_RECORDS_HPP_

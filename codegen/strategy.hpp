@@ -52,6 +52,13 @@ using OffsetsStrategyFn =
     OffsetsAssignment (*)(std::span<const TensorUsageRecord> records);
 using SharedObjectsStrategyFn =
     SharedObjectsAssignment (*)(std::span<const TensorUsageRecord> records);
+/// Offset Calculation with allowed overlaps: the records as above and the
+/// pairs (indices into `records`, distances rounded up to the plan's
+/// alignment). Two records may share bytes only as a pair allows
+/// (validator.hpp's overlap-aware ValidateOffsets).
+using OffsetsOverlapFn =
+    OffsetsAssignment (*)(std::span<const TensorUsageRecord> records,
+                          std::span<const OverlapPair> overlaps);
 /// An exact search (Offset Calculation): same records, plus a time limit, a
 /// capacity and the best heuristic plan to start from (ExactOptions); it
 /// returns a plan only when it beats or proves something about that start.
@@ -72,6 +79,9 @@ struct StrategyInfo {
   /// it above this (e.g. O(n^3) min-cost flow). 0 = no limit.
   std::size_t max_records = 0;
   OffsetsSearchFn search = nullptr;
+  /// Offsets heuristics only: the same strategy with allowed overlaps, or
+  /// nullptr (then the planner runs `offsets`, whose plan shares no byte).
+  OffsetsOverlapFn offsets_overlap = nullptr;
 
   /// True for a heuristic (one pass, no starting plan), false for a search.
   [[nodiscard]] bool IsHeuristic() const { return search == nullptr; }

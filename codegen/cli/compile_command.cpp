@@ -31,6 +31,7 @@ struct CompileArgs {
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
+  bool overlap = false;
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -45,6 +46,8 @@ int RunCompile(const CompileArgs& args) {
   options.plan.strategy = args.strategy;
   options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
+  options.input.overlap = args.overlap;
+  options.plan.overlap = args.overlap;
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
@@ -70,8 +73,11 @@ int RunCompile(const CompileArgs& args) {
   std::cout << "compiled " << args.model << ": "
             << model.subgraphs[0].operators.size() << " operators, strategy "
             << out.plan.strategy << ", arena " << out.plan.arena_bytes
-            << " bytes (lower bound " << out.plan.lower_bound << "), constants "
-            << out.constant_bytes << " bytes -> " << dir
+            << " bytes (lower bound " << out.plan.lower_bound;
+  if (out.plan.overlap) {
+    std::cout << ", overlap lower bound " << out.plan.overlap_lower_bound;
+  }
+  std::cout << "), constants " << out.constant_bytes << " bytes -> " << dir
             << out.model_source_name << "\n";
   return kExitOk;
 }
@@ -105,6 +111,9 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--assume-dim", args->assume_dim,
                   "Value for dynamic (-1) dimensions, e.g. a batch of 1")
       ->check(UnsignedAtLeast(1));
+  cmd->add_flag("--overlap", args->overlap,
+                "Let an operator's output share bytes with the input it "
+                "reads last where its kernel allows (docs/overlap.md)");
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

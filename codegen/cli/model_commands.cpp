@@ -175,6 +175,7 @@ struct TflmArgs {
   std::string shim;
   std::string strategy = "best";
   std::optional<double> time_limit;
+  bool overlap = false;  // refused: see RunTflm
 };
 
 /// `arenaplan tflm --strategy` accepts "best", "optimal" and the offsets
@@ -214,6 +215,13 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> MergeScratch(
 }
 
 int RunTflm(const TflmArgs& a) {
+  if (a.overlap) {
+    // TFLM's kernels make no promise about reading an input before writing
+    // an overlapping output (docs/overlap.md).
+    throw InputError(
+        "--overlap: not for tflm: TensorFlow Lite Micro's kernels make no "
+        "overlap promise (use it with plan or compile)");
+  }
   const Alignment alignment =
       CheckAlign(a.model.align, tflm::kTflmBufferAlignment);
   CheckTflmStrategy(a.strategy);
@@ -389,6 +397,8 @@ void RegisterModelCommands(CLI::App& app, int* exit_code) {
   tflm->add_option("--time-limit", tflm_args->time_limit,
                    "Seconds for the exact search")
       ->check(Seconds());
+  tflm->add_flag("--overlap", tflm_args->overlap,
+                 "Refused: TFLM's kernels make no overlap promise");
   tflm->callback([exit_code, tflm_args] { *exit_code = RunTflm(*tflm_args); });
 }
 

@@ -47,6 +47,7 @@ struct PlanArgs {
   std::optional<std::uint64_t> capacity;
   std::optional<std::uint64_t> budget;  // exact search work units
   bool progress = false;                // --progress: lines on stderr
+  bool overlap = false;                 // --overlap
   ModelOptionArgs model;
 };
 
@@ -80,6 +81,19 @@ std::string HumanSummary(const PlanResult& plan) {
                 static_cast<unsigned long long>(plan.lower_bound),
                 static_cast<unsigned long long>(plan.naive_bytes));
   out += line;
+  if (plan.overlap) {
+    std::size_t used = 0;
+    for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
+      used += OverlapUsed(plan, k) ? 1 : 0;
+    }
+    std::snprintf(line, sizeof line,
+                  "overlap:     overlap lower bound %llu bytes (lower bound "
+                  "%llu without overlap); %zu allowed pairs, %zu used\n",
+                  static_cast<unsigned long long>(plan.overlap_lower_bound),
+                  static_cast<unsigned long long>(plan.lower_bound),
+                  plan.overlaps.size(), used);
+    out += line;
+  }
   if (plan.problem.persistent_bytes != 0) {
     std::snprintf(
         line, sizeof line,
@@ -119,8 +133,10 @@ int RunPlan(const PlanArgs& args) {
   options.capacity = args.capacity;
   options.work_limit = args.budget;
   if (args.progress) options.on_progress = ProgressLines(std::cerr);
-  const UsageProblem problem =
-      LoadProblem(args.input, ToInputOptions(args.model));
+  options.overlap = args.overlap;
+  InputOptions input = ToInputOptions(args.model);
+  input.overlap = args.overlap;
+  const UsageProblem problem = LoadProblem(args.input, input);
   PrintWarnings(problem);
 
   if (args.strategy == "all") {
@@ -205,6 +221,10 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
   plan->add_option("--capacity", plan_args->capacity,
                    "Find a plan within N bytes or prove none exists (exit 3)")
       ->check(UnsignedAtLeast(0));
+  plan->add_flag("--overlap", plan_args->overlap,
+                 "Models: let an operator's output share bytes with the "
+                 "input it reads last where its kernel allows "
+                 "(docs/overlap.md); offsets heuristics, no exact search");
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

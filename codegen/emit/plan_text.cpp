@@ -37,6 +37,17 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
       << plan.summary.shared_objects_lower_bound
       << ",\"optimal\":" << (plan.optimal ? "true" : "false")
       << ",\"gap_bytes\":" << plan.gap_bytes;
+  if (plan.overlap) {
+    // --overlap: the bound with allowed overlaps subtracted, and the pairs
+    // (allowed, and sharing bytes in this plan).
+    std::size_t used = 0;
+    for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
+      used += OverlapUsed(plan, k) ? 1 : 0;
+    }
+    out << ",\"overlap_lower_bound\":" << plan.overlap_lower_bound
+        << ",\"overlap_pairs\":" << plan.overlaps.size()
+        << ",\"overlap_pairs_used\":" << used;
+  }
   if (!plan.search_stopped_by.empty()) {
     // best / optimal: what the exact search proved and what ended it.
     out << ",\"lower_bound_proven\":" << plan.lower_bound_proven
@@ -128,9 +139,12 @@ std::string StrategyTable(std::span<const PlanResult> plans, bool json) {
   std::snprintf(line, sizeof line, "%-26s %14s %12s %12s\n", "strategy",
                 "arena bytes", "arena / LB", "plan ms");
   out << "approach: " << ApproachName(plans.front().approach)
-      << "   lower bound: " << plans.front().lower_bound
-      << " bytes   naive: " << plans.front().naive_bytes << " bytes\n"
-      << line;
+      << "   lower bound: " << plans.front().lower_bound << " bytes";
+  if (plans.front().overlap) {
+    out << "   overlap lower bound: " << plans.front().overlap_lower_bound
+        << " bytes";
+  }
+  out << "   naive: " << plans.front().naive_bytes << " bytes\n" << line;
   for (const PlanResult& p : plans) {
     std::snprintf(line, sizeof line, "%-26s %14llu %12s %12s\n",
                   p.strategy.c_str(),

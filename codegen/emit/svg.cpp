@@ -8,6 +8,7 @@
 
 #include "codegen/emit/utf8.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/planner.hpp"
 
 namespace arenaplan {
 namespace {
@@ -310,8 +311,64 @@ std::string EmitSvg(const PlanResult& plan) {
     << "<text x=\"" << Num(kLeft + 4) << "\" y=\""
     << Num(close ? lb_y + 14 : lb_y - 4) << "\" fill=\"#d62728\">lower bound "
     << plan.lower_bound << " B</text>\n"
-    << "</g>\n"
-    << "</svg>\n";
+    << "</g>\n";
+  if (plan.overlap) {
+    // Allowed overlaps (docs/overlap.md): the bytes an operator's output
+    // shares with the input it reads last, hatched and outlined in the
+    // operator's column; a legend line; the overlap lower bound.
+    std::size_t used = 0;
+    std::ostringstream shared;
+    for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
+      if (!OverlapUsed(plan, k)) continue;
+      ++used;
+      const OverlapPair& p = plan.overlaps[k];
+      const std::uint64_t lo =
+          std::max(plan.offsets[p.input], plan.offsets[p.output]);
+      const std::uint64_t hi =
+          std::min(plan.offsets[p.input] + problem.records[p.input].size,
+                   plan.offsets[p.output] + problem.records[p.output].size);
+      const double x = x_of(p.op);
+      const double y = y_of(hi);
+      const double h = std::max(static_cast<double>(hi - lo) * per_byte, 0.6);
+      auto label = [&](std::uint32_t i) {
+        return i < problem.names.size() && !problem.names[i].empty()
+                   ? problem.names[i]
+                   : "tensor " + (i < problem.ids.size() ? problem.ids[i]
+                                                         : std::to_string(i));
+      };
+      shared << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\""
+             << Num(col) << "\" height=\"" << Num(h) << "\"><title>operator "
+             << p.op << ": output " << Xml(label(p.output)) << " shares "
+             << hi - lo << " B with input " << Xml(label(p.input)) << " ("
+             << (p.relation == OverlapRelation::kAlias
+                     ? std::string("alias")
+                     : "output at least " + std::to_string(p.distance) +
+                           " B below the input")
+             << ")</title></rect>\n";
+    }
+    const double olb_y = y_of(plan.overlap_lower_bound);
+    o << "<defs><pattern id=\"overlap-hatch\" width=\"6\" height=\"6\" "
+         "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#111111\" "
+         "stroke-width=\"1.5\"/></pattern></defs>\n"
+      << "<g fill=\"url(#overlap-hatch)\" stroke=\"#111111\" "
+         "stroke-width=\"1.2\">\n"
+      << shared.str() << "</g>\n"
+      << "<g font-size=\"12\" font-weight=\"bold\">\n"
+      << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(olb_y) << "\" x2=\""
+      << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(olb_y)
+      << "\" stroke=\"#2ca02c\" stroke-width=\"1.6\" "
+         "stroke-dasharray=\"3,4\"/>\n"
+      << "<text x=\"" << Num(kLeft + kPlotWidth / 2) << "\" y=\""
+      << Num(olb_y + 14) << "\" text-anchor=\"middle\" fill=\"#2ca02c\">"
+      << "overlap lower bound " << plan.overlap_lower_bound << " B</text>\n"
+      << "</g>\n"
+      << "<text x=\"" << Num(kLeft) << "\" y=\"68\" font-size=\"12\">"
+      << "hatched: bytes an operator's output shares with the input it "
+         "reads last (allowed overlap; "
+      << used << " of " << plan.overlaps.size() << " pairs used)</text>\n";
+  }
+  o << "</svg>\n";
   return o.str();
 }
 

@@ -19,6 +19,10 @@
 // interval index (offset_gaps.hpp) and removed once assigned, so the profile
 // enumeration costs O((n + segments) log n) overall; placement as in
 // greedy-by-size (output-sensitive, Theta(n^2 log n) on dense inputs).
+//
+// With allowed overlaps (OffsetsGreedyByBreadthOverlap): the same order
+// (the paper's breadth, pairs not subtracted), each record placed by
+// GapPlacer's overlap rule when a partner of it is already placed.
 #include <algorithm>
 #include <numeric>
 
@@ -28,8 +32,10 @@
 
 namespace arenaplan {
 
-OffsetsAssignment OffsetsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records) {
+namespace {
+
+OffsetsAssignment ByBreadth(std::span<const TensorUsageRecord> records,
+                            std::span<const OverlapPair> overlaps) {
   const ProfileSummary summary = SummarizeProfiles(records);
   const std::size_t segments = summary.segment_breadth.size();
   std::vector<std::size_t> segment_order(segments);
@@ -42,7 +48,7 @@ OffsetsAssignment OffsetsGreedyByBreadth(
 
   offset_gaps::IntervalIndex unassigned(records);
   for (std::size_t i = 0; i < records.size(); ++i) unassigned.Activate(i);
-  offset_gaps::GapPlacer placer(records);
+  offset_gaps::GapPlacer placer(records, overlaps);
   std::vector<std::size_t> profile;
   for (std::size_t s : segment_order) {
     // The profile of operator op: records with first_op <= op <= last_op.
@@ -61,6 +67,19 @@ OffsetsAssignment OffsetsGreedyByBreadth(
     }
   }
   return std::move(placer).Take();
+}
+
+}  // namespace
+
+OffsetsAssignment OffsetsGreedyByBreadth(
+    std::span<const TensorUsageRecord> records) {
+  return ByBreadth(records, {});
+}
+
+OffsetsAssignment OffsetsGreedyByBreadthOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps) {
+  return ByBreadth(records, overlaps);
 }
 
 }  // namespace arenaplan

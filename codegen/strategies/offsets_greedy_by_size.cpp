@@ -23,6 +23,10 @@
 // tensors, 131 at 5,000), so enumerating them is quadratic, and the
 // smallest gap >= size is not a quantity that combines over parts of the
 // time axis.
+//
+// With allowed overlaps (OffsetsGreedyBySizeOverlap): the same order, and
+// each record placed by GapPlacer's overlap rule when a partner of it is
+// already placed (offset_gaps.hpp, docs/overlap.md).
 #include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
@@ -31,6 +35,16 @@ namespace arenaplan {
 OffsetsAssignment OffsetsGreedyBySize(
     std::span<const TensorUsageRecord> records) {
   offset_gaps::GapPlacer placer(records);
+  for (std::size_t i : offset_gaps::OrderBySizeDescending(records)) {
+    placer.Place(i);
+  }
+  return std::move(placer).Take();
+}
+
+OffsetsAssignment OffsetsGreedyBySizeOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps) {
+  offset_gaps::GapPlacer placer(records, overlaps);
   for (std::size_t i : offset_gaps::OrderBySizeDescending(records)) {
     placer.Place(i);
   }

@@ -38,6 +38,14 @@
 // smallest gap of length >= size, lowest offset on ties, is one
 // lower_bound; releasing and placing change O(1) gaps. Precondition (as for
 // every strategy): sizes > 0.
+//
+// With allowed overlaps (OffsetsGreedyInOrderOverlap) the live allocations
+// may share bytes, so the free-gap set above does not apply; the records
+// go, in the same order, through GapPlacer (offset_gaps.hpp), which is
+// Alg. 3's scan over the placed records intersecting t, i.e. the same
+// best-fit rule, and places a record by the overlap rule when its partner
+// is placed. Without pairs both give the same offsets (the placed records
+// intersecting t are the live allocations, as argued above).
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -47,6 +55,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -141,6 +150,20 @@ OffsetsAssignment OffsetsGreedyInOrder(
     arena.Allocate(out.offsets[t], r.size);
   }
   return out;
+}
+
+OffsetsAssignment OffsetsGreedyInOrderOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps) {
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].first_op < records[b].first_op;
+                   });
+  offset_gaps::GapPlacer placer(records, overlaps);
+  for (std::size_t t : order) placer.Place(t);
+  return std::move(placer).Take();
 }
 
 }  // namespace arenaplan

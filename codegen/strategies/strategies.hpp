@@ -34,6 +34,25 @@ OffsetsAssignment OffsetsStripPackingBestFit(
 /// Baseline: every tensor its own bytes.
 OffsetsAssignment OffsetsNaive(std::span<const TensorUsageRecord> records);
 
+// --- Offset Calculation with allowed overlaps (docs/overlap.md) ---
+// The same strategies, placing a record whose overlap partner is already
+// placed by offset_gaps::GapPlacer's overlap rule. With no pairs each gives
+// its plain counterpart's offsets. Strip packing and naive have none (their
+// plans share no byte, so they are valid with any pairs).
+
+/// Greedy by Size with allowed overlaps.
+OffsetsAssignment OffsetsGreedyBySizeOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps);
+/// Greedy by Breadth with allowed overlaps.
+OffsetsAssignment OffsetsGreedyByBreadthOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps);
+/// Greedy in execution order with allowed overlaps.
+OffsetsAssignment OffsetsGreedyInOrderOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps);
+
 // --- Shared Objects (§4) ---
 
 /// Greedy by Size Improved (§4.4).

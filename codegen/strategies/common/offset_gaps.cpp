@@ -102,8 +102,20 @@ void OffsetOrder::Insert(const Entry& e) {
   }
 }
 
-GapPlacer::GapPlacer(std::span<const TensorUsageRecord> records)
-    : records_(records), placed_(records), offsets_(records.size(), 0) {}
+GapPlacer::GapPlacer(std::span<const TensorUsageRecord> records,
+                     std::span<const OverlapPair> overlaps)
+    : records_(records),
+      overlaps_(overlaps),
+      is_placed_(records.size(), false),
+      placed_(records),
+      offsets_(records.size(), 0) {
+  if (overlaps.empty()) return;
+  partners_.resize(records.size());
+  for (std::size_t k = 0; k < overlaps.size(); ++k) {
+    partners_[overlaps[k].input].push_back(k);
+    partners_[overlaps[k].output].push_back(k);
+  }
+}
 
 namespace {
 
@@ -143,6 +155,14 @@ class SmallestGap {
 }  // namespace
 
 std::uint64_t GapPlacer::Place(std::size_t i) {
+  if (!partners_.empty()) {
+    for (std::size_t k : partners_[i]) {
+      const OverlapPair& p = overlaps_[k];
+      if (is_placed_[p.input == i ? p.output : p.input]) {
+        return PlaceWithPartners(i);
+      }
+    }
+  }
   const TensorUsageRecord& t = records_[i];
   SmallestGap search(t.size);
   // Alg. 3 L.10-13: the placed records whose usage intervals intersect t's,
@@ -181,6 +201,72 @@ std::uint64_t GapPlacer::Place(std::size_t i) {
   const std::uint64_t offset = search.Offset();
   offsets_[i] = offset;  // L.21
   // L.23: t joins the placed records.
+  is_placed_[i] = true;
+  placed_.Activate(i);
+  placed_list_.push_back(i);
+  if (by_offset_built_) {
+    by_offset_.Insert({offset, offset + t.size, t.first_op, t.last_op});
+  }
+  return offset;
+}
+
+std::uint64_t GapPlacer::PlaceWithPartners(std::size_t i) {
+  const TensorUsageRecord& t = records_[i];
+  // Forbidden start offsets of t, as half-open ranges [lo, hi).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> forbidden;
+  std::vector<std::uint64_t> points;
+  scratch_.clear();
+  placed_.Report(t.first_op, t.last_op, scratch_);
+  for (std::size_t x : scratch_) {
+    const std::uint64_t off = offsets_[x];
+    const std::uint64_t end = off + records_[x].size;
+    // Without a pair: t.offset + t.size > off and t.offset < end.
+    std::uint64_t lo = off + 1 > t.size ? off + 1 - t.size : 0;
+    std::uint64_t hi = end;
+    points.clear();
+    for (std::size_t k : partners_[i]) {
+      const OverlapPair& p = overlaps_[k];
+      if (p.relation == OverlapRelation::kAlias) {
+        // The same offset, equal sizes (RelationHolds).
+        if ((p.input == x || p.output == x) && records_[x].size == t.size) {
+          points.push_back(off);
+        }
+      } else if (p.output == i && p.input == x) {
+        // t is the output: t.offset + d <= x.offset.
+        if (off >= p.distance) lo = std::max(lo, off - p.distance + 1);
+      } else if (p.input == i && p.output == x) {
+        // t is the input: x.offset + d <= t.offset.
+        hi = std::min(hi, off + p.distance);
+      }
+    }
+    if (lo >= hi) continue;
+    std::sort(points.begin(), points.end());
+    for (std::uint64_t at : points) {
+      if (at < lo || at >= hi) continue;
+      if (at > lo) forbidden.emplace_back(lo, at);
+      lo = at + 1;
+    }
+    if (lo < hi) forbidden.emplace_back(lo, hi);
+  }
+  std::sort(forbidden.begin(), forbidden.end());
+  // Runs of allowed starts [cur, lo - 1] between the forbidden ranges, in
+  // offset order: the shortest wins (strict <: the lowest on ties), else the
+  // first start above them all.
+  std::uint64_t cur = 0;
+  std::uint64_t best = 0;
+  std::uint64_t best_length = std::numeric_limits<std::uint64_t>::max();
+  bool found = false;
+  for (const auto& [lo, hi] : forbidden) {
+    if (lo > cur && lo - 1 - cur < best_length) {
+      best_length = lo - 1 - cur;
+      best = cur;
+      found = true;
+    }
+    cur = std::max(cur, hi);
+  }
+  const std::uint64_t offset = found ? best : cur;
+  offsets_[i] = offset;
+  is_placed_[i] = true;
   placed_.Activate(i);
   placed_list_.push_back(i);
   if (by_offset_built_) {

@@ -113,9 +113,22 @@ class OffsetOrder {
 /// (O(P), a few ns per record; the offset order is built the first time it
 /// is needed, so inputs that never need it do not pay for it). Both feed the
 /// same Alg. 3 L.10-18 loop, so the offsets do not depend on the choice.
+///
+/// With allowed overlaps (`overlaps`, indices into `records`, distances
+/// already aligned), a record whose placed partners intersect it is placed
+/// by the overlap rule instead (PlaceWithPartners): each placed record x
+/// intersecting t forbids t the start offsets (x.offset - t.size,
+/// x.offset + x.size) (both ends excluded), except those where a pair of t
+/// and x holds; the allowed start offsets form runs [a, b], and t goes to
+/// the start of the shortest finite run (the lowest on ties), else to the
+/// start of the unbounded one. Without partners placed, a run [a, b] is
+/// exactly a gap of b - a + t.size bytes, so this is Alg. 3 L.7-21 again;
+/// records without placed partners keep the plain path, and with no pairs
+/// the offsets are those of the plain placer, byte for byte.
 class GapPlacer {
  public:
-  explicit GapPlacer(std::span<const TensorUsageRecord> records);
+  explicit GapPlacer(std::span<const TensorUsageRecord> records,
+                     std::span<const OverlapPair> overlaps = {});
 
   /// Places records[i] (not placed before) and returns its offset in bytes:
   /// the start of the smallest gap between placed records whose usage
@@ -129,8 +142,14 @@ class GapPlacer {
 
  private:
   void BuildOffsetOrder();
+  /// The overlap rule for records[i] (see the class comment).
+  std::uint64_t PlaceWithPartners(std::size_t i);
 
   std::span<const TensorUsageRecord> records_;
+  std::span<const OverlapPair> overlaps_;
+  /// partners_[i]: indices into overlaps_ of the pairs naming records[i].
+  std::vector<std::vector<std::size_t>> partners_;
+  std::vector<bool> is_placed_;
   IntervalIndex placed_;
   /// Every placed record, in placement order.
   std::vector<std::size_t> placed_list_;
