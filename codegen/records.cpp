@@ -166,13 +166,13 @@ std::uint64_t OverlapLowerBound(std::span<const TensorUsageRecord> records,
     const std::uint32_t op = savings[i].op;
     std::uint64_t saved = 0;
     std::uint64_t largest = 0;
-    for (std::size_t j = i; j < savings.size() && savings[j].op == op; ++j) {
-      largest = std::max(largest, savings[j].largest);
-      if (j == i || savings[j].a != savings[j - 1].a ||
-          savings[j].b != savings[j - 1].b) {
-        saved += savings[j].bytes;
+    const std::size_t first = i;
+    for (; i < savings.size() && savings[i].op == op; ++i) {
+      largest = std::max(largest, savings[i].largest);
+      if (i == first || savings[i].a != savings[i - 1].a ||
+          savings[i].b != savings[i - 1].b) {
+        saved += savings[i].bytes;
       }
-      i = j + 1;
     }
     // The segment holding op (segments are sorted by first operator).
     const auto it = std::upper_bound(summary.segment_first_op.begin(),
