@@ -16,39 +16,38 @@
 //    m = 0 .. dm - 1 (oc = ic * dm + m); for each oc the window of P at
 //    channel ic only is read, then byte P * OC + oc is written.
 //
-// Overlap contracts (output below input by d bytes; the notation, a(P),
-// m(P), g, h, flat rows and the proof that d = max_j (j - minAfter(j) + 1)
-// is the exact smallest distance from which on every placement is safe are
-// in overlap.hpp):
+// Overlap contracts (output below input by d bytes; the notation a(P),
+// m(P), g, h, M, batch, the identity (*) and the proof that
+// d = max(0, max_j (j - minAfter(j) + 1)) is the exact smallest distance
+// from which on every placement is safe are in overlap.hpp):
 //
 // Conv2D. Output byte P * OC + oc with oc < OC - 1 is followed by the
 // reads of windows P, P + 1, ... (the next oc re-reads window P), so
 // minAfter = m(P); the last byte of P (oc = OC - 1) by windows P + 1, ...
 // only, minAfter = m(P + 1) >= m(P). The largest j - minAfter + 1 of
-// pixel P is therefore at oc = OC - 2 (OC >= 2), P * OC + OC - 1 - m(P);
+// pixel P is therefore at oc = OC - 2 (OC >= 2): P * OC + OC - 1 - m(P);
 // for OC = 1 the last byte of P - 1 gives P - m(P), the same expression.
-// So
-//   d = max(0, max_P ((P + 1) * OC - 1 - m(P)))
-//     = max(0, batch + max(G_nonflat + H_max, G_flat + OW * OC) - 1)
-// with batch = (N - 1) * max(0, OH*OW*OC - H*W*C), G_nonflat / G_flat the
-// largest g over non-flat / flat rows, H_max the largest h (overlap.hpp).
+// With (*):
+//   d = max(0, max_P ((P + 1) * OC - 1 - m(P))) = max(0, M - 1),
+//   M = (N - 1) * max(0, OH*OW*OC - H*W*C) + max_oy g(oy) + max_ox h(ox).
 // Example, a 1x1 convolution stride 1 of 48x48x8 into 48x48x16: g(oy) =
-// 384 oy, h(ox) = 8 ox + 16, no flat row: d = 18048 + 392 - 1 = 18439 (the
-// last pixel's 15th output byte must stay below its own 8 input bytes).
+// 384 oy, h(ox) = 8 ox + 16: d = 18048 + 392 - 1 = 18439 (the last
+// pixel's 15th output byte must stay below its own 8 input bytes, which
+// the 16th output channel reads again).
 //
 // DepthwiseConv2D. Output byte j = P * OC + ic * dm + m is followed, within
 // P, by the reads of channel ic (when m < dm - 1) or ic + 1 (when
 // m = dm - 1), whose smallest index is a(P) + ic or a(P) + ic + 1, and by
-// windows P + 1, ... (smallest m(P + 1)). Both cases give
+// windows P + 1, ... (smallest m(P + 1)). Both within-pixel cases give
 // j - (a(P) + ic + [m = dm - 1]) + 1 = P * OC + ic * (dm - 1) + m + 1 -
 // [m = dm - 1] - a(P), largest at ic = C - 1, m = dm - 2 (or, dm = 1, at
-// ic = C - 2): (P + 1) * OC - C - a(P). The second part gives, for the
-// last byte of P - 1, P * OC - m(P). So
+// ic = C - 2): (P + 1) * OC - C - a(P). The windows after P give, for the
+// last byte of P - 1, P * OC - m(P). With (*):
 //   d = max(0, max_P ((P + 1) * OC - C - a(P)), max_P (P * OC - m(P)))
-//     = max(0, batch + max(G_all + H_max - C, G_flat + OW * OC - OC))
-// (on non-flat rows P * OC - m(P) = (P + 1) * OC - a(P) - OC is dominated
-// by the first term, as C <= OC). Example, 3x3 stride 1 SAME with
-// dm = 1: d = (W + 1) * C, one input row and one pixel.
+//     = max(0, M - C, M - OC) = max(0, M - C)      (C <= OC = C * dm).
+// Example, 3x3 stride 1 SAME with dm = 1 over 10x10x4: g largest 40 (rows
+// 1 .. 9), h largest 8 (columns 1 .. 9): d = 40 + 8 - 4 = 44 = (W + 1) * C,
+// one input row and one pixel.
 //
 // Both functions return S_out (no overlap) outside the preconditions of
 // overlap.hpp (every window holds an in-bounds row and column) or when the

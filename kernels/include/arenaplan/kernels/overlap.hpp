@@ -39,26 +39,26 @@
 // provided every window holds at least one in-bounds row and column
 // (ph <= kh - 1, (OH - 1) * sh - ph <= H - 1, and the same for columns:
 // true for TFLite's SAME and VALID padding; otherwise the functions below
-// give no overlap, d = S_out). a(P) is non-decreasing along a row; the next
-// row starts above the whole current row when Y(oy + 1) > Y(oy), and the
-// next batch above the whole current batch. Only when Y(oy + 1) == Y(oy)
-// (a "flat" row: (oy + 1) * sh <= ph, oy <= OH - 2, i.e. rows
-// 0 .. F - 1 with F = min(OH - 1, floor(ph / sh))) does a later window
-// (column 0 of the next row) read below the current one. So the smallest
-// index read by the windows P, P + 1, ... is
-//   m(P) = a(P) on non-flat rows,  ((b * H + Y(oy)) * W + X(0)) * C on flat
-//   rows.
-// Writing P * OC, a(P) and m(P) out, every term the kernels need splits
-// into a batch part, a row part and a column part:
+// give no overlap, d = S_out). The smallest index read by the windows P,
+// P + 1, ... is m(P) = min over P' >= P of a(P'). It can be below a(P):
+// with top padding, rows 0 and 1 may both start at input row 0, and then
+// column 0 of the next row lies below the current window. But wherever a
+// term of the form (P + 1) * OC - m(P) appears, the pixel P' >= P with
+// a(P') = m(P) gives a term at least as large, (P' + 1) * OC - a(P'); so
+//   max_P ((P + 1) * OC - m(P)) = max_P ((P + 1) * OC - a(P)),     (*)
+// and the maxima below need a(P) only. That term splits into a batch part,
+// a row part and a column part:
 //   (P + 1) * OC - a(P) = b * (OH*OW*OC - H*W*C) + g(oy) + h(ox),
-//   g(oy) = oy * OW * OC - Y(oy) * W * C,  h(ox) = (ox + 1) * OC - X(ox) * C,
-// and on a flat row (Y = X(0) = 0 there) (P + 1) * OC - m(P) is largest at
-// the row's end: g(oy) + OW * OC. The batch part is largest at b = 0 or
-// b = N - 1. g is increasing while Y(oy) = 0 (oy <= floor(ph / sh)) and
-// linear afterwards, so its maximum over rows [r0, OH - 1] is at r0,
-// floor(ph / sh) + 1 or OH - 1; likewise h (kink at floor(pw / sw)). Hence
-// a handful of candidates give the exact maxima (WindowDistance below);
-// the per-kernel formulas are in conv.hpp and pooling.hpp.
+//   g(oy) = oy * OW * OC - Y(oy) * W * C,  h(ox) = (ox + 1) * OC - X(ox) * C.
+// The batch part is largest at b = 0 or b = N - 1. g is increasing while
+// Y(oy) = 0 (oy <= floor(ph / sh)) and linear afterwards, so its maximum is
+// at floor(ph / sh), floor(ph / sh) + 1 or OH - 1 (those in range, and 0);
+// likewise h (kink at floor(pw / sw)). So
+//   M = max_P ((P + 1) * OC - a(P)) = batch + G + Hc,
+//   batch = (N - 1) * max(0, OH*OW*OC - H*W*C), G = max g, Hc = max h,
+// evaluated at a handful of candidates (WindowDistance below); the
+// per-kernel formulas in conv.hpp and pooling.hpp are M - 1 (Conv2D) and
+// M - C (DepthwiseConv2D, pooling), clamped to [0, S_out].
 //
 // All arithmetic in 64 bits; 32-bit divisions only (no 64-bit division
 // helper on Cortex-M).
@@ -158,20 +158,11 @@ enum class WindowOrder {
   const std::int64_t batch = per_batch > 0 ? (v.n - 1) * per_batch : 0;
   const std::int64_t ky = v.ph / v.sh;  // Y(oy) == 0 for oy <= ky.
   const std::int64_t kx = v.pw / v.sw;  // X(ox) == 0 for ox <= kx.
-  // Rows 0 .. flat - 1 are flat.
-  const std::int64_t flat = ky < v.oh - 1 ? ky : v.oh - 1;
-  const std::int64_t h_max = MaxPiecewise(v, false, 0, v.ow - 1, kx);
-  std::int64_t best = 0;
-  if (order == WindowOrder::kRereadWindowPerOutputByte) {
-    // max_P ((P + 1) * OC - 1 - m(P)).
-    best = MaxPiecewise(v, true, flat, v.oh - 1, ky) + h_max - 1;
-    if (flat > 0) best = Max64(best, G(v, flat - 1) + v.ow * v.oc - 1);
-  } else {
-    // max(max_P ((P + 1) * OC - C - a(P)), max_P (P * OC - m(P))).
-    best = MaxPiecewise(v, true, 0, v.oh - 1, ky) + h_max - v.c;
-    if (flat > 0) best = Max64(best, G(v, flat - 1) + v.ow * v.oc - v.oc);
-  }
-  const std::int64_t d = batch + best;
+  const std::int64_t m = batch + MaxPiecewise(v, true, 0, v.oh - 1, ky) +
+                         MaxPiecewise(v, false, 0, v.ow - 1, kx);
+  const std::int64_t best =
+      order == WindowOrder::kRereadWindowPerOutputByte ? m - 1 : m - v.c;
+  const std::int64_t d = best;
   return d < 0 ? 0 : (d > out_bytes ? out_bytes : d);
 }
 

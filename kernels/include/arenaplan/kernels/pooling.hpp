@@ -12,7 +12,7 @@
 // with depth multiplier 1 (conv.hpp), so its overlap contract, with
 // OC = C, applies word for word (notation in overlap.hpp):
 //   d = max(0, max_P ((P + 1) * C - C - a(P)), max_P (P * C - m(P)))
-//     = max(0, batch + max(G_all + H_max - C, G_flat + OW * C - C)).
+//     = max(0, M - C).
 // Example, 2x2 stride 2 VALID over 16x16x4 (8x8x4 out): g(oy) =
 // 32 oy - 128 oy, largest 0 at oy = 0; h(ox) = 4 (ox + 1) - 8 ox, largest 4
 // at ox = 0: d = 0 + 4 - 4 = 0, in place (each output pixel lies below
