@@ -1,8 +1,9 @@
 # Any int8 .tflite model on a QEMU board (run/run.sh; README "make run"):
 #   make run MODEL=path.tflite [BOARD=mps2-an386] [INPUT=in.bin]
-#            [OUTPUT=out.bin] [STRATEGY=best]
+#            [OUTPUT=out.bin] [STRATEGY=best] [OVERLAP=1]
 # compiles the model ahead of time, runs one inference on BOARD under QEMU
 # and on the host (naive plan), and fails unless both give the same bytes.
+# OVERLAP=1 plans the firmware with --overlap (docs/overlap.md).
 #
 #   make test-reference   every input in ../shared/reference on the host and
 #                         on REF_BOARDS (default mps2-an386), each output
@@ -30,13 +31,13 @@ ifeq ($(ARENAPLAN_PREBUILT),)
 endif
 
 run: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) run/run.sh "$(MODEL)" \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/run.sh "$(MODEL)" \
 	  "$(or $(BOARD),$(RUN_BOARD_DEFAULT))" "$(INPUT)" "$(OUTPUT)" \
 	  "$(or $(STRATEGY),best)"
 
 test-reference: run-cli run-input-size
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) run/reference.sh "$(REFERENCE_DIR)" \
-	  "$(ARENAPLAN_SHARED)/models" $(REF_BOARDS)
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/reference.sh \
+	  "$(REFERENCE_DIR)" "$(ARENAPLAN_SHARED)/models" $(REF_BOARDS)
 
 # An INPUT whose size is not the input tensor's is refused, exit 2:
 # kws_ref_model takes int8 [1,49,10,1] = 490 bytes, ad01's inputs are 640.

@@ -11,6 +11,7 @@
 # SKIP: the model does not fit the board (run.sh exit 3), with the reason.
 # Exit 1 when any line is FAIL. With RUN_ICOUNT_BOARD=B, the runs on board
 # B use QEMU's -icount and their lines give the instructions per inference.
+# With RUN_OVERLAP=1 the boards run the --overlap plan (run/run.sh).
 set -uo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: run/reference.sh REFERENCE_DIR MODELS_DIR BOARD..." >&2
@@ -65,6 +66,7 @@ for dir in "$ref"/*/; do
       status=0
       RUN_ICOUNT=$icount run/run.sh "$model" "$board" "$in" "" best >"$log" 2>&1 || status=$?
       b="$out/$name/$board/best"
+      case ${RUN_OVERLAP:-} in 1) b="$b-overlap" ;; esac
       said=$(sed -n 's/^run [^:]*: //p' "$log" | tail -n 1)
       if [ $host_done -eq 0 ]; then
         # The host run (naive plan) does not depend on the board: once.

@@ -21,6 +21,12 @@
 # RUN_ICOUNT=1 runs QEMU with `-icount shift=0` (one instruction per
 # virtual nanosecond) and writes the instructions of the inference to
 # RUN_OUT/NAME/BOARD/STRATEGY/instructions.txt (see run/firmware.cpp).
+# RUN_OVERLAP=1 (`make run ... OVERLAP=1`) compiles the firmware's plan with
+# `--overlap` (docs/overlap.md: an operator's output may share bytes with
+# the input it reads last, as its kernel's contract allows); the host run
+# keeps the naive plan, so the two outputs must still be identical. Its
+# files go to RUN_OUT/NAME/gen-STRATEGY-overlap and
+# RUN_OUT/NAME/BOARD/STRATEGY-overlap.
 set -euo pipefail
 if [ $# -ne 5 ]; then
   echo "usage: run/run.sh MODEL BOARD INPUT OUTPUT STRATEGY" >&2
@@ -47,13 +53,22 @@ name=$(basename "$model" .tflite | tr -c 'A-Za-z0-9_.\n-' '_')
 . scripts/firmware_lib.sh
 fw_board "$board" || exit 2
 
-# Generates MODEL's code with PLAN into DIR; a file is replaced only when
-# its contents change, so that unchanged objects are not rebuilt.
-generate() {  # DIR PLAN
+overlap=${RUN_OVERLAP:-}
+case $overlap in
+  '' | 0) overlap="" ;;
+  1) what="$what (overlap)" ;;
+  *) die 2 "OVERLAP '$overlap': expected 1, 0 or nothing" ;;
+esac
+
+# Generates MODEL's code with PLAN into DIR (and the compile options that
+# follow); a file is replaced only when its contents change, so that
+# unchanged objects are not rebuilt.
+generate() {  # DIR PLAN [OPTION...]
   local dir=$1 plan=$2 f
+  shift 2
   mkdir -p "$dir/new"
   if ! "$cli" compile "$model" --out-dir "$dir/new" --namespace model \
-      --strategy "$plan" >"$dir/compile.log" 2>&1; then
+      --strategy "$plan" "$@" >"$dir/compile.log" 2>&1; then
     sed 's/^/  | /' "$dir/compile.log" >&2
     die 2 "arenaplan compile failed (strategy $plan)"
   fi
@@ -62,10 +77,16 @@ generate() {  # DIR PLAN
   done
   rm -rf "$dir/new"
 }
-gen="$out/$name/gen-$strategy"
+tag=$strategy${overlap:+-overlap}
+gen="$out/$name/gen-$tag"
 naive="$out/$name/gen-naive"
-generate "$gen" "$strategy"
-[ "$strategy" = naive ] || generate "$naive" naive
+if [ -n "$overlap" ]; then
+  generate "$gen" "$strategy" --overlap
+  generate "$naive" naive
+else
+  generate "$gen" "$strategy"
+  [ "$strategy" = naive ] || generate "$naive" naive
+fi
 
 field() {  # NAME FILE: the value of `inline constexpr ... NAME = VALUE;`
   sed -n "s/^inline constexpr .* $1 = \([0-9]*\);.*/\1/p" "$2"
@@ -77,7 +98,7 @@ if [ -z "$input_bytes" ] || [ -z "$output_bytes" ] || [ -z "$arena" ]; then
   die 1 "no kInputBytes, kOutputBytes or kArenaSize in the generated code"
 fi
 
-b="$out/$name/$board/$strategy"
+b="$out/$name/$board/$tag"
 mkdir -p "$b"
 rm -f "$b/host.out.bin" "$b/board.out.bin" "$b/instructions.txt"
 if [ -z "$input" ]; then
