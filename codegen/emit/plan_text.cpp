@@ -117,6 +117,21 @@ std::string PlanJson(const PlanResult& plan, bool with_placements) {
       out << '}';
     }
     out << ']';
+    if (plan.overlap) {
+      // The allowed overlaps (aligned distances) and whether each is used.
+      out << ",\"overlaps\":[";
+      for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
+        const OverlapPair& q = plan.overlaps[k];
+        out << (k ? "," : "") << "{\"input\":\"" << JsonEscape(p.ids[q.input])
+            << "\",\"output\":\"" << JsonEscape(p.ids[q.output])
+            << "\",\"op\":" << q.op << ",\"relation\":\""
+            << (q.relation == OverlapRelation::kAlias ? "alias"
+                                                      : "output_below_by")
+            << "\",\"distance\":" << q.distance
+            << ",\"used\":" << (OverlapUsed(plan, k) ? "true" : "false") << '}';
+      }
+      out << ']';
+    }
   }
   out << "}\n";
   return out.str();

@@ -21,8 +21,11 @@
 // greedy-by-size (output-sensitive, Theta(n^2 log n) on dense inputs).
 //
 // With allowed overlaps (OffsetsGreedyByBreadthOverlap): the same order
-// (the paper's breadth, pairs not subtracted), each record placed by
-// GapPlacer's overlap rule when a partner of it is already placed.
+// (the paper's breadth, pairs not subtracted) and the same with equal
+// sizes latest first (see greedy-by-size), and each of those with overlap
+// clusters kept together (offset_gaps::ClusterOrder), each record placed
+// by GapPlacer's overlap rule when a partner of it is already placed; the
+// smallest arena is kept (the first order on ties).
 #include <algorithm>
 #include <numeric>
 
@@ -34,8 +37,12 @@ namespace arenaplan {
 
 namespace {
 
-OffsetsAssignment ByBreadth(std::span<const TensorUsageRecord> records,
-                            std::span<const OverlapPair> overlaps) {
+/// The order §5.3 assigns the records in: operators by non-increasing
+/// breadth (earliest first on ties), each one's unassigned records by
+/// non-increasing size, equal sizes by input index or, with
+/// `latest_first`, by non-increasing first_op and then input index.
+std::vector<std::size_t> BreadthOrder(
+    std::span<const TensorUsageRecord> records, bool latest_first) {
   const ProfileSummary summary = SummarizeProfiles(records);
   const std::size_t segments = summary.segment_breadth.size();
   std::vector<std::size_t> segment_order(segments);
@@ -48,38 +55,51 @@ OffsetsAssignment ByBreadth(std::span<const TensorUsageRecord> records,
 
   offset_gaps::IntervalIndex unassigned(records);
   for (std::size_t i = 0; i < records.size(); ++i) unassigned.Activate(i);
-  offset_gaps::GapPlacer placer(records, overlaps);
+  std::vector<std::size_t> order;
+  order.reserve(records.size());
   std::vector<std::size_t> profile;
   for (std::size_t s : segment_order) {
     // The profile of operator op: records with first_op <= op <= last_op.
     const std::uint32_t op = summary.segment_first_op[s];
     profile.clear();
     unassigned.Report(op, op, profile);
-    std::stable_sort(profile.begin(), profile.end(),
-                     [&](std::size_t a, std::size_t b) {
-                       return records[a].size != records[b].size
-                                  ? records[a].size > records[b].size
-                                  : a < b;
-                     });
+    std::stable_sort(
+        profile.begin(), profile.end(), [&](std::size_t a, std::size_t b) {
+          if (records[a].size != records[b].size) {
+            return records[a].size > records[b].size;
+          }
+          if (latest_first && records[a].first_op != records[b].first_op) {
+            return records[a].first_op > records[b].first_op;
+          }
+          return a < b;
+        });
     for (std::size_t i : profile) {
-      placer.Place(i);
+      order.push_back(i);
       unassigned.Deactivate(i);
     }
   }
-  return std::move(placer).Take();
+  return order;
 }
 
 }  // namespace
 
 OffsetsAssignment OffsetsGreedyByBreadth(
     std::span<const TensorUsageRecord> records) {
-  return ByBreadth(records, {});
+  offset_gaps::GapPlacer placer(records);
+  for (std::size_t i : BreadthOrder(records, false)) placer.Place(i);
+  return std::move(placer).Take();
 }
 
 OffsetsAssignment OffsetsGreedyByBreadthOverlap(
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps) {
-  return ByBreadth(records, overlaps);
+  if (overlaps.empty()) return OffsetsGreedyByBreadth(records);
+  const std::vector<std::size_t> first = BreadthOrder(records, false);
+  const std::vector<std::size_t> latest = BreadthOrder(records, true);
+  const std::vector<std::size_t> orders[] = {
+      first, latest, offset_gaps::ClusterOrder(first, records.size(), overlaps),
+      offset_gaps::ClusterOrder(latest, records.size(), overlaps)};
+  return offset_gaps::BestOfOrders(records, overlaps, orders);
 }
 
 }  // namespace arenaplan

@@ -24,9 +24,17 @@
 // smallest gap >= size is not a quantity that combines over parts of the
 // time axis.
 //
-// With allowed overlaps (OffsetsGreedyBySizeOverlap): the same order, and
-// each record placed by GapPlacer's overlap rule when a partner of it is
-// already placed (offset_gaps.hpp, docs/overlap.md).
+// With allowed overlaps (OffsetsGreedyBySizeOverlap): each record placed
+// by GapPlacer's overlap rule when a partner of it is already placed
+// (offset_gaps.hpp, docs/overlap.md), in four orders, the smallest arena
+// kept (the first on ties): Alg. 3's; Alg. 3's with equal sizes taken
+// latest first (outputs before the inputs they overwrite, so chains of
+// equal tensors stack upward from 0); and each of those with every record
+// followed at once by its overlap cluster (offset_gaps::ClusterOrder), so
+// that a large tensor's partners are placed against it before unrelated
+// tensors take their room. Without pairs only the first runs.
+#include <vector>
+
 #include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategy.hpp"
 
@@ -44,11 +52,16 @@ OffsetsAssignment OffsetsGreedyBySize(
 OffsetsAssignment OffsetsGreedyBySizeOverlap(
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps) {
-  offset_gaps::GapPlacer placer(records, overlaps);
-  for (std::size_t i : offset_gaps::OrderBySizeDescending(records)) {
-    placer.Place(i);
-  }
-  return std::move(placer).Take();
+  if (overlaps.empty()) return OffsetsGreedyBySize(records);
+  const std::vector<std::size_t> by_size =
+      offset_gaps::OrderBySizeDescending(records);
+  const std::vector<std::size_t> latest =
+      offset_gaps::OrderBySizeDescendingLatestFirst(records);
+  const std::vector<std::size_t> orders[] = {
+      by_size, latest,
+      offset_gaps::ClusterOrder(by_size, records.size(), overlaps),
+      offset_gaps::ClusterOrder(latest, records.size(), overlaps)};
+  return offset_gaps::BestOfOrders(records, overlaps, orders);
 }
 
 }  // namespace arenaplan

@@ -45,7 +45,11 @@
 // Alg. 3's scan over the placed records intersecting t, i.e. the same
 // best-fit rule, and places a record by the overlap rule when its partner
 // is placed. Without pairs both give the same offsets (the placed records
-// intersecting t are the live allocations, as argued above).
+// intersecting t are the live allocations, as argued above). With pairs
+// it also runs the reverse: records by non-increasing last_op (execution
+// order backwards, an output before the input it overwrites, so the input
+// can go `distance` above it), and keeps the smaller arena (forward on
+// ties).
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -161,9 +165,19 @@ OffsetsAssignment OffsetsGreedyInOrderOverlap(
                    [&](std::size_t a, std::size_t b) {
                      return records[a].first_op < records[b].first_op;
                    });
-  offset_gaps::GapPlacer placer(records, overlaps);
-  for (std::size_t t : order) placer.Place(t);
-  return std::move(placer).Take();
+  if (overlaps.empty()) {
+    offset_gaps::GapPlacer placer(records);
+    for (std::size_t t : order) placer.Place(t);
+    return std::move(placer).Take();
+  }
+  std::vector<std::size_t> backward(records.size());
+  std::iota(backward.begin(), backward.end(), std::size_t{0});
+  std::stable_sort(backward.begin(), backward.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].last_op > records[b].last_op;
+                   });
+  const std::vector<std::size_t> orders[] = {order, backward};
+  return offset_gaps::BestOfOrders(records, overlaps, orders);
 }
 
 }  // namespace arenaplan

@@ -104,7 +104,9 @@ TEST(OverlapLowerBound, SumsSavingsOfPairsSharingATensorOnce) {
 // the output at 0 first; the input may then start at 0 + 18,432 (the
 // relation), so the arena is 36,864 = the overlap bound, where the plain
 // plan needs 55,296. Greedy in order places the input first, at 0; the
-// output cannot go 18,432 B below offset 0, so it goes on top: 55,296.
+// output cannot go 18,432 B below offset 0, so it goes on top: 55,296;
+// its backward pass places the output first, at 0, and the input at
+// 18,432: 36,864, which it keeps.
 TEST(OverlapStrategies, PlacesTheOutputBelowItsInputByTheDistance) {
   const std::vector<R> records = {{0, 1, 18432}, {1, 2, 36864}};
   const std::vector<OverlapPair> pairs = {Below(0, 1, 1, 18432)};
@@ -116,7 +118,7 @@ TEST(OverlapStrategies, PlacesTheOutputBelowItsInputByTheDistance) {
   EXPECT_EQ(by_breadth.offsets, (std::vector<std::uint64_t>{18432, 0}));
   const OffsetsAssignment in_order =
       OffsetsGreedyInOrderOverlap(records, pairs);
-  EXPECT_EQ(in_order.offsets, (std::vector<std::uint64_t>{0, 18432}));
+  EXPECT_EQ(in_order.offsets, (std::vector<std::uint64_t>{18432, 0}));
   // One byte closer is not what a strategy may produce: the validator
   // rejects the input at 18,431.
   const std::vector<std::uint64_t> closer = {18431, 0};
@@ -124,19 +126,43 @@ TEST(OverlapStrategies, PlacesTheOutputBelowItsInputByTheDistance) {
             ValidationResult::kOverlap);
 }
 
-// A pair whose relation cannot hold: X [0,0] 32 B, input A [0,1] 64 B, output B
-// [1,2] 64 B (B at least 16 B below A), Y [2,2] 32 B. Greedy by size: A at
-// 0, B: its partner A is at 0 and 0 < 16, so B cannot go below it: the
-// forbidden starts are [0, 64), B goes to 64. Then X (intersects A) at 64,
-// Y (intersects B) at 0. Arena 128 = max breadth; the overlap bound is
-// max(96, 64 + 16, 96) = 96 (operator 1: max(64 + 16, 64) = 80).
-TEST(OverlapStrategies, KeepsAPairDisjointWhenTheRelationCannotHold) {
+// X [0,0] 32 B, input A [0,1] 64 B, output B [1,2] 64 B (B at least 16 B
+// below A), Y [2,2] 32 B. Greedy by size in Alg. 3's order (A, B, X, Y):
+// A at 0; B cannot go 16 B below offset 0, so its forbidden starts are
+// [0, 64) and it goes to 64; X (meets A) 64, Y (meets B) 0: arena 128.
+// Equal sizes latest first (B, A, Y, X): B at 0; A may start at 0 + 16,
+// its forbidden starts are [0, 16): A at 16; Y meets B: [0, 64), so 64; X
+// meets A: [0, 80), so 80: arena 112, which is kept. (The cluster orders
+// repeat these two.) The overlap bound is max(96, 64 + 16, 96) = 96.
+TEST(OverlapStrategies, KeepsTheSmallerArenaOfItsOrders) {
   const std::vector<R> records = {
       {0, 0, 32}, {0, 1, 64}, {1, 2, 64}, {2, 2, 32}};
   const std::vector<OverlapPair> pairs = {Below(1, 2, 1, 16)};
   EXPECT_EQ(Bound(records, pairs), 96u);
   const OffsetsAssignment plan = OffsetsGreedyBySizeOverlap(records, pairs);
-  EXPECT_EQ(plan.offsets, (std::vector<std::uint64_t>{64, 0, 64, 0}));
+  EXPECT_EQ(plan.offsets, (std::vector<std::uint64_t>{80, 16, 0, 64}));
+  EXPECT_TRUE(ValidateOffsets(records, plan.offsets, 112, 1, pairs).ok());
+}
+
+// vww_96_int8's first four operators: image I (27,648 B, operator 0),
+// T1 (18,432 B, 0-1), T2 (18,432 B, 1-2), T3 (36,864 B, 2-3); pairs
+// I->T1 (112 B), T1->T2 (400 B), T2->T3 (18,448 B). Overlap bound:
+// operator 2, max(18,432 + 18,448, 36,864) = 36,880. Alg. 3's order (T3,
+// I, T1, T2) puts T3 and I both at 0 (they never meet); T1 can go neither
+// 112 B below I at 0 nor inside it: 27,648, arena 46,080; latest first
+// (T3, I, T2, T1) also ends with T1 at 27,648. The cluster order (T3, T2,
+// T1, I) places T3 at 0, T2 at 0 + 18,448, T1 in the run [0, 16] below
+// T2 (its forbidden starts are [17, 18,848)): at 0, and I 112 B above T1:
+// 36,880, the bound.
+TEST(OverlapStrategies, PlacesAnOverlapClusterTogether) {
+  const std::vector<R> records = {
+      {0, 0, 27648}, {0, 1, 18432}, {1, 2, 18432}, {2, 3, 36864}};
+  const std::vector<OverlapPair> pairs = {
+      Below(0, 1, 0, 112), Below(1, 2, 1, 400), Below(2, 3, 2, 18448)};
+  EXPECT_EQ(Bound(records, pairs), 36880u);
+  const OffsetsAssignment plan = OffsetsGreedyBySizeOverlap(records, pairs);
+  EXPECT_EQ(plan.offsets, (std::vector<std::uint64_t>{112, 0, 18448, 0}));
+  EXPECT_EQ(Arena(records, plan), 36880u);
 }
 
 // RESHAPE: A [0,1] 64 B aliased by B [1,2] 64 B; C [0,0] and D [2,2] 64 B.

@@ -307,4 +307,67 @@ std::vector<std::size_t> OrderBySizeDescending(
   return order;
 }
 
+std::vector<std::size_t> OrderBySizeDescendingLatestFirst(
+    std::span<const TensorUsageRecord> records) {
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     if (records[a].size != records[b].size) {
+                       return records[a].size > records[b].size;
+                     }
+                     return records[a].first_op > records[b].first_op;
+                   });
+  return order;
+}
+
+std::vector<std::size_t> ClusterOrder(std::span<const std::size_t> order,
+                                      std::size_t record_count,
+                                      std::span<const OverlapPair> overlaps) {
+  std::vector<std::vector<std::size_t>> partners(record_count);
+  for (const OverlapPair& p : overlaps) {
+    partners[p.input].push_back(p.output);
+    partners[p.output].push_back(p.input);
+  }
+  std::vector<bool> taken(record_count, false);
+  std::vector<std::size_t> out;
+  out.reserve(order.size());
+  for (std::size_t start : order) {
+    if (taken[start]) continue;
+    taken[start] = true;
+    for (std::size_t head = out.size(), at = (out.push_back(start), head);
+         at < out.size(); ++at) {
+      for (std::size_t q : partners[out[at]]) {
+        if (!taken[q]) {
+          taken[q] = true;
+          out.push_back(q);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+OffsetsAssignment BestOfOrders(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps,
+    std::span<const std::vector<std::size_t>> orders) {
+  OffsetsAssignment best;
+  std::uint64_t best_arena = 0;
+  for (std::size_t o = 0; o < orders.size(); ++o) {
+    GapPlacer placer(records, overlaps);
+    for (std::size_t i : orders[o]) placer.Place(i);
+    OffsetsAssignment plan = std::move(placer).Take();
+    std::uint64_t arena = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      arena = std::max(arena, plan.offsets[i] + records[i].size);
+    }
+    if (o == 0 || arena < best_arena) {
+      best = std::move(plan);
+      best_arena = arena;
+    }
+  }
+  return best;
+}
+
 }  // namespace arenaplan::offset_gaps

@@ -165,6 +165,30 @@ class GapPlacer {
 [[nodiscard]] std::vector<std::size_t> OrderBySizeDescending(
     std::span<const TensorUsageRecord> records);
 
+/// Alg. 3 L.1's order with equal sizes taken latest first: by non-increasing
+/// size, then non-increasing first_op, then input index. With allowed
+/// overlaps it places an operator's output before the same-sized input it
+/// overwrites, so the input can go `distance` above it and a chain of
+/// equal tensors stacks upward from offset 0 (docs/overlap.md).
+[[nodiscard]] std::vector<std::size_t> OrderBySizeDescendingLatestFirst(
+    std::span<const TensorUsageRecord> records);
+
+/// `order` with every record followed at once by its overlap partners not
+/// yet taken, breadth first over the pairs (a record's partners in the
+/// order of `overlaps`): an overlap cluster is placed together, starting
+/// from its earliest member in `order`.
+[[nodiscard]] std::vector<std::size_t> ClusterOrder(
+    std::span<const std::size_t> order, std::size_t record_count,
+    std::span<const OverlapPair> overlaps);
+
+/// Places the records once per order of `orders` (each a permutation of
+/// the indices) with GapPlacer and `overlaps`, and returns the plan with
+/// the smallest arena (the earliest order on ties).
+[[nodiscard]] OffsetsAssignment BestOfOrders(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps,
+    std::span<const std::vector<std::size_t>> orders);
+
 }  // namespace arenaplan::offset_gaps
 
 #endif  // ARENAPLAN_CODEGEN_STRATEGIES_OFFSET_GAPS_HPP_
