@@ -15,6 +15,7 @@
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::compile {
@@ -75,8 +76,11 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
     throw InputError("--stem '" + TerminalText(stem) + "': " + why);
   }
 
-  const tflite::TfliteProblem problem =
-      tflite::BuildProblem(model, options.input);
+  tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
+  if (options.input.overlap) {
+    // --overlap: the kernels' allowed overlaps (codegen/overlap/).
+    problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
+  }
   CompiledModel out;
   out.plan = Plan(problem.problem, options.plan);
 
