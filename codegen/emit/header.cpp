@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
@@ -251,8 +252,35 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     o << "    " << StringLiteral(name.empty() ? At(problem.ids, i) : name)
       << ",\n";
   }
-  o << "};\n\n"
-    << "/// The arena: exactly kArenaSize bytes aligned to kAlignment, in the\n"
+  o << "};\n\n";
+  const std::vector<OverlapPair>& overlaps = problem.overlaps;
+  if (!overlaps.empty()) {
+    o << "/// The allowed overlaps (docs/overlap.md): operator `op` reads "
+         "`input`\n"
+      << "/// for the last time and writes `output`, whose kernel reads every "
+         "input\n"
+      << "/// byte before it writes over it when kOutputBelowBy holds: output "
+         "offset\n"
+      << "/// + distance <= input offset (bytes); kAlias: the same offset. "
+         "No other\n"
+      << "/// live tensors may share a byte.\n"
+      << "inline constexpr arenaplan::OverlapPermit kOverlaps[] = {\n";
+    for (const OverlapPair& p : overlaps) {
+      if (p.input >= n || p.output >= n) {
+        throw InternalError("header: an overlap pair names no record");
+      }
+      o << "    {" << p.input << ", " << p.output << ", " << p.op << ", "
+        << (p.relation == OverlapRelation::kAlias
+                ? "arenaplan::OverlapRelation::kAlias"
+                : "arenaplan::OverlapRelation::kOutputBelowBy")
+        << ", " << p.distance << "},  // " << idents[p.output] << " over "
+        << idents[p.input] << "\n";
+    }
+    o << "};\n"
+      << "inline constexpr std::size_t kOverlapCount = " << overlaps.size()
+      << ";\n\n";
+  }
+  o << "/// The arena: exactly kArenaSize bytes aligned to kAlignment, in the\n"
     << "/// section ARENAPLAN_ARENA_SECTION (default \".arena\"; the linker\n"
     << "/// script marks it NOLOAD). Reach it through Arena, below.\n";
   if (plan.arena_bytes == 0) {
@@ -269,7 +297,8 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
        "kOperatorCount,\n"
     << "                                   kTensorCount, kPlan, "
        "kTensorBytes,\n"
-    << "                                   arena_storage>;\n"
+    << "                                   arena_storage"
+    << (overlaps.empty() ? "" : ", kOverlaps, kOverlapCount") << ">;\n"
     << "using Arena = arenaplan::Arena<Plan>;\n\n";
   if (n > 0) {
     o << "/// One id per tensor (converts to its kPlan index).\n";
@@ -289,7 +318,7 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     const char* result;
     const char* message;
   };
-  static constexpr std::array<Check, 7> kChecks = {{
+  static constexpr std::array<Check, 8> kChecks = {{
       {"kCountMismatch",
        "kPlan does not hold kTensorCount entries (was kTensorCount "
        "edited?)"},
@@ -300,17 +329,29 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
        "a tensor lies outside the arena (offset + size > "
        "kArenaSize)"},
       {"kOperatorOutOfRange", "a tensor's last_op is not below kOperatorCount"},
+      {"kBadOverlapPermit",
+       "a kOverlaps entry names a tensor outside the plan, or an operator "
+       "where its input does not die or its output is not born"},
       {"kOverlap",
        "two tensors alive at a common operator overlap in the "
        "arena"},
   }};
+  // Without overlaps the arguments and the checks are those of headers
+  // made before overlaps existed (byte-identical output).
+  const std::string permits =
+      overlaps.empty() ? "" : ", kOverlaps, kOverlapCount";
   o << "// The plan is proven sound at compile time. If a check fails, the\n"
     << "// compiler's note on PlanCheck<..., first, second> names the kPlan\n"
     << "// indices of the tensor(s) at fault.\n"
     << "inline constexpr arenaplan::Violation kPlanViolation =\n"
     << "    arenaplan::FindTableViolation(kPlan, kTensorCount, kArenaSize,\n"
-    << "                                  kAlignment, kOperatorCount);\n";
+    << "                                  kAlignment, kOperatorCount" << permits
+    << ");\n";
   for (const Check& check : kChecks) {
+    if (overlaps.empty() &&
+        std::string_view(check.result) == "kBadOverlapPermit") {
+      continue;
+    }
     o << "static_assert(arenaplan::PlanCheck<arenaplan::ValidationResult::"
       << check.result << ",\n"
       << "                                   kPlanViolation.result,\n"
@@ -333,7 +374,9 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
        "planned size\");\n"
     << "static_assert(arenaplan::ValidateTable(kPlan, kTensorCount, "
        "kArenaSize,\n"
-    << "                                       kAlignment, kOperatorCount) "
+    << "                                       kAlignment, kOperatorCount"
+    << permits
+    << ") "
        "==\n"
     << "                  arenaplan::ValidationResult::kOk,\n"
     << "              \"arenaplan: unsound plan: kPlan fails "

@@ -1,11 +1,17 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include "codegen/emit/tflm_shim.hpp"
 
+#include <cstdint>
+
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/tflm/kernels.hpp"
 
 namespace arenaplan {
+namespace {
+/// The largest offset tflite::BufferDescriptor's int32_t can hold.
+constexpr std::uint64_t kMaxTflmOffset = 2147483647;
+}  // namespace
 
 std::string ShimHeader(const tflite::TfliteProblem& problem,
                        const PlanResult& plan, std::size_t subgraph_count,
@@ -29,6 +35,16 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
   std::size_t count = 0;
   for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
     if (plan.problem.records[r].size == 0) continue;
+    // TFLM's BufferDescriptor holds a 32-bit signed offset.
+    if (plan.offsets[r] > kMaxTflmOffset) {
+      throw InputError(
+          src + ": --shim: " +
+          (problem.record_tensor[r] >= 0
+               ? "tensor " + std::to_string(problem.record_tensor[r])
+               : TerminalText(plan.problem.ids[r])) +
+          " is planned at offset " + std::to_string(plan.offsets[r]) +
+          ", beyond the 32-bit offsets TFLM's buffer plan holds");
+    }
     entries += "    {" + std::to_string(plan.offsets[r]) + "},  // " +
                (problem.record_tensor[r] >= 0
                     ? "tensor " + std::to_string(problem.record_tensor[r])
@@ -77,7 +93,18 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
   h += "inline constexpr std::size_t kTensorArenaSize = " +
        std::to_string(sizes.arena_bytes) + ";\n";
   h += "inline constexpr std::int32_t kBufferCount = " + std::to_string(count) +
-       ";\n\n";
+       ";\n";
+  // A 32-bit target's std::size_t would silently wrap a larger figure.
+  for (const std::uint64_t v :
+       {sizes.model_bytes, std::uint64_t{plan.arena_bytes},
+        sizes.arena_bytes}) {
+    h += "static_assert(static_cast<unsigned long "
+         "long>(static_cast<std::size_t>(" +
+         std::to_string(v) + "ULL)) == " + std::to_string(v) +
+         "ULL,\n              \"arenaplan: this plan does not fit the "
+         "target's std::size_t\");\n";
+  }
+  h += "\n";
   h += "/// Laid out like tflite::BufferPlan (whose entry array is declared\n";
   h += "/// with length 1): the count, then the entries.\n";
   h += "struct BufferPlanStorage {\n";

@@ -178,5 +178,98 @@ TEST_F(CompileFail, RejectsEveryMisuseOfTypedAccess) {
   EXPECT_GE(cases, 5);
 }
 
+// Allowed overlaps (TinyOverlapPlan: kConv1Relu at 0 may share kInput's
+// bytes at 32 because 0 + 32 <= 32).
+class OverlapCompileFail : public CompileFail {
+ protected:
+  /// Writes `header` with `from` replaced by `to` (which must occur) and a
+  /// source using its Arena; returns the compiler's verdict.
+  CommandResult CompileEdited(const std::string& header,
+                              const std::string& from, const std::string& to,
+                              const std::string& name) {
+    std::string edited = header;
+    const std::size_t at = edited.find(from);
+    EXPECT_NE(at, std::string::npos) << header;
+    if (at != std::string::npos) edited.replace(at, from.size(), to);
+    WriteFile(dir_ / (name + ".hpp"), edited);
+    WriteFile(
+        dir_ / (name + ".cpp"),
+        "#include \"" + name +
+            ".hpp\"\n"
+            "int main() {\n"
+            "  auto in = overlap::Arena::Get<signed char>(overlap::kInput);"
+            "\n  return in.data != nullptr ? 0 : 1;\n}\n");
+    return Compile(dir_ / (name + ".cpp"));
+  }
+  static std::string Header(std::uint64_t alignment) {
+    HeaderOptions options;
+    options.namespace_name = "overlap";
+    return EmitHeader(testing_util::TinyOverlapPlan(alignment), options);
+  }
+};
+
+TEST_F(OverlapCompileFail, AcceptsTheDeclaredOverlap) {
+  const std::string h = Header(16);
+  EXPECT_NE(h.find("kOverlaps[] = {\n    {0, 1, 1, "
+                   "arenaplan::OverlapRelation::kOutputBelowBy, 32},"),
+            std::string::npos)
+      << h;
+  const CommandResult run = CompileEdited(h, "", "", "overlap_ok");
+  EXPECT_EQ(run.status, 0) << run.output;
+}
+
+TEST_F(OverlapCompileFail, RejectsOutputMovedOneStepIntoItsInput) {
+  // One alignment step (16 bytes) closer: 16 + 32 > 32.
+  const CommandResult run =
+      CompileEdited(Header(16), "    {0, 64, 1, 2},  // 1 kConv1Relu",
+                    "    {16, 64, 1, 2},  // 1 kConv1Relu", "overlap_step");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("ValidationResult::kOverlap, 0, 1>"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(OverlapCompileFail, RejectsOutputMovedOneByteIntoItsInput) {
+  // Alignment 1: offset 1 is aligned, and 1 + 32 > 32 by one byte.
+  const CommandResult run =
+      CompileEdited(Header(1), "    {0, 64, 1, 2},  // 1 kConv1Relu",
+                    "    {1, 64, 1, 2},  // 1 kConv1Relu", "overlap_byte");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("two tensors alive at a common operator overlap"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(OverlapCompileFail, RejectsARaisedDistance) {
+  // The kernel needs 33 bytes: the plan's 32 no longer satisfy it.
+  const CommandResult run = CompileEdited(
+      Header(16), "arenaplan::OverlapRelation::kOutputBelowBy, 32}",
+      "arenaplan::OverlapRelation::kOutputBelowBy, 33}", "overlap_distance");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("ValidationResult::kOverlap, 0, 1>"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(OverlapCompileFail, RejectsAPermitAtTheWrongOperator) {
+  // kInput dies at operator 1, not 0.
+  const CommandResult run =
+      CompileEdited(Header(16), "    {0, 1, 1, arenaplan",
+                    "    {0, 1, 0, arenaplan", "overlap_op");
+  EXPECT_NE(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("a kOverlaps entry names a tensor outside the "
+                            "plan, or an operator"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(OverlapCompileFail, RejectsADroppedPermit) {
+  // Without its entry the overlap is an ordinary one.
+  const CommandResult run =
+      CompileEdited(Header(16), "kOverlapCount = 1;", "kOverlapCount = 0;",
+                    "overlap_dropped");
+  EXPECT_NE(run.status, 0) << run.output;
+}
+
 }  // namespace
 }  // namespace arenaplan

@@ -155,7 +155,9 @@ TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
           ASSERT_GE(plan.arena_bytes, optimum) << where << " " << plan.strategy;
           ASSERT_GE(optimum, plan.lower_bound) << where;
           // A plan that says it is optimal is.
-          if (plan.optimal) ASSERT_EQ(plan.arena_bytes, optimum) << where;
+          if (plan.optimal) {
+            ASSERT_EQ(plan.arena_bytes, optimum) << where;
+          }
         }
         // A heuristic's gap is measured from the approach's lower bound.
         EXPECT_EQ(plan.gap_bytes, plan.arena_bytes - plan.lower_bound)
@@ -165,7 +167,9 @@ TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
       const PlanResult best = Plan(problem, options);
       CheckPlan(best, where + " best");
       ASSERT_LE(best.arena_bytes, smallest) << where;
-      if (best.optimal) EXPECT_EQ(best.gap_bytes, 0u) << where;
+      if (best.optimal) {
+        EXPECT_EQ(best.gap_bytes, 0u) << where;
+      }
       if (small && best.optimal) {
         ASSERT_EQ(best.arena_bytes, approach == Approach::kOffsets
                                         ? offsets_optimum

@@ -30,6 +30,28 @@ inline PlanResult TinyPlan() {
   return p;
 }
 
+/// Derived by hand, with one allowed overlap: "input" 64 B alive 0..1 at 32;
+/// "conv1/Relu" 64 B alive 1..2 at 0, allowed over "input" at operator 1
+/// when it starts at least 32 bytes below it (0 + 32 <= 32 holds). Arena =
+/// 96 (without the overlap the two would need 128); naive = 128.
+/// `alignment` 16, or 1 to let a test move an offset by one byte.
+inline PlanResult TinyOverlapPlan(std::uint64_t alignment = 16) {
+  PlanResult p;
+  p.problem.records = {{0, 1, 64}, {1, 2, 64}};
+  p.problem.ids = {"0", "1"};
+  p.problem.names = {"input", "conv1/Relu"};
+  p.problem.operator_count = 3;
+  p.problem.source = "tiny_overlap.tflite";
+  p.problem.overlaps = {{0, 1, 1, OverlapRelation::kOutputBelowBy, 32}};
+  p.strategy = "hand";
+  p.alignment = alignment;
+  p.offsets = {32, 0};
+  p.arena_bytes = 96;
+  p.lower_bound = 128;
+  p.naive_bytes = 128;
+  return p;
+}
+
 }  // namespace arenaplan::testing_util
 
 #endif  // ARENAPLAN_TESTS_HOST_TINY_PLAN_HPP_

@@ -84,7 +84,8 @@ class Arena {
 
   static_assert(validate(PlanT::kPlacements, PlanT::kTensorCount,
                          PlanT::kArenaSize, PlanT::kAlignment,
-                         PlanT::kOperatorCount) == ValidationResult::kOk,
+                         PlanT::kOperatorCount, PlanT::kOverlaps,
+                         PlanT::kOverlapCount) == ValidationResult::kOk,
                 "arenaplan: the plan fails arenaplan::validate()");
   static_assert(TensorBytesFit(PlanT::kPlacements, PlanT::kTensorBytes,
                                PlanT::kTensorCount),

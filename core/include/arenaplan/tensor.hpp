@@ -21,10 +21,13 @@ namespace arenaplan {
 /// to the alignment (TensorBytes[i] <= Placements[i].size).
 /// `Storage` is the arena array: ArenaSize bytes aligned to Alignment,
 /// defined once by the generated header (nullptr when ArenaSize is 0).
+/// `Overlaps` points to the plan's allowed overlaps (OverlapCount entries;
+/// nullptr and 0 for a plan without any).
 template <std::size_t ArenaSize, std::size_t Alignment,
           std::size_t OperatorCount, std::size_t TensorCount,
           const Placement* Placements, const std::size_t* TensorBytes,
-          std::byte* Storage>
+          std::byte* Storage, const OverlapPermit* Overlaps = nullptr,
+          std::size_t OverlapCount = 0>
 struct PlanTraits {
   static constexpr std::size_t kArenaSize = ArenaSize;  ///< Bytes.
   static constexpr std::size_t kAlignment = Alignment;  ///< Bytes.
@@ -33,6 +36,8 @@ struct PlanTraits {
   static constexpr const Placement* kPlacements = Placements;
   static constexpr const std::size_t* kTensorBytes = TensorBytes;
   static constexpr std::byte* kStorage = Storage;
+  static constexpr const OverlapPermit* kOverlaps = Overlaps;
+  static constexpr std::size_t kOverlapCount = OverlapCount;
 };
 
 /// The id of tensor `Index` of the plan `PlanT`. Naming a tensor the plan
