@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "codegen/emit/plan_text.hpp"
+#include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/planner.hpp"
 #include "codegen/records.hpp"
@@ -308,6 +310,35 @@ TEST(OverlapPlanner, RefusesAMalformedPair) {
       (void)Plan(Problem({{0, 1, 16}, {1, 2, 16}}, {Below(0, 7, 1, 0)}),
                  options),
       InputError);
+}
+
+// JSON and SVG say more only with --overlap: the overlap bound and the
+// pairs, the hatched shared bytes (one rectangle per used pair) and the
+// legend line.
+TEST(OverlapOutputs, ReportOverlapOnlyWhenAskedFor) {
+  const UsageProblem problem =
+      Problem({{0, 1, 18432}, {1, 2, 36864}}, {Below(0, 1, 1, 18430)});
+  PlanOptions options;
+  options.overlap = true;
+  const PlanResult plan = Plan(problem, options);
+  const std::string json = PlanJson(plan, true);
+  EXPECT_NE(json.find("\"overlap_lower_bound\":36864,\"overlap_pairs\":1,"
+                      "\"overlap_pairs_used\":1"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"input\":\"0\",\"output\":\"1\",\"op\":1,"
+                      "\"relation\":\"output_below_by\",\"distance\":18432,"
+                      "\"used\":true}"),
+            std::string::npos)
+      << json;
+  const std::string svg = EmitSvg(plan);
+  EXPECT_NE(svg.find("url(#overlap-hatch)"), std::string::npos);
+  EXPECT_NE(svg.find("shares 18432 B with input"), std::string::npos);
+  EXPECT_NE(svg.find("1 of 1 pairs used"), std::string::npos);
+
+  const PlanResult plain = Plan(problem, PlanOptions{});
+  EXPECT_EQ(PlanJson(plain, true).find("overlap"), std::string::npos);
+  EXPECT_EQ(EmitSvg(plain).find("overlap"), std::string::npos);
 }
 
 TEST(OverlapCli, RefusesOverlapForTflm) {
