@@ -297,6 +297,50 @@ TEST(OverlapPlanner, AlignsDistancesAndReportsTheOverlapBound) {
   EXPECT_THROW((void)Plan(problem, options), InfeasibleError);
 }
 
+// `best` with --overlap on random instances with random pairs (raw
+// distances, rounded by the planner): the plan passed the overlap-aware
+// validator inside Plan (it throws otherwise), is at least the overlap
+// bound, and is never larger than strip packing's plain plan, which `best`
+// also runs (docs/overlap.md: what is proven).
+TEST(OverlapPlanner, BestIsValidAndNoWorseThanStripPacking) {
+  std::mt19937_64 rng(7);
+  const StrategyInfo* strip =
+      FindStrategy(Approach::kOffsets, "strip-packing-best-fit");
+  ASSERT_NE(strip, nullptr);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::uint32_t ops = 1 + rng() % 10;
+    const std::size_t n = 1 + rng() % 12;
+    std::vector<R> records(n);
+    for (R& r : records) {
+      const auto a = static_cast<std::uint32_t>(rng() % ops);
+      const auto b = static_cast<std::uint32_t>(rng() % ops);
+      r = {std::min(a, b), std::max(a, b), rng() % 200};
+    }
+    std::vector<OverlapPair> pairs;
+    for (std::uint32_t in = 0; in < n; ++in) {
+      for (std::uint32_t out = 0; out < n; ++out) {
+        if (in != out && records[in].last_op == records[out].first_op &&
+            rng() % 2 == 0) {
+          pairs.push_back(rng() % 5 == 0 ? Alias(in, out, records[in].last_op)
+                                         : Below(in, out, records[in].last_op,
+                                                 rng() % 220));
+        }
+      }
+    }
+    const UsageProblem problem = Problem(records, pairs);
+    PlanOptions options;
+    options.overlap = true;
+    const PlanResult plan = Plan(problem, options);
+    ASSERT_GE(plan.arena_bytes, plan.overlap_lower_bound) << trial;
+    options.strategy = "strip-packing-best-fit";
+    const PlanResult strip_plan = Plan(problem, options);
+    ASSERT_LE(plan.arena_bytes, strip_plan.arena_bytes) << trial;
+    for (const OverlapPair& p : plan.overlaps) {
+      ASSERT_EQ(p.distance % 16, 0u);
+    }
+  }
+}
+
 TEST(OverlapPlanner, RefusesAMalformedPair) {
   PlanOptions options;
   options.overlap = true;
