@@ -60,3 +60,24 @@ test-models: run-cli
 	  $(MODELS_BOARDS)
 
 TEST_TARGETS += test-reference
+
+# The overlapped plans on the board (docs/overlap.md): kws_ref_model's and
+# vww_96_int8.s first inputs with OVERLAP=1 on mps2-an386, each output
+# compared with TensorFlow Lite Micro's (run.sh also compares it with the
+# host's naive plan); part of `make test`, about 20 s.
+.PHONY: test-overlap-run
+test-overlap-run: run-cli
+	@mkdir -p $(BUILD)/run; for c in kws_ref_model/sample vww_96_int8/rand1; do \
+	  m=$${c%/*}; \
+	  ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=1 run/run.sh \
+	    $(ARENAPLAN_SHARED)/models/$$m.tflite $(RUN_BOARD_DEFAULT) \
+	    $(REFERENCE_DIR)/$$c.in.bin $(BUILD)/run/overlap.$$m.out.bin \
+	    best > $(BUILD)/run/overlap.$$m.log 2>&1 && \
+	  cmp -s $(BUILD)/run/overlap.$$m.out.bin \
+	    $(REFERENCE_DIR)/$$c.out.bin && \
+	  grep -q '(overlap): arena' $(BUILD)/run/overlap.$$m.log && \
+	  echo "overlap run $$m $(RUN_BOARD_DEFAULT): PASS ($$(sed -n 's/.*(overlap): \(arena [0-9]* bytes\).*/\1/p' $(BUILD)/run/overlap.$$m.log))" || \
+	  { echo "overlap run $$m $(RUN_BOARD_DEFAULT): FAIL"; \
+	    cat $(BUILD)/run/overlap.$$m.log; exit 1; }; done
+
+TEST_TARGETS += test-overlap-run
