@@ -61,8 +61,8 @@ test-models: run-cli
 
 TEST_TARGETS += test-reference
 
-# The overlapped plans on the board (docs/overlap.md): kws_ref_model's and
-# vww_96_int8.s first inputs with OVERLAP=1 on mps2-an386, each output
+# The overlapped plans on the board (docs/overlap.md): kws_ref_model's
+# sample and vww_96_int8's rand1 inputs with OVERLAP=1 on mps2-an386, each output
 # compared with TensorFlow Lite Micro's (run.sh also compares it with the
 # host's naive plan); part of `make test`, about 20 s.
 .PHONY: test-overlap-run
