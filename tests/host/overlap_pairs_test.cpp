@@ -302,5 +302,195 @@ TEST(OverlapPairs, RecordsWithoutKernelsAreRefused) {
                InputError);
 }
 
+// --- synthetic models: what the finder refuses ------------------------------
+
+/// A small model built in memory: tensors are int8 activations (scale 0.5,
+/// zero point 0) unless changed; tensor buffers past 0 hold constant data.
+struct Builder {
+  tflite::Model model;
+  Builder() {
+    model.source = "synthetic.tflite";
+    model.subgraphs.emplace_back();
+    model.buffers.emplace_back();  // Buffer 0: no data.
+  }
+  tflite::Subgraph& sg() { return model.subgraphs[0]; }
+  std::int32_t Tensor(std::vector<std::int32_t> shape,
+                      tflite::TensorType type = tflite::TensorType::kInt8) {
+    tflite::Tensor t;
+    t.name = "t" + std::to_string(sg().tensors.size());
+    t.type = type;
+    t.shape = std::move(shape);
+    t.quantization.scale = {0.5f};
+    t.quantization.zero_point = {0};
+    sg().tensors.push_back(t);
+    return static_cast<std::int32_t>(sg().tensors.size() - 1);
+  }
+  /// A constant int8 filter of `shape` (data all ones).
+  std::int32_t Filter(std::vector<std::int32_t> shape) {
+    const std::int32_t t = Tensor(shape);
+    std::size_t count = 1;
+    for (std::int32_t d : shape) count *= static_cast<std::size_t>(d);
+    model.buffers.push_back({});
+    model.buffers.back().data.assign(count, 1);
+    sg().tensors[static_cast<std::size_t>(t)].buffer =
+        static_cast<std::uint32_t>(model.buffers.size() - 1);
+    return t;
+  }
+  void Op(std::int32_t code, std::vector<std::int32_t> in,
+          std::vector<std::int32_t> out, tflite::BuiltinOptions options = {}) {
+    tflite::Operator op;
+    op.builtin_code = code;
+    op.builtin_name = tflite::BuiltinOperatorName(code);
+    op.inputs = std::move(in);
+    op.outputs = std::move(out);
+    op.options = options;
+    sg().operators.push_back(op);
+  }
+  Loaded Build(std::vector<std::int32_t> inputs,
+               std::vector<std::int32_t> outputs) {
+    sg().inputs = std::move(inputs);
+    sg().outputs = std::move(outputs);
+    Loaded l{model, {}, {}};
+    l.problem = tflite::BuildProblem(l.model, InputOptions());
+    l.pairs = overlap::FindOverlapPairs(l.model, l.problem);
+    return l;
+  }
+};
+
+constexpr std::int32_t kConv = 3, kAdd = 0, kQuantize = 114, kReshape = 22,
+                       kMaxPool = 17;
+
+tflite::Conv2DOptions ConvOptions(std::int32_t dilation = 1) {
+  tflite::Conv2DOptions o;
+  o.padding = tflite::Padding::kSame;
+  o.stride_h = o.stride_w = 1;
+  o.dilation_h = o.dilation_w = dilation;
+  return o;
+}
+
+TEST(OverlapPairs, SyntheticConvGetsItsDistanceOnlyWhenTheLoweringWould) {
+  // 1x1 CONV_2D 4x4x2 -> 4x4x3: g(oy) = 12 oy - 8 oy, largest 12; h(ox) =
+  // 3 (ox + 1) - 2 ox, largest 6: d = 12 + 6 - 1 = 17.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Filter({3, 1, 1, 2}),
+               y = b.Tensor({1, 4, 4, 3});
+    b.Op(kConv, {x, w}, {y}, ConvOptions());
+    const Loaded l = b.Build({x}, {y});
+    ASSERT_EQ(l.pairs.size(), 1u);
+    EXPECT_EQ(l.pairs[0].distance, 17u);
+    ExpectLifetimeConditions(l);
+  }
+  // Dilation 2 (the kernels support 1): no pair.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Filter({3, 1, 1, 2}),
+               y = b.Tensor({1, 4, 4, 3});
+    b.Op(kConv, {x, w}, {y}, ConvOptions(2));
+    EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
+  }
+  // An output shape the padding does not give: no pair.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Filter({3, 1, 1, 2}),
+               y = b.Tensor({1, 4, 3, 3});
+    b.Op(kConv, {x, w}, {y}, ConvOptions());
+    EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
+  }
+  // A float model: no pair.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 2}, tflite::TensorType::kFloat32);
+    const auto w = b.Filter({3, 1, 1, 2});
+    const auto y = b.Tensor({1, 4, 4, 3}, tflite::TensorType::kFloat32);
+    b.Op(kConv, {x, w}, {y}, ConvOptions());
+    EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
+  }
+  // A filter that is not constant: no pair.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Tensor({3, 1, 1, 2}),
+               y = b.Tensor({1, 4, 4, 3});
+    b.Op(kConv, {x, w}, {y}, ConvOptions());
+    EXPECT_TRUE(b.Build({x, w}, {y}).pairs.empty());
+  }
+}
+
+TEST(OverlapPairs, SyntheticLifetimesDecide) {
+  // x -> QUANTIZE -> y -> QUANTIZE -> z, and x is also read by operator 1
+  // (an ADD of y and x): operator 0's input survives it, so no pair there;
+  // operator 1's inputs y and x both die there (pairs, d = 0).
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 8}), y = b.Tensor({1, 8}), z = b.Tensor({1, 8});
+    b.Op(kQuantize, {x}, {y});
+    b.Op(kAdd, {y, x}, {z}, tflite::ElementwiseOptions{});
+    const Loaded l = b.Build({x}, {z});
+    ExpectLifetimeConditions(l);
+    ASSERT_EQ(l.pairs.size(), 2u);
+    EXPECT_EQ(l.pairs[0].op, 1u);
+    EXPECT_EQ(l.pairs[1].op, 1u);
+    EXPECT_EQ(l.problem.record_tensor[l.pairs[0].input], y);
+    EXPECT_EQ(l.problem.record_tensor[l.pairs[1].input], x);
+  }
+  // The input is a graph output: it must survive, no pair.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 8}), y = b.Tensor({1, 8});
+    b.Op(kQuantize, {x}, {y});
+    EXPECT_TRUE(b.Build({x}, {x, y}).pairs.empty());
+  }
+  // x + x: one pair, not two.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 8}), y = b.Tensor({1, 8});
+    b.Op(kAdd, {x, x}, {y}, tflite::ElementwiseOptions{});
+    EXPECT_EQ(b.Build({x}, {y}).pairs.size(), 1u);
+  }
+}
+
+TEST(OverlapPairs, SyntheticTypesDecide) {
+  // QUANTIZE int8 -> int16: no contract (the output outruns its input).
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 8});
+    const auto y = b.Tensor({1, 8}, tflite::TensorType::kInt16);
+    b.Op(kQuantize, {x}, {y});
+    EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
+  }
+  // RESHAPE int8: alias.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 2, 4}), y = b.Tensor({1, 8});
+    b.Op(kReshape, {x}, {y});
+    const Loaded l = b.Build({x}, {y});
+    ASSERT_EQ(l.pairs.size(), 1u);
+    EXPECT_EQ(l.pairs[0].relation, OverlapRelation::kAlias);
+    EXPECT_EQ(l.pairs[0].distance, 0u);
+  }
+  // MAX_POOL_2D whose output is quantized differently: the lowering
+  // refuses it, no pair; with equal quantization, 2x2 stride 2 VALID over
+  // 4x4x1: g(oy) = 2 oy - 8 oy, h(ox) = (ox + 1) - 2 ox, both largest at 0:
+  // d = 0 + 1 - 1 = 0.
+  for (const float out_scale : {0.25f, 0.5f}) {
+    Builder b;
+    const auto x = b.Tensor({1, 4, 4, 1}), y = b.Tensor({1, 2, 2, 1});
+    b.sg().tensors[static_cast<std::size_t>(y)].quantization.scale = {
+        out_scale};
+    tflite::Pool2DOptions o;
+    o.padding = tflite::Padding::kValid;
+    o.stride_h = o.stride_w = 2;
+    o.filter_h = o.filter_w = 2;
+    b.Op(kMaxPool, {x}, {y}, o);
+    const Loaded l = b.Build({x}, {y});
+    if (out_scale == 0.5f) {
+      ASSERT_EQ(l.pairs.size(), 1u);
+      EXPECT_EQ(l.pairs[0].distance, 0u);
+    } else {
+      EXPECT_TRUE(l.pairs.empty());
+    }
+  }
+}
+
 }  // namespace
 }  // namespace arenaplan
