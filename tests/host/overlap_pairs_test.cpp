@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/compile/lowering.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/input.hpp"
 #include "codegen/load/load_problem.hpp"
@@ -346,6 +347,9 @@ struct Builder {
     op.options = options;
     sg().operators.push_back(op);
   }
+  /// The model's pairs; checks them against the firmware code generator's
+  /// lowering of the same model: a pair only where the lowering succeeds
+  /// (its refusals give no pair).
   Loaded Build(std::vector<std::int32_t> inputs,
                std::vector<std::int32_t> outputs) {
     sg().inputs = std::move(inputs);
@@ -353,6 +357,16 @@ struct Builder {
     Loaded l{model, {}, {}};
     l.problem = tflite::BuildProblem(l.model, InputOptions());
     l.pairs = overlap::FindOverlapPairs(l.model, l.problem);
+    bool lowers = true;
+    try {
+      compile::Lowerer lowerer(l.model, model.source, l.problem);
+      lowerer.Run();
+    } catch (const InputError&) {
+      lowers = false;
+    }
+    if (!lowers) {
+      EXPECT_TRUE(l.pairs.empty()) << "a pair the lowering refuses";
+    }
     return l;
   }
 };
