@@ -88,20 +88,6 @@ std::optional<ActivationRange> Int8ActivationRange(
   return r;
 }
 
-PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
-                         std::int32_t filter, std::int32_t stride) {
-  PaddedDim d;
-  if (padding == tflite::Padding::kSame) {
-    d.out = (in + stride - 1) / stride;
-    const std::int32_t total = std::max((d.out - 1) * stride + filter - in, 0);
-    d.pad_before = total / 2;
-  } else {
-    d.out = (in - filter + stride) / stride;
-    d.pad_before = 0;
-  }
-  return d;
-}
-
 std::optional<SoftmaxScaling> Int8SoftmaxScaling(double beta,
                                                  double input_scale) {
   constexpr int kIntegerBits = 5;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {
@@ -52,18 +53,9 @@ struct ActivationRange {
 [[nodiscard]] std::optional<std::int32_t> QuantizeBound(
     float bound, float scale, std::int32_t zero_point);
 
-/// Output extent and leading padding of one spatial dimension for a window
-/// of `filter` elements moved by `stride` (dilation 1). SAME: out =
-/// ceil(in / stride), total padding max((out - 1) * stride + filter - in, 0)
-/// of which floor(total / 2) goes before. VALID: out = ceil((in - filter +
-/// 1) / stride), no padding.
-struct PaddedDim {
-  std::int32_t out = 0;
-  std::int32_t pad_before = 0;
-};
-[[nodiscard]] PaddedDim ComputePadding(tflite::Padding padding, std::int32_t in,
-                                       std::int32_t filter,
-                                       std::int32_t stride);
+/// SAME/VALID padding: the shared geometry of codegen/tflite/geometry.hpp.
+using tflite::ComputePadding;
+using tflite::PaddedDim;
 
 /// The input scaling of TFLite's int8 softmax (PreprocessSoftmaxScaling
 /// and CalculateInputRadius with 5 integer bits): the real multiplier

@@ -4,9 +4,12 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include "codegen/errors.hpp"
-#include "codegen/tflite/load.hpp"
+#include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
 #include "codegen/zoo/load.hpp"
 
 namespace arenaplan {
@@ -28,15 +31,35 @@ bool LooksLikeTflite(const std::string& path, std::string_view bytes) {
 UsageProblem LoadProblem(const std::string& input,
                          const InputOptions& options) {
   if (input.rfind(kZooPrefix, 0) == 0) {
+    if (options.overlap) {
+      throw InputError(input +
+                       ": --overlap needs a .tflite model (the zoo's records "
+                       "carry no kernels)");
+    }
     return LoadZooProblem(input.substr(kZooPrefix.size()), options);
   }
   // Read once, then decide the kind on the bytes (a pipe cannot be re-read).
   const std::string bytes = ReadInputBytes(input, kMaxInputBytes);
   if (LooksLikeTflite(input, bytes)) {
-    return LoadTfliteProblem(
+    if (options.overlap && options.fp32) {
+      throw InputError(input +
+                       ": --overlap and --fp32 exclude each other (the "
+                       "kernels' overlap contracts are for int8 tensors)");
+    }
+    const tflite::Model model = tflite::ReadModel(
         std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                   bytes.size()),
-        input, options);
+        input);
+    tflite::TfliteProblem problem = tflite::BuildProblem(model, options);
+    if (options.overlap) {
+      problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
+    }
+    return std::move(problem.problem);
+  }
+  if (options.overlap) {
+    throw InputError(input +
+                     ": --overlap needs a .tflite model (CSV records carry no "
+                     "kernels)");
   }
   if (options.fp32 || options.assume_dim || !options.scratch.empty()) {
     throw InputError(input +

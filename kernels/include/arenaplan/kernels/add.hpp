@@ -5,11 +5,21 @@
 // `left_shift` (20) bits for headroom, rescaled to a common scale
 // 2 * max(s1, s2) by multipliers < 1, summed, and the sum rescaled to the
 // output scale.
+//
+// Loop order (followed exactly): i = 0 .. count - 1; input1[i] and
+// input2[i] are read, then output[i] is written. Overlap contract, with
+// either input (the other is a separate tensor): output byte j is written
+// after input byte j is read, and every later read is at an index > j, so
+// minAfter(j) = j + 1 and d = max(0, max_j (j - (j + 1) + 1)) = 0
+// (kElementwiseOverlapDistance, overlap.hpp): the output may be the input
+// itself or start any number of bytes below it. Exact: d cannot be
+// negative in the relation.
 #ifndef ARENAPLAN_KERNELS_ADD_HPP_
 #define ARENAPLAN_KERNELS_ADD_HPP_
 
 #include <cstdint>
 
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -28,8 +38,8 @@ struct AddParams {
 };
 
 /// output[i] = input1[i] + input2[i] in real terms, requantized. The output
-/// may alias an input element-for-element (each element is read before it
-/// is written).
+/// may start kElementwiseOverlapDistance (0) or more bytes below either
+/// input, e.g. alias it element for element (header comment).
 inline void Add(const AddParams& p, const std::int8_t* input1,
                 const std::int8_t* input2, std::int8_t* output) {
   for (std::int32_t i = 0; i < p.count; ++i) {

@@ -5,11 +5,61 @@
 // symmetric per output channel (zero point 0), biases int32 with scale
 // input_scale * weight_scale[c] and zero point 0 (TFLite quantization
 // specification). Dilation factor 1 only: the generator rejects others.
+//
+// Loop order (both kernels, followed exactly): batch b, output row oy,
+// output column ox (output pixel P = (b * OH + oy) * OW + ox ascending);
+// then
+//  - Conv2D: output channel oc = 0 .. OC - 1; for each oc the whole window
+//    of P (rows, columns, all input channels) is read again, then byte
+//    P * OC + oc is written;
+//  - DepthwiseConv2D: input channel ic = 0 .. C - 1, multiplier
+//    m = 0 .. dm - 1 (oc = ic * dm + m); for each oc the window of P at
+//    channel ic only is read, then byte P * OC + oc is written.
+//
+// Overlap contracts (output below input by d bytes; the notation a(P),
+// m(P), g, h, M, batch, the identity (*) and the proof that
+// d = max(0, max_j (j - minAfter(j) + 1)) is the exact smallest distance
+// from which on every placement is safe are in overlap.hpp):
+//
+// Conv2D. Output byte P * OC + oc with oc < OC - 1 is followed by the
+// reads of windows P, P + 1, ... (the next oc re-reads window P), so
+// minAfter = m(P), and j - minAfter + 1 is largest at oc = OC - 2:
+// (P + 1) * OC - 1 - m(P). The last byte of P (oc = OC - 1) is followed by
+// windows P + 1, ... only: (P + 1) * OC - m(P + 1), which is the same
+// expression at P + 1 when OC = 1, and at most it when OC >= 2 (then
+// (P + 2) * OC - 1 - m(P + 1) is larger); the very last byte has no read
+// after it. (For OC = 1 the expression at P = 0 stands for no byte, but is
+// <= 0.) With (*):
+//   d = max(0, max_P ((P + 1) * OC - 1 - m(P))) = max(0, M - 1),
+//   M = (N - 1) * max(0, OH*OW*OC - H*W*C) + max_oy g(oy) + max_ox h(ox).
+// Example, a 1x1 convolution stride 1 of 48x48x8 into 48x48x16: g(oy) =
+// 384 oy, h(ox) = 8 ox + 16: d = 18048 + 392 - 1 = 18439 (the last
+// pixel's 15th output byte must stay below its own 8 input bytes, which
+// the 16th output channel reads again).
+//
+// DepthwiseConv2D. Output byte j = P * OC + ic * dm + m is followed, within
+// P, by the reads of channel ic (when m < dm - 1) or ic + 1 (when
+// m = dm - 1), whose smallest index is a(P) + ic or a(P) + ic + 1, and by
+// windows P + 1, ... (smallest m(P + 1)). Both within-pixel cases give
+// j - (a(P) + ic + [m = dm - 1]) + 1 = P * OC + ic * (dm - 1) + m + 1 -
+// [m = dm - 1] - a(P), largest at ic = C - 1, m = dm - 2 (or, dm = 1, at
+// ic = C - 2): (P + 1) * OC - C - a(P). The windows after P give, for the
+// last byte of P - 1, P * OC - m(P). With (*):
+//   d = max(0, max_P ((P + 1) * OC - C - a(P)), max_P (P * OC - m(P)))
+//     = max(0, M - C, M - OC) = max(0, M - C)      (C <= OC = C * dm).
+// Example, 3x3 stride 1 SAME with dm = 1 over 10x10x4: g largest 40 (rows
+// 1 .. 9), h largest 8 (columns 1 .. 9): d = 40 + 8 - 4 = 44 = (W + 1) * C,
+// one input row and one pixel.
+//
+// Both functions return S_out (no overlap) outside the preconditions of
+// overlap.hpp (every window holds an in-bounds row and column) or when the
+// shapes do not match the kernel (batch, channels).
 #ifndef ARENAPLAN_KERNELS_CONV_HPP_
 #define ARENAPLAN_KERNELS_CONV_HPP_
 
 #include <cstdint>
 
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -28,8 +78,9 @@ struct ConvParams {
 };
 
 /// CONV_2D. filter: [out_c, kh, kw, in_c]; bias: [out_c] or nullptr;
-/// input [n, h, w, in_c] and output [n, oh, ow, out_c] NHWC. The output must
-/// not overlap the input.
+/// input [n, h, w, in_c] and output [n, oh, ow, out_c] NHWC. The output may
+/// start Conv2DOverlapDistance() or more bytes below the input (and not
+/// otherwise overlap it).
 inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
                    const std::int8_t* input, const Shape4& filter_shape,
                    const std::int8_t* filter, const std::int32_t* bias,
@@ -73,7 +124,9 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
 
 /// DEPTHWISE_CONV_2D. filter: [1, kh, kw, out_c] with
 /// out_c = in_c * depth_multiplier; output channel ic * depth_multiplier + m
-/// reads input channel ic. The output must not overlap the input.
+/// reads input channel ic. The output may start
+/// DepthwiseConv2DOverlapDistance() or more bytes below the input (and not
+/// otherwise overlap it).
 inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                             const std::int8_t* input,
                             const Shape4& filter_shape,
@@ -114,6 +167,43 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
       }
     }
   }
+}
+
+/// The smallest distance in bytes (int8 elements) by which Conv2D's output
+/// may start below its input (header comment); S_out when the geometry is
+/// outside the contract's preconditions or the shapes do not match.
+[[nodiscard]] constexpr std::int64_t Conv2DOverlapDistance(
+    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Shape4& out_shape) {
+  const std::int64_t d = overlap_detail::WindowDistance(
+      overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
+                             out_shape.h, out_shape.w, out_shape.c, p.stride_h,
+                             p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
+                             filter_shape.w},
+      overlap_detail::WindowOrder::kRereadWindowPerOutputByte);
+  if (d < 0 || out_shape.n != in_shape.n || filter_shape.c != in_shape.c ||
+      filter_shape.n != out_shape.c) {
+    return overlap_detail::Bytes(out_shape);
+  }
+  return d;
+}
+
+/// The same for DepthwiseConv2D (header comment).
+[[nodiscard]] constexpr std::int64_t DepthwiseConv2DOverlapDistance(
+    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Shape4& out_shape) {
+  const std::int64_t d = overlap_detail::WindowDistance(
+      overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
+                             out_shape.h, out_shape.w, out_shape.c, p.stride_h,
+                             p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
+                             filter_shape.w},
+      overlap_detail::WindowOrder::kChannelByChannel);
+  if (d < 0 || out_shape.n != in_shape.n || p.depth_multiplier < 1 ||
+      std::int64_t{in_shape.c} * p.depth_multiplier != out_shape.c ||
+      filter_shape.c != out_shape.c) {
+    return overlap_detail::Bytes(out_shape);
+  }
+  return d;
 }
 
 }  // namespace arenaplan::kernels

@@ -10,6 +10,7 @@
 #include "arenaplan/kernels/conv.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 #include "arenaplan/kernels/quantize.hpp"

@@ -4,11 +4,27 @@
 // zero point (TFLite's int8 pooling requires it; the generator checks), so
 // no requantization: the average is rounded to nearest, ties away from zero,
 // over the window's in-bounds elements only (padding is not counted).
+//
+// Loop order (followed exactly): batch b, output row oy, output column ox
+// (output pixel P = (b * OH + oy) * OW + ox ascending), channel
+// c = 0 .. C - 1; for each c the in-bounds window of P at channel c is read,
+// then output byte P * C + c is written. This is DepthwiseConv2D's order
+// with depth multiplier 1 (conv.hpp), so its overlap contract, with
+// OC = C, applies word for word (notation in overlap.hpp):
+//   d = max(0, max_P ((P + 1) * C - C - a(P)), max_P (P * C - m(P)))
+//     = max(0, M - C).
+// Example, 2x2 stride 2 VALID over 16x16x4 (8x8x4 out): g(oy) =
+// 32 oy - 128 oy, largest 0 at oy = 0; h(ox) = 4 (ox + 1) - 8 ox, largest 4
+// at ox = 0: d = 0 + 4 - 4 = 0, in place (each output pixel lies below
+// the input pixels it reads, and every later window reads above them).
+// PoolOverlapDistance returns S_out outside the preconditions of
+// overlap.hpp or when the shapes do not match (batch, channels).
 #ifndef ARENAPLAN_KERNELS_POOLING_HPP_
 #define ARENAPLAN_KERNELS_POOLING_HPP_
 
 #include <cstdint>
 
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -79,6 +95,23 @@ inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
                     const std::int8_t* input, const Shape4& out_shape,
                     std::int8_t* output) {
   detail::Pool<true>(p, in_shape, input, out_shape, output);
+}
+
+/// The smallest distance in bytes by which AveragePool's or MaxPool's
+/// output may start below its input (header comment); S_out outside the
+/// contract's preconditions or when the shapes do not match.
+[[nodiscard]] constexpr std::int64_t PoolOverlapDistance(
+    const PoolParams& p, const Shape4& in_shape, const Shape4& out_shape) {
+  const std::int64_t d = overlap_detail::WindowDistance(
+      overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
+                             out_shape.h, out_shape.w, out_shape.c, p.stride_h,
+                             p.stride_w, p.pad_h, p.pad_w, p.filter_h,
+                             p.filter_w},
+      overlap_detail::WindowOrder::kChannelByChannel);
+  if (d < 0 || out_shape.n != in_shape.n || out_shape.c != in_shape.c) {
+    return overlap_detail::Bytes(out_shape);
+  }
+  return d;
 }
 
 }  // namespace arenaplan::kernels

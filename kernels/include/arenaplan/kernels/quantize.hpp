@@ -6,12 +6,22 @@
 // multiplier and shift applied by MultiplyByQuantizedMultiplier (TFLite's
 // quantization specification; the same roundings as every other kernel),
 // then saturated to the output type.
+//
+// Loop order (followed exactly): i = 0 .. count - 1; input[i] is read, then
+// output[i] is written. Overlap contract, In == Out only (same element
+// size s): the s bytes of output element i are written after the s bytes
+// of input element i are read, and every later read is above them, so
+// byte-wise minAfter(j) >= j + 1 and d = 0 (kElementwiseOverlapDistance,
+// overlap.hpp): in place, or the output any number of bytes below. Exact.
+// The generator declares it for int8 -> int8 only. With different element
+// sizes there is no contract (an int8 -> int16 output outruns its input).
 #ifndef ARENAPLAN_KERNELS_QUANTIZE_HPP_
 #define ARENAPLAN_KERNELS_QUANTIZE_HPP_
 
 #include <cstdint>
 #include <limits>
 
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -26,7 +36,9 @@ struct RequantizeParams {
 
 /// out[i] = saturate<Out>(output_offset + MBQM(in[i] + input_offset)).
 /// `In` and `Out` are int8_t, int16_t or int32_t. The output must not
-/// overlap the input unless both are the same element type and address.
+/// overlap the input unless both are the same element type and the output
+/// starts kElementwiseOverlapDistance (0) or more bytes below the input
+/// (header comment).
 template <class In, class Out>
 inline void Requantize(const RequantizeParams& p, const In* input,
                        Out* output) {

@@ -1,0 +1,310 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/overlap/overlap_pairs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <variant>
+
+#include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/pooling.hpp"
+#include "arenaplan/kernels/quantize.hpp"
+#include "codegen/tflite/geometry.hpp"
+
+namespace arenaplan::overlap {
+namespace {
+
+namespace k = ::arenaplan::kernels;
+using tflite::Tensor;
+using tflite::TensorType;
+
+// The schema's BuiltinOperator values of the operators with a contract
+// (the same codes as codegen/compile/lowering_table.cpp).
+constexpr std::int32_t kAdd = 0;
+constexpr std::int32_t kAveragePool2D = 1;
+constexpr std::int32_t kConv2D = 3;
+constexpr std::int32_t kDepthwiseConv2D = 4;
+constexpr std::int32_t kMaxPool2D = 17;
+constexpr std::int32_t kReshape = 22;
+constexpr std::int32_t kQuantize = 114;
+
+/// An int8 activation as the lowering accepts it (Lowerer::Int8Activation):
+/// one finite positive scale, one zero point in [-128, 127].
+bool IsInt8Activation(const Tensor& t) {
+  if (t.type != TensorType::kInt8) return false;
+  const auto& q = t.quantization;
+  return q.scale.size() == 1 && q.zero_point.size() == 1 && q.scale[0] > 0.0f &&
+         std::isfinite(q.scale[0]) && q.zero_point[0] >= -128 &&
+         q.zero_point[0] <= 127;
+}
+
+/// At most 4 positive dimensions as NHWC, padded with leading 1s
+/// (Lowerer::Shape); nullopt otherwise.
+std::optional<k::Shape4> Nhwc(const Tensor& t) {
+  if (t.shape.size() > 4) return std::nullopt;
+  std::int32_t d[4] = {1, 1, 1, 1};
+  const std::size_t skip = 4 - t.shape.size();
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    if (t.shape[i] <= 0) return std::nullopt;
+    d[skip + i] = t.shape[i];
+  }
+  // The kernels count elements in int32.
+  const std::int64_t count = std::int64_t{d[0]} * d[1] * d[2] * d[3];
+  if (count > INT32_MAX) return std::nullopt;
+  return k::Shape4{d[0], d[1], d[2], d[3]};
+}
+
+/// Elements of `t` when every dimension is positive (1 for a scalar).
+std::optional<std::int64_t> Count(const Tensor& t) {
+  std::int64_t n = 1;
+  for (std::int32_t d : t.shape) {
+    if (d <= 0 || __builtin_mul_overflow(n, std::int64_t{d}, &n) ||
+        n > INT32_MAX) {
+      return std::nullopt;
+    }
+  }
+  return n;
+}
+
+/// NONE, RELU, RELU_N1_TO_1, RELU6: the activations the kernels clamp.
+bool IsClamp(tflite::Activation a) {
+  return a == tflite::Activation::kNone || a == tflite::Activation::kRelu ||
+         a == tflite::Activation::kReluN1To1 || a == tflite::Activation::kRelu6;
+}
+
+struct Contract {
+  OverlapRelation relation = OverlapRelation::kOutputBelowBy;
+  std::uint64_t distance = 0;
+};
+
+/// CONV_2D / DEPTHWISE_CONV_2D as codegen/compile/lower_conv.cpp checks
+/// them; the kernel's own distance function.
+std::optional<Contract> ConvContract(const tflite::Model& model,
+                                     const tflite::Subgraph& sg,
+                                     const tflite::Operator& op,
+                                     bool depthwise) {
+  if (op.inputs.size() < 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
+    return std::nullopt;
+  }
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& w = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  if (!model.IsConstant(w) || w.type != TensorType::kInt8) return std::nullopt;
+  std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, options_dm = 0;
+  tflite::Padding pad = tflite::Padding::kSame;
+  tflite::Activation act = tflite::Activation::kNone;
+  if (depthwise) {
+    const auto* o = std::get_if<tflite::DepthwiseConv2DOptions>(&op.options);
+    if (o == nullptr) return std::nullopt;
+    sh = o->stride_h, sw = o->stride_w, dh = o->dilation_h;
+    dw = o->dilation_w, pad = o->padding, act = o->activation;
+    options_dm = o->depth_multiplier;
+  } else {
+    const auto* o = std::get_if<tflite::Conv2DOptions>(&op.options);
+    if (o == nullptr) return std::nullopt;
+    sh = o->stride_h, sw = o->stride_w, dh = o->dilation_h;
+    dw = o->dilation_w, pad = o->padding, act = o->activation;
+  }
+  if (dh != 1 || dw != 1 || sh <= 0 || sw <= 0 || !IsClamp(act)) {
+    return std::nullopt;
+  }
+  if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
+    return std::nullopt;
+  }
+  const auto is = Nhwc(in), fs = Nhwc(w), os = Nhwc(out);
+  if (!is || !fs || !os) return std::nullopt;
+  const std::int32_t out_c = depthwise ? fs->c : fs->n;
+  std::int32_t dm = 1;
+  if (depthwise) {
+    if (fs->n != 1 || out_c % is->c != 0) return std::nullopt;
+    dm = out_c / is->c;
+    if (options_dm != 0 && options_dm != dm) return std::nullopt;
+  } else if (fs->c != is->c) {
+    return std::nullopt;
+  }
+  const auto ph = tflite::ComputePadding(pad, is->h, fs->h, sh);
+  const auto pw = tflite::ComputePadding(pad, is->w, fs->w, sw);
+  if (os->n != is->n || os->h != ph.out || os->w != pw.out || os->c != out_c) {
+    return std::nullopt;
+  }
+  const k::ConvParams p{0, 0, -128, 127, sh, sw, ph.pad_before, pw.pad_before,
+                        dm};
+  const std::int64_t d =
+      depthwise ? k::DepthwiseConv2DOverlapDistance(p, *is, *fs, *os)
+                : k::Conv2DOverlapDistance(p, *is, *fs, *os);
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(d)};
+}
+
+/// AVERAGE_POOL_2D / MAX_POOL_2D as codegen/compile/lower_pool.cpp checks
+/// them.
+std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
+                                     const tflite::Operator& op) {
+  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  if (in.quantization.scale[0] != out.quantization.scale[0] ||
+      in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
+    return std::nullopt;
+  }
+  const auto* o = std::get_if<tflite::Pool2DOptions>(&op.options);
+  if (o == nullptr || o->stride_h <= 0 || o->stride_w <= 0 ||
+      o->filter_h <= 0 || o->filter_w <= 0 || !IsClamp(o->activation)) {
+    return std::nullopt;
+  }
+  if (in.shape.size() != 4 || out.shape.size() != 4) return std::nullopt;
+  const auto is = Nhwc(in), os = Nhwc(out);
+  if (!is || !os) return std::nullopt;
+  const auto ph =
+      tflite::ComputePadding(o->padding, is->h, o->filter_h, o->stride_h);
+  const auto pw =
+      tflite::ComputePadding(o->padding, is->w, o->filter_w, o->stride_w);
+  if (os->n != is->n || os->h != ph.out || os->w != pw.out || os->c != is->c) {
+    return std::nullopt;
+  }
+  const k::PoolParams p{o->filter_h,   o->filter_w,   o->stride_h, o->stride_w,
+                        ph.pad_before, pw.pad_before, -128,        127};
+  return Contract{
+      OverlapRelation::kOutputBelowBy,
+      static_cast<std::uint64_t>(k::PoolOverlapDistance(p, *is, *os))};
+}
+
+/// ADD (codegen/compile/lower_add.cpp): int8, equal shapes, a clamp.
+std::optional<Contract> AddContract(const tflite::Subgraph& sg,
+                                    const tflite::Operator& op) {
+  if (op.inputs.size() < 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
+    return std::nullopt;
+  }
+  const Tensor& a = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(a) || !IsInt8Activation(b) || !IsInt8Activation(out))
+    return std::nullopt;
+  if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
+    return std::nullopt;
+  }
+  const auto* o = std::get_if<tflite::ElementwiseOptions>(&op.options);
+  if (o == nullptr || !IsClamp(o->activation)) return std::nullopt;
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
+}
+
+/// QUANTIZE (codegen/compile/lower_quantize.cpp), int8 -> int8 only.
+std::optional<Contract> QuantizeContract(const tflite::Subgraph& sg,
+                                         const tflite::Operator& op) {
+  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  const auto ci = Count(in), co = Count(out);
+  if (!ci || !co || *ci != *co) return std::nullopt;
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
+}
+
+/// RESHAPE (codegen/compile/lower_reshape.cpp): int8, equal counts.
+std::optional<Contract> ReshapeContract(const tflite::Subgraph& sg,
+                                        const tflite::Operator& op) {
+  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  const auto ci = Count(in), co = Count(out);
+  if (!ci || !co || *ci != *co) return std::nullopt;
+  return Contract{OverlapRelation::kAlias, 0};
+}
+
+}  // namespace
+
+std::vector<OverlapPair> FindOverlapPairs(
+    const tflite::Model& model, const tflite::TfliteProblem& problem) {
+  std::vector<OverlapPair> pairs;
+  if (model.subgraphs.empty()) return pairs;
+  const tflite::Subgraph& sg = model.subgraphs[0];
+  const std::vector<TensorUsageRecord>& records = problem.problem.records;
+  std::vector<std::int64_t> record_of(sg.tensors.size(), -1);
+  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+    const std::int32_t t = problem.record_tensor[r];
+    if (t >= 0 && static_cast<std::size_t>(t) < record_of.size()) {
+      record_of[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
+    }
+  }
+  for (std::size_t k = 0; k < sg.operators.size(); ++k) {
+    const tflite::Operator& op = sg.operators[k];
+    if (op.outputs.size() != 1 || op.outputs[0] < 0) continue;
+    std::optional<Contract> c;
+    std::size_t streamed_inputs = 1;  // Inputs the contract covers.
+    switch (op.builtin_code) {
+      case kConv2D:
+        c = ConvContract(model, sg, op, /*depthwise=*/false);
+        break;
+      case kDepthwiseConv2D:
+        c = ConvContract(model, sg, op, /*depthwise=*/true);
+        break;
+      case kAveragePool2D:
+      case kMaxPool2D:
+        c = PoolContract(sg, op);
+        break;
+      case kAdd:
+        c = AddContract(sg, op);
+        streamed_inputs = 2;
+        break;
+      case kQuantize:
+        c = QuantizeContract(sg, op);
+        break;
+      case kReshape:
+        c = ReshapeContract(sg, op);
+        break;
+      default:
+        break;
+    }
+    if (!c) continue;
+    const std::int32_t out_t = op.outputs[0];
+    const std::int64_t out_r = record_of[static_cast<std::size_t>(out_t)];
+    if (out_r < 0) continue;
+    const TensorUsageRecord& out_rec = records[static_cast<std::size_t>(out_r)];
+    // Int8: bytes == elements (not so under --fp32, which counts 4 bytes).
+    const auto out_count = Count(sg.tensors[static_cast<std::size_t>(out_t)]);
+    if (out_rec.first_op != k || !out_count ||
+        static_cast<std::uint64_t>(*out_count) != out_rec.size) {
+      continue;
+    }
+    if (c->relation == OverlapRelation::kOutputBelowBy &&
+        c->distance >= out_rec.size) {
+      continue;  // Disjoint anyway: nothing to allow.
+    }
+    std::vector<std::int64_t> done;
+    for (std::size_t i = 0; i < streamed_inputs && i < op.inputs.size(); ++i) {
+      const std::int32_t in_t = op.inputs[i];
+      if (in_t < 0 || in_t == out_t) continue;
+      if (std::find(sg.outputs.begin(), sg.outputs.end(), in_t) !=
+          sg.outputs.end()) {
+        continue;  // A graph output must survive to the end.
+      }
+      const std::int64_t in_r = record_of[static_cast<std::size_t>(in_t)];
+      if (in_r < 0 || std::find(done.begin(), done.end(), in_r) != done.end())
+        continue;
+      const TensorUsageRecord& in_rec = records[static_cast<std::size_t>(in_r)];
+      const auto in_count = Count(sg.tensors[static_cast<std::size_t>(in_t)]);
+      if (in_rec.last_op != k || !in_count ||
+          static_cast<std::uint64_t>(*in_count) != in_rec.size) {
+        continue;
+      }
+      if (c->relation == OverlapRelation::kAlias &&
+          in_rec.size != out_rec.size) {
+        continue;
+      }
+      done.push_back(in_r);
+      pairs.push_back(OverlapPair{
+          static_cast<std::uint32_t>(in_r), static_cast<std::uint32_t>(out_r),
+          static_cast<std::uint32_t>(k), c->relation, c->distance});
+    }
+  }
+  return pairs;
+}
+
+}  // namespace arenaplan::overlap
