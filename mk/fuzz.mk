@@ -32,7 +32,7 @@ FUZZ_GEN := $(FUZZ_DIR)/generated/tflite_subset_generated.h
 FUZZ_CXXFLAGS := -std=c++20 -g -O1 -MMD -MP \
                  -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-                 -I. -Icore/include -I$(FUZZ_DIR)/generated
+                 -I. -Icore/include -Ikernels/include -I$(FUZZ_DIR)/generated
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
 # Every generator source but main.cpp, compiled once for all targets.

@@ -1,7 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // libFuzzer target over the TFLite reader: any byte string must either read
-// (and then plan into records and round-trip through the offline-plan
+// (and then plan into records, give an allowed-overlap list whose pairs
+// meet their lifetime conditions, and round-trip through the offline-plan
 // writer, whose output must read back) or raise a one-line InputError.
 // Built by mk/fuzz.mk with -fsanitize=fuzzer,address,undefined.
 #include <cstdint>
@@ -11,6 +12,8 @@
 
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/records.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/offline_plan.hpp"
@@ -52,6 +55,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     // TFLM's shape rule (no --assume-dim): each warning is one line too.
     const TfliteProblem problem = BuildProblem(model, InputOptions());
     for (const std::string& w : problem.problem.warnings) CheckMessage(w);
+    // The allowed-overlap list never throws, and every pair meets the
+    // lifetime conditions of codegen/overlap/overlap_pairs.hpp.
+    const auto& records = problem.problem.records;
+    for (const OverlapPair& p : overlap::FindOverlapPairs(model, problem)) {
+      Check(p.input < records.size() && p.output < records.size() &&
+            p.input != p.output);
+      Check(records[p.input].last_op == p.op &&
+            records[p.output].first_op == p.op);
+      Check(p.relation == OverlapRelation::kAlias
+                ? p.distance == 0 &&
+                      records[p.input].size == records[p.output].size
+                : p.distance < records[p.output].size);
+    }
   } catch (const InputError& e) {
     CheckMessage(e.what());
   }

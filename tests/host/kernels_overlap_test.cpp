@@ -298,18 +298,12 @@ void WindowTrace(const WindowCall& w, Trace& t) {
   }
 }
 
-Case RandomWindowCase(Window kind, Lcg& rng) {
+/// A window kernel call of the given geometry with random data and
+/// quantization.
+Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
+                std::int32_t c, std::int32_t oc, std::int32_t dm, Lcg& rng) {
   auto w = std::make_shared<WindowCall>();
   w->kind = kind;
-  const Dim dy = RandomDim(rng, 16), dx = RandomDim(rng, 16);
-  const std::int32_t n = rng.Next(0, 4) == 0 ? 2 : 1;
-  const std::int32_t c = rng.Next(1, 8);
-  std::int32_t oc = c, dm = 1;
-  if (kind == Window::kConv) oc = rng.Next(1, 8);
-  if (kind == Window::kDepthwise) {
-    dm = rng.Next(1, 3);
-    oc = c * dm;
-  }
   w->in = {n, dy.in, dx.in, c};
   w->out = {n, dy.out, dx.out, oc};
   const bool pool = kind == Window::kAveragePool || kind == Window::kMaxPool;
@@ -392,6 +386,19 @@ Case RandomWindowCase(Window kind, Lcg& rng) {
   return cs;
 }
 
+Case RandomWindowCase(Window kind, Lcg& rng) {
+  const Dim dy = RandomDim(rng, 16), dx = RandomDim(rng, 16);
+  const std::int32_t n = rng.Next(0, 4) == 0 ? 2 : 1;
+  const std::int32_t c = rng.Next(1, 8);
+  std::int32_t oc = c, dm = 1;
+  if (kind == Window::kConv) oc = rng.Next(1, 8);
+  if (kind == Window::kDepthwise) {
+    dm = rng.Next(1, 3);
+    oc = c * dm;
+  }
+  return WindowCase(kind, dy, dx, n, c, oc, dm, rng);
+}
+
 void CheckWindowKernel(Window kind, std::uint64_t seed, int cases,
                        Tally& tally) {
   Lcg rng(seed);
@@ -440,6 +447,44 @@ TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
       "MaxPool: %d cases, %d with d > 0, %d wrong at d - 1\n",
       avg.cases, avg.positive, avg.wrong_below, max.cases, max.positive,
       max.wrong_below);
+}
+
+/// SAME geometry of one dimension (TFLite's padding).
+Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {
+  const auto p = tflite::ComputePadding(tflite::Padding::kSame, in, k, stride);
+  return {in, k, stride, p.pad_before, p.out};
+}
+
+TEST(KernelsOverlap, ModelShapesAreExactAndSafe) {
+  // Full-size operators of the shared models, with the distances the
+  // pair finder reports for them (tests/host/overlap_pairs_test.cpp derives
+  // those by hand): the same two methods as on the random shapes.
+  struct Shape {
+    Window kind;
+    Dim dy, dx;
+    std::int32_t c, oc, dm;
+    std::int64_t d;
+  };
+  const Shape shapes[] = {
+      // person_detect operators 0, 1, 2, 3 and 27.
+      {Window::kDepthwise, Same(96, 3, 2), Same(96, 3, 2), 1, 8, 8, 9313},
+      {Window::kDepthwise, Same(48, 3, 1), Same(48, 3, 1), 8, 8, 1, 392},
+      {Window::kConv, Same(48, 1, 1), Same(48, 1, 1), 8, 16, 1, 18439},
+      {Window::kDepthwise, Same(48, 3, 2), Same(48, 3, 2), 16, 16, 1, 0},
+      {Window::kAveragePool, {3, 3, 1, 0, 1}, {3, 3, 1, 0, 1}, 256, 256, 1, 0},
+      // kws_ref_model operator 0 (10x4 filter, stride 2), ResNet-8's first.
+      {Window::kConv, Same(49, 10, 2), Same(10, 4, 2), 1, 64, 1, 7552},
+      {Window::kConv, Same(32, 3, 1), Same(32, 3, 1), 3, 16, 1, 13413},
+  };
+  Lcg rng(909);
+  Tally tally;
+  for (const Shape& sh : shapes) {
+    const Case c =
+        WindowCase(sh.kind, sh.dy, sh.dx, 1, sh.c, sh.oc, sh.dm, rng);
+    EXPECT_EQ(c.contract, sh.d) << c.what;
+    CheckCase(c, rng, tally);
+  }
+  EXPECT_EQ(tally.cases, 7);
 }
 
 // --- element-wise kernels and RESHAPE ---------------------------------------

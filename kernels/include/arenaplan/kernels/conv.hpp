@@ -23,11 +23,13 @@
 //
 // Conv2D. Output byte P * OC + oc with oc < OC - 1 is followed by the
 // reads of windows P, P + 1, ... (the next oc re-reads window P), so
-// minAfter = m(P); the last byte of P (oc = OC - 1) by windows P + 1, ...
-// only, minAfter = m(P + 1) >= m(P). The largest j - minAfter + 1 of
-// pixel P is therefore at oc = OC - 2 (OC >= 2): P * OC + OC - 1 - m(P);
-// for OC = 1 the last byte of P - 1 gives P - m(P), the same expression.
-// With (*):
+// minAfter = m(P), and j - minAfter + 1 is largest at oc = OC - 2:
+// (P + 1) * OC - 1 - m(P). The last byte of P (oc = OC - 1) is followed by
+// windows P + 1, ... only: (P + 1) * OC - m(P + 1), which is the same
+// expression at P + 1 when OC = 1, and at most it when OC >= 2 (then
+// (P + 2) * OC - 1 - m(P + 1) is larger); the very last byte has no read
+// after it. (For OC = 1 the expression at P = 0 stands for no byte, but is
+// <= 0.) With (*):
 //   d = max(0, max_P ((P + 1) * OC - 1 - m(P))) = max(0, M - 1),
 //   M = (N - 1) * max(0, OH*OW*OC - H*W*C) + max_oy g(oy) + max_ox h(ox).
 // Example, a 1x1 convolution stride 1 of 48x48x8 into 48x48x16: g(oy) =

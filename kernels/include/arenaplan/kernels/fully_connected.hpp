@@ -4,6 +4,10 @@
 // in_zp) * w[o][i]) + out_zp, weights symmetric (zero point 0), per tensor
 // or per output unit (the generator expands per-tensor parameters to one
 // per unit).
+//
+// No overlap contract: every output unit of a row reads the whole input
+// row, so the first output byte written must already lie below the whole
+// row (d = S_out for one row); the output gets its own bytes.
 #ifndef ARENAPLAN_KERNELS_FULLY_CONNECTED_HPP_
 #define ARENAPLAN_KERNELS_FULLY_CONNECTED_HPP_
 
