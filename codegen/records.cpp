@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <tuple>
 
@@ -171,7 +172,12 @@ std::uint64_t OverlapLowerBound(std::span<const TensorUsageRecord> records,
       largest = std::max(largest, savings[i].largest);
       if (i == first || savings[i].a != savings[i - 1].a ||
           savings[i].b != savings[i - 1].b) {
-        saved += savings[i].bytes;
+        // Saturating: the sum may pass 2^64 only when it exceeds the
+        // breadth anyway.
+        saved =
+            savings[i].bytes > std::numeric_limits<std::uint64_t>::max() - saved
+                ? std::numeric_limits<std::uint64_t>::max()
+                : saved + savings[i].bytes;
       }
     }
     // The segment holding op (segments are sorted by first operator).

@@ -236,7 +236,8 @@ std::uint64_t GapPlacer::PlaceWithPartners(std::size_t i) {
         if (off >= p.distance) lo = std::max(lo, off - p.distance + 1);
       } else if (p.input == i && p.output == x) {
         // t is the input: x.offset + d <= t.offset.
-        hi = std::min(hi, off + p.distance);
+        // (Compared first: no overflow for any distance.)
+        if (p.distance < hi - off) hi = off + p.distance;
       }
     }
     if (lo >= hi) continue;
@@ -335,8 +336,11 @@ std::vector<std::size_t> ClusterOrder(std::span<const std::size_t> order,
   for (std::size_t start : order) {
     if (taken[start]) continue;
     taken[start] = true;
-    for (std::size_t head = out.size(), at = (out.push_back(start), head);
-         at < out.size(); ++at) {
+    // Breadth first from `start`: out[at] for at >= the start's position
+    // are the cluster's records, in the order they were reached.
+    std::size_t at = out.size();
+    out.push_back(start);
+    for (; at < out.size(); ++at) {
       for (std::size_t q : partners[out[at]]) {
         if (!taken[q]) {
           taken[q] = true;
