@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "arenaplan/plan.hpp"
 #include "codegen/emit/plan_text.hpp"
 #include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
@@ -251,6 +252,77 @@ TEST(OverlapStrategies, RandomPlansAreValidAndAtLeastTheOverlapBound) {
   // than the plain strategy's.
   EXPECT_GT(used_pairs, 1000u);
   EXPECT_GT(below_plain, 100u);
+}
+
+// A second method for the bound: on tiny instances (up to 4 tensors of 1-3
+// units of 16 B, random pairs) every placement on the 16 B grid up to the
+// sum of sizes is tried and checked by core's pairwise validator (the
+// seven-argument FindViolation, which shares no code with the planner);
+// the smallest valid arena is the optimum (some optimal plan lies on that
+// grid: sizes and distances are multiples of 16, so lowering each offset
+// to a multiple of 16 keeps every relation and disjointness). The overlap
+// bound must never exceed it, and every overlap variant's arena must be at
+// least it.
+TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
+  std::mt19937_64 rng(99);
+  std::size_t tight = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::uint32_t ops = 1 + rng() % 4;
+    const std::size_t n = 2 + rng() % 3;
+    std::vector<R> records(n);
+    std::uint64_t units = 0;
+    for (R& r : records) {
+      const auto a = static_cast<std::uint32_t>(rng() % ops);
+      const auto b = static_cast<std::uint32_t>(rng() % ops);
+      r = {std::min(a, b), std::max(a, b), 16 * (1 + rng() % 3)};
+      units += r.size / 16;
+    }
+    std::vector<OverlapPair> pairs;
+    for (std::uint32_t in = 0; in < n; ++in) {
+      for (std::uint32_t out = 0; out < n; ++out) {
+        if (in != out && records[in].last_op == records[out].first_op &&
+            rng() % 4 != 0) {
+          pairs.push_back(rng() % 4 == 0 ? Alias(in, out, records[in].last_op)
+                                         : Below(in, out, records[in].last_op,
+                                                 16 * (rng() % 3)));
+        }
+      }
+    }
+    std::vector<Placement> plan(n);
+    std::vector<OverlapPermit> permits;
+    for (const OverlapPair& p : pairs) {
+      permits.push_back({p.input, p.output, p.op, p.relation, p.distance});
+    }
+    std::uint64_t optimum = 16 * units;
+    std::vector<std::uint64_t> unit(n, 0);
+    for (;;) {
+      std::uint64_t arena = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        plan[i] = {16 * unit[i], records[i].size, records[i].first_op,
+                   records[i].last_op};
+        arena = std::max(arena, 16 * unit[i] + records[i].size);
+      }
+      if (arena < optimum && FindViolation(plan.data(), n, arena, 16, ops,
+                                           permits.data(), permits.size())
+                                     .result == ValidationResult::kOk) {
+        optimum = arena;
+      }
+      std::size_t k = 0;
+      while (k < n && ++unit[k] > units) unit[k++] = 0;
+      if (k == n) break;
+    }
+    const std::uint64_t bound = Bound(records, pairs);
+    ASSERT_LE(bound, optimum) << "trial " << trial;
+    tight += bound == optimum;
+    for (auto* strategy :
+         {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyByBreadthOverlap,
+          &OffsetsGreedyInOrderOverlap}) {
+      ASSERT_GE(Arena(records, strategy(records, pairs)), optimum)
+          << "trial " << trial;
+    }
+  }
+  // Not a requirement, a sign the bound is not trivially low.
+  EXPECT_GT(tight, 150u);
 }
 
 UsageProblem Problem(std::vector<R> records, std::vector<OverlapPair> pairs) {
