@@ -270,11 +270,14 @@ void CheckCapacity(const PlanResult& plan, const PlanOptions& options) {
 /// Shared Objects the bound is not always reachable, so never proven).
 void CompareWithBound(PlanResult& plan) {
   if (plan.overlap) {
-    // The overlap bound is the floor; arena >= it for every valid plan.
-    const std::uint64_t floor =
-        std::min(plan.arena_bytes, plan.overlap_lower_bound);
-    plan.optimal = plan.arena_bytes == plan.overlap_lower_bound &&
-                   plan.approach == Approach::kOffsets;
+    // The overlap bound, raised where chains of forced pairs need more
+    // (OverlapForcedBound); arena >= it for every valid plan.
+    const std::uint64_t floor = std::min(
+        plan.arena_bytes,
+        OverlapForcedBound(plan.problem.records, plan.overlaps, plan.summary,
+                           plan.arena_bytes));
+    plan.optimal =
+        plan.arena_bytes == floor && plan.approach == Approach::kOffsets;
     plan.gap_bytes = plan.arena_bytes - floor;
     plan.lower_bound_proven = floor;
     return;

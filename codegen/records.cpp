@@ -205,4 +205,164 @@ std::uint64_t OverlapLowerBound(std::span<const TensorUsageRecord> records,
   return bound;
 }
 
+namespace {
+
+/// One distinct tensor pair {input, output} at an operator, for the forced
+/// bound: its permits' common relation and direction (when they agree),
+/// the least distance among them, and the breadth and S(k) of its
+/// operator.
+struct PairGroup {
+  std::uint32_t op = 0;
+  std::uint32_t input = 0;
+  std::uint32_t output = 0;
+  OverlapRelation relation = OverlapRelation::kOutputBelowBy;
+  std::uint64_t distance = 0;
+  std::uint64_t savings = 0;  ///< the largest over its permits
+  bool forceable = true;      ///< all permits agree on relation/direction
+  std::uint64_t breadth = 0;  ///< B(k)
+  std::uint64_t saved = 0;    ///< S(k), saturating
+};
+
+/// True when the relations of the groups forced at `arena` and the box
+/// [0, arena - size] of their tensors have a common solution.
+bool ForcedFeasible(std::span<const TensorUsageRecord> records,
+                    std::span<const PairGroup> groups, std::uint64_t arena) {
+  struct Edge {
+    std::size_t from;
+    std::size_t to;
+    std::int64_t weight;
+  };
+  // Nodes: 0 is the origin, then one per tensor of a forced group.
+  std::vector<std::size_t> node(records.size(), 0);
+  std::vector<std::uint32_t> tensors;
+  std::vector<Edge> edges;
+  auto node_of = [&](std::uint32_t i) {
+    if (node[i] == 0) {
+      tensors.push_back(i);
+      node[i] = tensors.size();
+    }
+    return node[i];
+  };
+  for (const PairGroup& g : groups) {
+    if (!g.forceable) continue;
+    // Forced: B(k) - S(k) + savings > arena (in 128 bits: no overflow).
+    const unsigned __int128 need =
+        static_cast<unsigned __int128>(g.breadth) + g.savings;
+    if (need <= static_cast<unsigned __int128>(arena) + g.saved) continue;
+    const std::size_t in = node_of(g.input);
+    const std::size_t out = node_of(g.output);
+    // x_to - x_from <= weight.
+    if (g.relation == OverlapRelation::kAlias) {
+      edges.push_back({in, out, 0});
+      edges.push_back({out, in, 0});
+    } else {
+      edges.push_back({in, out, -static_cast<std::int64_t>(g.distance)});
+      edges.push_back(
+          {out, in, static_cast<std::int64_t>(records[g.output].size) - 1});
+    }
+  }
+  for (std::uint32_t i : tensors) {
+    if (records[i].size > arena) return false;
+    edges.push_back(
+        {0, node[i], static_cast<std::int64_t>(arena - records[i].size)});
+    edges.push_back({node[i], 0, 0});
+  }
+  // Bellman-Ford from every node at once (all distances start at 0): a
+  // relaxation in round |nodes| means a negative cycle.
+  std::vector<std::int64_t> dist(tensors.size() + 1, 0);
+  for (std::size_t round = 0; round <= tensors.size() + 1; ++round) {
+    bool changed = false;
+    for (const Edge& e : edges) {
+      if (dist[e.from] + e.weight < dist[e.to]) {
+        dist[e.to] = dist[e.from] + e.weight;
+        changed = true;
+      }
+    }
+    if (!changed) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::uint64_t OverlapForcedBound(std::span<const TensorUsageRecord> records,
+                                 std::span<const OverlapPair> overlaps,
+                                 const ProfileSummary& summary,
+                                 std::uint64_t upper) {
+  const std::uint64_t base = OverlapLowerBound(records, overlaps, summary);
+  if (overlaps.empty() || upper <= base) return base;
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 62;
+  if (upper >= kLimit) return base;
+  for (const OverlapPair& p : overlaps) {
+    if (p.distance >= kLimit) return base;
+  }
+  // Distinct tensor pairs by operator.
+  std::vector<std::size_t> order(overlaps.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto key = [&](std::size_t k) {
+    const OverlapPair& p = overlaps[k];
+    return std::make_tuple(p.op, std::min(p.input, p.output),
+                           std::max(p.input, p.output));
+  };
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t x, std::size_t y) { return key(x) < key(y); });
+  std::vector<PairGroup> groups;
+  for (std::size_t at = 0; at < order.size();) {
+    const OverlapPair& first = overlaps[order[at]];
+    const auto group_key = key(order[at]);
+    PairGroup g;
+    g.op = first.op;
+    g.input = first.input;
+    g.output = first.output;
+    g.relation = first.relation;
+    g.distance = first.distance;
+    for (; at < order.size() && key(order[at]) == group_key; ++at) {
+      const OverlapPair& p = overlaps[order[at]];
+      if (p.input != g.input || p.relation != g.relation) g.forceable = false;
+      g.distance = std::min(g.distance, p.distance);
+      g.savings = std::max(g.savings, OverlapSavings(records, p));
+    }
+    groups.push_back(g);
+  }
+  // B(k) and S(k) of each group's operator (groups are sorted by operator).
+  for (std::size_t i = 0; i < groups.size();) {
+    const std::uint32_t op = groups[i].op;
+    std::size_t j = i;
+    std::uint64_t saved = 0;
+    for (; j < groups.size() && groups[j].op == op; ++j) {
+      saved =
+          groups[j].savings > std::numeric_limits<std::uint64_t>::max() - saved
+              ? std::numeric_limits<std::uint64_t>::max()
+              : saved + groups[j].savings;
+    }
+    const auto it = std::upper_bound(summary.segment_first_op.begin(),
+                                     summary.segment_first_op.end(), op);
+    std::uint64_t breadth = 0;
+    if (it != summary.segment_first_op.begin()) {
+      const auto s =
+          static_cast<std::size_t>(it - summary.segment_first_op.begin()) - 1;
+      if (op <= summary.segment_last_op[s]) {
+        breadth = summary.segment_breadth[s];
+      }
+    }
+    for (; i < j; ++i) {
+      groups[i].breadth = breadth;
+      groups[i].saved = saved;
+    }
+  }
+  if (!ForcedFeasible(records, groups, upper)) return base;  // not a plan
+  // The smallest feasible arena in [base, upper]: Feasible(upper) holds.
+  std::uint64_t lo = base;  // unknown at lo (may be feasible)
+  std::uint64_t hi = upper;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (ForcedFeasible(records, groups, mid)) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return hi;
+}
+
 }  // namespace arenaplan

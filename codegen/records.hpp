@@ -164,6 +164,27 @@ struct ProfileSummary {
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps, const ProfileSummary& summary);
 
+/// A lower bound at least OverlapLowerBound's that sees chains of pairs:
+/// the smallest arena A in [OverlapLowerBound, upper] for which the pairs
+/// forced at A can hold together (docs/overlap.md). A pair at operator k
+/// is forced at A when B(k) - S(k) + its savings > A: by Bonferroni's
+/// inequality without its term, a plan where the two share no byte needs
+/// more than A at k. In a plan of arena <= A every forced pair overlaps,
+/// so its relation holds (output - input <= -d, and input - output <=
+/// output.size - 1 for the bytes to meet; alias: equal offsets), and every
+/// tensor lies in [0, A - size]. These are difference constraints; when
+/// they have no solution (Bellman-Ford finds a negative cycle) no plan of
+/// arena A exists. Fewer pairs are forced and the box grows as A grows, so
+/// the answer is found by bisection. A distinct tensor pair with permits of
+/// different relations or directions is never forced (its overlap would
+/// not say which relation holds). `upper` must be the arena of a valid plan
+/// (the constraints hold there); returns OverlapLowerBound when it is not
+/// above it. Sizes must be below 2^62.
+[[nodiscard]] std::uint64_t OverlapForcedBound(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps, const ProfileSummary& summary,
+    std::uint64_t upper);
+
 }  // namespace arenaplan
 
 #endif  // ARENAPLAN_CODEGEN_RECORDS_HPP_

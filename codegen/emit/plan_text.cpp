@@ -45,6 +45,7 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
       used += OverlapUsed(plan, k) ? 1 : 0;
     }
     out << ",\"overlap_lower_bound\":" << plan.overlap_lower_bound
+        << ",\"lower_bound_proven\":" << plan.lower_bound_proven
         << ",\"overlap_pairs\":" << plan.overlaps.size()
         << ",\"overlap_pairs_used\":" << used;
   }

@@ -71,6 +71,30 @@ TEST(OverlapLowerBound, CountsOnePairAsItsOverlappedFootprint) {
   EXPECT_EQ(Bound(records, {}), 224u);
 }
 
+// A chain like kws_ref_model's: A [0,1], B [1,2], C [2,3], 64 B each, B at
+// least 16 B below A, C 32 B below B. The per-operator bound is 96
+// (operator 2: max(64 + 32, 64)). Below 128 B both pairs must overlap
+// (each operator alone would need 128), so C <= B - 32 <= A - 48 with
+// A <= arena - 64 and C >= 0: arena >= 112. At 111 the constraints have no
+// solution; at 112 they do (C 0, B 32, A 48).
+TEST(OverlapLowerBound, ForcedPairsAddUpAlongAChain) {
+  const std::vector<R> records = {{0, 1, 64}, {1, 2, 64}, {2, 3, 64}};
+  const std::vector<OverlapPair> pairs = {Below(0, 1, 1, 16),
+                                          Below(1, 2, 2, 32)};
+  const ProfileSummary summary = SummarizeProfiles(records);
+  EXPECT_EQ(OverlapLowerBound(records, pairs, summary), 96u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 128), 112u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 112), 112u);
+  // Greedy by size, equal sizes latest first: C 0, B 32, A 48: 112.
+  const OffsetsAssignment plan = OffsetsGreedyBySizeOverlap(records, pairs);
+  EXPECT_EQ(plan.offsets, (std::vector<std::uint64_t>{48, 32, 0}));
+  // The same pair as alias and as kOutputBelowBy is never forced: 96.
+  const std::vector<OverlapPair> mixed = {Below(0, 1, 1, 16), Alias(0, 1, 1),
+                                          Below(1, 2, 2, 32)};
+  // (B -> C alone is forced: C <= B - 32, B <= arena - 64: 96.)
+  EXPECT_EQ(OverlapForcedBound(records, mixed, summary, 128), 96u);
+}
+
 // An alias shares the whole tensor when the sizes are equal (48 + 48 -> 48
 // at operator 1) and nothing when they differ.
 TEST(OverlapLowerBound, CountsAnAliasAsOneTensor) {
@@ -266,6 +290,7 @@ TEST(OverlapStrategies, RandomPlansAreValidAndAtLeastTheOverlapBound) {
 TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
   std::mt19937_64 rng(99);
   std::size_t tight = 0;
+  std::size_t forced_tight = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const std::uint32_t ops = 1 + rng() % 4;
     const std::size_t n = 2 + rng() % 3;
@@ -317,12 +342,19 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
     for (auto* strategy :
          {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyByBreadthOverlap,
           &OffsetsGreedyInOrderOverlap}) {
-      ASSERT_GE(Arena(records, strategy(records, pairs)), optimum)
-          << "trial " << trial;
+      const std::uint64_t arena = Arena(records, strategy(records, pairs));
+      ASSERT_GE(arena, optimum) << "trial " << trial;
+      const std::uint64_t forced =
+          OverlapForcedBound(records, pairs, SummarizeProfiles(records), arena);
+      ASSERT_LE(forced, optimum) << "trial " << trial;
+      ASSERT_GE(forced, bound) << "trial " << trial;
+      forced_tight += forced == optimum;
     }
   }
-  // Not a requirement, a sign the bound is not trivially low.
+  // Not a requirement, a sign the bounds are not trivially low (three
+  // strategies a trial for the forced bound).
   EXPECT_GT(tight, 150u);
+  EXPECT_GT(forced_tight, 3 * tight);
 }
 
 UsageProblem Problem(std::vector<R> records, std::vector<OverlapPair> pairs) {
@@ -413,6 +445,23 @@ TEST(OverlapPlanner, BestIsValidAndNoWorseThanStripPacking) {
   }
 }
 
+// The chain of ForcedPairsAddUpAlongAChain through the planner: the
+// overlap bound stays 96 (its definition), the proven bound is 112 and the
+// plan (112) is reported optimal.
+TEST(OverlapPlanner, ProvesAChainPlanOptimal) {
+  PlanOptions options;
+  options.overlap = true;
+  const PlanResult plan =
+      Plan(Problem({{0, 1, 64}, {1, 2, 64}, {2, 3, 64}},
+                   {Below(0, 1, 1, 16), Below(1, 2, 2, 32)}),
+           options);
+  EXPECT_EQ(plan.overlap_lower_bound, 96u);
+  EXPECT_EQ(plan.lower_bound_proven, 112u);
+  EXPECT_EQ(plan.arena_bytes, 112u);
+  EXPECT_TRUE(plan.optimal);
+  EXPECT_EQ(plan.gap_bytes, 0u);
+}
+
 TEST(OverlapPlanner, RefusesAMalformedPair) {
   PlanOptions options;
   options.overlap = true;
@@ -438,7 +487,8 @@ TEST(OverlapOutputs, ReportOverlapOnlyWhenAskedFor) {
   options.overlap = true;
   const PlanResult plan = Plan(problem, options);
   const std::string json = PlanJson(plan, true);
-  EXPECT_NE(json.find("\"overlap_lower_bound\":36864,\"overlap_pairs\":1,"
+  EXPECT_NE(json.find("\"overlap_lower_bound\":36864,"
+                      "\"lower_bound_proven\":36864,\"overlap_pairs\":1,"
                       "\"overlap_pairs_used\":1"),
             std::string::npos)
       << json;
