@@ -116,7 +116,7 @@ regions_ld() {  # LD_DIR
     echo "{"
     for name in $region_names; do
       [ "$name" = ram ] && continue
-      upper=$(printf '%s' "$name" | tr a-z A-Z)
+      upper=$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')
       case " ${BOARD_MEMORIES:-} " in *" $upper "*) ;; *)
         echo "$what: region $name: board $board has no memory $upper (it has: ram ${BOARD_MEMORIES:-})" >&2
         return 2 ;;
@@ -132,7 +132,7 @@ regions_ld() {  # LD_DIR
     for name in $region_names; do
       section=$(sed -n "/^namespace region_$name {\$/,/^}/s/^inline constexpr char kRegionSection\[\] = \"\(.*\)\";\$/\1/p" "$gen/model_arena.hpp")
       mem=RAM
-      [ "$name" = ram ] || mem=$(printf '%s' "$name" | tr a-z A-Z)
+      [ "$name" = ram ] || mem=$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')
       echo "  $section (NOLOAD) :"
       echo "  {"
       echo "    __region_${name}_start = .;"
@@ -146,7 +146,7 @@ regions_ld() {  # LD_DIR
         echo "ASSERT(DEFINED(__arenaplan_measure) || __region_ram_end <= __stack_limit,"
         echo "       \"arenaplan: region ram does not fit the RAM left after .data, .bss, .arena and the minimum stack\")"
       else
-        mem=$(printf '%s' "$name" | tr a-z A-Z)
+        mem=$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]')
         echo "ASSERT(__region_${name}_end <= ORIGIN($mem) + LENGTH($mem),"
         echo "       \"arenaplan: region $name does not fit the board's $mem\")"
       fi

@@ -143,6 +143,10 @@ int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
   }
   CheckRegions(regions);
   const RegionPlan plan = PlanRegions(problem, regions, options, search);
+  if (search == RegionSearch::kExact && !plan.cost_optimal) {
+    std::cerr << "arenaplan: the time limit ended the exact assignment "
+                 "search: this assignment may differ on another machine\n";
+  }
   OutputSet files;
   if (args.input.rfind("zoo:", 0) != 0)
     files.KeepUnchanged(args.input, "INPUT");
