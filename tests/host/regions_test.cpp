@@ -382,6 +382,36 @@ TEST_F(RegionsCli, WritesTodaysHeaderForOneRegion) {
   EXPECT_EQ(testing_util::ReadFile(one), text);
 }
 
+TEST_F(RegionsCli, CompilesTodaysFilesForOneRegion) {
+  const std::string plain = dir_ + "/plain";
+  const std::string one = dir_ + "/one";
+  ASSERT_EQ(Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " +
+                      plain + " --namespace model")
+                .status,
+            0);
+  const CommandResult r =
+      Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " + one +
+                " --namespace model --region sram:1048576");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* f :
+       {"model_arena.hpp", "model_model.hpp", "model_model.cpp"}) {
+    const std::string text = testing_util::ReadFile(plain + "/" + f);
+    EXPECT_FALSE(text.empty()) << f;
+    EXPECT_EQ(testing_util::ReadFile(one + "/" + f), text) << f;
+  }
+  // Two regions: every activation addressed in its region.
+  const std::string two = dir_ + "/two";
+  ASSERT_EQ(
+      Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " + two +
+                " --namespace model --region dtcm:32768 --region "
+                "ram:1048576")
+          .status,
+      0);
+  const std::string code = testing_util::ReadFile(two + "/model_model.cpp");
+  EXPECT_EQ(code.find("arena + kPlan["), std::string::npos);
+  EXPECT_NE(code.find("Arena::Address("), std::string::npos);
+}
+
 TEST_F(RegionsCli, ExitsThreeWhenNoAssignmentFits) {
   // person_detect needs 55296 bytes at its widest operator.
   const CommandResult r =
