@@ -192,9 +192,10 @@ std::uint64_t Cost(const std::vector<std::uint32_t>& region_of,
 }
 
 /// Branch and bound over assignments of the sized records (densest first):
-/// a node's cost is the traffic x rank of the records assigned so far (the
-/// rest may all go to rank 0, so it bounds every completion from below); a
-/// node is cut when its cost reaches the best, or when a region's records
+/// a node's bound is the traffic x rank of the records assigned so far plus,
+/// for each record left, its traffic x the rank of the fastest region not
+/// smaller than it (no completion costs less); a node is cut when its bound
+/// reaches the best, or when a region's records
 /// no longer fit (breadth bound, then the heuristics; see docs/regions.md
 /// for what "fit" means here). Returns the best assignment found (starting
 /// from `incumbent`, which may be empty) and whether the search finished.
@@ -214,7 +215,20 @@ class AssignmentSearch {
         deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(seconds))),
         members_(ctx.regions->size()),
-        current_(ctx.aligned->records.size(), 0) {}
+        current_(ctx.aligned->records.size(), 0),
+        rest_(order_.size() + 1, 0) {
+    // rest_[d]: what the records order_[d..] cost at least, each in the
+    // fastest region whose capacity is not below its size.
+    for (std::size_t d = order_.size(); d-- > 0;) {
+      const std::size_t i = order_[d];
+      std::size_t rank = 0;
+      while (rank < ctx.regions->size() &&
+             (*ctx.regions)[rank].capacity < ctx.aligned->records[i].size) {
+        ++rank;
+      }
+      rest_[d] = SaturatingAdd(rest_[d + 1], SaturatingMul(traffic_[i], rank));
+    }
+  }
 
   ExactAssignment Run(const std::vector<std::uint32_t>& incumbent) {
     if (!incumbent.empty()) {
@@ -229,7 +243,7 @@ class AssignmentSearch {
 
  private:
   void Descend(std::size_t depth, std::uint64_t cost) {
-    if (stopped_ || cost >= best_.cost) return;
+    if (stopped_ || SaturatingAdd(cost, rest_[depth]) >= best_.cost) return;
     if (depth == order_.size()) {
       best_.region_of = current_;
       best_.cost = cost;
@@ -262,6 +276,8 @@ class AssignmentSearch {
   Clock::time_point deadline_;
   std::vector<std::vector<std::size_t>> members_;
   std::vector<std::uint32_t> current_;
+  /// Lower bound of the cost of the records not yet assigned, by depth.
+  std::vector<std::uint64_t> rest_;
   ExactAssignment best_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
