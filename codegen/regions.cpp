@@ -473,12 +473,22 @@ RegionPlan PlanRegions(const UsageProblem& problem,
   // sizes, so alignment 1 plans the same offsets.
   ctx.heuristic.alignment = Alignment::FromBytes(1);
 
+  // Below, an empty assignment means "none found": a problem with no
+  // record of size > 0 (none at all, say) is assigned here, all to region 0.
+  const bool nothing_sized = SizedRecords(aligned).empty();
   std::vector<std::uint32_t> region_of =
-      FirstFit(ctx, ByDensity(aligned, out.traffic));
-  if (region_of.empty()) region_of = FirstFit(ctx, BySize(aligned));
+      nothing_sized ? std::vector<std::uint32_t>(aligned.records.size(), 0)
+                    : FirstFit(ctx, ByDensity(aligned, out.traffic));
+  if (nothing_sized) {
+    search = RegionSearch::kGreedy;  // nothing to search: cost 0 is minimal
+    out.cost_optimal = true;
+  }
+  if (region_of.empty() && !nothing_sized) {
+    region_of = FirstFit(ctx, BySize(aligned));
+  }
   const std::vector<std::uint32_t> naive = NaiveSplit(aligned, regions);
   if (region_of.empty()) region_of = naive;
-  if (region_of.empty() && search == RegionSearch::kGreedy &&
+  if (region_of.empty() && !nothing_sized && search == RegionSearch::kGreedy &&
       SizedRecords(aligned).size() <= kExactMaxTensors) {
     // No quick assignment: the exact search, for a short while, as the
     // last resort (it proves infeasibility when it finishes).
@@ -509,7 +519,9 @@ RegionPlan PlanRegions(const UsageProblem& problem,
     region_of = exact.region_of;
     out.cost_optimal = exact.complete;
   }
-  if (region_of.empty()) ReportNoAssignment(aligned, regions, false);
+  if (region_of.empty() && !nothing_sized) {
+    ReportNoAssignment(aligned, regions, false);
+  }
 
   // Each region: its records planned by the ordinary planner with the
   // options given (every plan validated there); when that plan is larger

@@ -180,6 +180,19 @@ TEST(Regions, ProvesAnInstanceThatFitsNowhereInfeasible) {
   }
 }
 
+TEST(Regions, PlansAProblemWithNothingToPlace) {
+  for (const UsageProblem& p : {Problem({}), Problem({{0, 1, 0}, {1, 1, 0}})}) {
+    for (RegionSearch search : {RegionSearch::kGreedy, RegionSearch::kExact}) {
+      const RegionPlan plan =
+          PlanRegions(p, Regions({0, 10}), PlanOptions{}, search);
+      EXPECT_EQ(plan.region_of,
+                std::vector<std::uint32_t>(p.records.size(), 0));
+      EXPECT_EQ(plan.region_bytes, (std::vector<std::uint64_t>{0, 0}));
+      EXPECT_EQ(plan.cost, 0u);
+    }
+  }
+}
+
 TEST(Regions, PutsTheDensestTensorInTheFastestRegion) {
   // Traffic per byte: tensor 1 = 1000 / 10, tensor 0 = 100 / 100. Both
   // alive at operator 0, 110 bytes, the fast region 100: tensor 0 moves.
