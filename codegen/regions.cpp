@@ -366,6 +366,18 @@ RegionSpec ParseRegion(const std::string& text) {
                        ": SECTION must be '.' and 1 to 63 ASCII letters, "
                        "digits, '_' or '.'");
     }
+    // Sections the toolchain or port/cortex_m.ld already gives a meaning
+    // (alone or with a '.' suffix): the region's array would land there.
+    for (const char* taken :
+         {".text", ".data", ".bss", ".rodata", ".arena", ".vectors",
+          ".init_array", ".fini_array", ".ARM", ".stack", ".heap", ".noinit"}) {
+      const std::string t = taken;
+      if (spec.section == t || spec.section.rfind(t + ".", 0) == 0) {
+        throw InputError(what + ": SECTION " + spec.section +
+                         " is the toolchain's own; name a section of the "
+                         "region's memory");
+      }
+    }
   }
   return spec;
 }

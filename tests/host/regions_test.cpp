@@ -100,10 +100,26 @@ TEST(Regions, ParsesNameBytesAndSection) {
 }
 
 TEST(Regions, RefusesBadRegionText) {
-  for (const char* bad :
-       {"", "dtcm", "1a:10", "a-b:10", "a:", "a:-1", "a:1e3", "a:0x10",
-        "a:9223372036854775808", "a:10:dtcm", "a:10:.", "a:10:.d$x",
-        "a:10:.d:x", "a b:10", "\x01:10"}) {
+  for (const char* bad : {"",
+                          "dtcm",
+                          "1a:10",
+                          "a-b:10",
+                          "a:",
+                          "a:-1",
+                          "a:1e3",
+                          "a:0x10",
+                          "a:9223372036854775808",
+                          "a:10:dtcm",
+                          "a:10:.",
+                          "a:10:.d$x",
+                          "a:10:.d:x",
+                          "a b:10",
+                          "\x01:10",
+                          "a:10:.bss",
+                          "a:10:.data.x",
+                          "a:10:.arena",
+                          "a:10:.arena.a",
+                          "a:10:.text"}) {
     try {
       (void)ParseRegion(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";
