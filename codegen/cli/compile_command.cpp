@@ -11,12 +11,15 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "codegen/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/compile/generate.hpp"
+#include "codegen/emit/regions.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan {
@@ -31,6 +34,8 @@ struct CompileArgs {
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
+  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
+  std::string region_search = "greedy";
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -45,6 +50,16 @@ int RunCompile(const CompileArgs& args) {
   options.plan.strategy = args.strategy;
   options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
+  for (const std::string& text : args.regions) {
+    options.regions.push_back(ParseRegion(text));
+  }
+  if (!options.regions.empty()) CheckRegions(options.regions);
+  if (args.region_search == "exact") {
+    options.region_search = RegionSearch::kExact;
+  } else if (args.region_search != "greedy") {
+    throw InputError("--region-search " + args.region_search +
+                     ": expected greedy or exact");
+  }
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
@@ -73,6 +88,7 @@ int RunCompile(const CompileArgs& args) {
             << " bytes (lower bound " << out.plan.lower_bound << "), constants "
             << out.constant_bytes << " bytes -> " << dir
             << out.model_source_name << "\n";
+  if (out.region_plan) std::cout << RegionPlanSummary(*out.region_plan);
   return kExitOk;
 }
 
@@ -105,6 +121,11 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--assume-dim", args->assume_dim,
                   "Value for dynamic (-1) dimensions, e.g. a batch of 1")
       ->check(UnsignedAtLeast(1));
+  cmd->add_option("--region", args->regions,
+                  "NAME:BYTES[:SECTION] memory region, repeated, fastest "
+                  "first; see docs/regions.md");
+  cmd->add_option("--region-search", args->region_search,
+                  "With --region: greedy (default) or exact");
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

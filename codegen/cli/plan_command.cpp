@@ -22,11 +22,13 @@
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/plan_text.hpp"
+#include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/load/load_problem.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/regions.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -48,6 +50,8 @@ struct PlanArgs {
   std::optional<std::uint64_t> budget;  // exact search work units
   bool progress = false;                // --progress: lines on stderr
   ModelOptionArgs model;
+  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
+  std::string region_search = "greedy";
 };
 
 void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
@@ -110,6 +114,68 @@ void CheckHeaderHolds(const PlanResult& plan, const std::string& path) {
   }
 }
 
+/// `plan --region ...`: the plan across memory regions and its outputs
+/// (codegen/regions.hpp), written together or not at all.
+int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
+                  const UsageProblem& problem) {
+  if (args.strategy == "all") {
+    throw InputError(
+        "--region needs one plan a region; it does not go with "
+        "--strategy all");
+  }
+  if (args.capacity) {
+    throw InputError(
+        "--capacity does not go with --region (each region has its own)");
+  }
+  if (!args.svg.empty()) {
+    throw InputError("--svg does not go with --region");
+  }
+  RegionSearch search = RegionSearch::kGreedy;
+  if (args.region_search == "exact") {
+    search = RegionSearch::kExact;
+  } else if (args.region_search != "greedy") {
+    throw InputError("--region-search " + args.region_search +
+                     ": expected greedy or exact");
+  }
+  std::vector<RegionSpec> regions;
+  for (const std::string& text : args.regions) {
+    regions.push_back(ParseRegion(text));
+  }
+  CheckRegions(regions);
+  const RegionPlan plan = PlanRegions(problem, regions, options, search);
+  if (search == RegionSearch::kExact && !plan.cost_optimal) {
+    std::cerr << "arenaplan: the time limit ended the exact assignment "
+                 "search: this assignment may differ on another machine\n";
+  }
+  OutputSet files;
+  if (args.input.rfind("zoo:", 0) != 0)
+    files.KeepUnchanged(args.input, "INPUT");
+  if (!args.out.empty()) files.Add(args.out, RegionPlanCsv(plan), "--out");
+  if (!args.header.empty()) {
+    HeaderOptions header;
+    header.namespace_name = args.name_space;
+    const bool is_file = args.input.rfind("zoo:", 0) != 0;
+    header.input_name =
+        is_file ? std::filesystem::path(args.input).filename().string()
+                : args.input;
+    if (is_file) header.input_sha256 = Sha256FileHex(args.input);
+    for (const TensorUsageRecord& r : problem.records) {
+      header.tensor_bytes.push_back(r.size);
+    }
+    // One region: today's header (the region's section is then chosen by
+    // ARENAPLAN_ARENA_SECTION, as before).
+    if (plan.regions.size() == 1) {
+      CheckHeaderHolds(plan.plans[0], args.header);
+      files.Add(args.header, EmitHeader(plan.plans[0], header), "--header");
+    } else {
+      files.Add(args.header, EmitRegionHeader(plan, header), "--header");
+    }
+  }
+  files.Commit();
+  std::cout << (args.json ? RegionPlanJson(plan) : RegionPlanSummary(plan));
+  return kExitOk;
+}
+
 int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
@@ -122,6 +188,7 @@ int RunPlan(const PlanArgs& args) {
   const UsageProblem problem =
       LoadProblem(args.input, ToInputOptions(args.model));
   PrintWarnings(problem);
+  if (!args.regions.empty()) return RunRegionPlan(args, options, problem);
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
@@ -205,6 +272,12 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
   plan->add_option("--capacity", plan_args->capacity,
                    "Find a plan within N bytes or prove none exists (exit 3)")
       ->check(UnsignedAtLeast(0));
+  plan->add_option("--region", plan_args->regions,
+                   "NAME:BYTES[:SECTION] memory region, repeated, fastest "
+                   "first (default section .arena_NAME); see docs/regions.md");
+  plan->add_option("--region-search", plan_args->region_search,
+                   "With --region: greedy (default, by access density) or "
+                   "exact (branch and bound within --time-limit)");
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 
