@@ -84,6 +84,11 @@ struct UsageProblem {
   /// reader knows the kernels, i.e. for models). Input and output indices
   /// refer to `records`.
   std::vector<OverlapPair> overlaps;
+  /// Bytes every record's operators read and write (its exact bytes times
+  /// the operator inputs and outputs that name it; a scratch buffer: twice
+  /// its bytes), for planning across memory regions (codegen/regions.hpp).
+  /// Empty when the reader knows no graph (CSV, the paper's zoo).
+  std::vector<std::uint64_t> traffic;
 };
 
 /// Time cut into segments: maximal runs of operators over which no record

@@ -1,6 +1,7 @@
 # Any int8 .tflite model on a QEMU board (run/run.sh; README "make run"):
 #   make run MODEL=path.tflite [BOARD=mps2-an386] [INPUT=in.bin]
 #            [OUTPUT=out.bin] [STRATEGY=best] [OVERLAP=1]
+#            [REGIONS="dtcm:32768 ram:1048576"]  (docs/regions.md)
 # compiles the model ahead of time, runs one inference on BOARD under QEMU
 # and on the host (naive plan), and fails unless both give the same bytes.
 # OVERLAP=1 plans the firmware with --overlap (docs/overlap.md).
@@ -31,7 +32,8 @@ ifeq ($(ARENAPLAN_PREBUILT),)
 endif
 
 run: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/run.sh "$(MODEL)" \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
+	  RUN_REGIONS="$(REGIONS)" run/run.sh "$(MODEL)" \
 	  "$(or $(BOARD),$(RUN_BOARD_DEFAULT))" "$(INPUT)" "$(OUTPUT)" \
 	  "$(or $(STRATEGY),best)"
 

@@ -47,6 +47,28 @@ std::uint32_t CalibrationTicks() {
   return port::CycleDelta(start, port::CycleCount());
 }
 
+#ifdef ARENAPLAN_PLAN_HAS_REGIONS
+// A plan across memory regions (docs/regions.md): every tensor lies in its
+// region's array; Invoke() does not use its argument.
+std::int8_t* ArenaArgument() { return nullptr; }
+std::int8_t* TensorAddress(std::int8_t* /*arena*/, std::size_t index) {
+  return reinterpret_cast<std::int8_t*>(model::Arena::Address(index));
+}
+std::size_t ArenaBytes() {
+  std::size_t total = 0;
+  for (std::size_t bytes : model::kRegionSizes) total += bytes;
+  return total;
+}
+#else
+std::int8_t* ArenaArgument() {
+  return reinterpret_cast<std::int8_t*>(model::Arena::Data());
+}
+std::int8_t* TensorAddress(std::int8_t* arena, std::size_t index) {
+  return arena + model::kPlan[index].offset;
+}
+std::size_t ArenaBytes() { return model::kArenaSize; }
+#endif
+
 void WriteHexBytes(const std::uint8_t* bytes, std::size_t count) {
   constexpr char kDigits[] = "0123456789abcdef";
   char chunk[129];  // 64 bytes as hex, and the NUL
@@ -74,9 +96,9 @@ int main() {
     port::Write("\n");
     return 2;
   }
-  auto* arena = reinterpret_cast<std::int8_t*>(model::Arena::Data());
-  auto* input = reinterpret_cast<std::uint8_t*>(
-      arena + model::kPlan[model::kInputIndex].offset);
+  std::int8_t* const arena = ArenaArgument();
+  auto* input =
+      reinterpret_cast<std::uint8_t*>(TensorAddress(arena, model::kInputIndex));
   for (std::size_t i = 0; i < input_bytes; ++i) input[i] = run_input[i];
   const std::uint32_t start = port::CycleCount();
   model::Invoke(arena);
@@ -84,10 +106,10 @@ int main() {
   const std::uint32_t calibration = CalibrationTicks();
   port::Write("output ");
   WriteHexBytes(reinterpret_cast<const std::uint8_t*>(
-                    arena + model::kPlan[model::kOutputIndex].offset),
+                    TensorAddress(arena, model::kOutputIndex)),
                 model::kOutputBytes);
   port::Write("\nfigures arena=");
-  port::WriteUnsigned(static_cast<std::uint32_t>(model::kArenaSize));
+  port::WriteUnsigned(static_cast<std::uint32_t>(ArenaBytes()));
   port::Write(port::HasCycleCounter() ? " dwt_cycles=" : " systick_ticks=");
   port::WriteUnsigned(ticks);
   port::Write(" calibration=");

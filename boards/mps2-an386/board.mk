@@ -8,3 +8,9 @@ BOARD_CODE_LENGTH := 0x00400000
 BOARD_RAM_ORIGIN := 0x20000000
 BOARD_RAM_LENGTH := 0x00400000
 BOARD_STACK_SIZE := 0x4000
+# Memories beside RAM that a plan's regions may name (run/run.sh): the
+# FPGA block RAM, 16 KiB at 0x01000000 (QEMU mps.blockram, mirrored up to
+# 0x0100ffff), unused otherwise.
+BOARD_MEMORIES := BLOCKRAM
+BOARD_BLOCKRAM_ORIGIN := 0x01000000
+BOARD_BLOCKRAM_LENGTH := 0x00004000

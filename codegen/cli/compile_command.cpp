@@ -11,12 +11,15 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "codegen/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/compile/generate.hpp"
+#include "codegen/emit/regions.hpp"
 #include "codegen/errors.hpp"
+#include "codegen/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan {
@@ -32,6 +35,8 @@ struct CompileArgs {
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
   bool overlap = false;
+  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
+  std::string region_search = "greedy";
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -48,6 +53,20 @@ int RunCompile(const CompileArgs& args) {
   options.input.assume_dim = args.assume_dim;
   options.input.overlap = args.overlap;
   options.plan.overlap = args.overlap;
+  if (args.overlap && !args.regions.empty()) {
+    // The region assignment plans each region without the pairs.
+    throw InputError("--overlap and --region exclude each other");
+  }
+  for (const std::string& text : args.regions) {
+    options.regions.push_back(ParseRegion(text));
+  }
+  if (!options.regions.empty()) CheckRegions(options.regions);
+  if (args.region_search == "exact") {
+    options.region_search = RegionSearch::kExact;
+  } else if (args.region_search != "greedy") {
+    throw InputError("--region-search " + args.region_search +
+                     ": expected greedy or exact");
+  }
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
@@ -79,6 +98,7 @@ int RunCompile(const CompileArgs& args) {
   }
   std::cout << "), constants " << out.constant_bytes << " bytes -> " << dir
             << out.model_source_name << "\n";
+  if (out.region_plan) std::cout << RegionPlanSummary(*out.region_plan);
   return kExitOk;
 }
 
@@ -114,6 +134,11 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   cmd->add_flag("--overlap", args->overlap,
                 "Let an operator's output share bytes with the input it "
                 "reads last where its kernel allows (docs/overlap.md)");
+  cmd->add_option("--region", args->regions,
+                  "NAME:BYTES[:SECTION] memory region, repeated, fastest "
+                  "first; see docs/regions.md");
+  cmd->add_option("--region-search", args->region_search,
+                  "With --region: greedy (default) or exact");
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

@@ -22,11 +22,13 @@
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/plan_text.hpp"
+#include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
 #include "codegen/errors.hpp"
 #include "codegen/load/load_problem.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/regions.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -49,6 +51,8 @@ struct PlanArgs {
   bool progress = false;                // --progress: lines on stderr
   bool overlap = false;                 // --overlap
   ModelOptionArgs model;
+  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
+  std::string region_search = "greedy";
 };
 
 void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
@@ -124,6 +128,68 @@ void CheckHeaderHolds(const PlanResult& plan, const std::string& path) {
   }
 }
 
+/// `plan --region ...`: the plan across memory regions and its outputs
+/// (codegen/regions.hpp), written together or not at all.
+int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
+                  const UsageProblem& problem) {
+  if (args.strategy == "all") {
+    throw InputError(
+        "--region needs one plan a region; it does not go with "
+        "--strategy all");
+  }
+  if (args.capacity) {
+    throw InputError(
+        "--capacity does not go with --region (each region has its own)");
+  }
+  if (!args.svg.empty()) {
+    throw InputError("--svg does not go with --region");
+  }
+  RegionSearch search = RegionSearch::kGreedy;
+  if (args.region_search == "exact") {
+    search = RegionSearch::kExact;
+  } else if (args.region_search != "greedy") {
+    throw InputError("--region-search " + args.region_search +
+                     ": expected greedy or exact");
+  }
+  std::vector<RegionSpec> regions;
+  for (const std::string& text : args.regions) {
+    regions.push_back(ParseRegion(text));
+  }
+  CheckRegions(regions);
+  const RegionPlan plan = PlanRegions(problem, regions, options, search);
+  if (search == RegionSearch::kExact && !plan.cost_optimal) {
+    std::cerr << "arenaplan: the time limit ended the exact assignment "
+                 "search: this assignment may differ on another machine\n";
+  }
+  OutputSet files;
+  if (args.input.rfind("zoo:", 0) != 0)
+    files.KeepUnchanged(args.input, "INPUT");
+  if (!args.out.empty()) files.Add(args.out, RegionPlanCsv(plan), "--out");
+  if (!args.header.empty()) {
+    HeaderOptions header;
+    header.namespace_name = args.name_space;
+    const bool is_file = args.input.rfind("zoo:", 0) != 0;
+    header.input_name =
+        is_file ? std::filesystem::path(args.input).filename().string()
+                : args.input;
+    if (is_file) header.input_sha256 = Sha256FileHex(args.input);
+    for (const TensorUsageRecord& r : problem.records) {
+      header.tensor_bytes.push_back(r.size);
+    }
+    // One region: today's header (the region's section is then chosen by
+    // ARENAPLAN_ARENA_SECTION, as before).
+    if (plan.regions.size() == 1) {
+      CheckHeaderHolds(plan.plans[0], args.header);
+      files.Add(args.header, EmitHeader(plan.plans[0], header), "--header");
+    } else {
+      files.Add(args.header, EmitRegionHeader(plan, header), "--header");
+    }
+  }
+  files.Commit();
+  std::cout << (args.json ? RegionPlanJson(plan) : RegionPlanSummary(plan));
+  return kExitOk;
+}
+
 int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
@@ -134,10 +200,15 @@ int RunPlan(const PlanArgs& args) {
   options.work_limit = args.budget;
   if (args.progress) options.on_progress = ProgressLines(std::cerr);
   options.overlap = args.overlap;
+  if (args.overlap && !args.regions.empty()) {
+    // The region assignment plans each region without the pairs.
+    throw InputError("--overlap and --region exclude each other");
+  }
   InputOptions input = ToInputOptions(args.model);
   input.overlap = args.overlap;
   const UsageProblem problem = LoadProblem(args.input, input);
   PrintWarnings(problem);
+  if (!args.regions.empty()) return RunRegionPlan(args, options, problem);
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
@@ -225,6 +296,12 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
                  "Models: let an operator's output share bytes with the "
                  "input it reads last where its kernel allows "
                  "(docs/overlap.md); offsets heuristics, no exact search");
+  plan->add_option("--region", plan_args->regions,
+                   "NAME:BYTES[:SECTION] memory region, repeated, fastest "
+                   "first (default section .arena_NAME); see docs/regions.md");
+  plan->add_option("--region-search", plan_args->region_search,
+                   "With --region: greedy (default, by access density) or "
+                   "exact (branch and bound within --time-limit)");
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

@@ -10,10 +10,13 @@
 #define ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "codegen/input.hpp"
 #include "codegen/planner.hpp"
+#include "codegen/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {
@@ -31,6 +34,11 @@ struct CompileOptions {
   /// SHA-256 of the model file's bytes (64 lowercase hex digits) for the
   /// generated comments; empty: computed from the file at `path`.
   std::string input_sha256;
+  /// Memory regions, fastest first (docs/regions.md). Two or more: the
+  /// plan across them, its header, and Invoke() addressing every tensor in
+  /// its region (its `arena` argument unused). Zero or one: as without.
+  std::vector<RegionSpec> regions;
+  RegionSearch region_search = RegionSearch::kGreedy;
 };
 
 /// The generated files' contents (nothing is written here).
@@ -43,6 +51,9 @@ struct CompiledModel {
   std::string model_source;
   PlanResult plan;
   std::uint64_t constant_bytes = 0;  ///< Bytes of const arrays emitted.
+  /// With two or more regions: the plan across them (`plan` then holds
+  /// the aligned problem, strategy "regions" and the regions' total bytes).
+  std::optional<RegionPlan> region_plan;
 };
 
 /// Compiles subgraph 0 of `model` (read from `path`). Throws InputError

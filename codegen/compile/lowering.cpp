@@ -122,6 +122,10 @@ std::string Lowerer::Addr(const Tensor& t) const {
     Fail(Describe(t) + " is constant, expected an activation");
   const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
   if (r < 0) Fail(Describe(t) + " is not in the plan");
+  if (in_regions_) {
+    return Fmt("reinterpret_cast<std::int8_t*>(Arena::Address(%" PRId64 "))",
+               r);
+  }
   return Fmt("arena + kPlan[%" PRId64 "].offset", r);
 }
 

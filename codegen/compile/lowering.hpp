@@ -117,6 +117,11 @@ class Lowerer {
   /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
   [[nodiscard]] static const char* CType(tflite::TensorType type);
 
+  /// Addresses planned tensors in their memory regions (a plan across
+  /// regions, codegen/regions.hpp): Arena::Address(record) instead of
+  /// `arena` + offset. Call before Run().
+  void AddressInRegions() { in_regions_ = true; }
+
   // --- addresses of planned tensors --------------------------------------
 
   /// Address expression of a planned (activation) tensor.
@@ -166,6 +171,8 @@ class Lowerer {
   void Emit(const std::string& code) { body_ += code; }
 
  private:
+  bool in_regions_ = false;  ///< See AddressInRegions().
+
   const std::vector<std::uint8_t>& Data(const tflite::Tensor& t,
                                         tflite::TensorType type,
                                         std::size_t elem) const;

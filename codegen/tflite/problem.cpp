@@ -89,6 +89,46 @@ std::uint64_t TensorBytes(const Tensor& tensor, const InputOptions& options,
   return elements * element_size;
 }
 
+namespace {
+
+/// Fills out.problem.traffic: a tensor's bytes times the operator inputs
+/// and outputs of subgraph 0 that name it; a scratch buffer's bytes twice
+/// (its operator writes and reads it). Saturates at 2^64 - 1.
+void AddTraffic(const Model& model, TfliteProblem& out) {
+  const Subgraph& sg = model.subgraphs[0];
+  std::vector<std::uint64_t> accesses(sg.tensors.size(), 0);
+  for (const Operator& op : sg.operators) {
+    for (const std::vector<std::int32_t>* list : {&op.inputs, &op.outputs}) {
+      for (std::int32_t t : *list) {
+        if (t >= 0 && static_cast<std::size_t>(t) < accesses.size()) {
+          ++accesses[static_cast<std::size_t>(t)];
+        }
+      }
+    }
+  }
+  UsageProblem& p = out.problem;
+  p.traffic.assign(p.records.size(), 0);
+  for (std::size_t i = 0; i < p.records.size(); ++i) {
+    const std::int32_t t = out.record_tensor[i];
+    if (t < 0) {
+      const std::uint64_t bytes = p.records[i].size;
+      p.traffic[i] = bytes > std::numeric_limits<std::uint64_t>::max() / 2
+                         ? std::numeric_limits<std::uint64_t>::max()
+                         : 2 * bytes;
+    } else {
+      const auto k = static_cast<std::size_t>(t);
+      const std::uint64_t bytes = out.tensors[k].bytes;
+      p.traffic[i] = accesses[k] != 0 &&
+                             bytes > std::numeric_limits<std::uint64_t>::max() /
+                                         accesses[k]
+                         ? std::numeric_limits<std::uint64_t>::max()
+                         : bytes * accesses[k];
+    }
+  }
+}
+
+}  // namespace
+
 TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
   if (model.subgraphs.empty()) {
     throw InputError(model.source + ": model: no subgraphs");
@@ -240,6 +280,7 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
         " non-constant tensors: not planned (only subgraph 0 is; TFLM plans "
         "these at run time)");
   }
+  AddTraffic(model, out);
   return out;
 }
 

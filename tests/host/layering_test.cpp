@@ -55,7 +55,7 @@ const std::vector<Room>& Rooms() {
        {"base", "records", "solver"}},
       {"validator", {"codegen/validator."}, {"base", "records"}},
       {"planner",
-       {"codegen/planner."},
+       {"codegen/planner.", "codegen/regions."},
        {"base", "records", "solver", "strategies", "validator"}},
       {"tflm",
        {"codegen/tflm/"},

@@ -9,6 +9,7 @@
 
 #include "arenaplan/arena.hpp"
 #include "arenaplan/plan.hpp"
+#include "arenaplan/regions.hpp"
 #include "arenaplan/tensor.hpp"
 #include "arenaplan/violation.hpp"
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# `make test-regions`: plans across memory regions, end to end under QEMU
+# (docs/regions.md). From the repository root:
+#   tests/regions/check.sh SHARED_DIR
+#  1. vww_96_int8 with a 32 KiB DTCM region and the RAM on mps3-an547: the
+#     output equals TensorFlow Lite Micro's reference output.
+#  2. person_detect (widest operator 55296 bytes) with regions of 32768 and
+#     36864 bytes, neither of which holds it alone: it runs, and its output
+#     equals the one-region run's.
+#  3. person_detect with 32768 + 16384 bytes: `arenaplan plan` and `make
+#     run` refuse it at plan time, exit 3.
+#  4. Forced past the planner: a 32 KiB region named blockram on
+#     mps2-an386, whose block RAM has 16 KiB: the link's ASSERT refuses it,
+#     exit 3.
+set -uo pipefail
+shared=$1
+cli=${ARENAPLAN_CLI:-build/arenaplan}
+out=${RUN_OUT:-build/run}/regions-check
+mkdir -p "$out"
+models=$shared/models
+fail=0
+pass() { echo "regions: $1: PASS"; }
+failed() { echo "regions: $1: FAIL${2:+ ($2)}"; fail=1; }
+
+status=0
+RUN_REGIONS="dtcm:32768 ram:1048576" run/run.sh "$models/vww_96_int8.tflite" mps3-an547 \
+  "$shared/reference/vww_96_int8/rand1.in.bin" "$out/vww.out.bin" best \
+  > "$out/vww.log" 2>&1 || status=$?
+if [ $status -eq 0 ] && cmp -s "$out/vww.out.bin" "$shared/reference/vww_96_int8/rand1.out.bin"; then
+  pass "vww_96_int8, dtcm 32 KiB + ram, output equals TFLM's"
+else
+  failed "vww_96_int8, dtcm 32 KiB + ram" "exit $status; $(tail -n 1 "$out/vww.log")"
+fi
+
+status=0
+run/run.sh "$models/person_detect.tflite" mps3-an547 "" "$out/pd1.out.bin" best \
+  > "$out/pd1.log" 2>&1 || status=$?
+RUN_REGIONS="dtcm:32768 ram:36864" run/run.sh "$models/person_detect.tflite" mps3-an547 \
+  "" "$out/pd2.out.bin" best > "$out/pd2.log" 2>&1 || status=$?
+if [ $status -eq 0 ] && [ -s "$out/pd1.out.bin" ] && cmp -s "$out/pd1.out.bin" "$out/pd2.out.bin"; then
+  pass "person_detect fits only split (32768 + 36864 bytes), output equals one region's"
+else
+  failed "person_detect split" "exit $status; $(tail -n 1 "$out/pd2.log")"
+fi
+
+status=0
+"$cli" plan "$models/person_detect.tflite" --region dtcm:32768 --region ram:16384 \
+  > "$out/plan3.log" 2>&1 || status=$?
+status_run=0
+RUN_REGIONS="dtcm:32768 ram:16384" run/run.sh "$models/person_detect.tflite" mps3-an547 \
+  "" "" best > "$out/run3.log" 2>&1 || status_run=$?
+if [ $status -eq 3 ] && [ $status_run -eq 3 ] &&
+    grep -q 'no assignment of the tensors to the 2 regions fits (49152 bytes together): proven' "$out/plan3.log"; then
+  pass "person_detect in 32768 + 16384 bytes refused at plan time (exit 3)"
+else
+  failed "person_detect in 32768 + 16384 bytes" "plan exit $status, run exit $status_run"
+fi
+
+status=0
+RUN_REGIONS="blockram:32768 ram:1048576" run/run.sh "$models/person_detect.tflite" mps2-an386 \
+  "" "" best > "$out/link4.log" 2>&1 || status=$?
+if [ $status -eq 3 ] && grep -q "region blockram does not fit the board's BLOCKRAM" "$out/link4.log"; then
+  pass "a region larger than its memory refused at link time (exit 3)"
+else
+  failed "a region larger than its memory" "exit $status; $(tail -n 1 "$out/link4.log")"
+fi
+exit $fail
