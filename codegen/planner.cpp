@@ -272,10 +272,10 @@ void CompareWithBound(PlanResult& plan) {
   if (plan.overlap) {
     // The overlap bound, raised where chains of forced pairs need more
     // (OverlapForcedBound); arena >= it for every valid plan.
-    const std::uint64_t floor = std::min(
-        plan.arena_bytes,
-        OverlapForcedBound(plan.problem.records, plan.overlaps, plan.summary,
-                           plan.arena_bytes));
+    const std::uint64_t floor =
+        std::min(plan.arena_bytes,
+                 OverlapForcedBound(plan.problem.records, plan.overlaps,
+                                    plan.summary, plan.arena_bytes));
     plan.optimal =
         plan.arena_bytes == floor && plan.approach == Approach::kOffsets;
     plan.gap_bytes = plan.arena_bytes - floor;
