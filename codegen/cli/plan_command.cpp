@@ -97,6 +97,12 @@ std::string HumanSummary(const PlanResult& plan) {
                   static_cast<unsigned long long>(plan.lower_bound),
                   plan.overlaps.size(), used);
     out += line;
+    std::snprintf(line, sizeof line,
+                  "proven:      no plan with these overlaps needs less than "
+                  "%llu bytes%s\n",
+                  static_cast<unsigned long long>(plan.lower_bound_proven),
+                  plan.optimal ? ": this plan is optimal" : "");
+    out += line;
   }
   if (plan.problem.persistent_bytes != 0) {
     std::snprintf(

@@ -517,5 +517,22 @@ TEST(OverlapCli, RefusesOverlapForTflm) {
       << r.output;
 }
 
+// kws_ref_model: a chain of nine 8,000 B tensors through operators 1-8,
+// alternately DEPTHWISE_CONV_2D (d = 384) and 1x1 CONV_2D (d = 63, aligned
+// to 64); each output sits its distance below its input, so the chain needs
+// 8,000 + 4 x 384 + 4 x 64 = 9,792 bytes, and the text summary says it.
+TEST(OverlapCli, SaysWhatIsProvenInTheTextSummary) {
+  const testing_util::CommandResult r = testing_util::RunCommand(
+      std::string(ARENAPLAN_BINARY) + " plan " ARENAPLAN_SHARED_DIR
+                                      "/models/kws_ref_model.tflite --overlap");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("arena:       9792 bytes"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("proven:      no plan with these overlaps needs "
+                          "less than 9792 bytes: this plan is optimal\n"),
+            std::string::npos)
+      << r.output;
+}
+
 }  // namespace
 }  // namespace arenaplan
