@@ -134,6 +134,25 @@ void CheckHeaderHolds(const PlanResult& plan, const std::string& path) {
   }
 }
 
+/// The options of `plan --header`: the namespace, the input's file name
+/// and SHA-256 (the zoo:NAME text and no hash for a zoo input) and every
+/// record's size in bytes as its exact size.
+HeaderOptions PlanHeaderOptions(const PlanArgs& args,
+                                const UsageProblem& problem) {
+  HeaderOptions header;
+  header.namespace_name = args.name_space;
+  const bool is_file = args.input.rfind("zoo:", 0) != 0;
+  header.input_name =
+      is_file ? std::filesystem::path(args.input).filename().string()
+              : args.input;
+  if (is_file) header.input_sha256 = Sha256FileHex(args.input);
+  header.tensor_bytes.reserve(problem.records.size());
+  for (const TensorUsageRecord& r : problem.records) {
+    header.tensor_bytes.push_back(r.size);
+  }
+  return header;
+}
+
 /// `plan --region ...`: the plan across memory regions and its outputs
 /// (codegen/regions.hpp), written together or not at all.
 int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
@@ -172,16 +191,7 @@ int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
     files.KeepUnchanged(args.input, "INPUT");
   if (!args.out.empty()) files.Add(args.out, RegionPlanCsv(plan), "--out");
   if (!args.header.empty()) {
-    HeaderOptions header;
-    header.namespace_name = args.name_space;
-    const bool is_file = args.input.rfind("zoo:", 0) != 0;
-    header.input_name =
-        is_file ? std::filesystem::path(args.input).filename().string()
-                : args.input;
-    if (is_file) header.input_sha256 = Sha256FileHex(args.input);
-    for (const TensorUsageRecord& r : problem.records) {
-      header.tensor_bytes.push_back(r.size);
-    }
+    const HeaderOptions header = PlanHeaderOptions(args, problem);
     // One region: today's header (the region's section is then chosen by
     // ARENAPLAN_ARENA_SECTION, as before).
     if (plan.regions.size() == 1) {
@@ -238,18 +248,8 @@ int RunPlan(const PlanArgs& args) {
   if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
   if (!args.header.empty()) {
     CheckHeaderHolds(plan, args.header);
-    HeaderOptions header;
-    header.namespace_name = args.name_space;
-    const bool is_file = args.input.rfind("zoo:", 0) != 0;
-    header.input_name =
-        is_file ? std::filesystem::path(args.input).filename().string()
-                : args.input;
-    if (is_file) header.input_sha256 = Sha256FileHex(args.input);
-    header.tensor_bytes.reserve(problem.records.size());
-    for (const TensorUsageRecord& r : problem.records) {
-      header.tensor_bytes.push_back(r.size);
-    }
-    files.Add(args.header, EmitHeader(plan, header), "--header");
+    files.Add(args.header, EmitHeader(plan, PlanHeaderOptions(args, problem)),
+              "--header");
   }
   if (!args.svg.empty()) files.Add(args.svg, EmitSvg(plan), "--svg");
   files.Commit();

@@ -104,22 +104,7 @@ class Arena {
   /// size, or when T needs more alignment than the plan gives.
   template <class T, std::size_t Index>
   [[nodiscard]] static auto Get() noexcept {
-    static_assert(Index < kTensorCount,
-                  "arenaplan: this tensor is not in the plan (index >= "
-                  "kTensorCount)");
-    static_assert(std::is_object_v<T> && !std::is_array_v<T>,
-                  "arenaplan: the element type must be a non-array object "
-                  "type");
-    constexpr std::size_t kBytes = PlanT::kTensorBytes[Index];
-    constexpr std::size_t kOffset = PlanT::kPlacements[Index].offset;
-    static_assert(kBytes % sizeof(T) == 0,
-                  "arenaplan: the element type's size does not divide the "
-                  "tensor's size");
-    static_assert(alignof(T) <= kAlignment && kOffset % alignof(T) == 0,
-                  "arenaplan: the element type needs more alignment than the "
-                  "plan gives (plan with a larger --align)");
-    return TensorSpan<T, kBytes / sizeof(T)>{
-        reinterpret_cast<T*>(PlanT::kStorage + kOffset)};
+    return detail::TypedTensor<T, Index, PlanT>(PlanT::kStorage);
   }
 
   /// Tensor `id` as elements of T; `id` must come from this plan.

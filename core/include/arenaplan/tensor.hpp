@@ -1,12 +1,14 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Compile-time handles of a plan: the plan's traits, a tensor id bound to
-// its plan, and the typed view returned by arenaplan::Arena.
+// its plan, the typed view returned by arenaplan::Arena, and the typed
+// access that Arena and RegionArena share.
 // Freestanding: no heap, no exceptions, no RTTI, no libc.
 #ifndef ARENAPLAN_TENSOR_HPP_
 #define ARENAPLAN_TENSOR_HPP_
 
 #include <cstddef>
+#include <type_traits>
 
 #include "arenaplan/plan.hpp"
 
@@ -70,6 +72,36 @@ struct TensorSpan {
   [[nodiscard]] constexpr T* begin() const noexcept { return data; }
   [[nodiscard]] constexpr T* end() const noexcept { return data + Count; }
 };
+
+namespace detail {
+
+/// Tensor `Index` of the plan `PlanT` (a PlanTraits or a RegionPlanTraits)
+/// as elements of T: its first byte is `base` plus its offset (bytes),
+/// `base` being the array that holds it (the arena, or its region's
+/// array). Arena::Get and RegionArena::Get share it. Fails to compile when
+/// the tensor is not in the plan, when sizeof(T) does not divide the
+/// tensor's exact size, or when T needs more alignment than the plan gives.
+template <class T, std::size_t Index, class PlanT>
+[[nodiscard]] auto TypedTensor(std::byte* base) noexcept {
+  static_assert(Index < PlanT::kTensorCount,
+                "arenaplan: this tensor is not in the plan (index >= "
+                "kTensorCount)");
+  static_assert(std::is_object_v<T> && !std::is_array_v<T>,
+                "arenaplan: the element type must be a non-array object "
+                "type");
+  constexpr std::size_t kBytes = PlanT::kTensorBytes[Index];
+  constexpr std::size_t kOffset = PlanT::kPlacements[Index].offset;
+  static_assert(kBytes % sizeof(T) == 0,
+                "arenaplan: the element type's size does not divide the "
+                "tensor's size");
+  static_assert(alignof(T) <= PlanT::kAlignment && kOffset % alignof(T) == 0,
+                "arenaplan: the element type needs more alignment than the "
+                "plan gives (plan with a larger --align)");
+  return TensorSpan<T, kBytes / sizeof(T)>{
+      reinterpret_cast<T*>(base + kOffset)};
+}
+
+}  // namespace detail
 
 }  // namespace arenaplan
 
