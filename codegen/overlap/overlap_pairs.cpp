@@ -193,15 +193,23 @@ std::optional<Contract> AddContract(const tflite::Subgraph& sg,
                   static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
 }
 
+/// True when the operator's first input and its output are int8
+/// activations with the same (known) element count: what QUANTIZE and
+/// RESHAPE need for a contract.
+bool Int8InputAndOutputOfOneCount(const tflite::Subgraph& sg,
+                                  const tflite::Operator& op) {
+  if (op.inputs.empty() || op.inputs[0] < 0) return false;
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return false;
+  const auto ci = Count(in), co = Count(out);
+  return ci && co && *ci == *co;
+}
+
 /// QUANTIZE (codegen/compile/lower_quantize.cpp), int8 -> int8 only.
 std::optional<Contract> QuantizeContract(const tflite::Subgraph& sg,
                                          const tflite::Operator& op) {
-  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
-  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
-  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
-  const auto ci = Count(in), co = Count(out);
-  if (!ci || !co || *ci != *co) return std::nullopt;
+  if (!Int8InputAndOutputOfOneCount(sg, op)) return std::nullopt;
   return Contract{OverlapRelation::kOutputBelowBy,
                   static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
 }
@@ -209,12 +217,7 @@ std::optional<Contract> QuantizeContract(const tflite::Subgraph& sg,
 /// RESHAPE (codegen/compile/lower_reshape.cpp): int8, equal counts.
 std::optional<Contract> ReshapeContract(const tflite::Subgraph& sg,
                                         const tflite::Operator& op) {
-  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
-  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
-  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
-  const auto ci = Count(in), co = Count(out);
-  if (!ci || !co || *ci != *co) return std::nullopt;
+  if (!Int8InputAndOutputOfOneCount(sg, op)) return std::nullopt;
   return Contract{OverlapRelation::kAlias, 0};
 }
 
