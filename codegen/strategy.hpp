@@ -7,6 +7,7 @@
 #ifndef ARENAPLAN_CODEGEN_STRATEGY_HPP_
 #define ARENAPLAN_CODEGEN_STRATEGY_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -34,6 +35,10 @@ enum class Approach : std::uint8_t {
 /// the arena is max(offsets[i] + records[i].size).
 struct OffsetsAssignment {
   std::vector<std::uint64_t> offsets;
+  /// SIZE_MAX when the strategy's rule placed every record. Otherwise its
+  /// work cap (codegen/strategies/common/work_cap.hpp) was spent after this
+  /// many records, and the rest were placed by its bounded rule.
+  std::size_t capped_after = SIZE_MAX;
 };
 
 /// Shared Objects result. object_of[i] is the index of the shared object
@@ -43,6 +48,9 @@ struct OffsetsAssignment {
 struct SharedObjectsAssignment {
   std::vector<std::size_t> object_of;
   std::vector<std::uint64_t> object_sizes;
+  /// As OffsetsAssignment::capped_after: SIZE_MAX when the work cap was
+  /// never reached, else the tensors assigned by the paper's rule first.
+  std::size_t capped_after = SIZE_MAX;
 };
 
 /// Strategies see only records with size > 0, all sizes already rounded up
