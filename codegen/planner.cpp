@@ -130,6 +130,7 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
             ? info.offsets_overlap(sized.records, sized.overlaps)
             : info.offsets(sized.records);
     plan.plan_ms = MillisecondsSince(start);
+    plan.capped_after = a.capped_after;
     if (a.offsets.size() != sized.records.size()) {
       plan.problem = aligned;
       ReportInvalid(plan,
@@ -143,6 +144,7 @@ PlanResult RunStrategy(const UsageProblem& aligned, const Compacted& sized,
   } else {
     SharedObjectsAssignment a = info.shared_objects(sized.records);
     plan.plan_ms = MillisecondsSince(start);
+    plan.capped_after = a.capped_after;
     plan.object_of.assign(n, -1);
     plan.object_sizes = a.object_sizes;
     if (a.object_of.size() != sized.records.size()) {
@@ -337,6 +339,7 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
     }
     heuristic.arena_bytes = r.arena_bytes;
     heuristic.strategy = std::string(search.name);
+    heuristic.capped_after = SIZE_MAX;  // the search's plan, not the cap's
     const ValidationReport check =
         ValidateOffsets(heuristic.problem.records, heuristic.offsets,
                         heuristic.arena_bytes, heuristic.alignment);

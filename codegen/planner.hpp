@@ -86,6 +86,10 @@ struct PlanResult {
   /// Work units and nodes the exact search spent (0 when it did not run).
   std::uint64_t search_work = 0;
   std::uint64_t search_nodes = 0;
+  /// SIZE_MAX, or the records the heuristic placed by its own rule before
+  /// its work cap was spent (codegen/strategies/common/work_cap.hpp); the
+  /// rest were placed by its bounded rule.
+  std::size_t capped_after = SIZE_MAX;
   /// Planned with PlanOptions::overlap.
   bool overlap = false;
   /// The allowed overlaps the plan was validated against (empty unless

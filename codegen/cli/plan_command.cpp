@@ -104,6 +104,15 @@ std::string HumanSummary(const PlanResult& plan) {
                   plan.optimal ? ": this plan is optimal" : "");
     out += line;
   }
+  if (plan.capped_after != SIZE_MAX) {
+    std::snprintf(line, sizeof line,
+                  "capped:      %s spent its work cap after %zu of %zu "
+                  "records; the rest were placed by its bounded rule "
+                  "(docs/strategies.md)\n",
+                  plan.strategy.c_str(), plan.capped_after,
+                  plan.problem.records.size());
+    out += line;
+  }
   if (plan.problem.persistent_bytes != 0) {
     std::snprintf(
         line, sizeof line,

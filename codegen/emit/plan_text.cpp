@@ -59,6 +59,10 @@ void Summary(std::ostringstream& out, const PlanResult& plan) {
   if (plan.approach == Approach::kSharedObjects) {
     out << ",\"objects\":" << plan.object_sizes.size();
   }
+  if (plan.capped_after != SIZE_MAX) {
+    // The heuristic's work cap was spent (docs/strategies.md).
+    out << ",\"capped_after\":" << plan.capped_after;
+  }
 }
 
 }  // namespace

@@ -18,7 +18,8 @@
 // Complexity: the unassigned records of a profile are found through an
 // interval index (offset_gaps.hpp) and removed once assigned, so the profile
 // enumeration costs O((n + segments) log n) overall; placement as in
-// greedy-by-size (output-sensitive, Theta(n^2 log n) on dense inputs).
+// greedy-by-size: output-sensitive, with the same work cap and bounded rule
+// (common/work_cap.hpp), so O(n log n) on any input.
 //
 // With allowed overlaps (OffsetsGreedyByBreadthOverlap): the same order
 // (the paper's breadth, pairs not subtracted) and the same with equal

@@ -14,15 +14,16 @@
 // of placed records intersecting t and P_t the number placed before it (see
 // offset_gaps.hpp), instead of Alg. 3's O(n^2) with a sort per record. On
 // network-shaped inputs k_t is small (25 ms at 10^5 tensors). On dense
-// inputs k_t = Theta(n) and this is Theta(n^2), a few ns per pair: random
-// intervals over n operators take 0.15 s at 10^4 tensors, 0.76 s at
-// 2 * 10^4, 6.5 s at 5 * 10^4 (one core). We know no faster method that
-// keeps Alg. 3's plans: the gaps L.10-18 compare are those between the
-// union of all intersecting records, and on dense random instances their
-// number alone grows linearly with n (about 55 per placement at 2,000
-// tensors, 131 at 5,000), so enumerating them is quadratic, and the
-// smallest gap >= size is not a quantity that combines over parts of the
-// time axis.
+// inputs k_t = Theta(n): the gaps L.10-18 compare are those of the union of
+// all intersecting records, their number alone grows linearly with n (about
+// 1 % of n fit the record being placed), and the smallest gap >= size does
+// not combine over parts of the time axis, so we know no index that keeps
+// Alg. 3's plans below Theta(n^2) there. So the placement work is capped
+// (common/work_cap.hpp): Alg. 3 exactly until 2^24 + 16 n bit_width(n)
+// placed records have been examined, then offset_gaps' bounded rule, which
+// makes the whole O(n log n) on any input (docs/strategies.md: dense random
+// 10^5 tensors in under 1 s, 10^6 in under 15 s, one core). No shared model
+// or MiniMalloc instance comes near the cap.
 //
 // With allowed overlaps (OffsetsGreedyBySizeOverlap): each record placed
 // by GapPlacer's overlap rule when a partner of it is already placed

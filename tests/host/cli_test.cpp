@@ -80,6 +80,45 @@ TEST_F(CliTest, PrintsJsonWithTheContractKeys) {
   }
 }
 
+TEST_F(CliTest, ReportsASpentWorkCapAndOnlyThen) {
+  // 9,000 dense records (every interval from two random operators): Alg. 3
+  // would examine about n^2 / 2 = 4 * 10^7 placed records, above the cap of
+  // 2^24 + 16 * 9000 * 14 = 1.88 * 10^7 (work_cap.hpp).
+  std::string dense = "id,lower,upper,size\n";
+  std::uint64_t state = 12345;
+  const auto next = [&state](std::uint64_t mod) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    return (state >> 33) % mod;
+  };
+  for (int i = 0; i < 9000; ++i) {
+    std::uint64_t a = next(9000);
+    std::uint64_t b = next(9000);
+    if (a > b) std::swap(a, b);
+    dense += std::to_string(i) + "," + std::to_string(a) + "," +
+             std::to_string(b + 1) + "," +
+             std::to_string(16 * (1 + next(4096))) + "\n";
+  }
+  const std::string path = Write("dense.csv", dense);
+  const CliRun text = Arenaplan("plan " + path + " --strategy greedy-by-size");
+  ASSERT_EQ(text.status, 0) << text.output;
+  EXPECT_NE(text.output.find("capped:      greedy-by-size spent its work cap "
+                             "after "),
+            std::string::npos)
+      << text.output;
+  const CliRun json =
+      Arenaplan("plan " + path + " --strategy greedy-by-size --json");
+  ASSERT_EQ(json.status, 0);
+  const std::size_t at = json.output.find("\"capped_after\":");
+  ASSERT_NE(at, std::string::npos);
+  const std::uint64_t after = std::stoull(json.output.substr(at + 15));
+  EXPECT_GT(after, 0u);
+  EXPECT_LT(after, 9000u);
+  // The MiniMalloc example is far below the cap: no line, no key.
+  const CliRun small = Arenaplan(std::string("plan ") + kExample +
+                                 " --strategy greedy-by-size --json");
+  EXPECT_EQ(small.output.find("capped"), std::string::npos);
+}
+
 TEST_F(CliTest, PrintsOneTableRowPerStrategy) {
   const CliRun list = Arenaplan("strategies --approach shared-objects");
   ASSERT_EQ(list.status, 0);

@@ -102,13 +102,66 @@ void OffsetOrder::Insert(const Entry& e) {
   }
 }
 
+Skyline::Skyline(std::span<const TensorUsageRecord> records)
+    : records_(records) {
+  ops_.reserve(2 * records.size());
+  for (const TensorUsageRecord& r : records) {
+    ops_.push_back(r.first_op);
+    ops_.push_back(r.last_op);
+  }
+  std::sort(ops_.begin(), ops_.end());
+  ops_.erase(std::unique(ops_.begin(), ops_.end()), ops_.end());
+  highest_.assign(4 * std::max<std::size_t>(ops_.size(), 1), 0);
+  whole_.assign(highest_.size(), 0);
+}
+
+std::size_t Skyline::Rank(std::uint32_t op) const {
+  return static_cast<std::size_t>(
+      std::lower_bound(ops_.begin(), ops_.end(), op) - ops_.begin());
+}
+
+void Skyline::Raise(std::size_t i, std::uint64_t end) {
+  Raise(1, 0, ops_.size(), Rank(records_[i].first_op),
+        Rank(records_[i].last_op) + 1, end);
+}
+
+std::uint64_t Skyline::Top(std::size_t i) const {
+  return Top(1, 0, ops_.size(), Rank(records_[i].first_op),
+             Rank(records_[i].last_op) + 1);
+}
+
+// Both recursions: `node` covers ranks [lo, hi); the range is [a, b).
+void Skyline::Raise(std::size_t node, std::size_t lo, std::size_t hi,
+                    std::size_t a, std::size_t b, std::uint64_t end) {
+  if (b <= lo || hi <= a) return;
+  highest_[node] = std::max(highest_[node], end);
+  if (a <= lo && hi <= b) {
+    whole_[node] = std::max(whole_[node], end);
+    return;
+  }
+  const std::size_t mid = lo + (hi - lo) / 2;
+  Raise(2 * node, lo, mid, a, b, end);
+  Raise(2 * node + 1, mid, hi, a, b, end);
+}
+
+std::uint64_t Skyline::Top(std::size_t node, std::size_t lo, std::size_t hi,
+                           std::size_t a, std::size_t b) const {
+  if (b <= lo || hi <= a) return 0;
+  if (a <= lo && hi <= b) return highest_[node];
+  const std::size_t mid = lo + (hi - lo) / 2;
+  return std::max({whole_[node], Top(2 * node, lo, mid, a, b),
+                   Top(2 * node + 1, mid, hi, a, b)});
+}
+
 GapPlacer::GapPlacer(std::span<const TensorUsageRecord> records,
-                     std::span<const OverlapPair> overlaps)
+                     std::span<const OverlapPair> overlaps,
+                     std::optional<std::uint64_t> work_cap)
     : records_(records),
       overlaps_(overlaps),
       is_placed_(records.size(), false),
       placed_(records),
-      offsets_(records.size(), 0) {
+      offsets_(records.size(), 0),
+      work_(work_cap.value_or(HeuristicWorkCap(records.size()))) {
   if (overlaps.empty()) return;
   partners_.resize(records.size());
   for (std::size_t k = 0; k < overlaps.size(); ++k) {
@@ -124,7 +177,9 @@ namespace {
 /// gap, the others see none).
 class SmallestGap {
  public:
-  explicit SmallestGap(std::uint64_t size) : size_(size) {}
+  /// `floor`: the search sees no gap below this offset (Alg. 3: 0).
+  explicit SmallestGap(std::uint64_t size, std::uint64_t floor = 0)
+      : size_(size), prev_offset_(floor) {}
 
   void Next(std::uint64_t offset_x, std::uint64_t end_x) {
     // L.14-17: gap = offset_x - prev_offset (may be negative: no gap). Only
@@ -138,6 +193,9 @@ class SmallestGap {
     prev_offset_ = std::max(prev_offset_, end_x);  // L.18
   }
 
+  [[nodiscard]] bool Found() const { return found_; }
+  [[nodiscard]] std::uint64_t SmallestFit() const { return smallest_gap_; }
+
   /// L.19-20: the smallest fitting gap, else the top.
   [[nodiscard]] std::uint64_t Offset() const {
     return found_ ? best_offset_ : prev_offset_;
@@ -145,7 +203,7 @@ class SmallestGap {
 
  private:
   std::uint64_t size_;
-  std::uint64_t prev_offset_ = 0;  // L.7
+  std::uint64_t prev_offset_;      // L.7
   std::uint64_t best_offset_ = 0;  // L.8
   std::uint64_t smallest_gap_ =
       std::numeric_limits<std::uint64_t>::max();  // L.9
@@ -155,6 +213,7 @@ class SmallestGap {
 }  // namespace
 
 std::uint64_t GapPlacer::Place(std::size_t i) {
+  if (work_.Spent()) return PlaceBounded(i);
   if (!partners_.empty()) {
     for (std::size_t k : partners_[i]) {
       const OverlapPair& p = overlaps_[k];
@@ -174,7 +233,14 @@ std::uint64_t GapPlacer::Place(std::size_t i) {
                                 ? static_cast<std::size_t>(-1)
                                 : placed / 16;
   scratch_.clear();
-  if (placed_.Report(t.first_op, t.last_op, scratch_, limit)) {
+  // After a dense placement, the next ones go straight to the scan (both
+  // paths give the same offset); every 64th asks the index again.
+  const bool try_index = !last_dense_ || (placed % 64) == 0;
+  const bool few =
+      try_index && placed_.Report(t.first_op, t.last_op, scratch_, limit);
+  last_dense_ = !few;
+  work_.Charge(1 + (few ? scratch_.size() : scratch_.size() + placed));
+  if (few) {
     // Few (k <= P / 16): sort them by offset (ties by index).
     std::sort(
         scratch_.begin(), scratch_.end(), [&](std::size_t a, std::size_t b) {
@@ -199,14 +265,68 @@ std::uint64_t GapPlacer::Place(std::size_t i) {
     });
   }
   const std::uint64_t offset = search.Offset();
-  offsets_[i] = offset;  // L.21
-  // L.23: t joins the placed records.
+  Commit(i, offset);  // L.21, L.23
+  return offset;
+}
+
+void GapPlacer::Commit(std::size_t i, std::uint64_t offset) {
+  const TensorUsageRecord& t = records_[i];
+  offsets_[i] = offset;
   is_placed_[i] = true;
   placed_.Activate(i);
   placed_list_.push_back(i);
   if (by_offset_built_) {
     by_offset_.Insert({offset, offset + t.size, t.first_op, t.last_op});
   }
+  if (skyline_) skyline_->Raise(i, offset + t.size);
+}
+
+std::uint64_t GapPlacer::PlaceBounded(std::size_t i) {
+  if (!skyline_) {
+    capped_after_ = placed_list_.size();
+    skyline_ = std::make_unique<Skyline>(records_);
+    for (std::size_t x : placed_list_) {
+      const std::uint64_t end = offsets_[x] + records_[x].size;
+      skyline_->Raise(x, end);
+      largest_placed_ = std::max(largest_placed_, records_[x].size);
+    }
+  }
+  if (!by_offset_built_) BuildOffsetOrder();
+  const TensorUsageRecord& t = records_[i];
+  const std::uint64_t top = skyline_->Top(i);
+  const auto intersects = [&t](const OffsetOrder::Entry& x) {
+    return x.first_op <= t.last_op && x.last_op >= t.first_op;
+  };
+  // Window 1: the lowest entries, as Alg. 3 scans them.
+  SmallestGap low(t.size);
+  std::size_t left = kBoundedScan / 2;
+  by_offset_.ForEachFrom(0, [&](const OffsetOrder::Entry& x) {
+    if (intersects(x)) low.Next(x.offset, x.end);
+    return --left != 0;
+  });
+  // Window 2: the entries just below the top, from `floor` on. A record
+  // reaching above `floor` starts above floor - largest_placed_, so
+  // scanning from there sees every record that bounds a gap above floor.
+  const std::uint64_t span =
+      top / std::max<std::size_t>(placed_list_.size(), 1) * (kBoundedScan / 2);
+  const std::uint64_t floor = top > span ? top - span : 0;
+  SmallestGap high(t.size, floor);
+  left = kBoundedScan;
+  by_offset_.ForEachFrom(floor > largest_placed_ ? floor - largest_placed_ : 0,
+                         [&](const OffsetOrder::Entry& x) {
+                           if (x.offset >= top) return false;
+                           if (intersects(x)) high.Next(x.offset, x.end);
+                           return --left != 0;
+                         });
+  std::uint64_t offset = top;
+  if (low.Found() &&
+      (!high.Found() || low.SmallestFit() <= high.SmallestFit())) {
+    offset = low.Offset();
+  } else if (high.Found()) {
+    offset = high.Offset();
+  }
+  largest_placed_ = std::max(largest_placed_, t.size);
+  Commit(i, offset);
   return offset;
 }
 
@@ -249,6 +369,7 @@ std::uint64_t GapPlacer::PlaceWithPartners(std::size_t i) {
     }
     if (lo < hi) forbidden.emplace_back(lo, hi);
   }
+  work_.Charge(1 + scratch_.size());
   std::sort(forbidden.begin(), forbidden.end());
   // Runs of allowed starts [cur, lo - 1] between the forbidden ranges, in
   // offset order: the shortest wins (strict <: the lowest on ties), else the
@@ -266,13 +387,7 @@ std::uint64_t GapPlacer::PlaceWithPartners(std::size_t i) {
     cur = std::max(cur, hi);
   }
   const std::uint64_t offset = found ? best : cur;
-  offsets_[i] = offset;
-  is_placed_[i] = true;
-  placed_.Activate(i);
-  placed_list_.push_back(i);
-  if (by_offset_built_) {
-    by_offset_.Insert({offset, offset + t.size, t.first_op, t.last_op});
-  }
+  Commit(i, offset);
   return offset;
 }
 
@@ -294,7 +409,7 @@ void GapPlacer::BuildOffsetOrder() {
 }
 
 OffsetsAssignment GapPlacer::Take() && {
-  return OffsetsAssignment{std::move(offsets_)};
+  return OffsetsAssignment{std::move(offsets_), capped_after_};
 }
 
 std::vector<std::size_t> OrderBySizeDescending(
@@ -352,14 +467,14 @@ std::vector<std::size_t> ClusterOrder(std::span<const std::size_t> order,
   return out;
 }
 
-OffsetsAssignment BestOfOrders(
-    std::span<const TensorUsageRecord> records,
-    std::span<const OverlapPair> overlaps,
-    std::span<const std::vector<std::size_t>> orders) {
+OffsetsAssignment BestOfOrders(std::span<const TensorUsageRecord> records,
+                               std::span<const OverlapPair> overlaps,
+                               std::span<const std::vector<std::size_t>> orders,
+                               std::optional<std::uint64_t> work_cap) {
   OffsetsAssignment best;
   std::uint64_t best_arena = 0;
   for (std::size_t o = 0; o < orders.size(); ++o) {
-    GapPlacer placer(records, overlaps);
+    GapPlacer placer(records, overlaps, work_cap);
     for (std::size_t i : orders[o]) placer.Place(i);
     OffsetsAssignment plan = std::move(placer).Take();
     std::uint64_t arena = 0;

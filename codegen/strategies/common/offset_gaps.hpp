@@ -17,12 +17,16 @@
 #ifndef ARENAPLAN_CODEGEN_STRATEGIES_OFFSET_GAPS_HPP_
 #define ARENAPLAN_CODEGEN_STRATEGIES_OFFSET_GAPS_HPP_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "codegen/strategies/common/work_cap.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan::offset_gaps {
@@ -94,12 +98,60 @@ class OffsetOrder {
     }
   }
 
+  /// Calls f(entry) for the entries with offset >= `from` (and possibly a
+  /// few below it), in non-decreasing offset order, until f returns false.
+  template <typename F>
+  void ForEachFrom(std::uint64_t from, F&& f) const {
+    // The last block whose first entry is below `from` may hold some.
+    std::size_t b = static_cast<std::size_t>(
+        std::lower_bound(fronts_.begin(), fronts_.end(), from) -
+        fronts_.begin());
+    if (b != 0) --b;
+    for (; b < blocks_.size(); ++b) {
+      for (const Entry& e : blocks_[b]) {
+        if (!f(e)) return;
+      }
+    }
+  }
+
  private:
   static constexpr std::size_t kBlock = 64;
   std::vector<std::vector<Entry>> blocks_;
   /// fronts_[b] = blocks_[b].front().offset (searched without touching the
   /// blocks).
   std::vector<std::uint64_t> fronts_;
+};
+
+/// The highest end offset of the placed records alive at each operator,
+/// answering "the top of the placed records whose usage intervals intersect
+/// [lo_op, hi_op]" (both ends included) in O(log n). Operators are mapped to
+/// the ranks of the records' distinct first_op/last_op values, which keeps
+/// every intersection. Does not own the records.
+class Skyline {
+ public:
+  explicit Skyline(std::span<const TensorUsageRecord> records);
+
+  /// Raises the skyline over records[i]'s usage interval to `end` bytes.
+  void Raise(std::size_t i, std::uint64_t end);
+
+  /// The highest end raised over any operator of records[i]'s interval, or
+  /// 0.
+  [[nodiscard]] std::uint64_t Top(std::size_t i) const;
+
+ private:
+  [[nodiscard]] std::size_t Rank(std::uint32_t op) const;
+  void Raise(std::size_t node, std::size_t lo, std::size_t hi, std::size_t a,
+             std::size_t b, std::uint64_t end);
+  [[nodiscard]] std::uint64_t Top(std::size_t node, std::size_t lo,
+                                  std::size_t hi, std::size_t a,
+                                  std::size_t b) const;
+
+  std::span<const TensorUsageRecord> records_;
+  std::vector<std::uint32_t> ops_;  ///< distinct endpoints, ascending
+  /// highest_[node]: the highest end over the node's ranks (any part);
+  /// whole_[node]: the highest end raised over all of the node's ranks.
+  std::vector<std::uint64_t> highest_;
+  std::vector<std::uint64_t> whole_;
 };
 
 /// Places records one at a time, in any order the caller chooses, each at
@@ -125,10 +177,33 @@ class OffsetOrder {
 /// exactly a gap of b - a + t.size bytes, so this is Alg. 3 L.7-21 again;
 /// records without placed partners keep the plain path, and with no pairs
 /// the offsets are those of the plain placer, byte for byte.
+///
+/// Work cap (work_cap.hpp): each exact placement costs 1 + the placed
+/// records it examines (the k reported or the P scanned). Once the total
+/// passes `cap`, every later record is placed by the bounded rule, which
+/// runs Alg. 3 L.10-18 over two windows of the placed records in offset
+/// order and takes the smaller fitting gap of the two (the lower on ties):
+/// - the lowest kBoundedScan / 2 records (a gap found there lies below
+///   every record not examined, so it is a gap of the full Alg. 3 too);
+/// - up to kBoundedScan records just below the top of the intersecting
+///   records, counting gaps only from a floor: every record reaching above
+///   the floor starts above floor - (largest size placed), and the window
+///   starts there, so a gap found above the floor is a true free range.
+/// When neither window has a fitting gap, the record goes on the top of
+/// all intersecting records (Skyline), as L.19-20 would. Partners are then
+/// ignored (sharing no byte is always allowed). `work_cap` defaults to
+/// HeuristicWorkCap(records.size()). The bounded rule costs
+/// O(kBoundedScan + log n) per record; its arenas are larger than Alg. 3's
+/// but never invalid (docs/strategies.md has the figures).
 class GapPlacer {
  public:
+  /// Placed records (in offset order) the bounded rule's top window
+  /// examines; its bottom window examines half as many.
+  static constexpr std::size_t kBoundedScan = 256;
+
   explicit GapPlacer(std::span<const TensorUsageRecord> records,
-                     std::span<const OverlapPair> overlaps = {});
+                     std::span<const OverlapPair> overlaps = {},
+                     std::optional<std::uint64_t> work_cap = {});
 
   /// Places records[i] (not placed before) and returns its offset in bytes:
   /// the start of the smallest gap between placed records whose usage
@@ -137,11 +212,16 @@ class GapPlacer {
   /// none, the end of the topmost of those records, or 0 (Alg. 3 L.19-20).
   std::uint64_t Place(std::size_t i);
 
-  /// The offsets so far (unplaced records have offset 0), in input order.
+  /// The offsets so far (unplaced records have offset 0), in input order,
+  /// and after how many placements the work cap was spent.
   [[nodiscard]] OffsetsAssignment Take() &&;
 
  private:
   void BuildOffsetOrder();
+  /// The bounded rule (see the class comment).
+  std::uint64_t PlaceBounded(std::size_t i);
+  /// Records records[i] at `offset` as placed.
+  void Commit(std::size_t i, std::uint64_t offset);
   /// The overlap rule for records[i] (see the class comment).
   std::uint64_t PlaceWithPartners(std::size_t i);
 
@@ -156,8 +236,16 @@ class GapPlacer {
   /// The placed records by offset, once a scan has been needed.
   OffsetOrder by_offset_;
   bool by_offset_built_ = false;
+  /// The last exact placement scanned every placed record.
+  bool last_dense_ = false;
   std::vector<std::uint64_t> offsets_;
   std::vector<std::size_t> scratch_;
+  WorkCap work_;
+  std::size_t capped_after_ = SIZE_MAX;
+  /// The largest size placed (bytes), kept once the cap is spent.
+  std::uint64_t largest_placed_ = 0;
+  /// Built when the cap is spent.
+  std::unique_ptr<Skyline> skyline_;
 };
 
 /// Indices 0..n-1 ordered by non-increasing size, equal sizes by input
@@ -183,11 +271,13 @@ class GapPlacer {
 
 /// Places the records once per order of `orders` (each a permutation of
 /// the indices) with GapPlacer and `overlaps`, and returns the plan with
-/// the smallest arena (the earliest order on ties).
+/// the smallest arena (the earliest order on ties). `work_cap` as
+/// GapPlacer's, for each order.
 [[nodiscard]] OffsetsAssignment BestOfOrders(
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps,
-    std::span<const std::vector<std::size_t>> orders);
+    std::span<const std::vector<std::size_t>> orders,
+    std::optional<std::uint64_t> work_cap = {});
 
 }  // namespace arenaplan::offset_gaps
 

@@ -28,7 +28,7 @@
 namespace arenaplan {
 
 /// Work units per record and per bit of n (the n log n part of the cap).
-inline constexpr std::uint64_t kWorkCapPerRecordBit = 64;
+inline constexpr std::uint64_t kWorkCapPerRecordBit = 16;
 /// Work units every input may spend regardless of n: 2^24, far above what
 /// Alg. 3 needs on any network-shaped input or on MiniMalloc's instances
 /// (at most n^2 / 2, about 10^5 for 454 records).
