@@ -106,6 +106,12 @@ void Search::Prepare() {
   }
   root_bound_ = 0;
   for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
+  // Every floor is at most the sum of all sizes, every run of segments at
+  // most their count.
+  std::uint64_t total = 0;
+  for (const TensorUsageRecord& t : r_) total = SaturatingAdd(total, t.size);
+  pack_runs_ = total < (std::uint64_t{1} << (64 - kRunBits)) &&
+               segments_ < (std::size_t{1} << kRunBits);
 }
 
 /// Value of key `k` for tensor i; contention (kTotal) is measured on the
@@ -463,9 +469,31 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
         staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1}
                                               << (live_[k] % 64);
       }
+      // The skyline over the occupied segments (their count follows from
+      // the unplaced set), run-length coded: a run of equal floors is one
+      // word floor << kRunBits | length when every floor and run fits
+      // (pack_runs_), else two words, floor and length.
+      std::uint64_t run_floor = 0, run_length = 0;
+      auto end_run = [&] {
+        if (run_length == 0) return;
+        if (pack_runs_) {
+          staged_keys_.push_back(run_floor << kRunBits | run_length);
+        } else {
+          staged_keys_.push_back(run_floor);
+          staged_keys_.push_back(run_length);
+        }
+      };
       for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
+        if (rem_[s] == 0) continue;
+        if (run_length != 0 && floor_[s] == run_floor) {
+          ++run_length;
+        } else {
+          end_run();
+          run_floor = floor_[s];
+          run_length = 1;
+        }
       }
+      end_run();
       if (branching_ == Branching::kSegment) {
         // Which of those segments are closed at the level, as bits.
         std::size_t bit = 0;

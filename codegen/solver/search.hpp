@@ -209,6 +209,11 @@ class Search {
   std::vector<std::uint32_t> by_start_;
   std::vector<std::vector<std::uint32_t>> nbrs_;
   std::uint64_t root_bound_ = 0;
+  /// Bits of a run's length in a packed memo key word (see NodeStates).
+  static constexpr unsigned kRunBits = 24;
+  /// Memo keys pack each run of equal floors into one word (every floor
+  /// fits in 64 - kRunBits bits, every run in kRunBits).
+  bool pack_runs_ = false;
 
   // Search state.
   std::vector<std::uint64_t> rem_;    // unplaced bytes alive per segment
