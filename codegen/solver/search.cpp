@@ -243,6 +243,7 @@ void ReleaseGroups::Build(
   // Usually few distinct releases (skyline heights of a few runs): find
   // them, sort them, and place each tensor in its group (counting sort).
   std::array<std::uint64_t, kFew> values{};
+  std::array<std::uint32_t, kFew> count{};
   std::size_t distinct = 0, last = 0;
   group_.clear();
   for (const auto& [release, i] : releases) {
@@ -255,26 +256,26 @@ void ReleaseGroups::Build(
         values[distinct++] = v;
       }
     }
+    ++count[last];
     group_.push_back(static_cast<std::uint8_t>(last));
   }
   if (group_.size() == releases.size()) {
-    std::array<std::uint8_t, kFew> by_value{}, rank{};
+    std::array<std::uint8_t, kFew> by_value{};
     std::iota(by_value.begin(), by_value.begin() + distinct, std::uint8_t{0});
     std::sort(
         by_value.begin(), by_value.begin() + distinct,
         [&](std::uint8_t a, std::uint8_t b) { return values[a] > values[b]; });
-    std::array<std::size_t, kFew + 1> first{};
+    // first[g]: where group g's next tensor goes.
+    std::array<std::size_t, kFew> first{};
+    std::size_t end = 0;
     for (std::size_t r = 0; r < distinct; ++r) {
-      rank[by_value[r]] = static_cast<std::uint8_t>(r);
-    }
-    for (std::uint8_t g : group_) ++first[rank[g] + 1];
-    for (std::size_t r = 0; r < distinct; ++r) {
-      first[r + 1] += first[r];
-      groups_.emplace_back(values[by_value[r]], first[r + 1]);
+      first[by_value[r]] = end;
+      end += count[by_value[r]];
+      groups_.emplace_back(values[by_value[r]], end);
     }
     tensors_.resize(releases.size());
     for (std::size_t k = 0; k < releases.size(); ++k) {
-      tensors_[first[rank[group_[k]]]++] = releases[k].second;
+      tensors_[first[group_[k]]++] = releases[k].second;
     }
     return;
   }
