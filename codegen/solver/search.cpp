@@ -501,9 +501,11 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
     }
     if (!prune && m > low) {
       // New level: segments closed at the old one are plain gaps now.
+      // Nothing is closed or excluded at m yet (every closing on the path
+      // was at a level <= the old one), so Eligible(i, m) is x_i >= m.
       low = m;
       for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = Eligible(live_[k], low);
+        eligible_[k - mark] = x_[live_[k]] >= m;
       }
     }
     // Bound, cheap form: max(floor, m) + unplaced bytes per segment.
