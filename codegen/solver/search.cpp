@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <numeric>
 
 namespace arenaplan::solver {
@@ -106,12 +107,20 @@ void Search::Prepare() {
   }
   root_bound_ = 0;
   for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
-  // Every floor is at most the sum of all sizes, every run of segments at
-  // most their count.
+  // Memo keys: every floor is a sum of sizes (tensors rest on tops), so a
+  // multiple of their gcd and at most their total; every run of segments
+  // is at most their count.
   std::uint64_t total = 0;
-  for (const TensorUsageRecord& t : r_) total = SaturatingAdd(total, t.size);
-  pack_runs_ = total < (std::uint64_t{1} << (64 - kRunBits)) &&
-               segments_ < (std::size_t{1} << kRunBits);
+  floor_unit_ = 1;
+  for (std::size_t i = 0; i < n_; ++i) {
+    total = SaturatingAdd(total, r_[i].size);
+    floor_unit_ = i == 0 ? r_[i].size : std::gcd(floor_unit_, r_[i].size);
+  }
+  length_bits_ = static_cast<unsigned>(std::bit_width(segments_));
+  const unsigned run_bits =
+      std::max(1U, static_cast<unsigned>(std::bit_width(total / floor_unit_)) +
+                       length_bits_);
+  runs_per_word_ = total == kInf || run_bits > 64 ? 0 : 64 / run_bits;
 }
 
 /// Value of key `k` for tensor i; contention (kTotal) is measured on the
@@ -529,17 +538,28 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
                                               << (live_[k] % 64);
       }
       // The skyline over the occupied segments (their count follows from
-      // the unplaced set), run-length coded: a run of equal floors is one
-      // word floor << kRunBits | length when every floor and run fits
-      // (pack_runs_), else two words, floor and length.
-      std::uint64_t run_floor = 0, run_length = 0;
+      // the unplaced set), run-length coded: runs_per_word_ runs of equal
+      // floors a word, each (floor / unit) << length_bits_ | length in a
+      // slot of 64 / runs_per_word_ bits, the
+      // last word holding the rest in its low bits (a run's length is > 0,
+      // so the unused high bits, all zero, code no run); or two words a
+      // run, floor and length, when one does not fit in a word.
+      std::uint64_t run_floor = 0, run_length = 0, word = 0;
+      unsigned in_word = 0;
       auto end_run = [&] {
         if (run_length == 0) return;
-        if (pack_runs_) {
-          staged_keys_.push_back(run_floor << kRunBits | run_length);
-        } else {
+        if (runs_per_word_ == 0) {
           staged_keys_.push_back(run_floor);
           staged_keys_.push_back(run_length);
+          return;
+        }
+        const std::uint64_t code =
+            (run_floor / floor_unit_) << length_bits_ | run_length;
+        // Shifts only when a run takes at most half a word.
+        word = in_word == 0 ? code : word << (64 / runs_per_word_) | code;
+        if (++in_word == runs_per_word_) {
+          staged_keys_.push_back(word);
+          in_word = 0;
         }
       };
       for (std::uint32_t s = span_lo; s < span_hi; ++s) {
@@ -553,6 +573,7 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
         }
       }
       end_run();
+      if (in_word != 0) staged_keys_.push_back(word);
       if (branching_ == Branching::kSegment) {
         // Which of those segments are closed at the level, as bits.
         std::size_t bit = 0;

@@ -238,11 +238,12 @@ class Search {
   std::vector<std::uint32_t> by_start_;
   std::vector<std::vector<std::uint32_t>> nbrs_;
   std::uint64_t root_bound_ = 0;
-  /// Bits of a run's length in a packed memo key word (see NodeStates).
-  static constexpr unsigned kRunBits = 24;
-  /// Memo keys pack each run of equal floors into one word (every floor
-  /// fits in 64 - kRunBits bits, every run in kRunBits).
-  bool pack_runs_ = false;
+  /// Memo keys code a run of equal floors as (floor / floor_unit_) <<
+  /// length_bits_ | length, runs_per_word_ runs a word (0: two words a
+  /// run, floor and length, when one run does not fit in a word).
+  std::uint64_t floor_unit_ = 1;  ///< gcd of the sizes, bytes
+  unsigned length_bits_ = 0;
+  unsigned runs_per_word_ = 0;
 
   // Search state.
   std::vector<std::uint64_t> rem_;    // unplaced bytes alive per segment

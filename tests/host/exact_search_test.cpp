@@ -97,6 +97,28 @@ TEST(ExactSearch, RunIsCutOffByTheNodeBudget) {
   EXPECT_TRUE(budget.out_of_nodes);
 }
 
+TEST(ExactSearch, ReachesTheOptimumWithLargeOrScaledSizes) {
+  // The memo codes skyline runs in units of the sizes' gcd, several runs a
+  // word when they fit, else two words a run. Sizes near 2^61 with gcd 1
+  // take the two-word form, sizes scaled by 2^40 the packed one; both must
+  // still reach the brute-force optimum.
+  std::mt19937_64 rng(20261123);
+  for (int it = 0; it < 60 / testing::kScale; ++it) {
+    auto r = testing::RandomInstance(rng, 7, 1);
+    for (auto& t : r) {
+      t.size = it % 2 == 0 ? (std::uint64_t{1} << 61) + t.size : t.size << 40;
+    }
+    const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
+    for (const PortfolioEntry& entry : kPortfolio) {
+      Search search(r, entry.order, entry.branching);
+      Budget budget;
+      EXPECT_EQ(search.Run(kInf, 0, &budget), RunOutcome::kComplete);
+      ASSERT_TRUE(search.Found()) << "instance " << it;
+      EXPECT_EQ(search.Best(), optimum) << "instance " << it;
+    }
+  }
+}
+
 TEST(ReleaseGroups, GroupsEqualReleasesHighestFirstWithFewOrManyValues) {
   // 1 to 80 distinct releases (the counting sort up to ReleaseGroups::kFew,
   // the full sort beyond), releases above the cap counted as the cap. The
