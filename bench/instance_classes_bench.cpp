@@ -12,10 +12,10 @@
 //   permuted        guillotine instances in a random record order
 //   thousands       2,000..4,000 buffers, guillotine cuts
 // BM_Packing1s/CLASS: each instance at capacity W (stop at the first plan
-// that fits) with the work budget of `best` (kBestWork, about 1 s on one
+// that fits) with the work budget of `best` (kBestWork, under 1 s on one
 // core); counter `solved` = fraction packed within W, `nodes` = total.
 // BM_Packing10s/CLASS (only with --long, not in `make bench`): the same
-// with `optimal`'s budget (kOptimalWork, about 10 s).
+// with `optimal`'s budget (kOptimalWork, about 5 s).
 // The budgets are deterministic (work units, not the clock), so `solved`
 // is the same on every machine; a wall-clock cap of 120 s per instance
 // only guards against a runaway.

@@ -5,7 +5,7 @@
 //     A..E of ../shared at --capacity 1048576, stopping at the first plan
 //     that fits (the decision problem; target: under 1 s each on one core);
 //   * BM_ChallengingMinimize/X: the same instances, smallest arena, with
-//     `optimal`'s work budget (kOptimalWork, about 10 s on one core);
+//     `optimal`'s work budget (kOptimalWork, about 5 s on one core);
 //   * BM_ModelOptimum/NAME: every .tflite model of ../shared/models (16-byte
 //     alignment, the reader's default), smallest arena, 10 s, starting from
 //     the best heuristic's plan as `best` does (dynamic dimensions: 1);

@@ -31,8 +31,8 @@ struct PlanOptions {
   /// so the plan does not depend on the machine's speed or load.
   std::optional<double> time_limit_s;
   /// Deterministic work budget of the exact search (ExactOptions::
-  /// work_limit; 0 = none). Default: kOptimalWork for optimal (about 10 s
-  /// on one core), kBestWork for best (about 1 s).
+  /// work_limit; 0 = none). Default: kOptimalWork for optimal (about 5 s
+  /// on one core), kBestWork for best (under 1 s).
   std::optional<std::uint64_t> work_limit;
   /// Called on the calling thread whenever the exact search improves its
   /// best arena or its proven lower bound (bytes; arena 0: none yet).

@@ -299,7 +299,7 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
       ->check(Seconds());
   plan->add_option("--budget", plan_args->budget,
                    "Work budget of the exact search (deterministic; 0 = "
-                   "none; default optimal 350000000, best 30000000)")
+                   "none; default optimal 350000000, best 40000000)")
       ->check(UnsignedAtLeast(0));
   plan->add_flag("--progress", plan_args->progress,
                  "Print the exact search's best arena and lower bound on "

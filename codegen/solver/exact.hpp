@@ -68,9 +68,9 @@ struct ExactOptions {
   /// per tensor of the sub-problem it scans. The same input and options give
   /// the same result on every machine whenever this budget (or the node
   /// limit), not the time limit, ends the search. kBestWork and kOptimalWork
-  /// take about 1-1.4 s and 6-10 s of CPU on one core of a 2.5 GHz Xeon on
-  /// MiniMalloc's challenging instances (150-450 tensors); a node of a
-  /// larger instance costs more time per work unit (up to ~2x measured).
+  /// take about 0.6-0.8 s and 4-6 s of CPU on one core of a 2.5 GHz Xeon
+  /// on MiniMalloc's challenging instances (150-450 tensors) where they run
+  /// out; a node of a larger instance costs more time per work unit.
   std::uint64_t work_limit = 0;
   /// Before searching, raise each component's lower bound with windows of
   /// time (codegen/solver/window_bound.hpp) using at most this many search
@@ -85,7 +85,7 @@ struct ExactOptions {
 };
 
 /// Work budgets (ExactOptions::work_limit) of `best` and `optimal`.
-inline constexpr std::uint64_t kBestWork = 30'000'000;
+inline constexpr std::uint64_t kBestWork = 40'000'000;
 inline constexpr std::uint64_t kOptimalWork = 350'000'000;
 
 struct ExactResult {

@@ -29,42 +29,67 @@ Memo::Key Memo::MakeKey(const std::vector<std::uint64_t>& pool,
 
 bool Memo::Fails(const std::vector<std::uint64_t>& pool, const Key& key,
                  std::uint64_t best) const {
-  for (std::uint32_t e = Head(key.hash); e != kNone; e = entries_[e].next) {
-    if (Equal(pool, key, e)) return best <= entries_[e].bound;
-  }
-  return false;
+  const std::uint32_t e = Find(pool, key);
+  return e != kNone && best <= entries_[e].bound;
 }
 
 void Memo::Insert(const std::vector<std::uint64_t>& pool, const Key& key,
                   std::uint64_t bound) {
-  for (std::uint32_t e = Head(key.hash); e != kNone; e = entries_[e].next) {
-    if (Equal(pool, key, e)) {
-      entries_[e].bound = std::max(entries_[e].bound, bound);
-      return;
+  const std::uint32_t found = Find(pool, key);
+  if (found != kNone) {
+    entries_[found].bound = std::max(entries_[found].bound, bound);
+    return;
+  }
+  if (words_ + key.len > kMaxWords) return;
+  if (blocks_.empty() ||
+      blocks_.back().size() + key.len > blocks_.back().capacity()) {
+    std::size_t words =
+        blocks_.empty() ? kFirstBlock : 2 * blocks_.back().capacity();
+    words = std::max(words, key.len);
+    blocks_.emplace_back().reserve(words);
+  }
+  std::vector<std::uint64_t>& block = blocks_.back();
+  const std::size_t pos = block.size();
+  block.insert(block.end(),
+               pool.begin() + static_cast<std::ptrdiff_t>(key.first),
+               pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.len));
+  words_ += key.len;
+  if (2 * (entries_.size() + 1) > slots_.size()) Grow();
+  entries_.push_back(Entry{key.hash, bound,
+                           static_cast<std::uint32_t>(blocks_.size() - 1),
+                           static_cast<std::uint32_t>(pos), key.len});
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t s = key.hash & mask;
+  while (slots_[s] != kNone) s = (s + 1) & mask;
+  slots_[s] = static_cast<std::uint32_t>(entries_.size() - 1);
+}
+
+std::uint32_t Memo::Find(const std::vector<std::uint64_t>& pool,
+                         const Key& key) const {
+  if (slots_.empty()) return kNone;
+  const std::size_t mask = slots_.size() - 1;
+  const std::uint64_t* want =
+      pool.data() + static_cast<std::ptrdiff_t>(key.first);
+  for (std::size_t s = key.hash & mask;; s = (s + 1) & mask) {
+    const std::uint32_t e = slots_[s];
+    if (e == kNone) return kNone;
+    const Entry& entry = entries_[e];
+    if (entry.hash == key.hash && entry.len == key.len &&
+        std::equal(want, want + key.len,
+                   blocks_[entry.block].data() + entry.pos)) {
+      return e;
     }
   }
-  if (words_.size() + key.len > kMaxWords) return;
-  auto [it, fresh] = heads_.try_emplace(key.hash, kNone);
-  entries_.push_back(Entry{words_.size(), key.len, bound, it->second});
-  it->second = static_cast<std::uint32_t>(entries_.size() - 1);
-  words_.insert(
-      words_.end(), pool.begin() + static_cast<std::ptrdiff_t>(key.first),
-      pool.begin() + static_cast<std::ptrdiff_t>(key.first + key.len));
 }
 
-std::uint32_t Memo::Head(std::uint64_t h) const {
-  const auto it = heads_.find(h);
-  return it == heads_.end() ? kNone : it->second;
-}
-
-bool Memo::Equal(const std::vector<std::uint64_t>& pool, const Key& key,
-                 std::uint32_t e) const {
-  return entries_[e].len == key.len &&
-         std::equal(
-             words_.begin() + static_cast<std::ptrdiff_t>(entries_[e].pos),
-             words_.begin() +
-                 static_cast<std::ptrdiff_t>(entries_[e].pos + key.len),
-             pool.begin() + static_cast<std::ptrdiff_t>(key.first));
+void Memo::Grow() {
+  slots_.assign(std::max<std::size_t>(1024, 2 * slots_.size()), kNone);
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t e = 0; e < entries_.size(); ++e) {
+    std::size_t s = entries_[e].hash & mask;
+    while (slots_[s] != kNone) s = (s + 1) & mask;
+    slots_[s] = static_cast<std::uint32_t>(e);
+  }
 }
 
 }  // namespace arenaplan::solver

@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <unordered_map>
 #include <vector>
 
 namespace arenaplan::solver {
@@ -19,7 +18,8 @@ namespace arenaplan::solver {
 /// pruning rule applied there, so when one state has no completion with
 /// arena < B, neither has the same state reached along another path with a
 /// bound <= B. Keys are stored whole (no hash-only matches), up to a fixed
-/// memory budget (kMaxWords words; later keys are dropped).
+/// memory budget (kMaxWords words; later keys are dropped), in blocks that
+/// are never moved, indexed by an open-addressing table of their hashes.
 class Memo {
  public:
   /// A key: words [first, first + len) of a caller's pool, and their hash.
@@ -53,20 +53,27 @@ class Memo {
  private:
   static constexpr std::uint32_t kNone =
       std::numeric_limits<std::uint32_t>::max();
+  /// Words of the first block; each later block is twice the one before,
+  /// so copying a key never moves the ones stored before it.
+  static constexpr std::size_t kFirstBlock = std::size_t{1} << 12;
   struct Entry {
-    std::size_t pos;
-    std::size_t len;
+    std::uint64_t hash;
     std::uint64_t bound;  // no completion with arena < bound
-    std::uint32_t next;
+    std::uint32_t block;  // the words: blocks_[block][pos, pos + len)
+    std::uint32_t pos;
+    std::size_t len;
   };
 
-  [[nodiscard]] std::uint32_t Head(std::uint64_t h) const;
-  [[nodiscard]] bool Equal(const std::vector<std::uint64_t>& pool,
-                           const Key& key, std::uint32_t e) const;
+  /// Index into entries_ of the state `key` of `pool`, or kNone.
+  [[nodiscard]] std::uint32_t Find(const std::vector<std::uint64_t>& pool,
+                                   const Key& key) const;
+  /// Doubles the table (at least 1024 slots) and inserts every entry again.
+  void Grow();
 
-  std::unordered_map<std::uint64_t, std::uint32_t> heads_;
+  std::vector<std::uint32_t> slots_;  // entry index or kNone; size 2^k
   std::vector<Entry> entries_;
-  std::vector<std::uint64_t> words_;
+  std::vector<std::vector<std::uint64_t>> blocks_;  // capacity fixed
+  std::size_t words_ = 0;  // key words stored in all blocks
 };
 
 }  // namespace arenaplan::solver

@@ -2,8 +2,8 @@
 #include "codegen/solver/search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
-#include <functional>
 #include <numeric>
 
 namespace arenaplan::solver {
@@ -62,6 +62,7 @@ RunOutcome Search::Run(std::uint64_t best, std::uint64_t good_enough,
   }
   peak_index_.assign(segments_ + 1, 0);
   peak_load_.assign(segments_, 0);
+  diff_.assign(segments_ + 1, 0);
   Context root;
   root.members = by_start_;
   root.best = best;
@@ -106,6 +107,20 @@ void Search::Prepare() {
   }
   root_bound_ = 0;
   for (std::uint64_t b : rem_) root_bound_ = std::max(root_bound_, b);
+  // Memo keys: every floor is a sum of sizes (tensors rest on tops), so a
+  // multiple of their gcd and at most their total; every run of segments
+  // is at most their count.
+  std::uint64_t total = 0;
+  floor_unit_ = 1;
+  for (std::size_t i = 0; i < n_; ++i) {
+    total = SaturatingAdd(total, r_[i].size);
+    floor_unit_ = i == 0 ? r_[i].size : std::gcd(floor_unit_, r_[i].size);
+  }
+  length_bits_ = static_cast<unsigned>(std::bit_width(segments_));
+  const unsigned run_bits =
+      std::max(1U, static_cast<unsigned>(std::bit_width(total / floor_unit_)) +
+                       length_bits_);
+  runs_per_word_ = total == kInf || run_bits > 64 ? 0 : 64 / run_bits;
 }
 
 /// Value of key `k` for tensor i; contention (kTotal) is measured on the
@@ -160,8 +175,9 @@ bool Search::Eligible(std::uint32_t i, std::uint64_t low) const {
 }
 
 /// The release-height bound of the live tensors live_[mark..] at level m
-/// over segments [span_lo, span_hi) (see NodeStates); it stops as soon as
-/// the bound reaches `best`, returning a value >= best.
+/// over segments [span_lo, span_hi) (see NodeStates), or a smaller value
+/// when it is below `best` anyway: the result is >= best exactly when the
+/// bound is, and the computation stops as soon as it reaches best.
 std::uint64_t Search::ReleaseBound(std::size_t mark, std::uint64_t m,
                                    std::uint32_t span_lo, std::uint32_t span_hi,
                                    std::uint64_t best) {
@@ -182,22 +198,8 @@ std::uint64_t Search::ReleaseBound(std::size_t mark, std::uint64_t m,
     }
   }
   peak_index_[span_hi] = peaks;
-  // Adds tensor i with release v (taken highest release first); returns
-  // the bound so far.
-  std::uint64_t bound = 0;
-  auto add = [&](std::uint64_t v, std::uint32_t i) {
-    std::uint64_t stacked = 0;  // max over the peaks i covers
-    for (std::uint32_t k = peak_index_[sa_[i]]; k < peak_index_[sb_[i]]; ++k) {
-      peak_load_[k] += r_[i].size;
-      stacked = std::max(stacked, peak_load_[k]);
-    }
-    bound = std::max(bound, SaturatingAdd(v, stacked));
-    return bound;
-  };
   // Every release is >= m, and v = m gives m + unplaced bytes, which the
-  // cheap bound already covers: only releases > m can add. Sorted packed
-  // as release << bits | tensor when every release below `best` fits (a
-  // release >= best - 1 reaches best by itself: sizes are > 0).
+  // cheap bound already covers: only releases > m can add.
   release_.clear();
   for (std::size_t k = mark; k < live_.size(); ++k) {
     const std::uint32_t i = live_[k];
@@ -206,27 +208,97 @@ std::uint64_t Search::ReleaseBound(std::size_t mark, std::uint64_t m,
                                                           : m + 1;
     if (v > m) release_.emplace_back(v, i);
   }
-  const unsigned bits = std::max(1U, static_cast<unsigned>(std::bit_width(n_)));
-  if (bits < 64 && best <= (std::uint64_t{1} << (64 - bits))) {
-    packed_.clear();
-    for (const auto& [v, i] : release_) {
-      packed_.push_back((std::min(v, best - 1) << bits) | i);
+  // A release >= best - 1 reaches best by itself (sizes are > 0).
+  release_groups_.Build(release_, best - 1);
+  // Tensors are added highest release first, a whole group of equal
+  // releases v at a time: the bound is the max over v of v + the most
+  // bytes with release >= v stacked in one peak. Peaks a group does not
+  // touch gave a larger term already (same bytes, higher release), so
+  // only the peaks between the group's first and last need the max. Each
+  // group adds its sizes to its peaks with a difference array (diff_, all
+  // zero between calls): two entries per tensor and one pass over the
+  // group's peaks, instead of a pass over every tensor's peaks.
+  std::uint64_t bound = 0;
+  std::size_t k = 0;
+  for (const auto& [v, end] : release_groups_.Groups()) {
+    std::uint32_t lo = peaks, hi = 0;
+    for (; k < end; ++k) {
+      const std::uint32_t i = release_groups_.Tensors()[k];
+      const std::uint32_t a = peak_index_[sa_[i]], b = peak_index_[sb_[i]];
+      diff_[a] += r_[i].size;  // modulo 2^64; every running sum is exact
+      diff_[b] -= r_[i].size;
+      lo = std::min(lo, a);
+      hi = std::max(hi, b);
     }
-    std::sort(packed_.begin(), packed_.end(), std::greater<>());
-    const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
-    for (const std::uint64_t word : packed_) {
-      if (add(word >> bits, static_cast<std::uint32_t>(word & mask)) >= best) {
-        break;
-      }
+    std::uint64_t run = 0, stacked = 0;
+    for (std::uint32_t p = lo; p < hi; ++p) {
+      run += diff_[p];
+      diff_[p] = 0;
+      peak_load_[p] += run;
+      stacked = std::max(stacked, peak_load_[p]);
     }
-    return bound;
-  }
-  std::sort(release_.begin(), release_.end(),
-            [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (const auto& [v, i] : release_) {
-    if (add(v, i) >= best) break;
+    if (lo < hi) diff_[hi] = 0;
+    bound = std::max(bound, SaturatingAdd(v, stacked));
+    if (bound >= best) break;
   }
   return bound;
+}
+
+void ReleaseGroups::Build(
+    std::vector<std::pair<std::uint64_t, std::uint32_t>>& releases,
+    std::uint64_t cap) {
+  tensors_.clear();
+  groups_.clear();
+  // Usually few distinct releases (skyline heights of a few runs): find
+  // them, sort them, and place each tensor in its group (counting sort).
+  std::array<std::uint64_t, kFew> values{};
+  std::array<std::uint32_t, kFew> count{};
+  std::size_t distinct = 0, last = 0;
+  group_.clear();
+  for (const auto& [release, i] : releases) {
+    const std::uint64_t v = std::min(release, cap);
+    if (distinct == 0 || values[last] != v) {
+      last = 0;
+      while (last < distinct && values[last] != v) ++last;
+      if (last == distinct) {
+        if (distinct == kFew) break;
+        values[distinct++] = v;
+      }
+    }
+    ++count[last];
+    group_.push_back(static_cast<std::uint8_t>(last));
+  }
+  if (group_.size() == releases.size()) {
+    std::array<std::uint8_t, kFew> by_value{};
+    std::iota(by_value.begin(), by_value.begin() + distinct, std::uint8_t{0});
+    std::sort(
+        by_value.begin(), by_value.begin() + distinct,
+        [&](std::uint8_t a, std::uint8_t b) { return values[a] > values[b]; });
+    // first[g]: where group g's next tensor goes.
+    std::array<std::size_t, kFew> first{};
+    std::size_t end = 0;
+    for (std::size_t r = 0; r < distinct; ++r) {
+      first[by_value[r]] = end;
+      end += count[by_value[r]];
+      groups_.emplace_back(values[by_value[r]], end);
+    }
+    tensors_.resize(releases.size());
+    for (std::size_t k = 0; k < releases.size(); ++k) {
+      tensors_[first[group_[k]]++] = releases[k].second;
+    }
+    return;
+  }
+  // Many distinct releases: sort them all.
+  for (auto& entry : releases) entry.first = std::min(entry.first, cap);
+  std::sort(releases.begin(), releases.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [v, i] : releases) {
+    if (groups_.empty() || groups_.back().first != v) {
+      groups_.emplace_back(v, tensors_.size());
+    }
+    tensors_.push_back(i);
+    groups_.back().second = tensors_.size();
+  }
 }
 
 /// Lowest offset a tensor that cannot start at its skyline (it waits
@@ -438,9 +510,11 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
     }
     if (!prune && m > low) {
       // New level: segments closed at the old one are plain gaps now.
+      // Nothing is closed or excluded at m yet (every closing on the path
+      // was at a level <= the old one), so Eligible(i, m) is x_i >= m.
       low = m;
       for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = Eligible(live_[k], low);
+        eligible_[k - mark] = x_[live_[k]] >= m;
       }
     }
     // Bound, cheap form: max(floor, m) + unplaced bytes per segment.
@@ -463,9 +537,43 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
         staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1}
                                               << (live_[k] % 64);
       }
+      // The skyline over the occupied segments (their count follows from
+      // the unplaced set), run-length coded: runs_per_word_ runs of equal
+      // floors a word, each (floor / unit) << length_bits_ | length in a
+      // slot of 64 / runs_per_word_ bits, the
+      // last word holding the rest in its low bits (a run's length is > 0,
+      // so the unused high bits, all zero, code no run); or two words a
+      // run, floor and length, when one does not fit in a word.
+      std::uint64_t run_floor = 0, run_length = 0, word = 0;
+      unsigned in_word = 0;
+      auto end_run = [&] {
+        if (run_length == 0) return;
+        if (runs_per_word_ == 0) {
+          staged_keys_.push_back(run_floor);
+          staged_keys_.push_back(run_length);
+          return;
+        }
+        const std::uint64_t code =
+            (run_floor / floor_unit_) << length_bits_ | run_length;
+        // Shifts only when a run takes at most half a word.
+        word = in_word == 0 ? code : word << (64 / runs_per_word_) | code;
+        if (++in_word == runs_per_word_) {
+          staged_keys_.push_back(word);
+          in_word = 0;
+        }
+      };
       for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] != 0) staged_keys_.push_back(floor_[s]);
+        if (rem_[s] == 0) continue;
+        if (run_length != 0 && floor_[s] == run_floor) {
+          ++run_length;
+        } else {
+          end_run();
+          run_floor = floor_[s];
+          run_length = 1;
+        }
       }
+      end_run();
+      if (in_word != 0) staged_keys_.push_back(word);
       if (branching_ == Branching::kSegment) {
         // Which of those segments are closed at the level, as bits.
         std::size_t bit = 0;

@@ -113,6 +113,35 @@ enum class RunOutcome : std::uint8_t {
   kCutOff,      ///< node budget or time ran out
 };
 
+/// Tensors grouped by equal release height, highest release first: the
+/// order in which the release-date bound adds them (Search::ReleaseBound).
+class ReleaseGroups {
+ public:
+  /// Up to this many distinct releases are grouped by a counting sort;
+  /// more are sorted in full.
+  static constexpr std::size_t kFew = 32;
+
+  /// Groups `releases` (release height in bytes, tensor); a release above
+  /// `cap` counts as `cap`. `releases` may be reordered and capped.
+  void Build(std::vector<std::pair<std::uint64_t, std::uint32_t>>& releases,
+             std::uint64_t cap);
+  /// The tensors, group after group (any order within a group).
+  [[nodiscard]] const std::vector<std::uint32_t>& Tensors() const {
+    return tensors_;
+  }
+  /// Per group, highest first: its release and the end of its tensors in
+  /// Tensors() (the group starts where the one before ends).
+  [[nodiscard]] const std::vector<std::pair<std::uint64_t, std::size_t>>&
+  Groups() const {
+    return groups_;
+  }
+
+ private:
+  std::vector<std::uint8_t> group_;  // scratch: each release's group
+  std::vector<std::uint32_t> tensors_;
+  std::vector<std::pair<std::uint64_t, std::size_t>> groups_;
+};
+
 /// Branch and bound over one component. Tensors are renumbered by rank:
 /// index i is the i-th under the chosen ordering (its starting priority).
 class Search {
@@ -209,6 +238,12 @@ class Search {
   std::vector<std::uint32_t> by_start_;
   std::vector<std::vector<std::uint32_t>> nbrs_;
   std::uint64_t root_bound_ = 0;
+  /// Memo keys code a run of equal floors as (floor / floor_unit_) <<
+  /// length_bits_ | length, runs_per_word_ runs a word (0: two words a
+  /// run, floor and length, when one run does not fit in a word).
+  std::uint64_t floor_unit_ = 1;  ///< gcd of the sizes, bytes
+  unsigned length_bits_ = 0;
+  unsigned runs_per_word_ = 0;
 
   // Search state.
   std::vector<std::uint64_t> rem_;    // unplaced bytes alive per segment
@@ -224,7 +259,8 @@ class Search {
   std::vector<std::size_t> split_starts_;
   std::vector<std::uint64_t> lowest_;  // scratch of Node(), per segment
   std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
-  std::vector<std::uint64_t> packed_;         // scratch of the sort
+  ReleaseGroups release_groups_;              // scratch of ReleaseBound
+  std::vector<std::uint64_t> diff_;           // per peak + 1, zero between uses
   std::vector<std::uint32_t> starts_, ends_;  // unplaced tensors starting,
                                               // ending in each segment
   std::vector<std::uint32_t> peak_index_;     // scratch, per segment + 1

@@ -5,8 +5,14 @@
 // portfolio must reach the brute-force optimum when run to the end.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <random>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "codegen/solver/portfolio.hpp"
@@ -89,6 +95,61 @@ TEST(ExactSearch, RunIsCutOffByTheNodeBudget) {
   EXPECT_EQ(search.Run(kInf, 0, &budget), RunOutcome::kCutOff);
   EXPECT_EQ(budget.nodes, 5u);
   EXPECT_TRUE(budget.out_of_nodes);
+}
+
+TEST(ExactSearch, ReachesTheOptimumWithLargeOrScaledSizes) {
+  // The memo codes skyline runs in units of the sizes' gcd, several runs a
+  // word when they fit, else two words a run. Sizes near 2^61 with gcd 1
+  // take the two-word form, sizes scaled by 2^40 the packed one; both must
+  // still reach the brute-force optimum.
+  std::mt19937_64 rng(20261123);
+  for (int it = 0; it < 60 / testing::kScale; ++it) {
+    auto r = testing::RandomInstance(rng, 7, 1);
+    for (auto& t : r) {
+      t.size = it % 2 == 0 ? (std::uint64_t{1} << 61) + t.size : t.size << 40;
+    }
+    const std::uint64_t optimum = ExhaustiveOffsetsOptimum(r);
+    for (const PortfolioEntry& entry : kPortfolio) {
+      Search search(r, entry.order, entry.branching);
+      Budget budget;
+      EXPECT_EQ(search.Run(kInf, 0, &budget), RunOutcome::kComplete);
+      ASSERT_TRUE(search.Found()) << "instance " << it;
+      EXPECT_EQ(search.Best(), optimum) << "instance " << it;
+    }
+  }
+}
+
+TEST(ReleaseGroups, GroupsEqualReleasesHighestFirstWithFewOrManyValues) {
+  // 1 to 80 distinct releases (the counting sort up to ReleaseGroups::kFew,
+  // the full sort beyond), releases above the cap counted as the cap. The
+  // expected groups come from a std::map of release -> tensors.
+  std::mt19937_64 rng(7);
+  for (std::uint64_t distinct = 1; distinct <= 80; ++distinct) {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> releases;
+    std::map<std::uint64_t, std::multiset<std::uint32_t>, std::greater<>> want;
+    const std::uint64_t cap = 1000 + 10 * distinct / 2;
+    for (std::uint32_t i = 0; i < 200; ++i) {
+      const std::uint64_t v = 1000 + 10 * (rng() % distinct);
+      releases.emplace_back(v, i);
+      want[std::min(v, cap)].insert(i);
+    }
+    ReleaseGroups groups;
+    groups.Build(releases, cap);
+    ASSERT_EQ(groups.Groups().size(), want.size()) << distinct;
+    std::size_t begin = 0, g = 0;
+    for (const auto& [v, tensors] : want) {
+      const auto& [release, end] = groups.Groups()[g++];
+      EXPECT_EQ(release, v) << distinct;
+      ASSERT_LE(begin, end);
+      ASSERT_LE(end, groups.Tensors().size());
+      const std::multiset<std::uint32_t> got(
+          groups.Tensors().begin() + static_cast<std::ptrdiff_t>(begin),
+          groups.Tensors().begin() + static_cast<std::ptrdiff_t>(end));
+      EXPECT_EQ(got, tensors) << distinct << " release " << v;
+      begin = end;
+    }
+    EXPECT_EQ(begin, groups.Tensors().size());
+  }
 }
 
 }  // namespace

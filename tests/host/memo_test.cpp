@@ -55,5 +55,50 @@ TEST(Memo, SameWordsGiveTheSameHash) {
   EXPECT_NE(a.hash, c.hash);
 }
 
+TEST(Memo, FindsEveryKeyAfterTheTableAndTheStoreGrow) {
+  // 20,000 keys of 1 to 150 words (several table doublings and blocks,
+  // 1.5 M words in all, within the budget);
+  // key k is the words k, k + 1, ... and fails below bound 1000 + k.
+  std::vector<std::uint64_t> pool;
+  std::vector<Memo::Key> keys;
+  for (std::uint64_t k = 0; k < 20000; ++k) {
+    const std::size_t first = pool.size();
+    const std::size_t len = 1 + k % 150;
+    for (std::size_t w = 0; w < len; ++w) pool.push_back(k + w);
+    keys.push_back(Memo::MakeKey(pool, first, len));
+  }
+  Memo memo;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    memo.Insert(pool, keys[k], 1000 + k);
+  }
+  EXPECT_EQ(memo.Size(), keys.size());
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    ASSERT_TRUE(memo.Fails(pool, keys[k], 1000 + k)) << k;
+    ASSERT_FALSE(memo.Fails(pool, keys[k], 1001 + k)) << k;
+  }
+  // Words never inserted are no state.
+  std::vector<std::uint64_t> other = {7, 8};
+  EXPECT_FALSE(memo.Fails(other, Memo::MakeKey(other, 0, 2), 0));
+}
+
+TEST(Memo, DropsNewKeysBeyondItsWordBudgetButStillRaisesOldOnes) {
+  // One key of half the budget fits, the second too, a third does not.
+  std::vector<std::uint64_t> pool(Memo::kMaxWords / 2 + 1, 0);
+  for (std::size_t w = 0; w < pool.size(); ++w) pool[w] = w;
+  Memo memo;
+  const Memo::Key a = Memo::MakeKey(pool, 0, Memo::kMaxWords / 2);
+  const Memo::Key b = Memo::MakeKey(pool, 1, Memo::kMaxWords / 2);
+  const Memo::Key c = Memo::MakeKey(pool, 0, 1);
+  memo.Insert(pool, a, 10);
+  memo.Insert(pool, b, 10);
+  memo.Insert(pool, c, 10);
+  EXPECT_TRUE(memo.Fails(pool, a, 10));
+  EXPECT_TRUE(memo.Fails(pool, b, 10));
+  EXPECT_FALSE(memo.Fails(pool, c, 10));
+  EXPECT_EQ(memo.Size(), 2u);
+  memo.Insert(pool, a, 20);
+  EXPECT_TRUE(memo.Fails(pool, a, 20));
+}
+
 }  // namespace
 }  // namespace arenaplan::solver
