@@ -12,6 +12,15 @@
 //    (first_op - previous.last_op or next.first_op - last_op; 1 when they
 //    touch). When no unassigned tensor of the stage has a suitable object,
 //    the largest one gets a new object of its own size.
+//
+// Work cap (common/work_cap.hpp): one unit per stored interval a stage
+// seeds from and one per candidate taken from the heap. While
+// HeuristicWorkCap(n) holds, this is §4.4 exactly. Once it is spent, the
+// remaining tensors (rest of the current stage, then the later stages; in
+// each, size non-increasing, then index) each go to the suitable object with
+// the smallest time gap among the kCappedObjectCandidates (32) newest
+// objects (lower index on ties), else to a new object: O(log n) per tensor.
+// capped_after counts the tensors placed by the exact rule.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -21,6 +30,8 @@
 #include <vector>
 
 #include "codegen/strategies/common/object_intervals.hpp"
+#include "codegen/strategies/common/work_cap.hpp"
+#include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -96,8 +107,9 @@ struct Worse {
 
 class Improved {
  public:
-  explicit Improved(std::span<const TensorUsageRecord> records)
+  Improved(std::span<const TensorUsageRecord> records, std::uint64_t cap)
       : records_(records),
+        work_(cap),
         assigned_(records.size(), false),
         first_pos_(records.size()),
         last_pos_(records.size()) {
@@ -132,6 +144,20 @@ class Improved {
 
   void RunStage(const std::vector<std::size_t>& stage) {
     if (stage.empty()) return;
+    // Largest first, for new objects (and the bounded rule's order).
+    std::vector<std::size_t> by_size = stage;
+    std::sort(by_size.begin(), by_size.end(),
+              [&](std::size_t a, std::size_t b) {
+                if (records_[a].size != records_[b].size) {
+                  return records_[a].size > records_[b].size;
+                }
+                return a < b;
+              });
+    // Seeding examines every stored interval: placed_ units.
+    if (work_.Spent() || !work_.Charge(placed_)) {
+      Capped(by_size);
+      return;
+    }
     // Stage tensors by (first_op asc, size desc, index asc): the first one
     // right of an interval is the closest there.
     by_first_ = stage;
@@ -164,15 +190,6 @@ class Improved {
     }
     first_tree_ = LeftmostBelow(lasts);
     last_tree_ = LeftmostBelow(neg_firsts);
-    // Largest first, for new objects.
-    std::vector<std::size_t> by_size = stage;
-    std::sort(by_size.begin(), by_size.end(),
-              [&](std::size_t a, std::size_t b) {
-                if (records_[a].size != records_[b].size) {
-                  return records_[a].size > records_[b].size;
-                }
-                return a < b;
-              });
 
     heap_ = {};
     for (std::size_t k = 0; k < objects_.size(); ++k) {
@@ -186,6 +203,10 @@ class Improved {
     while (left > 0) {
       bool placed = false;
       while (!heap_.empty()) {
+        if (!work_.Charge(1)) {  // one unit per candidate examined
+          Capped(by_size);
+          return;
+        }
         const Candidate c = heap_.top();
         heap_.pop();
         if (Neighbor(c.object, c.anchor, c.after) != c.neighbor) continue;
@@ -205,6 +226,39 @@ class Improved {
         Assign(t, objects_.size() - 1);
       }
       --left;
+    }
+  }
+
+  /// The bounded rule once the work cap is spent: the stage's unassigned
+  /// tensors in `by_size` order, each to the suitable object with the
+  /// smallest time gap among the kCappedObjectCandidates newest objects
+  /// (lower object index on ties), else to a new object.
+  void Capped(const std::vector<std::size_t>& by_size) {
+    if (out_.capped_after == SIZE_MAX) out_.capped_after = placed_;
+    for (std::size_t t : by_size) {
+      if (assigned_[t]) continue;
+      const TensorUsageRecord& r = records_[t];
+      std::size_t best = objects_.size();
+      std::uint64_t best_gap = 0;
+      const std::size_t stop =
+          objects_.size() - std::min(objects_.size(), kCappedObjectCandidates);
+      for (std::size_t k = stop; k < objects_.size(); ++k) {
+        if (!objects_[k].IsFree(r.first_op, r.last_op)) continue;
+        const std::uint64_t gap = objects_[k].Distance(r.first_op, r.last_op);
+        if (best == objects_.size() || gap < best_gap) {
+          best = k;
+          best_gap = gap;
+        }
+      }
+      if (best == objects_.size()) {
+        objects_.emplace_back();
+        out_.object_sizes.push_back(r.size);
+      }
+      assigned_[t] = true;
+      objects_[best].Insert({r.first_op, r.last_op, t});
+      out_.object_sizes[best] = std::max(out_.object_sizes[best], r.size);
+      out_.object_of[t] = best;
+      ++placed_;
     }
   }
 
@@ -266,6 +320,7 @@ class Improved {
     objects_[object].Insert({r.first_op, r.last_op, t});
     out_.object_sizes[object] = std::max(out_.object_sizes[object], r.size);
     out_.object_of[t] = object;
+    ++placed_;
     // The gaps that changed: both sides of t, and the sides of its new
     // neighbours that face it.
     Push(object, t, true);
@@ -277,6 +332,8 @@ class Improved {
   }
 
   std::span<const TensorUsageRecord> records_;
+  WorkCap work_;
+  std::size_t placed_ = 0;  // tensors assigned so far
   SharedObjectsAssignment out_;
   std::vector<ObjectIntervals> objects_;
   std::vector<bool> assigned_;
@@ -291,16 +348,22 @@ class Improved {
 
 /// §4.4 in O(s n log n) for s non-empty stages (s <= 2k for k objects; on
 /// dense inputs with many distinct sizes s = Theta(n), so Theta(n^2 log n)
-/// there, see strategies_bench, dense/): each
+/// there without the work cap, see strategies_bench, dense/): each
 /// stage seeds one candidate per side of every stored interval, and each
 /// assignment refreshes the O(1) gaps it changes. A candidate whose tensor
 /// was taken meanwhile is recomputed lazily when it surfaces.
 /// Ties: smallest gap, then larger tensor, then lower tensor index, then
 /// lower object index; a new object goes to the largest unassigned tensor of
 /// the stage (lower index among equal sizes).
+SharedObjectsAssignment SharedObjectsGreedyBySizeImprovedWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap) {
+  return Improved(records, cap).Run();
+}
+
 SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
     std::span<const TensorUsageRecord> records) {
-  return Improved(records).Run();
+  return SharedObjectsGreedyBySizeImprovedWithCap(
+      records, HeuristicWorkCap(records.size()));
 }
 
 }  // namespace arenaplan

@@ -14,6 +14,11 @@
 
 namespace arenaplan {
 
+/// Once a Shared Objects strategy's work cap (common/work_cap.hpp) is spent,
+/// its bounded rule examines at most this many objects per remaining tensor,
+/// in the strategy's own preference order, and otherwise opens a new object.
+inline constexpr std::size_t kCappedObjectCandidates = 32;
+
 /// One tensor's usage interval inside a shared object. Both ends are
 /// operator indices and BOTH ARE INCLUDED.
 struct ObjectInterval {
