@@ -7,8 +7,8 @@
 // Work cap (common/work_cap.hpp): one unit per object examined. While
 // HeuristicWorkCap(n) holds, this is Alg. 1 exactly. Once it is spent, each
 // remaining tensor (same order) examines at most kCappedObjectCandidates
-// (32) objects of size >= its own, smallest first, and takes the first
-// suitable one; else at most 32 smaller ones, largest first, and takes the
+// (128) objects of size >= its own, smallest first, and takes the first
+// suitable one; else at most 128 smaller ones, largest first, and takes the
 // largest suitable one (which grows); else a new object. O(log n) per
 // tensor. capped_after counts the tensors placed by the exact rule.
 #include <algorithm>

@@ -7,7 +7,7 @@
 // Work cap (common/work_cap.hpp): one unit per object examined. While
 // HeuristicWorkCap(n) holds, this is Alg. 2 exactly. Once it is spent, each
 // remaining tensor (same order) examines only the kCappedObjectCandidates
-// (32) newest objects, newest first, and takes the first suitable one, else
+// (128) newest objects, newest first, and takes the first suitable one, else
 // a new object: O(log n) per tensor. capped_after counts the tensors placed
 // by the exact rule.
 #include <algorithm>

@@ -18,7 +18,7 @@
 // HeuristicWorkCap(n) holds, this is §4.4 exactly. Once it is spent, the
 // remaining tensors (rest of the current stage, then the later stages; in
 // each, size non-increasing, then index) each go to the suitable object with
-// the smallest time gap among the kCappedObjectCandidates (32) newest
+// the smallest time gap among the kCappedObjectCandidates (128) newest
 // objects (lower index on ties), else to a new object: O(log n) per tensor.
 // capped_after counts the tensors placed by the exact rule.
 #include <algorithm>

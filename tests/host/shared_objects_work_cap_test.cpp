@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 #include "codegen/validator.hpp"
@@ -110,28 +111,30 @@ TEST(SharedObjectsWorkCap, SmallCapGivesValidPlanAndSaysWhere) {
   }
 }
 
-// Hand-derived: tensor 0 (size 100, operators 0..1), then 33 tensors of size
-// 50 over operators 0..10 (each overlaps all before it: objects 1..33), then
-// one of size 10 at operator 5. Alg. 2 gives the last one object 0, the only
-// one free at operator 5. Tensor i (in size order) examines i objects, so
-// with a cap of 10 units tensors 0..4 spend 0+1+2+3+4 = 10 and tensor 5 is
-// the first one capped; from then on only the 32 newest objects are tried,
-// so the last tensor, whose only free object is object 0, opens object 34.
+// Hand-derived, with m = kCappedObjectCandidates + 1: tensor 0 (size 100,
+// operators 0..1), then m tensors of size 50 over operators 0..10 (each
+// overlaps all before it: objects 1..m), then one of size 10 at operator 5.
+// Alg. 2 gives the last one object 0, the only one free at operator 5.
+// Tensor i (in size order) examines i objects, so with a cap of 10 units
+// tensors 0..4 spend 0+1+2+3+4 = 10 and tensor 5 is the first one capped;
+// from then on only the kCappedObjectCandidates newest objects are tried, so
+// the last tensor, whose only free object is object 0, opens object m + 1.
 TEST(SharedObjectsWorkCap, GreedyBySizeCapLimitsCandidates) {
+  const std::size_t m = kCappedObjectCandidates + 1;
   Records r;
   r.push_back({0, 1, 100});
-  for (int i = 0; i < 33; ++i) r.push_back({0, 10, 50});
+  for (std::size_t i = 0; i < m; ++i) r.push_back({0, 10, 50});
   r.push_back({5, 5, 10});
   const SharedObjectsAssignment exact =
       SharedObjectsGreedyBySizeWithCap(r, UINT64_MAX);
   EXPECT_EQ(exact.object_of.back(), 0u);
-  EXPECT_EQ(exact.object_sizes.size(), 34u);
+  EXPECT_EQ(exact.object_sizes.size(), m + 1);
   EXPECT_EQ(exact.capped_after, SIZE_MAX);
   const SharedObjectsAssignment capped =
       SharedObjectsGreedyBySizeWithCap(r, 10);
   EXPECT_EQ(capped.capped_after, 5u);
-  EXPECT_EQ(capped.object_of.back(), 34u);
-  EXPECT_EQ(capped.object_sizes.size(), 35u);
+  EXPECT_EQ(capped.object_of.back(), m + 1);
+  EXPECT_EQ(capped.object_sizes.size(), m + 2);
   EXPECT_TRUE(Valid(r, capped));
 }
 
