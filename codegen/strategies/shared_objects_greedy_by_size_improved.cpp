@@ -26,7 +26,6 @@
 #include <functional>
 #include <limits>
 #include <numeric>
-#include <queue>
 #include <vector>
 
 #include "codegen/strategies/common/object_intervals.hpp"
@@ -191,7 +190,7 @@ class Improved {
     first_tree_ = LeftmostBelow(lasts);
     last_tree_ = LeftmostBelow(neg_firsts);
 
-    heap_ = {};
+    heap_.clear();  // keeps its storage: stages are many on dense inputs
     for (std::size_t k = 0; k < objects_.size(); ++k) {
       for (const auto& [first, interval] : objects_[k]) {
         Push(k, interval.tensor, true);
@@ -207,8 +206,9 @@ class Improved {
           Capped(by_size);
           return;
         }
-        const Candidate c = heap_.top();
-        heap_.pop();
+        std::pop_heap(heap_.begin(), heap_.end(), Worse{});
+        const Candidate c = heap_.back();
+        heap_.pop_back();
         if (Neighbor(c.object, c.anchor, c.after) != c.neighbor) continue;
         if (assigned_[c.tensor]) {
           Push(c.object, c.anchor, c.after);
@@ -309,7 +309,9 @@ class Improved {
       t = by_last_[p];
       gap = std::uint64_t{a.first_op} - records_[t].last_op;
     }
-    heap_.push({gap, records_[t].size, t, object, anchor, neighbor, after});
+    heap_.push_back(
+        {gap, records_[t].size, t, object, anchor, neighbor, after});
+    std::push_heap(heap_.begin(), heap_.end(), Worse{});
   }
 
   void Assign(std::size_t t, std::size_t object) {
@@ -341,7 +343,9 @@ class Improved {
   std::vector<std::size_t> by_first_, by_last_;
   LeftmostBelow first_tree_{{}};
   LeftmostBelow last_tree_{{}};
-  std::priority_queue<Candidate, std::vector<Candidate>, Worse> heap_;
+  /// Candidates, a binary max-heap under Worse (std::push_heap/pop_heap,
+  /// as std::priority_queue keeps it, but cleared without freeing).
+  std::vector<Candidate> heap_;
 };
 
 }  // namespace
