@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -191,10 +192,19 @@ class Improved {
     last_tree_ = LeftmostBelow(neg_firsts);
 
     heap_.clear();  // keeps its storage: stages are many on dense inputs
+    // Push(k, anchor, side) for both sides of every stored interval, with
+    // the neighbours taken from the walk itself (no lookups: on dense
+    // inputs this loop is most of the time).
     for (std::size_t k = 0; k < objects_.size(); ++k) {
-      for (const auto& [first, interval] : objects_[k]) {
-        Push(k, interval.tensor, true);
-        Push(k, interval.tensor, false);
+      const ObjectInterval* prev = nullptr;
+      for (auto it = objects_[k].begin(); it != objects_[k].end(); ++it) {
+        const ObjectInterval& cur = it->second;
+        const auto next = std::next(it);
+        const ObjectInterval* after =
+            next == objects_[k].end() ? nullptr : &next->second;
+        PushKnown(k, cur, after, true);
+        PushKnown(k, cur, prev, false);
+        prev = &cur;
       }
     }
     std::size_t left = stage.size();
@@ -275,13 +285,21 @@ class Improved {
   /// anchor's interval in `object`, if any.
   void Push(std::size_t object, std::size_t anchor, bool after) {
     const TensorUsageRecord& a = records_[anchor];
-    const std::size_t neighbor = Neighbor(object, anchor, after);
+    const ObjectInterval* n = after ? objects_[object].After(a.last_op)
+                                    : objects_[object].Before(a.first_op);
+    PushKnown(object, {a.first_op, a.last_op, anchor}, n, after);
+  }
+
+  /// Push() with anchor's interval and its neighbour on that side
+  /// (nullptr: none) already known.
+  void PushKnown(std::size_t object, const ObjectInterval& a,
+                 const ObjectInterval* n, bool after) {
+    const std::size_t neighbor = n == nullptr ? kNotFound : n->tensor;
     std::size_t t = kNotFound;
     std::uint64_t gap = 0;
     if (after) {
       // first_op > a.last_op and last_op < neighbour.first_op.
-      const std::int64_t bound =
-          neighbor == kNotFound ? kRemoved : records_[neighbor].first_op;
+      const std::int64_t bound = n == nullptr ? kRemoved : n->first_op;
       const auto from = static_cast<std::size_t>(
           std::partition_point(by_first_.begin(), by_first_.end(),
                                [&](std::size_t x) {
@@ -295,9 +313,7 @@ class Improved {
     } else {
       // last_op < a.first_op and first_op > neighbour.last_op.
       const std::int64_t bound =
-          neighbor == kNotFound
-              ? kRemoved
-              : -static_cast<std::int64_t>(records_[neighbor].last_op);
+          n == nullptr ? kRemoved : -static_cast<std::int64_t>(n->last_op);
       const auto from = static_cast<std::size_t>(
           std::partition_point(by_last_.begin(), by_last_.end(),
                                [&](std::size_t x) {
@@ -310,7 +326,7 @@ class Improved {
       gap = std::uint64_t{a.first_op} - records_[t].last_op;
     }
     heap_.push_back(
-        {gap, records_[t].size, t, object, anchor, neighbor, after});
+        {gap, records_[t].size, t, object, a.tensor, neighbor, after});
     std::push_heap(heap_.begin(), heap_.end(), Worse{});
   }
 
