@@ -216,9 +216,9 @@ void RegisterSynthetic() {
 /// Largest dense instance a strategy runs on here: every heuristic runs
 /// 10^6, except Greedy by Size Improved, whose work-cap unit (one stored
 /// interval re-seeded into a stage's heap, two O(log n) searches) costs
-/// about 40 ns on one core at 10^5 (5 s) but about 220 ns at 10^6, where
-/// it took 282 s of CPU (measured once, 2.5 GHz Xeon): too long for
-/// `make bench`. It is capped like the others.
+/// about 30 ns on one core at 10^5 (3.6 s) but about 150 ns at 10^6 (cache
+/// misses), where it took 199 s of CPU (measured once, 2.5 GHz Xeon): too
+/// long for `make bench`. It is capped like the others.
 std::size_t DenseLimit(const StrategyInfo& s) {
   if (s.approach == Approach::kSharedObjects &&
       s.name == "greedy-by-size-improved") {
