@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <map>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -34,6 +36,85 @@ namespace {
 /// Components with more tensors than this are not searched (the initial
 /// plan, if any, is kept unproven): recursion depth grows with the count.
 constexpr std::size_t kMaxSearchRecords = 20000;
+/// Nor are components with more pairs of time-intersecting tensors than
+/// this: a Search stores every such pair twice (4 bytes each) and each of
+/// the kPortfolio.size() restarts holds its own Search, so 2^20 pairs keep
+/// the search under about 60 MB of neighbour lists. On dense random
+/// lifetimes the pairs grow as n^2 / 3 (1.3 * 10^10 at 2 * 10^5 tensors).
+/// Network-shaped inputs and MiniMalloc's instances (at most about 10^5
+/// pairs) stay far below.
+constexpr std::uint64_t kMaxSearchPairs = std::uint64_t{1} << 20;
+
+/// Pairs of time-intersecting tensors of `c`, counting stops once above
+/// `limit`. c.records are ordered by first_op, so the tensors after k that
+/// intersect it are those starting at or before its last_op. O(n log n).
+std::uint64_t IntersectingPairs(const Component& c, std::uint64_t limit) {
+  const std::vector<TensorUsageRecord>& r = c.records;
+  std::uint64_t pairs = 0;
+  for (std::size_t k = 0; k < r.size() && pairs <= limit; ++k) {
+    const auto end = std::partition_point(
+        r.begin() + static_cast<std::ptrdiff_t>(k) + 1, r.end(),
+        [&](const TensorUsageRecord& x) { return x.first_op <= r[k].last_op; });
+    pairs += static_cast<std::uint64_t>(end - r.begin()) - k - 1;
+  }
+  return pairs;
+}
+
+/// What a Search's RootBound() and CheckPlan() give, without building one:
+/// the max operator breadth of `records` (bytes, paper §5.1), and the arena
+/// of `offsets` (indexed like records) when no two time-intersecting tensors
+/// share a byte, else kInf. Sweeps over time: O(n log n) time, O(n) memory.
+struct CheapFacts {
+  std::uint64_t bound = 0;
+  std::uint64_t arena = kInf;
+};
+CheapFacts CheapBoundAndCheck(const std::vector<TensorUsageRecord>& records,
+                              const std::vector<std::uint64_t>* offsets) {
+  const std::size_t n = records.size();
+  // Events at operator boundaries: a tensor is alive on [first_op,
+  // last_op + 1); ends sort before starts at the same boundary.
+  std::vector<std::pair<std::uint64_t, std::size_t>> events;  // 2t / 2t+1
+  events.reserve(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    events.emplace_back(std::uint64_t{records[i].first_op}, 2 * i + 1);
+    events.emplace_back(std::uint64_t{records[i].last_op} + 1, 2 * i);
+  }
+  std::sort(events.begin(), events.end(), [](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    return (a.second & 1) < (b.second & 1);
+  });
+  CheapFacts out;
+  std::uint64_t alive = 0, arena = 0;
+  bool valid = offsets != nullptr;
+  std::map<std::uint64_t, std::uint64_t> live;  // offset -> end, alive now
+  for (const auto& [at, code] : events) {
+    const std::size_t i = code / 2;
+    const std::uint64_t size = records[i].size;
+    if ((code & 1) == 0) {
+      alive -= size;
+      if (valid) live.erase((*offsets)[i]);
+      continue;
+    }
+    alive += size;
+    out.bound = std::max(out.bound, alive);
+    if (!valid) continue;
+    const std::uint64_t off = (*offsets)[i];
+    if (off > kInf - size) {
+      valid = false;
+      continue;
+    }
+    const std::uint64_t end = off + size;
+    arena = std::max(arena, end);
+    // The live tensors are disjoint; i must not reach into the one that
+    // starts at or after it, nor start below the end of the one before.
+    auto next = live.lower_bound(off);
+    if (next != live.end() && next->first < end) valid = false;
+    if (next != live.begin() && std::prev(next)->second > off) valid = false;
+    if (valid) live.emplace(off, end);
+  }
+  if (valid) out.arena = arena;
+  return out;
+}
 }  // namespace
 
 ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
@@ -61,7 +142,40 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
 
   const bool have_initial = options.initial_offsets.size() == n;
   std::uint64_t proven_lb = 0;  // max over components of proven bounds
-  for (Component& c : comps) {
+  // Components the search will not run on (too large, no time, or the time
+  // ran out while setting up) get their bound and their initial plan's
+  // check from a sweep, in O(n log n) time and O(n) memory: the same values
+  // a Search computes, without its Theta(pairs) neighbour lists.
+  // Per component: kSearch, or why not (kTooLarge, kNoTime).
+  enum : char { kSearch, kTooLarge, kNoTime };
+  std::vector<char> searchable(comps.size(), kSearch);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    Component& c = comps[ci];
+    if (c.ids.size() > kMaxSearchRecords ||
+        IntersectingPairs(c, kMaxSearchPairs) > kMaxSearchPairs) {
+      searchable[ci] = kTooLarge;
+    } else if (options.time_limit_s <= 0 ||
+               std::chrono::steady_clock::now() >= budget.deadline) {
+      searchable[ci] = kNoTime;
+    }
+    if (searchable[ci] != kSearch) {
+      std::vector<std::uint64_t> init;
+      if (have_initial) {
+        init.resize(c.ids.size());
+        for (std::size_t k = 0; k < c.ids.size(); ++k) {
+          init[k] = options.initial_offsets[c.ids[k]];
+        }
+      }
+      const CheapFacts facts =
+          CheapBoundAndCheck(c.records, have_initial ? &init : nullptr);
+      c.bound = facts.bound;
+      proven_lb = std::max(proven_lb, c.bound);
+      if (have_initial && facts.arena < cap_plus_one) {
+        c.value = facts.arena;
+        c.offsets = std::move(init);
+      }
+      continue;
+    }
     const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
                        options.techniques);
     c.bound = probe.RootBound();
@@ -120,6 +234,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
                    });
   for (std::size_t idx : by_bound) {
     Component& c = comps[idx];
+    const char why = searchable[idx];
     // Good enough: what the whole plan provably needs anyway (or, for the
     // decision problem, anything within capacity).
     std::uint64_t good_enough = proven_lb;
@@ -128,10 +243,10 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
     }
     if (c.value == c.bound) c.proven = true;
     if (c.value <= good_enough || c.proven) continue;
-    if (budget.Finished() || c.ids.size() > kMaxSearchRecords ||
-        options.time_limit_s <= 0) {
-      continue;
+    if (why == kNoTime && options.time_limit_s > 0) {
+      budget.timed_out = true;  // the deadline passed while setting up
     }
+    if (budget.Finished() || why != kSearch) continue;
     SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
                    report);
     if (c.infeasible) {

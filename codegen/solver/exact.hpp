@@ -48,9 +48,15 @@ struct ExactTechniques {
 
 struct ExactOptions {
   /// Wall-clock budget of the search in seconds (<= 0: stop at once and
-  /// return what the initial plan and the lower bound prove). The clock is
-  /// only read every few thousand nodes; the search itself never depends on
-  /// it, so a result returned before the limit is the same on every machine.
+  /// return what the initial plan and the max-breadth bound prove, found by
+  /// an O(n log n) sweep). The clock is read once per component while
+  /// setting up (components met after the deadline are not searched) and
+  /// then every few thousand nodes; the search itself never depends on it,
+  /// so a result returned before the limit is the same on every machine.
+  /// Components of more than 20,000 tensors or 2^20 pairs of
+  /// time-intersecting tensors are never searched (exact.cpp): their bound
+  /// and the check of the initial plan come from the same sweep, so setting
+  /// up takes O(n log n) time and O(n) memory on any input.
   double time_limit_s = 10.0;
   /// Bytes: only plans with arena <= capacity count. nullopt: no limit.
   std::optional<std::uint64_t> capacity;
@@ -74,7 +80,8 @@ struct ExactOptions {
   std::uint64_t work_limit = 0;
   /// Before searching, raise each component's lower bound with windows of
   /// time (codegen/solver/window_bound.hpp) using at most this many search
-  /// nodes in all (0 = off). Deterministic.
+  /// nodes in all (0 = off). Deterministic. Only for components the search
+  /// may run on (so not with time_limit_s <= 0).
   std::uint64_t window_bound_nodes = 0;
   /// Which techniques the search uses (all by default).
   ExactTechniques techniques;

@@ -12,15 +12,26 @@
 //    (first_op - previous.last_op or next.first_op - last_op; 1 when they
 //    touch). When no unassigned tensor of the stage has a suitable object,
 //    the largest one gets a new object of its own size.
+//
+// Work cap (common/work_cap.hpp): one unit per stored interval a stage
+// seeds from and one per candidate taken from the heap. While
+// HeuristicWorkCap(n) holds, this is §4.4 exactly. Once it is spent, the
+// remaining tensors (rest of the current stage, then the later stages; in
+// each, size non-increasing, then index) each go to the suitable object with
+// the smallest time gap among the kCappedObjectCandidates (128) newest
+// objects (lower index on ties), else to a new object: O(log n) per tensor.
+// capped_after counts the tensors placed by the exact rule.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <numeric>
-#include <queue>
 #include <vector>
 
 #include "codegen/strategies/common/object_intervals.hpp"
+#include "codegen/strategies/common/work_cap.hpp"
+#include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -96,8 +107,9 @@ struct Worse {
 
 class Improved {
  public:
-  explicit Improved(std::span<const TensorUsageRecord> records)
+  Improved(std::span<const TensorUsageRecord> records, std::uint64_t cap)
       : records_(records),
+        work_(cap),
         assigned_(records.size(), false),
         first_pos_(records.size()),
         last_pos_(records.size()) {
@@ -132,6 +144,20 @@ class Improved {
 
   void RunStage(const std::vector<std::size_t>& stage) {
     if (stage.empty()) return;
+    // Largest first, for new objects (and the bounded rule's order).
+    std::vector<std::size_t> by_size = stage;
+    std::sort(by_size.begin(), by_size.end(),
+              [&](std::size_t a, std::size_t b) {
+                if (records_[a].size != records_[b].size) {
+                  return records_[a].size > records_[b].size;
+                }
+                return a < b;
+              });
+    // Seeding examines every stored interval: placed_ units.
+    if (work_.Spent() || !work_.Charge(placed_)) {
+      Capped(by_size);
+      return;
+    }
     // Stage tensors by (first_op asc, size desc, index asc): the first one
     // right of an interval is the closest there.
     by_first_ = stage;
@@ -164,21 +190,21 @@ class Improved {
     }
     first_tree_ = LeftmostBelow(lasts);
     last_tree_ = LeftmostBelow(neg_firsts);
-    // Largest first, for new objects.
-    std::vector<std::size_t> by_size = stage;
-    std::sort(by_size.begin(), by_size.end(),
-              [&](std::size_t a, std::size_t b) {
-                if (records_[a].size != records_[b].size) {
-                  return records_[a].size > records_[b].size;
-                }
-                return a < b;
-              });
 
-    heap_ = {};
+    heap_.clear();  // keeps its storage: stages are many on dense inputs
+    // Push(k, anchor, side) for both sides of every stored interval, with
+    // the neighbours taken from the walk itself (no lookups: on dense
+    // inputs this loop is most of the time).
     for (std::size_t k = 0; k < objects_.size(); ++k) {
-      for (const auto& [first, interval] : objects_[k]) {
-        Push(k, interval.tensor, true);
-        Push(k, interval.tensor, false);
+      const ObjectInterval* prev = nullptr;
+      for (auto it = objects_[k].begin(); it != objects_[k].end(); ++it) {
+        const ObjectInterval& cur = it->second;
+        const auto next = std::next(it);
+        const ObjectInterval* after =
+            next == objects_[k].end() ? nullptr : &next->second;
+        PushKnown(k, cur, after, true);
+        PushKnown(k, cur, prev, false);
+        prev = &cur;
       }
     }
     std::size_t left = stage.size();
@@ -186,8 +212,13 @@ class Improved {
     while (left > 0) {
       bool placed = false;
       while (!heap_.empty()) {
-        const Candidate c = heap_.top();
-        heap_.pop();
+        if (!work_.Charge(1)) {  // one unit per candidate examined
+          Capped(by_size);
+          return;
+        }
+        std::pop_heap(heap_.begin(), heap_.end(), Worse{});
+        const Candidate c = heap_.back();
+        heap_.pop_back();
         if (Neighbor(c.object, c.anchor, c.after) != c.neighbor) continue;
         if (assigned_[c.tensor]) {
           Push(c.object, c.anchor, c.after);
@@ -208,6 +239,39 @@ class Improved {
     }
   }
 
+  /// The bounded rule once the work cap is spent: the stage's unassigned
+  /// tensors in `by_size` order, each to the suitable object with the
+  /// smallest time gap among the kCappedObjectCandidates newest objects
+  /// (lower object index on ties), else to a new object.
+  void Capped(const std::vector<std::size_t>& by_size) {
+    if (out_.capped_after == SIZE_MAX) out_.capped_after = placed_;
+    for (std::size_t t : by_size) {
+      if (assigned_[t]) continue;
+      const TensorUsageRecord& r = records_[t];
+      std::size_t best = objects_.size();
+      std::uint64_t best_gap = 0;
+      const std::size_t stop =
+          objects_.size() - std::min(objects_.size(), kCappedObjectCandidates);
+      for (std::size_t k = stop; k < objects_.size(); ++k) {
+        if (!objects_[k].IsFree(r.first_op, r.last_op)) continue;
+        const std::uint64_t gap = objects_[k].Distance(r.first_op, r.last_op);
+        if (best == objects_.size() || gap < best_gap) {
+          best = k;
+          best_gap = gap;
+        }
+      }
+      if (best == objects_.size()) {
+        objects_.emplace_back();
+        out_.object_sizes.push_back(r.size);
+      }
+      assigned_[t] = true;
+      objects_[best].Insert({r.first_op, r.last_op, t});
+      out_.object_sizes[best] = std::max(out_.object_sizes[best], r.size);
+      out_.object_of[t] = best;
+      ++placed_;
+    }
+  }
+
   /// Anchor's neighbour in `object` on the given side, or kNotFound.
   [[nodiscard]] std::size_t Neighbor(std::size_t object, std::size_t anchor,
                                      bool after) const {
@@ -221,13 +285,21 @@ class Improved {
   /// anchor's interval in `object`, if any.
   void Push(std::size_t object, std::size_t anchor, bool after) {
     const TensorUsageRecord& a = records_[anchor];
-    const std::size_t neighbor = Neighbor(object, anchor, after);
+    const ObjectInterval* n = after ? objects_[object].After(a.last_op)
+                                    : objects_[object].Before(a.first_op);
+    PushKnown(object, {a.first_op, a.last_op, anchor}, n, after);
+  }
+
+  /// Push() with anchor's interval and its neighbour on that side
+  /// (nullptr: none) already known.
+  void PushKnown(std::size_t object, const ObjectInterval& a,
+                 const ObjectInterval* n, bool after) {
+    const std::size_t neighbor = n == nullptr ? kNotFound : n->tensor;
     std::size_t t = kNotFound;
     std::uint64_t gap = 0;
     if (after) {
       // first_op > a.last_op and last_op < neighbour.first_op.
-      const std::int64_t bound =
-          neighbor == kNotFound ? kRemoved : records_[neighbor].first_op;
+      const std::int64_t bound = n == nullptr ? kRemoved : n->first_op;
       const auto from = static_cast<std::size_t>(
           std::partition_point(by_first_.begin(), by_first_.end(),
                                [&](std::size_t x) {
@@ -241,9 +313,7 @@ class Improved {
     } else {
       // last_op < a.first_op and first_op > neighbour.last_op.
       const std::int64_t bound =
-          neighbor == kNotFound
-              ? kRemoved
-              : -static_cast<std::int64_t>(records_[neighbor].last_op);
+          n == nullptr ? kRemoved : -static_cast<std::int64_t>(n->last_op);
       const auto from = static_cast<std::size_t>(
           std::partition_point(by_last_.begin(), by_last_.end(),
                                [&](std::size_t x) {
@@ -255,7 +325,9 @@ class Improved {
       t = by_last_[p];
       gap = std::uint64_t{a.first_op} - records_[t].last_op;
     }
-    heap_.push({gap, records_[t].size, t, object, anchor, neighbor, after});
+    heap_.push_back(
+        {gap, records_[t].size, t, object, a.tensor, neighbor, after});
+    std::push_heap(heap_.begin(), heap_.end(), Worse{});
   }
 
   void Assign(std::size_t t, std::size_t object) {
@@ -266,6 +338,7 @@ class Improved {
     objects_[object].Insert({r.first_op, r.last_op, t});
     out_.object_sizes[object] = std::max(out_.object_sizes[object], r.size);
     out_.object_of[t] = object;
+    ++placed_;
     // The gaps that changed: both sides of t, and the sides of its new
     // neighbours that face it.
     Push(object, t, true);
@@ -277,6 +350,8 @@ class Improved {
   }
 
   std::span<const TensorUsageRecord> records_;
+  WorkCap work_;
+  std::size_t placed_ = 0;  // tensors assigned so far
   SharedObjectsAssignment out_;
   std::vector<ObjectIntervals> objects_;
   std::vector<bool> assigned_;
@@ -284,23 +359,31 @@ class Improved {
   std::vector<std::size_t> by_first_, by_last_;
   LeftmostBelow first_tree_{{}};
   LeftmostBelow last_tree_{{}};
-  std::priority_queue<Candidate, std::vector<Candidate>, Worse> heap_;
+  /// Candidates, a binary max-heap under Worse (std::push_heap/pop_heap,
+  /// as std::priority_queue keeps it, but cleared without freeing).
+  std::vector<Candidate> heap_;
 };
 
 }  // namespace
 
 /// §4.4 in O(s n log n) for s non-empty stages (s <= 2k for k objects; on
 /// dense inputs with many distinct sizes s = Theta(n), so Theta(n^2 log n)
-/// there, see strategies_bench, dense/): each
+/// there without the work cap, see strategies_bench, dense/): each
 /// stage seeds one candidate per side of every stored interval, and each
 /// assignment refreshes the O(1) gaps it changes. A candidate whose tensor
 /// was taken meanwhile is recomputed lazily when it surfaces.
 /// Ties: smallest gap, then larger tensor, then lower tensor index, then
 /// lower object index; a new object goes to the largest unassigned tensor of
 /// the stage (lower index among equal sizes).
+SharedObjectsAssignment SharedObjectsGreedyBySizeImprovedWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap) {
+  return Improved(records, cap).Run();
+}
+
 SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
     std::span<const TensorUsageRecord> records) {
-  return Improved(records).Run();
+  return SharedObjectsGreedyBySizeImprovedWithCap(
+      records, HeuristicWorkCap(records.size()));
 }
 
 }  // namespace arenaplan

@@ -27,20 +27,68 @@
 // per vector, O(n^3) time in the worst case (measured on one core: 0.09 s at
 // 1,000 tensors, 0.8 s at 2,000). The registry sets max_records = 2000, so
 // `best`/`all` skip it above that; asking for it by name still runs it.
+//
+// Work cap (common/work_cap.hpp): one unit per column a search step scans.
+// While HeuristicWorkCap(n) + 2^30 holds (kMinCostFlowExtraUnits), the flow
+// above is solved exactly. Once it is spent, the rows (tensors in first_op
+// order) not yet matched are matched greedily, as greedy-in-order picks a free
+// object (CompleteGreedily), in O(log n) each; capped_after counts the rows
+// matched by the exact search. So asking for it by name on any input finishes
+// in O(cap + n log n).
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <set>
 #include <span>
+#include <utility>
 #include <vector>
 
+#include "codegen/strategies/common/work_cap.hpp"
+#include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
 namespace {
 
 constexpr std::size_t kNewObject = std::numeric_limits<std::size_t>::max();
+
+/// Units added to HeuristicWorkCap(n) for this strategy: its unit is one
+/// column scanned (about 1 ns on one core, a hundred times cheaper than an
+/// object examined by the greedy strategies), and a network-shaped chain of
+/// 2,000 tensors (max_records) needs 1-3 * 10^8 of them. 2^30 more units
+/// (about 1 s) keep such inputs exact.
+constexpr std::uint64_t kMinCostFlowExtraUnits = std::uint64_t{1} << 30;
+
+/// The bounded rule once the work cap is spent: rows done+1..n, in row
+/// order, each reuse the object of a free column (a record that ended before
+/// the row begins and whose object no row reuses yet) chosen as
+/// greedy-in-order chooses a free object: the smallest one at least as large
+/// as the row's tensor (lowest column among equal sizes), else the largest
+/// smaller one (highest column among equal sizes); with no free column, a
+/// new object. `left` lists the records by last_op ascending (column c is
+/// left[c - 1]); p[c] is the row matched to column c (0 = free) and is
+/// updated. O((n - done) log n).
+void CompleteGreedily(std::span<const TensorUsageRecord> records,
+                      const std::vector<std::size_t>& rows,
+                      const std::vector<std::size_t>& left, std::size_t done,
+                      std::vector<std::size_t>& p) {
+  const std::size_t n = records.size();
+  std::set<std::pair<std::uint64_t, std::size_t>> pool;  // size, column
+  std::size_t next = 1;  // next column to consider for the pool
+  for (std::size_t i = done + 1; i <= n; ++i) {
+    const TensorUsageRecord& r = records[rows[i - 1]];
+    for (; next <= n && records[left[next - 1]].last_op < r.first_op; ++next) {
+      if (p[next] == 0) pool.emplace(records[left[next - 1]].size, next);
+    }
+    if (pool.empty()) continue;  // a new object
+    auto best = pool.lower_bound({r.size, 0});
+    if (best == pool.end()) --best;
+    p[best->second] = i;
+    pool.erase(best);
+  }
+}
 
 /// Minimum-cost assignment of every record (row, in `rows` order) to a
 /// distinct column: columns 1..n are "reuse the object of record
@@ -56,10 +104,17 @@ constexpr std::size_t kNewObject = std::numeric_limits<std::size_t>::max();
 ///   all have potential 0, so they are interchangeable: matched ones stay
 ///   matched (an augmentation only shifts rows between columns), hence they
 ///   are always n+1..n+K, and n+K+1 stands for every free one.
+///
+/// Work cap: one unit per column a search step scans. When `work` is spent
+/// in the search of row i, that search is abandoned (the matching of rows
+/// 1..i-1 is untouched; the potentials are no longer needed) and rows
+/// i..n are matched by CompleteGreedily(). `*exact_rows` is then i - 1,
+/// else n.
 template <typename Cost>
 std::vector<std::size_t> SolveAssignment(
     std::span<const TensorUsageRecord> records,
-    const std::vector<std::size_t>& rows) {
+    const std::vector<std::size_t>& rows, WorkCap& work,
+    std::size_t* exact_rows) {
   const std::size_t n = records.size();
   const std::size_t m = 2 * n;
   // (std::numeric_limits is not specialised for __int128 in strict C++20.)
@@ -91,6 +146,7 @@ std::vector<std::size_t> SolveAssignment(
   std::vector<std::size_t> p(m + 1, 0), way(m + 1, 0);
   std::vector<char> used(m + 1, 0);
   std::size_t new_used = 0;  // matched "new object" columns: n+1..n+new_used
+  *exact_rows = n;
   for (std::size_t i = 1; i <= n; ++i) {
     p[0] = i;
     std::size_t j0 = 0;
@@ -105,6 +161,7 @@ std::vector<std::size_t> SolveAssignment(
       used[j0] = 1;
       const std::size_t i0 = p[j0];
       max_reach = std::max(max_reach, reach[i0]);
+      if (!work.Charge(max_reach + (new_end - n))) break;
       const Cost ui = u[i0];
       Cost delta = kInf;
       std::size_t j1 = 0;
@@ -141,6 +198,10 @@ std::vector<std::size_t> SolveAssignment(
       });
       j0 = j1;
     } while (p[j0] != 0);
+    if (work.Spent()) {
+      *exact_rows = i - 1;
+      break;
+    }
     if (j0 == new_end) ++new_used;
     do {  // augment along the alternating path back to column 0
       const std::size_t j1 = way[j0];
@@ -154,6 +215,7 @@ std::vector<std::size_t> SolveAssignment(
       minv[j] = kInf;
     });
   }
+  if (*exact_rows < n) CompleteGreedily(records, rows, left, *exact_rows, p);
   std::vector<std::size_t> reuses(n, kNewObject);
   for (std::size_t j = 1; j <= n; ++j) {
     if (p[j] != 0) reuses[rows[p[j] - 1]] = left[j - 1];
@@ -166,8 +228,8 @@ std::vector<std::size_t> SolveAssignment(
 /// Deterministic: rows in (first_op, index) order, columns in index order;
 /// among optimal flows the one the fixed search order finds. Objects are
 /// numbered by their first tensor in that row order.
-SharedObjectsAssignment SharedObjectsMinCostFlow(
-    std::span<const TensorUsageRecord> records) {
+SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap) {
   const std::size_t n = records.size();
   SharedObjectsAssignment out;
   out.object_of.assign(n, 0);
@@ -185,9 +247,12 @@ SharedObjectsAssignment SharedObjectsMinCostFlow(
     if (r.size > (std::uint64_t{1} << 61) - total) wide = true;
     if (!wide) total += r.size;
   }
+  WorkCap work(cap);
+  std::size_t exact_rows = n;
   const std::vector<std::size_t> reuses =
-      wide ? SolveAssignment<__int128>(records, rows)
-           : SolveAssignment<std::int64_t>(records, rows);
+      wide ? SolveAssignment<__int128>(records, rows, work, &exact_rows)
+           : SolveAssignment<std::int64_t>(records, rows, work, &exact_rows);
+  if (exact_rows < n) out.capped_after = exact_rows;
   for (std::size_t j : rows) {
     if (reuses[j] == kNewObject) {
       out.object_of[j] = out.object_sizes.size();
@@ -200,6 +265,15 @@ SharedObjectsAssignment SharedObjectsMinCostFlow(
     }
   }
   return out;
+}
+
+SharedObjectsAssignment SharedObjectsMinCostFlow(
+    std::span<const TensorUsageRecord> records) {
+  const std::uint64_t cap = HeuristicWorkCap(records.size());
+  return SharedObjectsMinCostFlowWithCap(
+      records, cap > UINT64_MAX - kMinCostFlowExtraUnits
+                   ? UINT64_MAX
+                   : cap + kMinCostFlowExtraUnits);
 }
 
 }  // namespace arenaplan

@@ -9,6 +9,7 @@
 #ifndef ARENAPLAN_CODEGEN_STRATEGIES_STRATEGIES_HPP_
 #define ARENAPLAN_CODEGEN_STRATEGIES_STRATEGIES_HPP_
 
+#include <cstdint>
 #include <span>
 
 #include "codegen/records.hpp"
@@ -73,6 +74,22 @@ SharedObjectsAssignment SharedObjectsMinCostFlow(
 /// Baseline: one object per tensor.
 SharedObjectsAssignment SharedObjectsNaive(
     std::span<const TensorUsageRecord> records);
+
+// --- The same Shared Objects strategies with an explicit work cap ---
+// Each function above that is quadratic on dense inputs is the one below
+// with cap = HeuristicWorkCap(records.size()) (common/work_cap.hpp). With
+// cap = UINT64_MAX the result is the paper's rule throughout; with a smaller
+// cap the strategy switches to the bounded rule stated in its file once the
+// cap is spent, and sets capped_after. For tests and benchmarks.
+
+SharedObjectsAssignment SharedObjectsGreedyBySizeImprovedWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap);
+SharedObjectsAssignment SharedObjectsGreedyBySizeWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap);
+SharedObjectsAssignment SharedObjectsGreedyByBreadthWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap);
+SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap);
 
 }  // namespace arenaplan
 
