@@ -79,7 +79,8 @@ struct PlanResult {
   /// The best lower bound proven (bytes): the exact search's when it ran,
   /// else the approach's lower bound.
   std::uint64_t lower_bound_proven = 0;
-  /// What ended the exact search: "complete", "budget" or "time_limit"; ""
+  /// What ended the exact search: "complete", "budget", "time_limit" or
+  /// "too_large" (a part with a gap was too large to search); ""
   /// when it did not run (a heuristic plan already met the bound, or a
   /// named heuristic strategy was asked for).
   std::string search_stopped_by;

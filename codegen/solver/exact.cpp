@@ -232,6 +232,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
                    [&](std::size_t a, std::size_t b) {
                      return comps[a].bound > comps[b].bound;
                    });
+  bool skipped_large = false;  // a part with a gap left unsearched
   for (std::size_t idx : by_bound) {
     Component& c = comps[idx];
     const char why = searchable[idx];
@@ -246,6 +247,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
     if (why == kNoTime && options.time_limit_s > 0) {
       budget.timed_out = true;  // the deadline passed while setting up
     }
+    if (why == kTooLarge) skipped_large = true;
     if (budget.Finished() || why != kSearch) continue;
     SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
                    report);
@@ -265,6 +267,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   result.timed_out = budget.timed_out;
   result.stopped_by = budget.timed_out      ? ExactResult::kTimeLimit
                       : budget.out_of_nodes ? ExactResult::kBudget
+                      : skipped_large       ? ExactResult::kTooLarge
                                             : ExactResult::kComplete;
   std::uint64_t arena = 0;
   for (const Component& c : comps) {
@@ -296,6 +299,8 @@ const char* StopReasonName(ExactResult::StopReason reason) {
       return "budget";
     case ExactResult::kTimeLimit:
       return "time_limit";
+    case ExactResult::kTooLarge:
+      return "too_large";
   }
   return "complete";
 }

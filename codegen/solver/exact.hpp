@@ -117,14 +117,15 @@ struct ExactResult {
   bool timed_out = false;
   /// What ended the search: it finished (proved what it could: optimal,
   /// infeasible, or a plan within capacity), the node or work budget ran
-  /// out, or the wall-clock time limit did.
-  enum StopReason { kComplete, kBudget, kTimeLimit };
+  /// out, the wall-clock time limit did, or a part that still had a gap was
+  /// too large to search (over 20,000 tensors or 2^20 intersecting pairs).
+  enum StopReason { kComplete, kBudget, kTimeLimit, kTooLarge };
   StopReason stopped_by = kComplete;
   /// Work units spent (see ExactOptions::work_limit).
   std::uint64_t work = 0;
 };
 
-/// "complete", "budget" or "time_limit".
+/// "complete", "budget", "time_limit" or "too_large".
 [[nodiscard]] const char* StopReasonName(ExactResult::StopReason reason);
 
 /// Solves Offset Calculation for `records` (every size > 0; sizes already

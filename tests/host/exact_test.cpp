@@ -392,6 +392,9 @@ TEST(Exact, SkipsComponentsWithTooManyIntersectingPairs) {
   EXPECT_EQ(result.status, ExactResult::kFeasible);
   EXPECT_EQ(result.offsets, options.initial_offsets);
   EXPECT_EQ(result.lower_bound, MaxBreadth(r));
+  // The naive plan is far above max breadth, so the skip left a gap.
+  EXPECT_EQ(result.stopped_by, ExactResult::kTooLarge);
+  EXPECT_STREQ(StopReasonName(result.stopped_by), "too_large");
 }
 
 // With no time, the bound and the check of the initial plan come from a
