@@ -213,26 +213,11 @@ void RegisterSynthetic() {
   }
 }
 
-/// Largest dense instance a strategy runs on here: every heuristic runs
-/// 10^6, except Greedy by Size Improved, whose work-cap unit (one stored
-/// interval re-seeded into a stage's heap, two O(log n) searches) costs
-/// about 30 ns on one core at 10^5 (3.6 s) but about 150 ns at 10^6 (cache
-/// misses), where it took 199 s of CPU (measured once, 2.5 GHz Xeon): too
-/// long for `make bench`. It is capped like the others.
-std::size_t DenseLimit(const StrategyInfo& s) {
-  if (s.approach == Approach::kSharedObjects &&
-      s.name == "greedy-by-size-improved") {
-    return 100000;
-  }
-  return 1000000;
-}
-
 void RegisterDense() {
   for (const std::size_t n : {10000, 100000, 1000000}) {
     for (const StrategyInfo& s : AllStrategies()) {
       if (!s.IsHeuristic()) continue;  // optimal_bench measures the search
       if (s.max_records != 0 && n > s.max_records) continue;
-      if (n > DenseLimit(s)) continue;
       const std::string name = "dense/" +
                                std::string(ApproachName(s.approach)) + "/" +
                                std::string(s.name) + "/" + std::to_string(n);

@@ -13,8 +13,8 @@
 //    touch). When no unassigned tensor of the stage has a suitable object,
 //    the largest one gets a new object of its own size.
 //
-// Work cap (common/work_cap.hpp): one unit per stored interval a stage
-// seeds from and one per candidate taken from the heap. While
+// Work cap (common/work_cap.hpp): kSeedUnits (8) units per stored interval
+// a stage seeds from and one per candidate taken from the heap. While
 // HeuristicWorkCap(n) holds, this is §4.4 exactly. Once it is spent, the
 // remaining tensors (rest of the current stage, then the later stages; in
 // each, size non-increasing, then index) each go to the suitable object with
@@ -39,6 +39,8 @@ namespace {
 
 constexpr std::int64_t kRemoved = std::numeric_limits<std::int64_t>::max();
 constexpr std::size_t kNotFound = std::numeric_limits<std::size_t>::max();
+/// Work units per stored interval a stage seeds from.
+constexpr std::uint64_t kSeedUnits = 8;
 
 /// Min segment tree answering "leftmost position >= from whose value is below
 /// bound" in O(log n). Removed positions hold kRemoved.
@@ -153,8 +155,10 @@ class Improved {
                 }
                 return a < b;
               });
-    // Seeding examines every stored interval: placed_ units.
-    if (work_.Spent() || !work_.Charge(placed_)) {
+    // Seeding examines every stored interval: kSeedUnits each (a walk
+    // through an ordered map and two heap pushes, several times the cost of
+    // the other units once the maps outgrow the cache).
+    if (work_.Spent() || !work_.Charge(kSeedUnits * placed_)) {
       Capped(by_size);
       return;
     }
