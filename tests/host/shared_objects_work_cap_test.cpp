@@ -8,13 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <random>
 #include <span>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "codegen/input.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategies/strategies.hpp"
@@ -150,31 +149,12 @@ TEST(SharedObjectsWorkCap, DefaultCapNotReachedOnNetworkShapedInputs) {
   }
 }
 
-Records ReadMinimalloc(const std::string& path) {
-  std::ifstream in(path);
-  Records r;
-  std::string line;
-  std::getline(in, line);  // id,lower,upper,size
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    std::stringstream ss(line);
-    std::string id, lower, upper, size;
-    std::getline(ss, id, ',');
-    std::getline(ss, lower, ',');
-    std::getline(ss, upper, ',');
-    std::getline(ss, size, ',');
-    r.push_back({static_cast<std::uint32_t>(std::stoul(lower)),
-                 static_cast<std::uint32_t>(std::stoul(upper) - 1),
-                 std::stoull(size)});
-  }
-  return r;
-}
-
 TEST(SharedObjectsWorkCap, DefaultCapNotReachedOnMinimallocInstances) {
   for (const char* name : {"A", "B", "C", "D", "E"}) {
-    const Records r = ReadMinimalloc(std::string(ARENAPLAN_SHARED_DIR) +
+    const Records r = LoadCsvProblem(std::string(ARENAPLAN_SHARED_DIR) +
                                      "/benchmarks/minimalloc-challenging/" +
-                                     name + ".1048576.csv");
+                                     name + ".1048576.csv")
+                          .records;
     ASSERT_FALSE(r.empty()) << name;
     for (const Named& s : kCapped) {
       EXPECT_EQ(s.plain(r).capped_after, SIZE_MAX) << s.name << " on " << name;
