@@ -158,47 +158,42 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
                std::chrono::steady_clock::now() >= budget.deadline) {
       searchable[ci] = kNoTime;
     }
-    if (searchable[ci] != kSearch) {
-      std::vector<std::uint64_t> init;
-      if (have_initial) {
-        init.resize(c.ids.size());
-        for (std::size_t k = 0; k < c.ids.size(); ++k) {
-          init[k] = options.initial_offsets[c.ids[k]];
-        }
-      }
-      const CheapFacts facts =
-          CheapBoundAndCheck(c.records, have_initial ? &init : nullptr);
-      c.bound = facts.bound;
-      proven_lb = std::max(proven_lb, c.bound);
-      if (have_initial && facts.arena < cap_plus_one) {
-        c.value = facts.arena;
-        c.offsets = std::move(init);
-      }
-      continue;
-    }
-    const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
-                       options.techniques);
-    c.bound = probe.RootBound();
-    if (options.window_bound_nodes != 0) {
-      WindowBoundOptions window;
-      window.total_nodes = options.window_bound_nodes;
-      c.bound = WindowLowerBound(c.records, c.bound, window).bound;
-    }
-    proven_lb = std::max(proven_lb, c.bound);
+    // The initial plan of this component, if any, and its arena once
+    // checked (kInf: invalid or none).
+    std::vector<std::uint64_t> init;
     if (have_initial) {
-      std::vector<std::uint64_t> init(c.ids.size());
+      init.resize(c.ids.size());
       for (std::size_t k = 0; k < c.ids.size(); ++k) {
         init[k] = options.initial_offsets[c.ids[k]];
       }
-      std::vector<std::uint64_t> ranked(c.ids.size());
-      for (std::size_t k = 0; k < c.ids.size(); ++k) {
-        ranked[k] = init[probe.Rank(k)];
+    }
+    std::uint64_t arena = kInf;
+    if (searchable[ci] != kSearch) {
+      const CheapFacts facts =
+          CheapBoundAndCheck(c.records, have_initial ? &init : nullptr);
+      c.bound = facts.bound;
+      arena = facts.arena;
+    } else {
+      const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
+                         options.techniques);
+      c.bound = probe.RootBound();
+      if (options.window_bound_nodes != 0) {
+        WindowBoundOptions window;
+        window.total_nodes = options.window_bound_nodes;
+        c.bound = WindowLowerBound(c.records, c.bound, window).bound;
       }
-      const std::uint64_t arena = probe.CheckPlan(ranked);
-      if (arena < cap_plus_one) {
-        c.value = arena;
-        c.offsets = std::move(init);
+      if (have_initial) {
+        std::vector<std::uint64_t> ranked(c.ids.size());
+        for (std::size_t k = 0; k < c.ids.size(); ++k) {
+          ranked[k] = init[probe.Rank(k)];
+        }
+        arena = probe.CheckPlan(ranked);
       }
+    }
+    proven_lb = std::max(proven_lb, c.bound);
+    if (have_initial && arena < cap_plus_one) {
+      c.value = arena;
+      c.offsets = std::move(init);
     }
   }
   // Progress: the whole plan's arena (once every component has a plan) and
