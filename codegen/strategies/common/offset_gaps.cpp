@@ -239,7 +239,7 @@ std::uint64_t GapPlacer::Place(std::size_t i) {
   const bool few =
       try_index && placed_.Report(t.first_op, t.last_op, scratch_, limit);
   last_dense_ = !few;
-  work_.Charge(1 + (few ? scratch_.size() : scratch_.size() + placed));
+  work_.Charge(1 + scratch_.size() + (few ? 0 : placed));
   if (few) {
     // Few (k <= P / 16): sort them by offset (ties by index).
     std::sort(
@@ -294,30 +294,30 @@ std::uint64_t GapPlacer::PlaceBounded(std::size_t i) {
   if (!by_offset_built_) BuildOffsetOrder();
   const TensorUsageRecord& t = records_[i];
   const std::uint64_t top = skyline_->Top(i);
-  const auto intersects = [&t](const OffsetOrder::Entry& x) {
-    return x.first_op <= t.last_op && x.last_op >= t.first_op;
+  // One window: Alg. 3 L.10-18 over at most `count` entries, counting gaps
+  // from `floor` on. A record reaching above `floor` starts above floor -
+  // largest_placed_, so scanning from there sees every record that bounds a
+  // gap above floor. No entry at or above `top` intersects t.
+  const auto window = [&](std::uint64_t floor, std::size_t count) {
+    SmallestGap search(t.size, floor);
+    by_offset_.ForEachFrom(
+        floor > largest_placed_ ? floor - largest_placed_ : 0,
+        [&](const OffsetOrder::Entry& x) {
+          if (x.offset >= top) return false;
+          if (x.first_op <= t.last_op && x.last_op >= t.first_op) {
+            search.Next(x.offset, x.end);
+          }
+          return --count != 0;
+        });
+    return search;
   };
-  // Window 1: the lowest entries, as Alg. 3 scans them.
-  SmallestGap low(t.size);
-  std::size_t left = kBoundedScan / 2;
-  by_offset_.ForEachFrom(0, [&](const OffsetOrder::Entry& x) {
-    if (intersects(x)) low.Next(x.offset, x.end);
-    return --left != 0;
-  });
-  // Window 2: the entries just below the top, from `floor` on. A record
-  // reaching above `floor` starts above floor - largest_placed_, so
-  // scanning from there sees every record that bounds a gap above floor.
+  // Window 1: the lowest entries, as Alg. 3 scans them. Window 2: the
+  // entries just below the top. The smaller fitting gap wins, window 1 on
+  // ties; with none, the top (L.19-20).
+  const SmallestGap low = window(0, kBoundedScan / 2);
   const std::uint64_t span =
       top / std::max<std::size_t>(placed_list_.size(), 1) * (kBoundedScan / 2);
-  const std::uint64_t floor = top > span ? top - span : 0;
-  SmallestGap high(t.size, floor);
-  left = kBoundedScan;
-  by_offset_.ForEachFrom(floor > largest_placed_ ? floor - largest_placed_ : 0,
-                         [&](const OffsetOrder::Entry& x) {
-                           if (x.offset >= top) return false;
-                           if (intersects(x)) high.Next(x.offset, x.end);
-                           return --left != 0;
-                         });
+  const SmallestGap high = window(top > span ? top - span : 0, kBoundedScan);
   std::uint64_t offset = top;
   if (low.Found() &&
       (!high.Found() || low.SmallestFit() <= high.SmallestFit())) {
