@@ -4,8 +4,9 @@
 // AllStrategies()) on synthetic networks of 100, 1,000, 10,000 and 100,000
 // tensors, on dense random intervals of 10^4, 10^5 and 10^6 tensors (one
 // iteration each, every heuristic: the work cap of common/work_cap.hpp
-// bounds those whose exact rule is quadratic there; see MakeDense), plus
-// the MiniMalloc "challenging" instances A..E of ../shared.
+// bounds those whose exact rule is quadratic there; the instances are
+// GenerateDenseLifetimes of codegen/solver/instances.hpp), plus the
+// MiniMalloc "challenging" instances A..E of ../shared.
 //
 // Synthetic generator (fixed seed per size, so runs are comparable): a chain
 // of operators built from blocks drawn at random,
@@ -41,6 +42,7 @@
 
 #include "codegen/input.hpp"
 #include "codegen/records.hpp"
+#include "codegen/solver/instances.hpp"
 #include "codegen/strategy.hpp"
 
 namespace arenaplan {
@@ -85,26 +87,6 @@ std::vector<TensorUsageRecord> MakeNetwork(std::size_t n, std::uint64_t seed) {
   return out;
 }
 
-/// Dense random lifetimes (the hostile case of issue 17): n tensors over n
-/// operators, each usage interval [first_op, last_op] (both ends included)
-/// from two operator indices drawn uniformly, so about a third of all
-/// tensors are alive at a typical operator; sizes uniform in 16 .. 1 MiB,
-/// multiples of 16 (so equal sizes occur).
-std::vector<TensorUsageRecord> MakeDense(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> op(
-      0, static_cast<std::uint32_t>(n - 1));
-  std::uniform_int_distribution<std::uint64_t> units(1, 65536);
-  std::vector<TensorUsageRecord> out(n);
-  for (TensorUsageRecord& r : out) {
-    std::uint32_t a = op(rng);
-    std::uint32_t b = op(rng);
-    if (a > b) std::swap(a, b);
-    r = TensorUsageRecord{a, b, units(rng) * 16};
-  }
-  return out;
-}
-
 struct Instance {
   std::vector<TensorUsageRecord> records;
   ProfileSummary summary;
@@ -127,7 +109,7 @@ const Instance& Dense(std::size_t n) {
   auto it = cache.find(n);
   if (it == cache.end()) {
     Instance inst;
-    inst.records = MakeDense(n, 2000 + n);
+    inst.records = GenerateDenseLifetimes(n, 2000 + n);
     inst.summary = SummarizeProfiles(inst.records);
     it = cache.emplace(n, std::move(inst)).first;
   }

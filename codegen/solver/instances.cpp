@@ -2,6 +2,8 @@
 #include "codegen/solver/instances.hpp"
 
 #include <algorithm>
+#include <random>
+#include <utility>
 
 namespace arenaplan {
 namespace {
@@ -191,6 +193,23 @@ std::vector<TensorUsageRecord> PermuteRecords(
   Rng rng(seed);
   for (std::size_t k = out.size(); k > 1; --k) {
     std::swap(out[k - 1], out[rng.Below(k)]);
+  }
+  return out;
+}
+
+std::vector<TensorUsageRecord> GenerateDenseLifetimes(std::size_t n,
+                                                      std::uint64_t seed) {
+  std::vector<TensorUsageRecord> out(n);
+  if (n == 0) return out;
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::uint32_t> op(
+      0, static_cast<std::uint32_t>(n - 1));
+  std::uniform_int_distribution<std::uint64_t> units(1, 65536);
+  for (TensorUsageRecord& r : out) {
+    std::uint32_t a = op(rng);
+    std::uint32_t b = op(rng);
+    if (a > b) std::swap(a, b);
+    r = TensorUsageRecord{a, b, units(rng) * 16};
   }
   return out;
 }

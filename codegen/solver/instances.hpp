@@ -2,7 +2,8 @@
 //
 // Seeded Offset Calculation instances whose optimum is known by
 // construction, and transformations that keep the optimum, for testing and
-// benchmarking the exact search on classes it was not tuned on.
+// benchmarking the exact search on classes it was not tuned on; and dense
+// random lifetimes, the hostile case of the heuristics (issue 17).
 #ifndef ARENAPLAN_CODEGEN_SOLVER_INSTANCES_HPP_
 #define ARENAPLAN_CODEGEN_SOLVER_INSTANCES_HPP_
 
@@ -61,6 +62,15 @@ struct PerfectPackingParams {
 /// The same records in a seeded random order: same optimum.
 [[nodiscard]] std::vector<TensorUsageRecord> PermuteRecords(
     std::span<const TensorUsageRecord> records, std::uint64_t seed);
+
+/// Dense random lifetimes: n tensors over n operators, each usage interval
+/// [first_op, last_op] (both ends included) from two operator indices drawn
+/// uniformly, so about a third of all tensors are alive at a typical
+/// operator; sizes uniform in 16 .. 1 MiB, multiples of 16 (so equal sizes
+/// occur). Unlike the generators above it draws with std::mt19937_64 and
+/// std distributions, so its records are the same for one standard library.
+[[nodiscard]] std::vector<TensorUsageRecord> GenerateDenseLifetimes(
+    std::size_t n, std::uint64_t seed);
 
 }  // namespace arenaplan
 

@@ -15,6 +15,7 @@
 
 #include "codegen/input.hpp"
 #include "codegen/records.hpp"
+#include "codegen/solver/instances.hpp"
 #include "codegen/strategy.hpp"
 #include "codegen/validator.hpp"
 #include "tests/host/exhaustive.hpp"
@@ -314,23 +315,6 @@ TEST(Exact, EveryTechniqueSwitchKeepsTheOptimum) {
 namespace arenaplan {
 namespace {
 
-/// Dense random lifetimes (issue 17): n tensors over n operators, each
-/// between two uniform operator indices, sizes 16 .. 2^20 bytes.
-std::vector<TensorUsageRecord> DenseInstance(std::size_t n,
-                                             std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> op(
-      0, static_cast<std::uint32_t>(n - 1));
-  std::uniform_int_distribution<std::uint64_t> size(1, 65536);
-  std::vector<TensorUsageRecord> r(n);
-  for (TensorUsageRecord& x : r) {
-    std::uint32_t a = op(rng), b = op(rng);
-    if (a > b) std::swap(a, b);
-    x = {a, b, 16 * size(rng)};
-  }
-  return r;
-}
-
 /// Max operator breadth by a difference array over operators.
 std::uint64_t MaxBreadth(const std::vector<TensorUsageRecord>& r) {
   std::uint32_t ops = 0;
@@ -361,7 +345,7 @@ std::vector<std::uint64_t> NaiveOffsets(
 // bound on 2 * 10^5 dense tensors (1.3 * 10^10 intersecting pairs) without
 // building anything per pair: before, this setup alone ran out of 3 GB.
 TEST(Exact, NoTimeOnLargeDenseInputReturnsTheInitialPlan) {
-  const std::vector<TensorUsageRecord> r = DenseInstance(200000, 5);
+  const std::vector<TensorUsageRecord> r = GenerateDenseLifetimes(200000, 5);
   ExactOptions options;
   options.time_limit_s = 0;
   options.initial_offsets = NaiveOffsets(r);
@@ -383,7 +367,7 @@ TEST(Exact, NoTimeOnLargeDenseInputReturnsTheInitialPlan) {
 // neighbour lists of its restarts would take hundreds of MB), and the
 // initial plan comes back unproven. Deterministic: no clock involved.
 TEST(Exact, SkipsComponentsWithTooManyIntersectingPairs) {
-  const std::vector<TensorUsageRecord> r = DenseInstance(3000, 6);
+  const std::vector<TensorUsageRecord> r = GenerateDenseLifetimes(3000, 6);
   ExactOptions options;
   options.time_limit_s = 1e6;
   options.initial_offsets = NaiveOffsets(r);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "codegen/solver/instances.hpp"
 #include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategies/common/work_cap.hpp"
 #include "codegen/strategies/strategies.hpp"
@@ -642,21 +643,6 @@ TEST(OffsetsStrategies, GreedyBySizeReproducesPaperWorkedExample) {
 
 // --- Work cap (codegen/strategies/common/work_cap.hpp) ---------------------
 
-Records DenseRandom(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> op(
-      0, static_cast<std::uint32_t>(n - 1));
-  std::uniform_int_distribution<std::uint64_t> units(1, 4096);
-  Records records;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::uint32_t a = op(rng);
-    std::uint32_t b = op(rng);
-    if (a > b) std::swap(a, b);
-    records.push_back(R(a, b, 16 * units(rng)));
-  }
-  return records;
-}
-
 Offsets PlaceInOrder(const Records& records,
                      const std::vector<std::size_t>& order, std::uint64_t cap,
                      std::size_t* capped_after) {
@@ -701,7 +687,7 @@ TEST(WorkCap, BoundedRuleFillsTheGapAlg3Finds) {
 TEST(WorkCap, UnspentCapIsAlg3ByteForByte) {
   // 3,000 dense records: Alg. 3 examines at most n^2 / 2 = 4.5 * 10^6
   // placed records, below the cap (> 2^24).
-  const Records records = DenseRandom(3000, 17);
+  const Records records = GenerateDenseLifetimes(3000, 17);
   const OffsetsAssignment a = OffsetsGreedyBySize(records);
   EXPECT_EQ(a.capped_after, SIZE_MAX);
   EXPECT_EQ(a.offsets, ReferenceGreedyBySize(records));
@@ -713,7 +699,7 @@ TEST(WorkCap, SpentCapKeepsAlg3PrefixAndAValidPlan) {
   // the cap is spent part way. The records placed before it have Alg. 3's
   // offsets (the reference, run to the end, agrees on them: later records
   // cannot move earlier ones); the plan stays valid and above max breadth.
-  const Records records = DenseRandom(9000, 23);
+  const Records records = GenerateDenseLifetimes(9000, 23);
   const OffsetsAssignment a = OffsetsGreedyBySize(records);
   ASSERT_GT(a.capped_after, 0u);
   ASSERT_LT(a.capped_after, records.size());
@@ -734,7 +720,7 @@ TEST(WorkCap, BoundedRuleAlwaysPlacesSoundly) {
   std::mt19937_64 rng(5);
   for (int it = 0; it < 6; ++it) {
     const std::size_t n = 200 + 400 * static_cast<std::size_t>(it);
-    const Records records = DenseRandom(n, 100 + it);
+    const Records records = GenerateDenseLifetimes(n, 100 + it);
     std::vector<std::size_t> order =
         offset_gaps::OrderBySizeDescending(records);
     if (it % 2 == 1) std::shuffle(order.begin(), order.end(), rng);

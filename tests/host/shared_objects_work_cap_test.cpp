@@ -15,6 +15,7 @@
 
 #include "codegen/input.hpp"
 #include "codegen/records.hpp"
+#include "codegen/solver/instances.hpp"
 #include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategies/strategies.hpp"
 #include "codegen/strategy.hpp"
@@ -49,22 +50,6 @@ bool Valid(const Records& r, const SharedObjectsAssignment& a) {
   return ValidateSharedObjects(r, object_of, a.object_sizes).ok();
 }
 
-/// `bench/strategies_bench.cpp`'s dense shape: n tensors over n operators,
-/// each between two uniform operator indices, sizes 16 .. 2^20.
-Records Dense(std::size_t n, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<std::uint32_t> op(
-      0, static_cast<std::uint32_t>(n - 1));
-  std::uniform_int_distribution<std::uint64_t> size(16, 1u << 20);
-  Records r(n);
-  for (auto& x : r) {
-    std::uint32_t a = op(rng), b = op(rng);
-    if (a > b) std::swap(a, b);
-    x = {a, b, size(rng)};
-  }
-  return r;
-}
-
 /// A network-shaped chain: tensor i is produced by operator i and read by
 /// operator i + 1, and every 4th also by operator i + 4 (a residual).
 Records Network(std::size_t n) {
@@ -81,7 +66,8 @@ TEST(SharedObjectsWorkCap, UnlimitedCapEqualsDefault) {
   std::mt19937 rng(17);
   for (int trial = 0; trial < 60; ++trial) {
     const std::size_t n = 1 + rng() % 300;
-    const Records r = Dense(n, static_cast<std::uint32_t>(rng()));
+    const Records r =
+        GenerateDenseLifetimes(n, static_cast<std::uint32_t>(rng()));
     for (const Named& s : kCapped) {
       const SharedObjectsAssignment a = s.plain(r);
       const SharedObjectsAssignment b = s.capped(r, UINT64_MAX);
@@ -95,7 +81,7 @@ TEST(SharedObjectsWorkCap, UnlimitedCapEqualsDefault) {
 
 TEST(SharedObjectsWorkCap, SmallCapGivesValidPlanAndSaysWhere) {
   for (std::uint32_t seed : {1u, 2u, 3u}) {
-    const Records r = Dense(3000, seed);
+    const Records r = GenerateDenseLifetimes(3000, seed);
     const std::uint64_t bound = SummarizeProfiles(r).shared_objects_lower_bound;
     for (const Named& s : kCapped) {
       for (std::uint64_t cap : {std::uint64_t{0}, std::uint64_t{5000}}) {
