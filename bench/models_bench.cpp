@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <string>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/load/load_problem.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 
 namespace arenaplan {
 namespace {

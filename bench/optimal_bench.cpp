@@ -26,11 +26,11 @@
 #include <string>
 #include <vector>
 
-#include "codegen/input.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/input/input.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/solver/exact.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 #include "codegen/tflite/load.hpp"
 
 namespace arenaplan {

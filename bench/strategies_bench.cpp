@@ -40,10 +40,10 @@
 #include <string_view>
 #include <vector>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
 #include "codegen/solver/instances.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "arenaplan/plan.hpp"  // OverlapRelation (shared with the firmware)
-#include "codegen/alignment.hpp"
+#include "codegen/base/alignment.hpp"
 
 namespace arenaplan {
 
@@ -86,7 +86,7 @@ struct UsageProblem {
   std::vector<OverlapPair> overlaps;
   /// Bytes every record's operators read and write (its exact bytes times
   /// the operator inputs and outputs that name it; a scratch buffer: twice
-  /// its bytes), for planning across memory regions (codegen/regions.hpp).
+  /// its bytes), for planning across memory regions (codegen/regions/regions.hpp).
   /// Empty when the reader knows no graph (CSV, the paper's zoo).
   std::vector<std::uint64_t> traffic;
 };

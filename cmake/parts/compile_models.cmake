@@ -2,7 +2,7 @@
 # build time, twice each: with the greedy-by-size plan (tensors share the
 # arena) and with the naive plan (every tensor its own bytes). The generated
 # sources form the library compile_models_generated, linked into
-# tests/host/compile_models_test.cpp, which runs both and compares them.
+# tests/host/compile/compile_models_test.cpp, which runs both and compares them.
 set(CM_GEN_DIR ${CMAKE_BINARY_DIR}/generated/compile_models)
 set(CM_MODELS_DIR ${CMAKE_SOURCE_DIR}/../shared/models)
 set(CM_SOURCES)

@@ -1,7 +1,7 @@
 # The four MLPerf Tiny models of ../shared/models compiled by `arenaplan
 # compile` at build time with the default plan (every activation in the
 # planned arena). The generated sources form the library
-# mlperf_reference_generated, linked into tests/host/mlperf_reference_test.cpp,
+# mlperf_reference_generated, linked into tests/host/compile/mlperf_reference_test.cpp,
 # which runs every input of ../shared/reference/<model>/ and compares the
 # output bytes with TensorFlow Lite Micro's.
 set(MR_GEN_DIR ${CMAKE_BINARY_DIR}/generated/mlperf_reference)

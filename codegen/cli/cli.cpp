@@ -11,7 +11,7 @@
 
 #include "codegen/cli/commands.hpp"
 #include "codegen/emit/cpp_text.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 

@@ -2,7 +2,7 @@
 //
 // The `arenaplan` command line: parses every sub-command and calls down into
 // the pipeline (readers, planner, emitters, compiler). Nothing under codegen/
-// includes this room; exit statuses are in codegen/errors.hpp.
+// includes this room; exit statuses are in codegen/base/errors.hpp.
 #ifndef ARENAPLAN_CODEGEN_CLI_CLI_HPP_
 #define ARENAPLAN_CODEGEN_CLI_CLI_HPP_
 

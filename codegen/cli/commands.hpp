@@ -2,7 +2,7 @@
 //
 // The sub-commands, one Register* function per file of codegen/cli/.
 // cli.cpp calls each once; a sub-command's callback stores its exit status
-// in `*exit_code` (kExit* in codegen/errors.hpp) and reports bad input by
+// in `*exit_code` (kExit* in codegen/base/errors.hpp) and reports bad input by
 // throwing InputError (cli.cpp prints it as one line and exits 2).
 #ifndef ARENAPLAN_CODEGEN_CLI_COMMANDS_HPP_
 #define ARENAPLAN_CODEGEN_CLI_COMMANDS_HPP_

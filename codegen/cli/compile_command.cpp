@@ -13,13 +13,13 @@
 #include <system_error>
 #include <vector>
 
-#include "codegen/atomic_file.hpp"
+#include "codegen/base/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/emit/regions.hpp"
-#include "codegen/errors.hpp"
-#include "codegen/regions.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/regions/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan {

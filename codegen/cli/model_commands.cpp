@@ -12,18 +12,18 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/atomic_file.hpp"
+#include "codegen/base/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/emit/tflm_shim.hpp"
-#include "codegen/errors.hpp"
-#include "codegen/input.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/input/input.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/arena.hpp"

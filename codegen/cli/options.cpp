@@ -6,7 +6,7 @@
 #include <limits>
 #include <string_view>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 

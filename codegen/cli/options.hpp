@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/alignment.hpp"
-#include "codegen/input.hpp"
+#include "codegen/base/alignment.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/atomic_file.hpp"
+#include "codegen/base/atomic_file.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/emit/csv.hpp"
@@ -25,11 +25,11 @@
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/load/load_problem.hpp"
-#include "codegen/planner.hpp"
-#include "codegen/regions.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/planner/planner.hpp"
+#include "codegen/regions/regions.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 namespace {
@@ -163,7 +163,7 @@ HeaderOptions PlanHeaderOptions(const PlanArgs& args,
 }
 
 /// `plan --region ...`: the plan across memory regions and its outputs
-/// (codegen/regions.hpp), written together or not at all.
+/// (codegen/regions/regions.hpp), written together or not at all.
 int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
                   const UsageProblem& problem) {
   if (args.strategy == "all") {

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "codegen/cli/commands.hpp"
-#include "codegen/errors.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 #include "codegen/zoo/networks.hpp"
 #include "codegen/zoo/paper_tables.hpp"
 

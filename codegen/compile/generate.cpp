@@ -15,7 +15,7 @@
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 

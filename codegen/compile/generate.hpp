@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "codegen/input.hpp"
-#include "codegen/planner.hpp"
-#include "codegen/regions.hpp"
+#include "codegen/input/input.hpp"
+#include "codegen/planner/planner.hpp"
+#include "codegen/regions/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {

@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "codegen/emit/cpp_text.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan::compile {
 

@@ -118,7 +118,7 @@ class Lowerer {
   [[nodiscard]] static const char* CType(tflite::TensorType type);
 
   /// Addresses planned tensors in their memory regions (a plan across
-  /// regions, codegen/regions.hpp): Arena::Address(record) instead of
+  /// regions, codegen/regions/regions.hpp): Arena::Address(record) instead of
   /// `arena` + offset. Call before Run().
   void AddressInRegions() { in_regions_ = true; }
 

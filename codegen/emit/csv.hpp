@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 
 namespace arenaplan {

@@ -12,7 +12,7 @@
 
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header_parts.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 namespace {

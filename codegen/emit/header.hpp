@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 
 namespace arenaplan {

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 
 namespace arenaplan {
 

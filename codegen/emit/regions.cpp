@@ -11,7 +11,7 @@
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/header_parts.hpp"
 #include "codegen/emit/plan_text.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 namespace {

@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The outputs of a plan across memory regions (codegen/regions.hpp): JSON,
+// The outputs of a plan across memory regions (codegen/regions/regions.hpp): JSON,
 // CSV, a human summary and the firmware header. Only `--region` reaches
 // them; a plan without regions goes through plan_text, csv and header as
 // before, unchanged.
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "codegen/emit/header.hpp"
-#include "codegen/regions.hpp"
+#include "codegen/regions/regions.hpp"
 
 namespace arenaplan {
 

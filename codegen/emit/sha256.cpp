@@ -7,7 +7,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 namespace {

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "codegen/emit/utf8.hpp"
-#include "codegen/errors.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/planner/planner.hpp"
 
 namespace arenaplan {
 namespace {

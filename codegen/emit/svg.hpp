@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 
 namespace arenaplan {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/tflite/bytes.hpp"
 #include "codegen/tflm/offline_plan.hpp"
 

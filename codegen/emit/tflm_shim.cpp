@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "codegen/emit/cpp_text.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/tflm/kernels.hpp"
 
 namespace arenaplan {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"

@@ -1,7 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Turns an INPUT argument into tensor usage records by picking its reader:
-// a records CSV (codegen/input.hpp), a .tflite model (codegen/tflite/), or a
+// a records CSV (codegen/input/input.hpp), a .tflite model (codegen/tflite/), or a
 // network of the paper's zoo ("zoo:NAME", codegen/zoo/). This room sits
 // above the readers, so no reader depends on another.
 #ifndef ARENAPLAN_CODEGEN_LOAD_LOAD_PROBLEM_HPP_
@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
 
 namespace arenaplan {

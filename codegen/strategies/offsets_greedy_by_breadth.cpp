@@ -32,7 +32,7 @@
 
 #include "codegen/records.hpp"
 #include "codegen/strategies/common/offset_gaps.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "codegen/strategies/common/offset_gaps.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -22,7 +22,7 @@
 // at first_op_t, i.e. Alg. 3's "placed and intersecting" records are the
 // live allocations, and releasing happens implicitly. On a growing chain it
 // loses to Greedy by Size the way Table 2 shows for MobileNet v1 (see
-// tests/host/offsets_strategies_test.cpp).
+// tests/host/strategies/offsets_strategies_test.cpp).
 //
 // Tie-breaks (deterministic): records with equal first_op in input order;
 // equal gaps: the lowest one.
@@ -60,7 +60,7 @@
 #include <vector>
 
 #include "codegen/strategies/common/offset_gaps.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 namespace {

@@ -2,7 +2,7 @@
 //
 // Na\"ive Offset Calculation: every tensor gets its own bytes, in record
 // order. The paper's baseline row ("Na\"ive", Tables 1 and 2).
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -45,7 +45,7 @@
 #include <set>
 #include <utility>
 
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 namespace {

@@ -6,7 +6,7 @@
 #include <array>
 
 #include "codegen/strategies/strategies.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -17,7 +17,7 @@
 #include "codegen/strategies/common/object_intervals.hpp"
 #include "codegen/strategies/common/work_cap.hpp"
 #include "codegen/strategies/strategies.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -47,7 +47,7 @@
 
 #include "codegen/strategies/common/work_cap.hpp"
 #include "codegen/strategies/strategies.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 namespace {

@@ -2,7 +2,7 @@
 //
 // Na\"ive Shared Objects: one object per tensor, nothing shared. The paper's
 // baseline row ("Na\"ive", Table 1).
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -14,7 +14,7 @@
 
 #include "codegen/records.hpp"
 #include "codegen/solver/exact.hpp"  // SolveOffsetsExactly, the exact search
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
 

@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
 
 namespace arenaplan {

@@ -10,8 +10,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "codegen/errors.hpp"
-#include "codegen/input.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/input/input.hpp"
 #include "tflite_subset_generated.h"
 
 namespace arenaplan::tflite {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan::tflite {
 namespace {

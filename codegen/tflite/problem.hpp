@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
 #include "codegen/tflite/model.hpp"
 

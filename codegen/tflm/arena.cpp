@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::tflm {

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflm/kernels.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan::tflm {
 

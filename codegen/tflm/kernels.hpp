@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::tflm {

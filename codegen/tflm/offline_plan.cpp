@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/tflite/bytes.hpp"
 
 namespace arenaplan::tflm {

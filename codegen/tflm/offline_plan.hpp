@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "codegen/alignment.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/base/alignment.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 

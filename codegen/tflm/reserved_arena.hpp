@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "codegen/planner.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/greedy_rule.hpp"

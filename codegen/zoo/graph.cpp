@@ -5,7 +5,7 @@
 #include <numeric>
 #include <utility>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 
 namespace arenaplan::zoo {
 namespace {

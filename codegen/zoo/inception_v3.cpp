@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/zoo/graph.hpp"
 #include "codegen/zoo/networks.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/zoo/networks.hpp"
 
 namespace arenaplan {

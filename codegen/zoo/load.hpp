@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "codegen/input.hpp"
+#include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
 
 namespace arenaplan {

@@ -145,7 +145,7 @@ TensorId ClassifierHead(GraphBuilder& g, TensorId x, const std::string& scope) {
 
 /// MobileNet v1 1.0, 224x224 (Howard et al. 2017, Table 1), the TFLite
 /// ImageNet classifier: 31 operators. Expected naive footprint 19.248 MiB
-/// (paper Table 1): see tests/host/zoo_test.cpp for the derivation.
+/// (paper Table 1): see tests/host/zoo/zoo_test.cpp for the derivation.
 UsageProblem BuildMobileNetV1() {
   GraphBuilder g;
   const TensorId in = g.AddInput("input", {1, 224, 224, 3});

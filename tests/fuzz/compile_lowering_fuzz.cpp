@@ -26,7 +26,7 @@
 
 #include "codegen/compile/generate.hpp"
 #include "codegen/emit/sha256.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/tflite/model.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 

@@ -4,7 +4,7 @@
 // byte string must either read (and then plan with every strategy of both
 // approaches and with the exact search, each plan passing the validator) or
 // raise a one-line InputError naming the input. On instances small enough
-// for the brute force (tests/host/exhaustive.hpp), the exact search's proven
+// for the brute force (tests/host/support/exhaustive.hpp), the exact search's proven
 // optimum must equal it. Built by mk/fuzz.mk with
 // -fsanitize=fuzzer,address,undefined.
 #include <algorithm>
@@ -14,14 +14,14 @@
 #include <string>
 #include <vector>
 
-#include "codegen/errors.hpp"
-#include "codegen/input.hpp"
-#include "codegen/planner.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/input/input.hpp"
+#include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/solver/exact.hpp"
-#include "codegen/validator.hpp"
+#include "codegen/validator/validator.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
-#include "tests/host/exhaustive.hpp"
+#include "tests/host/support/exhaustive.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "codegen/emit/tflm_model.hpp"
-#include "codegen/errors.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/records.hpp"
 #include "codegen/tflite/model.hpp"

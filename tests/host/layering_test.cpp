@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tests/host/test_util.hpp"
+#include "tests/host/support/test_util.hpp"
 
 namespace arenaplan {
 namespace {
@@ -38,11 +38,9 @@ struct Room {
 /// CLI sits on top and nothing includes it.
 const std::vector<Room>& Rooms() {
   static const std::vector<Room> rooms = {
-      {"base",
-       {"codegen/errors.", "codegen/alignment.", "codegen/atomic_file."},
-       {}},
+      {"base", {"codegen/base/"}, {}},
       {"records", {"codegen/records."}, {"base"}},
-      {"input", {"codegen/input."}, {"base", "records"}},
+      {"input", {"codegen/input/"}, {"base", "records"}},
       {"tflite", {"codegen/tflite/"}, {"base", "records", "input"}},
       {"zoo", {"codegen/zoo/"}, {"base", "records", "input"}},
       {"overlap", {"codegen/overlap/"}, {"base", "records", "input", "tflite"}},
@@ -50,29 +48,30 @@ const std::vector<Room>& Rooms() {
        {"codegen/load/"},
        {"base", "records", "input", "tflite", "zoo", "overlap"}},
       {"solver", {"codegen/solver/"}, {"base", "records"}},
-      {"strategies",
-       {"codegen/strategy.", "codegen/strategies/"},
-       {"base", "records", "solver"}},
-      {"validator", {"codegen/validator."}, {"base", "records"}},
+      {"strategies", {"codegen/strategies/"}, {"base", "records", "solver"}},
+      {"validator", {"codegen/validator/"}, {"base", "records"}},
       {"planner",
-       {"codegen/planner.", "codegen/regions."},
+       {"codegen/planner/"},
        {"base", "records", "solver", "strategies", "validator"}},
+      {"regions",
+       {"codegen/regions/"},
+       {"base", "records", "solver", "strategies", "validator", "planner"}},
       {"tflm",
        {"codegen/tflm/"},
        {"base", "records", "input", "tflite", "strategies", "planner"}},
       {"emit",
        {"codegen/emit/"},
        {"base", "records", "input", "tflite", "strategies", "validator",
-        "planner", "tflm"}},
+        "planner", "regions", "tflm"}},
       {"compile",
        {"codegen/compile/"},
        {"base", "records", "input", "tflite", "overlap", "solver", "strategies",
-        "validator", "planner", "tflm", "emit"}},
+        "validator", "planner", "regions", "tflm", "emit"}},
       {"cli",
        {"codegen/cli/"},
        {"base", "records", "input", "tflite", "zoo", "overlap", "load",
-        "solver", "strategies", "validator", "planner", "tflm", "emit",
-        "compile"}},
+        "solver", "strategies", "validator", "planner", "regions", "tflm",
+        "emit", "compile"}},
       {"main", {"codegen/main."}, {"cli"}},
   };
   return rooms;
@@ -183,7 +182,7 @@ TEST(Layering, ReportsAnUpwardIncludeWithFileLineAndRooms) {
                           "  #  include \"codegen/cli/cli.hpp\"\n");
   testing_util::WriteFile(root / "codegen/emit/svg.cpp",
                           "#include \"codegen/emit/svg.hpp\"\n"
-                          "#include \"codegen/planner.hpp\"\n"
+                          "#include \"codegen/planner/planner.hpp\"\n"
                           "  h += \"#include \\\"codegen/cli/cli.hpp\\\"\";\n");
   testing_util::WriteFile(root / "codegen/stray.cpp", "\n");
   testing_util::WriteFile(root / "core/include/x.hpp",

@@ -27,7 +27,7 @@
 
 #include "codegen/records.hpp"
 #include "codegen/strategies/common/work_cap.hpp"
-#include "codegen/strategy.hpp"
+#include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan::offset_gaps {
 

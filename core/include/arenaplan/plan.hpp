@@ -24,7 +24,7 @@ struct Placement {
   std::size_t last_op;
 };
 
-/// The verdict of a validator. The host validator (codegen/validator.hpp)
+/// The verdict of a validator. The host validator (codegen/validator/validator.hpp)
 /// and the constexpr one below return exactly these values.
 enum class ValidationResult : std::uint8_t {
   kOk = 0,          ///< Every invariant holds.

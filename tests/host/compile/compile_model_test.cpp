@@ -1,0 +1,305 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// `arenaplan compile`: what it accepts, and that an operator or option the
+// kernels do not support is an error at generation time naming the
+// operator's index and type, with nothing written.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <variant>
+
+#include "codegen/compile/generate.hpp"
+#include "codegen/compile/quantize.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/tflite/model.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using arenaplan::InputError;
+using arenaplan::compile::CompileModel;
+using arenaplan::compile::CompileOptions;
+
+std::string ModelPath(const std::string& name) {
+  return std::string(ARENAPLAN_SHARED_DIR) + "/models/" + name;
+}
+
+/// The InputError message of compiling `model`, or "" when it compiles.
+std::string CompileError(const arenaplan::tflite::Model& model,
+                         const std::string& path) {
+  try {
+    (void)CompileModel(model, path, CompileOptions{});
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CompileModel, CompilesTheIntegerModels) {
+  for (const char* name :
+       {"person_detect.tflite", "micro_speech_quantized.tflite",
+        "hello_world_int8.tflite", "keyword_scrambled.tflite"}) {
+    const auto model = arenaplan::tflite::ReadModelFile(ModelPath(name));
+    CompileOptions options;
+    options.namespace_name = "m";
+    options.input.assume_dim = 1;  // hello_world's batch is dynamic
+    const auto out = CompileModel(model, ModelPath(name), options);
+    // One "// operator K" comment per operator, in order.
+    for (std::size_t k = 0; k < model.subgraphs[0].operators.size(); ++k) {
+      EXPECT_NE(
+          out.model_source.find("// operator " + std::to_string(k) + ": " +
+                                model.subgraphs[0].operators[k].builtin_name),
+          std::string::npos)
+          << name << " operator " << k;
+    }
+    EXPECT_NE(out.model_source.find("void Invoke(std::int8_t* arena)"),
+              std::string::npos);
+    EXPECT_EQ(out.arena_header_name, "m_arena.hpp");
+  }
+}
+
+TEST(CompileModel, PersonDetectConstantsAreTheWeightsPlusParameters) {
+  // Hand count from the operator list: the int8 weights of 14 convolution
+  // filters and 13 depthwise filters, int32 biases, and per output channel
+  // two requantization parameters (the softmax needs no constant array).
+  // Weights: conv0 3*3*8 = 72; depthwise 3*3*(8+16+32+32+64+64+128*6+256)
+  // = 9*1240 = 11160; pointwise 8*16 + 16*32 + 32*32 + 32*64 + 64*64 +
+  // 64*128 + 5*128*128 + 128*256 + 256*256 = 196224; logits 256*2 = 512.
+  // Output channels: 8 + (8+16+32+32+64+64+128*6+256) + (16+32+32+64+64+128
+  // + 5*128 + 256 + 256) + 2 = 8 + 1240 + 1488 + 2 = 2738; each has a bias
+  // and an int32 multiplier and int8 shift: 2738 * (4 + 4 + 1) bytes. Every
+  // int8 array has one NUL byte more (string literal): 28 arrays.
+  const std::uint64_t weights = 72 + 11160 + 196224 + 512;
+  const std::uint64_t expect = weights + 28 + 2738 * 9;
+  const auto model =
+      arenaplan::tflite::ReadModelFile(ModelPath("person_detect.tflite"));
+  const auto out =
+      CompileModel(model, ModelPath("person_detect.tflite"), CompileOptions{});
+  EXPECT_EQ(out.constant_bytes, expect);
+}
+
+TEST(CompileModel, RejectsUnsupportedOperatorByIndexAndType) {
+  // face_detection_short_range is a float model; it starts with DEQUANTIZE.
+  const std::string face = ModelPath("face_detection_short_range.tflite");
+  const std::string ferr =
+      CompileError(arenaplan::tflite::ReadModelFile(face), face);
+  EXPECT_NE(ferr.find(face + ": operator 0 (DEQUANTIZE): not supported"),
+            std::string::npos)
+      << ferr;
+  // hello_world_float: FULLY_CONNECTED on float tensors.
+  const std::string hwf = ModelPath("hello_world_float.tflite");
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  std::string hwf_err;
+  try {
+    (void)CompileModel(arenaplan::tflite::ReadModelFile(hwf), hwf, options);
+  } catch (const InputError& e) {
+    hwf_err = e.what();
+  }
+  EXPECT_NE(hwf_err.find(": operator 0 (FULLY_CONNECTED): tensor 0"),
+            std::string::npos)
+      << hwf_err;
+  EXPECT_NE(hwf_err.find("FLOAT32"), std::string::npos) << hwf_err;
+}
+
+TEST(CompileModel, RejectsSvdfVariantsTheKernelDoesNotCompute) {
+  const std::string path = ModelPath("keyword_scrambled.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[1].builtin_name, "SVDF");
+  // A state that is not a variable tensor.
+  sg.tensors[4].is_variable = false;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): tensor 4 '' must be a variable"),
+            std::string::npos)
+      << CompileError(model, path);
+  // A state zero point other than 0 (the static buffer starts at 0).
+  model = arenaplan::tflite::ReadModelFile(path);
+  model.subgraphs[0].tensors[4].quantization.zero_point[0] = 3;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): tensor 4 '' has a non-zero zero "
+                      "point"),
+            std::string::npos)
+      << CompileError(model, path);
+  // A bias at another scale than state scale x time-weight scale.
+  model = arenaplan::tflite::ReadModelFile(path);
+  model.subgraphs[0].tensors[3].quantization.scale[0] *= 1.01f;
+  EXPECT_NE(
+      CompileError(model, path).find(": operator 1 (SVDF): tensor 3 '': bias"),
+      std::string::npos)
+      << CompileError(model, path);
+  // A rank that does not divide the filters (64).
+  model = arenaplan::tflite::ReadModelFile(path);
+  std::get<arenaplan::tflite::SvdfOptions>(
+      model.subgraphs[0].operators[1].options)
+      .rank = 3;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (SVDF): rank 3 does not divide"),
+            std::string::npos)
+      << CompileError(model, path);
+  // An int16 softmax output quantized otherwise than 1/65536, -32768.
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[13].builtin_name, "SOFTMAX");
+  model.subgraphs[0].tensors[51].quantization.zero_point[0] = 0;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 13 (SOFTMAX): int16 output must have"),
+            std::string::npos)
+      << CompileError(model, path);
+}
+
+TEST(CompileModel, RejectsDilationAndUnsupportedActivation) {
+  const std::string path = ModelPath("person_detect.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[2].builtin_name, "CONV_2D");
+  std::get<arenaplan::tflite::Conv2DOptions>(
+      model.subgraphs[0].operators[2].options)
+      .dilation_h = 2;
+  EXPECT_NE(
+      CompileError(model, path).find(": operator 2 (CONV_2D): dilation 2x1"),
+      std::string::npos)
+      << CompileError(model, path);
+
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[1].builtin_name, "DEPTHWISE_CONV_2D");
+  std::get<arenaplan::tflite::DepthwiseConv2DOptions>(
+      model.subgraphs[0].operators[1].options)
+      .activation = arenaplan::tflite::Activation::kTanh;
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 1 (DEPTHWISE_CONV_2D): fused activation 4 is "
+                      "not supported"),
+            std::string::npos)
+      << CompileError(model, path);
+
+  model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].operators[27].builtin_name, "AVERAGE_POOL_2D");
+  model.subgraphs[0].tensors[27].quantization.scale[0] *= 2.0f;  // pool output
+  EXPECT_NE(CompileError(model, path)
+                .find(": operator 27 (AVERAGE_POOL_2D): input and "
+                      "output quantization differ"),
+            std::string::npos)
+      << CompileError(model, path);
+}
+
+// An output scale of 1e-9 puts RELU6's upper bound at round(6 / 1e-9) =
+// 6e9, outside int32: TFLite's Quantize refuses the model, and so must
+// compile (it used to add 6e9 to the zero point in 32 bits).
+TEST(CompileModel, RefusesActivationBoundOutsideInt32) {
+  const std::string path = ModelPath("hello_world_int8.tflite");
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[2].builtin_name, "FULLY_CONNECTED");
+  ASSERT_EQ(sg.operators[2].outputs, std::vector<std::int32_t>{9});
+  std::get<arenaplan::tflite::FullyConnectedOptions>(sg.operators[2].options)
+      .activation = arenaplan::tflite::Activation::kRelu6;
+  sg.tensors[9].quantization.scale[0] = 1e-9f;
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  std::string error;
+  try {
+    (void)CompileModel(model, path, options);
+  } catch (const InputError& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find(path + ": operator 2 (FULLY_CONNECTED): tensor 9 "),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("fused activation 3"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+
+  // RELU_N1_TO_1 on the same scale: round(+-1 / 1e-9) fits int32, so the
+  // range is all of int8 (both bounds clamp), as in TFLite.
+  std::get<arenaplan::tflite::FullyConnectedOptions>(sg.operators[2].options)
+      .activation = arenaplan::tflite::Activation::kReluN1To1;
+  const auto out = CompileModel(model, path, options);
+  const std::string params =
+      "{" + std::to_string(-sg.tensors[8].quantization.zero_point[0]) + ", " +
+      std::to_string(sg.tensors[9].quantization.zero_point[0]) +
+      ", -128, 127, ";
+  const auto last = out.model_source.rfind("k::FullyConnectedParams{");
+  ASSERT_NE(last, std::string::npos);
+  EXPECT_EQ(out.model_source.substr(last + 23, params.size()), params)
+      << out.model_source.substr(last, 80);
+}
+
+/// The first value of the int32 array `id` in generated source.
+std::int64_t FirstArrayValue(const std::string& source, const std::string& id) {
+  const auto at = source.find(id + "[");
+  if (at == std::string::npos) return -1;
+  const auto open = source.find('{', at);
+  return std::stoll(source.substr(open + 1));
+}
+
+TEST(CompileModel, FullyConnectedMultiplierUsesTheFloatProductOfScales) {
+  // TFLite forms a per-tensor FULLY_CONNECTED multiplier as
+  // double(float(s_in * s_w)) / s_out (GetQuantizedConvolutionMultipler),
+  // a convolution's as double(s_in) * double(s_w) / s_out. On ad01_int8's
+  // first layer the two differ by 66 units of the Q0.31 multiplier; TFLM's
+  // outputs follow the float product.
+  const std::string path = ModelPath("ad01_int8.tflite");
+  const auto model = arenaplan::tflite::ReadModelFile(path);
+  const auto& sg = model.subgraphs[0];
+  const auto& op = sg.operators[0];
+  ASSERT_EQ(op.builtin_name, "FULLY_CONNECTED");
+  const float s_in = sg.tensors[op.inputs[0]].quantization.scale.at(0);
+  const float s_w = sg.tensors[op.inputs[1]].quantization.scale.at(0);
+  const float s_out = sg.tensors[op.outputs[0]].quantization.scale.at(0);
+  ASSERT_EQ(sg.tensors[op.inputs[1]].quantization.scale.size(), 1u);
+  const auto from_float = arenaplan::compile::QuantizeMultiplier(
+      static_cast<double>(s_in * s_w) / static_cast<double>(s_out));
+  const auto from_double = arenaplan::compile::QuantizeMultiplier(
+      static_cast<double>(s_in) * static_cast<double>(s_w) /
+      static_cast<double>(s_out));
+  EXPECT_EQ(from_float.multiplier - from_double.multiplier, -66);
+  CompileOptions options;
+  options.input.assume_dim = 1;
+  const auto out = CompileModel(model, path, options);
+  EXPECT_EQ(FirstArrayValue(out.model_source, "kMultiplier0"),
+            from_float.multiplier);
+}
+
+TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
+  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string err = (dir / "stderr.txt").string();
+  const std::string cmd = std::string(ARENAPLAN_BINARY) + " compile " +
+                          ModelPath("face_detection_short_range.tflite") +
+                          " --out-dir " + dir.string() + " --namespace fd 2>" +
+                          err;
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) files += e.path() != err;
+  EXPECT_EQ(files, 0u);
+  FILE* f = std::fopen(err.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char line[1024] = {};
+  ASSERT_NE(std::fgets(line, sizeof line, f), nullptr);
+  EXPECT_NE(std::string(line).find("operator 0 (DEQUANTIZE)"),
+            std::string::npos)
+      << line;
+  EXPECT_EQ(std::fgets(line, sizeof line, f), nullptr);  // exactly one line
+  std::fclose(f);
+  fs::remove_all(dir);
+}
+
+TEST(CompileCli, WritesTheThreeFiles) {
+  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_ok";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string cmd =
+      std::string(ARENAPLAN_BINARY) + " compile " +
+      ModelPath("hello_world_int8.tflite") + " --out-dir " + dir.string() +
+      " --namespace hw --strategy greedy-by-size --assume-dim 1 >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (const char* f : {"hw_arena.hpp", "hw_model.hpp", "hw_model.cpp"}) {
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace

@@ -1,0 +1,57 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The lowering table (codegen/compile/lowering_table.cpp): one line per
+// operator, found by builtin code, and the "supported: ..." list of the
+// unsupported-operator error is the table's names.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "codegen/compile/generate.hpp"
+#include "codegen/compile/lowering.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/tflite/model.hpp"
+
+namespace {
+
+namespace compile = arenaplan::compile;
+namespace tflite = arenaplan::tflite;
+
+TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
+  std::set<std::int32_t> codes;
+  for (const compile::Lowering& l : compile::LoweringTable()) {
+    EXPECT_TRUE(codes.insert(l.builtin_code).second) << l.builtin_code;
+    EXPECT_NE(l.lower, nullptr);
+    EXPECT_EQ(compile::FindLowering(l.builtin_code), l.lower);
+  }
+  // Schema values: CONV_2D 3, ADD 0, SVDF 27; DEQUANTIZE (6) has no kernel.
+  EXPECT_EQ(compile::FindLowering(3), &compile::LowerConv2D);
+  EXPECT_EQ(compile::FindLowering(0), &compile::LowerAdd);
+  EXPECT_EQ(compile::FindLowering(27), &compile::LowerSvdf);
+  EXPECT_EQ(compile::FindLowering(6), nullptr);
+}
+
+TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/models/face_detection_short_range.tflite";
+  std::string err;
+  try {
+    (void)compile::CompileModel(tflite::ReadModelFile(path), path,
+                                compile::CompileOptions{});
+  } catch (const arenaplan::InputError& e) {
+    err = e.what();
+  }
+  const auto pos = err.find("(supported: ");
+  ASSERT_NE(pos, std::string::npos) << err;
+  const std::string list = err.substr(pos);
+  for (const compile::Lowering& l : compile::LoweringTable()) {
+    const std::string name = tflite::BuiltinOperatorName(l.builtin_code);
+    EXPECT_NE(list.find(name), std::string::npos) << name << " in " << err;
+  }
+  EXPECT_EQ(list, "(supported: " + compile::SupportedOperatorNames() + ")");
+  EXPECT_EQ(compile::SupportedOperatorNames().substr(0, 26),
+            "CONV_2D, DEPTHWISE_CONV_2D");
+}
+
+}  // namespace

@@ -1,0 +1,85 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The kernels, and the code `arenaplan compile` generates for a model that
+// uses the integer kernels beyond int8 (keyword_scrambled: QUANTIZE to and
+// from int16/int32, SVDF with its static int16 state, int16 SOFTMAX), build
+// warning-free as firmware: arm-none-eabi-g++ for every Cortex-M core,
+// -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall -Wextra -Werror
+// -pedantic. The object may need libgcc's 32-bit division on cores without
+// a divide instruction, but never a 64-bit division helper.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/host/support/test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
+
+/// Calls every kernel template with every element type the generator
+/// emits, beside the generated model.
+constexpr char kFirmware[] = R"(#include "kw_model.cpp"
+
+namespace k = ::arenaplan::kernels;
+extern "C" void RequantizeAll(const k::RequantizeParams& p, const void* in,
+                              void* out) {
+  k::Requantize(p, static_cast<const std::int8_t*>(in),
+                static_cast<std::int8_t*>(out));
+  k::Requantize(p, static_cast<const std::int8_t*>(in),
+                static_cast<std::int16_t*>(out));
+  k::Requantize(p, static_cast<const std::int8_t*>(in),
+                static_cast<std::int32_t*>(out));
+  k::Requantize(p, static_cast<const std::int16_t*>(in),
+                static_cast<std::int8_t*>(out));
+  k::Requantize(p, static_cast<const std::int16_t*>(in),
+                static_cast<std::int16_t*>(out));
+  k::Requantize(p, static_cast<const std::int16_t*>(in),
+                static_cast<std::int32_t*>(out));
+}
+extern "C" void RunModel(std::int8_t* arena) {
+  kw::ResetState();
+  kw::Invoke(arena);
+}
+)";
+
+TEST(KernelsFreestanding, GeneratedKeywordModelBuildsForEveryCortexMCore) {
+  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_kernels_fs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string gen =
+      std::string(ARENAPLAN_BINARY) + " compile " + ARENAPLAN_SHARED_DIR +
+      "/models/keyword_scrambled.tflite --out-dir " + dir.string() +
+      " --namespace kw --strategy greedy-by-size";
+  const CommandResult g = RunCommand(gen);
+  ASSERT_EQ(g.status, 0) << g.output;
+  WriteFile(dir / "firmware.cpp", kFirmware);
+  for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
+                          "cortex-m7", "cortex-m33", "cortex-m55"}) {
+    const std::string obj = (dir / (std::string(cpu) + ".o")).string();
+    const CommandResult r = RunCommand(
+        std::string("arm-none-eabi-g++ -mthumb -mcpu=") + cpu +
+        " -std=c++17 -Os -ffreestanding -fno-exceptions -fno-rtti -nostdlib "
+        "-Wall -Wextra -Werror -pedantic -I" ARENAPLAN_SOURCE_DIR
+        "/core/include -I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" +
+        dir.string() + " -c " + (dir / "firmware.cpp").string() + " -o " + obj);
+    EXPECT_EQ(r.status, 0) << cpu << "\n" << r.output;
+    EXPECT_EQ(r.output, "") << cpu;  // Not even a note.
+    const CommandResult nm = RunCommand("arm-none-eabi-nm -u " + obj);
+    ASSERT_EQ(nm.status, 0) << nm.output;
+    EXPECT_EQ(nm.output.find("__aeabi_ldivmod"), std::string::npos)
+        << cpu << ":\n"
+        << nm.output;
+    EXPECT_EQ(nm.output.find("__aeabi_uldivmod"), std::string::npos)
+        << cpu << ":\n"
+        << nm.output;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace

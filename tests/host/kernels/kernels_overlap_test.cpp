@@ -1,0 +1,653 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The kernels' overlap contracts (kernels/include/arenaplan/kernels/
+// overlap.hpp and the kernels' header comments), checked two ways on random
+// shapes, strides, paddings (SAME, VALID, and explicit leading padding
+// within the contract's preconditions), filter sizes, depth multipliers,
+// channel counts and batches (fixed seeds):
+//
+// 1. The real kernel, run with its output placed exactly the contract's
+//    distance d below its input inside one buffer whose every other byte is
+//    poisoned, gives the same bytes as the same kernel on separate buffers;
+//    the poison outside the two tensors and the input bytes the output does
+//    not cover are untouched (ASan also watches the buffer's ends). The same
+//    for a few larger distances (monotonicity), and for distances below d
+//    that the simulation (2) calls safe (a cross-check of the simulation's
+//    loop order against the real kernel).
+// 2. An independent second method: a trace of the input reads and output
+//    writes in the loop order each header states, written out here loop by
+//    loop (not from the closed form). From it, the true smallest distance
+//    from which on every placement is safe, D* = max(0, max_j (j -
+//    minAfter(j) + 1)) (a backward sweep), and a direct clobber check at any
+//    one distance (does an output byte land on an input byte that is read
+//    after the write?).
+//
+// What is proved: the closed form EQUALS D* for every kernel and case
+// (overlap.hpp claims exactness, so it is neither unsafe nor loose); the
+// trace finds no clobber at d and at larger distances, and finds one at
+// d - 1 whenever d > 0 (tightness). The real kernel placed at d - 1 gives
+// wrong bytes in most cases (counted per kernel; a clobbered byte can
+// happen to leave the output unchanged, e.g. when it is not a window's
+// maximum, so only "in some cases" is required).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arenaplan/kernels/kernels.hpp"
+#include "codegen/tflite/geometry.hpp"
+
+namespace {
+
+namespace k = arenaplan::kernels;
+namespace tflite = arenaplan::tflite;
+
+/// Deterministic pseudo-random integers (64-bit LCG, high bits).
+class Lcg {
+ public:
+  explicit Lcg(std::uint64_t seed) : s_(seed) {}
+  std::int32_t Next(std::int32_t lo, std::int32_t hi) {
+    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + static_cast<std::int32_t>(
+                    (s_ >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
+  }
+  std::int8_t Byte() { return static_cast<std::int8_t>(Next(-128, 127)); }
+
+ private:
+  std::uint64_t s_;
+};
+
+/// A trace event: a read of input byte i (i >= 0) or a write of output byte
+/// j (encoded -1 - j).
+using Trace = std::vector<std::int32_t>;
+constexpr std::int32_t Write(std::int64_t j) {
+  return static_cast<std::int32_t>(-1 - j);
+}
+
+/// One kernel call whose output may overlap its streamed input.
+struct Case {
+  std::string what;
+  std::int64_t in_bytes = 0, out_bytes = 0;
+  std::vector<std::int8_t> input;  ///< The streamed input's bytes.
+  /// Runs the real kernel (other operands bound inside).
+  std::function<void(const std::int8_t* in, std::int8_t* out)> run;
+  /// Appends the read/write trace in the stated loop order.
+  std::function<void(Trace&)> trace;
+  std::int64_t contract = 0;  ///< The kernel's constexpr distance.
+};
+
+/// D* = max(0, max_j (j - minAfter(j) + 1)): backward sweep.
+std::int64_t SimulatedMinimum(const Trace& t) {
+  std::int64_t min_after = std::numeric_limits<std::int64_t>::max();
+  std::int64_t best = 0;
+  for (auto it = t.rbegin(); it != t.rend(); ++it) {
+    if (*it >= 0) {
+      min_after = std::min<std::int64_t>(min_after, *it);
+    } else if (min_after != std::numeric_limits<std::int64_t>::max()) {
+      const std::int64_t j = -1 - static_cast<std::int64_t>(*it);
+      best = std::max(best, j - min_after + 1);
+    }
+  }
+  return best;
+}
+
+/// True when the output placed `x` bytes below the input overwrites an
+/// input byte before that byte's last read.
+bool Clobbers(const Trace& t, std::int64_t in_bytes, std::int64_t x) {
+  std::vector<std::int64_t> last_read(static_cast<std::size_t>(in_bytes), -1);
+  for (std::size_t e = 0; e < t.size(); ++e) {
+    if (t[e] >= 0) last_read[static_cast<std::size_t>(t[e])] = std::int64_t(e);
+  }
+  for (std::size_t e = 0; e < t.size(); ++e) {
+    if (t[e] >= 0) continue;
+    const std::int64_t i = -1 - static_cast<std::int64_t>(t[e]) - x;
+    if (i >= 0 && i < in_bytes &&
+        last_read[static_cast<std::size_t>(i)] > std::int64_t(e)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+constexpr std::int64_t kGuard = 64;
+
+/// Runs `c` with the output `x` bytes below the input inside one poisoned
+/// buffer. Returns true when the output equals `expect`; `poison_ok` tells
+/// whether every byte outside the output kept its value (the input's bytes
+/// or the poison).
+bool RunOverlapped(const Case& c, std::int64_t x,
+                   const std::vector<std::int8_t>& expect, std::int8_t poison,
+                   bool* poison_ok) {
+  const std::int64_t span = std::max(c.out_bytes, x + c.in_bytes);
+  std::vector<std::int8_t> buf(static_cast<std::size_t>(span + 2 * kGuard),
+                               poison);
+  std::int8_t* out = buf.data() + kGuard;
+  std::int8_t* in = out + x;
+  std::memcpy(in, c.input.data(), c.input.size());
+  c.run(in, out);
+  bool ok = true;
+  for (std::int64_t b = 0; b < std::int64_t(buf.size()); ++b) {
+    const std::int64_t o = b - kGuard;  // Offset from the output's start.
+    if (o >= 0 && o < c.out_bytes) continue;
+    const std::int64_t i = o - x;
+    const std::int8_t want = (i >= 0 && i < c.in_bytes)
+                                 ? c.input[static_cast<std::size_t>(i)]
+                                 : poison;
+    if (buf[static_cast<std::size_t>(b)] != want) ok = false;
+  }
+  *poison_ok = ok;
+  return std::memcmp(out, expect.data(), expect.size()) == 0;
+}
+
+/// Per-kernel tallies.
+struct Tally {
+  int cases = 0;
+  int positive = 0;     ///< Cases with d > 0.
+  int wrong_below = 0;  ///< Real kernel wrong at d - 1.
+  int overlapping = 0;  ///< Cases with d < S_out (a real overlap).
+};
+
+/// Every check of the file comment on one case.
+void CheckCase(const Case& c, Lcg& rng, Tally& tally) {
+  SCOPED_TRACE(c.what);
+  ++tally.cases;
+  ASSERT_EQ(std::int64_t(c.input.size()), c.in_bytes);
+  std::vector<std::int8_t> expect(static_cast<std::size_t>(c.out_bytes));
+  c.run(c.input.data(), expect.data());
+  const std::int8_t poison = rng.Byte();
+
+  Trace t;
+  c.trace(t);
+  const std::int64_t sim = SimulatedMinimum(t);
+  const std::int64_t d = c.contract;
+  EXPECT_EQ(d, sim) << "closed form vs simulated minimum";
+  EXPECT_GE(d, 0);
+  EXPECT_LE(d, c.out_bytes);
+  if (d < c.out_bytes) ++tally.overlapping;
+
+  bool poison_ok = false;
+  EXPECT_TRUE(RunOverlapped(c, d, expect, poison, &poison_ok)) << "at d=" << d;
+  EXPECT_TRUE(poison_ok) << "at d=" << d;
+  EXPECT_FALSE(Clobbers(t, c.in_bytes, d)) << "at d=" << d;
+  if (d > 0) {
+    ++tally.positive;
+    EXPECT_TRUE(Clobbers(t, c.in_bytes, d - 1)) << "tightness at d-1=" << d - 1;
+    const bool same = RunOverlapped(c, d - 1, expect, poison, &poison_ok);
+    EXPECT_TRUE(poison_ok) << "at d-1";  // Still only the output is written.
+    if (!same) ++tally.wrong_below;
+  }
+  // Larger distances (monotonicity), up to disjoint.
+  for (int s = 0; s < 3; ++s) {
+    const std::int64_t x =
+        d + rng.Next(1, static_cast<std::int32_t>(c.out_bytes - d + 1));
+    EXPECT_FALSE(Clobbers(t, c.in_bytes, x)) << "at x=" << x;
+    EXPECT_TRUE(RunOverlapped(c, x, expect, poison, &poison_ok))
+        << "at x=" << x;
+    EXPECT_TRUE(poison_ok) << "at x=" << x;
+  }
+  // Distances below d the trace calls safe must be safe for the real kernel.
+  for (int s = 0; s < 4 && d > 0; ++s) {
+    const std::int64_t x = rng.Next(0, static_cast<std::int32_t>(d - 1));
+    if (Clobbers(t, c.in_bytes, x)) continue;
+    EXPECT_TRUE(RunOverlapped(c, x, expect, poison, &poison_ok))
+        << "trace-safe x=" << x;
+    EXPECT_TRUE(poison_ok) << "trace-safe x=" << x;
+  }
+}
+
+// --- sliding-window kernels ------------------------------------------------
+
+enum class Window { kConv, kDepthwise, kAveragePool, kMaxPool };
+
+/// Random geometry within the contract's preconditions: SAME, VALID or an
+/// explicit leading padding in [0, k - 1] with any output extent whose last
+/// window still starts inside the input.
+struct Dim {
+  std::int32_t in, k, stride, pad, out;
+};
+Dim RandomDim(Lcg& rng, std::int32_t max_in) {
+  Dim d;
+  d.in = rng.Next(1, max_in);
+  d.k = rng.Next(0, 9) < 3 ? 1 : rng.Next(1, 4);
+  d.stride = rng.Next(1, 3);
+  const int mode = rng.Next(0, 2);
+  if (mode == 1 && d.k > d.in) d.k = d.in;  // VALID needs k <= in.
+  if (mode < 2) {
+    const auto p = tflite::ComputePadding(
+        mode == 0 ? tflite::Padding::kSame : tflite::Padding::kValid, d.in, d.k,
+        d.stride);
+    d.pad = p.pad_before;
+    d.out = p.out;
+  } else {
+    d.pad = rng.Next(0, d.k - 1);
+    d.out = rng.Next(1, (d.in - 1 + d.pad) / d.stride + 1);
+  }
+  return d;
+}
+
+std::string ShapeText(const k::Shape4& s) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "[%d,%d,%d,%d]", s.n, s.h, s.w, s.c);
+  return buf;
+}
+
+/// Everything a window kernel call needs, kept alive by the Case lambdas.
+struct WindowCall {
+  Window kind;
+  k::Shape4 in, filter, out;
+  k::ConvParams conv{};
+  k::PoolParams pool{};
+  std::vector<std::int8_t> weights;
+  std::vector<std::int32_t> bias, mult;
+  std::vector<std::int8_t> shift;
+};
+
+/// The trace of the loop order stated in conv.hpp / pooling.hpp.
+void WindowTrace(const WindowCall& w, Trace& t) {
+  const k::Shape4& is = w.in;
+  const k::Shape4& os = w.out;
+  const bool pool =
+      w.kind == Window::kAveragePool || w.kind == Window::kMaxPool;
+  const std::int32_t sh = pool ? w.pool.stride_h : w.conv.stride_h;
+  const std::int32_t sw = pool ? w.pool.stride_w : w.conv.stride_w;
+  const std::int32_t ph = pool ? w.pool.pad_h : w.conv.pad_h;
+  const std::int32_t pw = pool ? w.pool.pad_w : w.conv.pad_w;
+  const std::int32_t kh = pool ? w.pool.filter_h : w.filter.h;
+  const std::int32_t kw = pool ? w.pool.filter_w : w.filter.w;
+  auto read_window = [&](std::int32_t b, std::int32_t oy, std::int32_t ox,
+                         std::int32_t c_begin, std::int32_t c_end) {
+    for (std::int32_t ky = 0; ky < kh; ++ky) {
+      const std::int32_t y = oy * sh - ph + ky;
+      if (y < 0 || y >= is.h) continue;
+      for (std::int32_t kx = 0; kx < kw; ++kx) {
+        const std::int32_t x = ox * sw - pw + kx;
+        if (x < 0 || x >= is.w) continue;
+        for (std::int32_t c = c_begin; c < c_end; ++c) {
+          t.push_back(((b * is.h + y) * is.w + x) * is.c + c);
+        }
+      }
+    }
+  };
+  for (std::int32_t b = 0; b < os.n; ++b) {
+    for (std::int32_t oy = 0; oy < os.h; ++oy) {
+      for (std::int32_t ox = 0; ox < os.w; ++ox) {
+        const std::int64_t base = ((b * os.h + oy) * os.w + ox) * os.c;
+        if (w.kind == Window::kConv) {
+          for (std::int32_t oc = 0; oc < os.c; ++oc) {
+            read_window(b, oy, ox, 0, is.c);  // Whole window, every oc.
+            t.push_back(Write(base + oc));
+          }
+        } else {
+          const std::int32_t dm = pool ? 1 : w.conv.depth_multiplier;
+          for (std::int32_t ic = 0; ic < is.c; ++ic) {
+            for (std::int32_t m = 0; m < dm; ++m) {
+              read_window(b, oy, ox, ic, ic + 1);  // Channel ic only.
+              t.push_back(Write(base + ic * dm + m));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// A window kernel call of the given geometry with random data and
+/// quantization.
+Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
+                std::int32_t c, std::int32_t oc, std::int32_t dm, Lcg& rng) {
+  auto w = std::make_shared<WindowCall>();
+  w->kind = kind;
+  w->in = {n, dy.in, dx.in, c};
+  w->out = {n, dy.out, dx.out, oc};
+  const bool pool = kind == Window::kAveragePool || kind == Window::kMaxPool;
+  if (pool) {
+    w->pool = {dy.k,
+               dx.k,
+               dy.stride,
+               dx.stride,
+               dy.pad,
+               dx.pad,
+               rng.Next(-128, -100),
+               rng.Next(100, 127)};
+  } else {
+    w->filter = kind == Window::kConv ? k::Shape4{oc, dy.k, dx.k, c}
+                                      : k::Shape4{1, dy.k, dx.k, oc};
+    w->conv = {rng.Next(-127, 128),
+               rng.Next(-128, 127),
+               -128,
+               127,
+               dy.stride,
+               dx.stride,
+               dy.pad,
+               dx.pad,
+               dm};
+    w->weights.resize(static_cast<std::size_t>(w->filter.Count()));
+    for (auto& v : w->weights) v = rng.Byte();
+    for (std::int32_t o = 0; o < oc; ++o) {
+      w->bias.push_back(rng.Next(-4000, 4000));
+      w->mult.push_back(
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()));
+      w->shift.push_back(static_cast<std::int8_t>(rng.Next(-12, -6)));
+    }
+  }
+  Case cs;
+  static const char* const kNames[] = {"Conv2D", "DepthwiseConv2D",
+                                       "AveragePool", "MaxPool"};
+  char what[160];
+  std::snprintf(what, sizeof what,
+                "%s in %s out %s k %dx%d stride %dx%d pad %d,%d dm %d",
+                kNames[static_cast<int>(kind)], ShapeText(w->in).c_str(),
+                ShapeText(w->out).c_str(), dy.k, dx.k, dy.stride, dx.stride,
+                dy.pad, dx.pad, dm);
+  cs.what = what;
+  cs.in_bytes = w->in.Count();
+  cs.out_bytes = w->out.Count();
+  cs.input.resize(static_cast<std::size_t>(cs.in_bytes));
+  for (auto& v : cs.input) v = rng.Byte();
+  switch (kind) {
+    case Window::kConv:
+      cs.contract = k::Conv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::Conv2D(w->conv, w->in, in, w->filter, w->weights.data(),
+                  w->bias.data(), {w->mult.data(), w->shift.data()}, w->out,
+                  out);
+      };
+      break;
+    case Window::kDepthwise:
+      cs.contract =
+          k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::DepthwiseConv2D(w->conv, w->in, in, w->filter, w->weights.data(),
+                           w->bias.data(), {w->mult.data(), w->shift.data()},
+                           w->out, out);
+      };
+      break;
+    case Window::kAveragePool:
+      cs.contract = k::PoolOverlapDistance(w->pool, w->in, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::AveragePool(w->pool, w->in, in, w->out, out);
+      };
+      break;
+    case Window::kMaxPool:
+      cs.contract = k::PoolOverlapDistance(w->pool, w->in, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::MaxPool(w->pool, w->in, in, w->out, out);
+      };
+      break;
+  }
+  cs.trace = [w](Trace& t) { WindowTrace(*w, t); };
+  return cs;
+}
+
+Case RandomWindowCase(Window kind, Lcg& rng) {
+  const Dim dy = RandomDim(rng, 16), dx = RandomDim(rng, 16);
+  const std::int32_t n = rng.Next(0, 4) == 0 ? 2 : 1;
+  const std::int32_t c = rng.Next(1, 8);
+  std::int32_t oc = c, dm = 1;
+  if (kind == Window::kConv) oc = rng.Next(1, 8);
+  if (kind == Window::kDepthwise) {
+    dm = rng.Next(1, 3);
+    oc = c * dm;
+  }
+  return WindowCase(kind, dy, dx, n, c, oc, dm, rng);
+}
+
+void CheckWindowKernel(Window kind, std::uint64_t seed, int cases,
+                       Tally& tally) {
+  Lcg rng(seed);
+  for (int i = 0; i < cases; ++i) {
+    const Case c = RandomWindowCase(kind, rng);
+    CheckCase(c, rng, tally);
+    if (testing::Test::HasFailure()) return;  // One case's report is enough.
+  }
+}
+
+TEST(KernelsOverlap, Conv2DContractIsExactAndSafe) {
+  Tally t;
+  CheckWindowKernel(Window::kConv, 101, 500, t);
+  EXPECT_EQ(t.cases, 500);
+  EXPECT_GT(t.overlapping, t.cases / 2);  // Most cases do overlap.
+  EXPECT_GT(t.wrong_below, 0);
+  std::printf(
+      "Conv2D: %d cases, %d overlapping, %d with d > 0, %d wrong at "
+      "d - 1\n",
+      t.cases, t.overlapping, t.positive, t.wrong_below);
+}
+
+TEST(KernelsOverlap, DepthwiseConv2DContractIsExactAndSafe) {
+  Tally t;
+  CheckWindowKernel(Window::kDepthwise, 202, 500, t);
+  EXPECT_EQ(t.cases, 500);
+  EXPECT_GT(t.overlapping, t.cases / 2);
+  EXPECT_GT(t.wrong_below, 0);
+  std::printf(
+      "DepthwiseConv2D: %d cases, %d overlapping, %d with d > 0, %d "
+      "wrong at d - 1\n",
+      t.cases, t.overlapping, t.positive, t.wrong_below);
+}
+
+TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
+  Tally avg, max;
+  CheckWindowKernel(Window::kAveragePool, 303, 300, avg);
+  CheckWindowKernel(Window::kMaxPool, 404, 300, max);
+  EXPECT_EQ(avg.cases + max.cases, 600);
+  EXPECT_GT(avg.overlapping, avg.cases / 2);
+  EXPECT_GT(max.overlapping, max.cases / 2);
+  EXPECT_GT(avg.wrong_below, 0);
+  EXPECT_GT(max.wrong_below, 0);
+  std::printf(
+      "AveragePool: %d cases, %d with d > 0, %d wrong at d - 1; "
+      "MaxPool: %d cases, %d with d > 0, %d wrong at d - 1\n",
+      avg.cases, avg.positive, avg.wrong_below, max.cases, max.positive,
+      max.wrong_below);
+}
+
+/// SAME geometry of one dimension (TFLite's padding).
+Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {
+  const auto p = tflite::ComputePadding(tflite::Padding::kSame, in, k, stride);
+  return {in, k, stride, p.pad_before, p.out};
+}
+
+TEST(KernelsOverlap, ModelShapesAreExactAndSafe) {
+  // Full-size operators of the shared models, with the distances the
+  // pair finder reports for them (tests/host/overlap/overlap_pairs_test.cpp derives
+  // those by hand): the same two methods as on the random shapes.
+  struct Shape {
+    Window kind;
+    Dim dy, dx;
+    std::int32_t c, oc, dm;
+    std::int64_t d;
+  };
+  const Shape shapes[] = {
+      // person_detect operators 0, 1, 2, 3 and 27.
+      {Window::kDepthwise, Same(96, 3, 2), Same(96, 3, 2), 1, 8, 8, 9313},
+      {Window::kDepthwise, Same(48, 3, 1), Same(48, 3, 1), 8, 8, 1, 392},
+      {Window::kConv, Same(48, 1, 1), Same(48, 1, 1), 8, 16, 1, 18439},
+      {Window::kDepthwise, Same(48, 3, 2), Same(48, 3, 2), 16, 16, 1, 0},
+      {Window::kAveragePool, {3, 3, 1, 0, 1}, {3, 3, 1, 0, 1}, 256, 256, 1, 0},
+      // kws_ref_model operator 0 (10x4 filter, stride 2), ResNet-8's first.
+      {Window::kConv, Same(49, 10, 2), Same(10, 4, 2), 1, 64, 1, 7552},
+      {Window::kConv, Same(32, 3, 1), Same(32, 3, 1), 3, 16, 1, 13413},
+  };
+  Lcg rng(909);
+  Tally tally;
+  for (const Shape& sh : shapes) {
+    const Case c =
+        WindowCase(sh.kind, sh.dy, sh.dx, 1, sh.c, sh.oc, sh.dm, rng);
+    EXPECT_EQ(c.contract, sh.d) << c.what;
+    CheckCase(c, rng, tally);
+  }
+  EXPECT_EQ(tally.cases, 7);
+}
+
+// --- element-wise kernels and RESHAPE ---------------------------------------
+
+/// The trace of an element-wise loop: byte i read, then byte i written.
+void ElementwiseTrace(std::int64_t count, Trace& t) {
+  for (std::int64_t i = 0; i < count; ++i) {
+    t.push_back(static_cast<std::int32_t>(i));
+    t.push_back(Write(i));
+  }
+}
+
+TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
+  Lcg rng(505);
+  Tally tally;
+  for (int i = 0; i < 60; ++i) {
+    auto other = std::make_shared<std::vector<std::int8_t>>();
+    auto p = std::make_shared<k::AddParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    *p = {rng.Next(-127, 128),
+          rng.Next(-127, 128),
+          rng.Next(-128, 127),
+          20,
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-3, 0),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-3, 0),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-20, -17),
+          -128,
+          127,
+          count};
+    other->resize(static_cast<std::size_t>(count));
+    for (auto& v : *other) v = rng.Byte();
+    const bool first = i % 2 == 0;  // Which input streams into the output.
+    Case c;
+    c.what = std::string("Add, input ") + (first ? "1" : "2") +
+             " overlapped, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
+      if (first) {
+        k::Add(*p, in, other->data(), out);
+      } else {
+        k::Add(*p, other->data(), in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.positive, 0);  // d = 0 always: in place.
+  EXPECT_EQ(tally.overlapping, 60);
+}
+
+TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
+  Lcg rng(606);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::RequantizeParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    *p = {rng.Next(-127, 128), rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 1), count};
+    Case c;
+    c.what = "Requantize int8 -> int8, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::Requantize(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
+TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
+  Lcg rng(707);
+  Tally tally;
+  for (int i = 0; i < 20; ++i) {
+    const std::int32_t count = rng.Next(1, 200);
+    std::vector<std::int8_t> data(static_cast<std::size_t>(count));
+    for (auto& v : data) v = rng.Byte();
+    // Alias: the same address, nothing changes.
+    std::vector<std::int8_t> alias = data;
+    k::Reshape(alias.data(), alias.data(), alias.size());
+    EXPECT_EQ(alias, data);
+    // Any distance below (forward copy, element-wise: d = 0).
+    Case c;
+    c.what = "Reshape, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input = data;
+    c.contract = 0;
+    c.run = [count](const std::int8_t* in, std::int8_t* out) {
+      k::Reshape(in, out, static_cast<std::size_t>(count));
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+}
+
+// --- hand-derived figures --------------------------------------------------
+
+// person_detect's first 1x1 CONV_2D (operator 2), 48x48x8 into 48x48x16,
+// stride 1, no padding. The last pixel P = 2303 writes its 15th byte
+// (oc = 14, byte 2303 * 16 + 14 = 36862) before its 16th output channel
+// re-reads its 8 input bytes 2303 * 8 .. 2303 * 8 + 7 (first 18424): so
+// 36862 - d < 18424, d >= 18439. Earlier pixels need less (the output runs
+// ahead of the input by 8 bytes a pixel).
+static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 0, 0, 1},
+                                       {1, 48, 48, 8}, {16, 1, 1, 8},
+                                       {1, 48, 48, 16}) == 18439);
+// The same with a batch of 2 over a 2x2x1 input into 2x2x2: the last pixel
+// P = 7 writes byte 14 before re-reading input byte 7: d = 14 - 7 + 1 = 8.
+static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 0, 0, 1},
+                                       {2, 2, 2, 1}, {2, 1, 1, 1},
+                                       {2, 2, 2, 2}) == 8);
+// person_detect's operator 0, DEPTHWISE_CONV_2D 96x96x1 into 48x48x8
+// (depth multiplier 8), 3x3 stride 2, SAME: total padding (48 - 1) * 2 +
+// 3 - 96 = 1, none before. The last pixel (47, 47), P = 2303, writes its
+// 7th byte (m = 6, byte 2303 * 8 + 6 = 18430) before its 8th output channel
+// re-reads the window's first byte, input (94, 94) = 94 * 96 + 94 = 9118:
+// d = 18430 - 9118 + 1 = 9313.
+static_assert(k::DepthwiseConv2DOverlapDistance({0, 0, -128, 127, 2, 2, 0, 0,
+                                                 8},
+                                                {1, 96, 96, 1}, {1, 3, 3, 8},
+                                                {1, 48, 48, 8}) == 9313);
+// A 3x3 stride 1 SAME depthwise convolution, 10x10x4, multiplier 1: pixel
+// (y, x) writes channel 2 before reading channel 3 of input (y - 1, x - 1):
+// byte (10 y + x) * 4 + 2 vs (10 (y - 1) + x - 1) * 4 + 3: d = 44 =
+// (W + 1) * C.
+static_assert(k::DepthwiseConv2DOverlapDistance({0, 0, -128, 127, 1, 1, 1, 1,
+                                                 1},
+                                                {1, 10, 10, 4}, {1, 3, 3, 4},
+                                                {1, 10, 10, 4}) == 44);
+// 2x2 stride 2 pooling: every output pixel lies below the inputs it reads.
+static_assert(k::PoolOverlapDistance({2, 2, 2, 2, 0, 0, -128, 127},
+                                     {1, 16, 16, 4}, {1, 8, 8, 4}) == 0);
+// Outside the preconditions (leading padding 3 >= a 3-wide window: the
+// first window reads nothing), or shapes that do not match: no overlap.
+static_assert(k::PoolOverlapDistance({3, 3, 1, 1, 3, 0, -128, 127},
+                                     {1, 8, 8, 2}, {1, 8, 6, 2}) == 96);
+static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 0, 0, 1},
+                                       {1, 4, 4, 3}, {5, 1, 1, 2},
+                                       {1, 4, 4, 5}) == 80);
+
+TEST(KernelsOverlap, HandFiguresHoldAtRunTimeToo) {
+  // The static_asserts above, evaluated by the same functions at run time.
+  const k::ConvParams p{0, 0, -128, 127, 1, 1, 0, 0, 1};
+  k::Shape4 in{1, 48, 48, 8}, f{16, 1, 1, 8}, out{1, 48, 48, 16};
+  EXPECT_EQ(k::Conv2DOverlapDistance(p, in, f, out), 18439);
+  // Footprint of the pair: max(S_out, d + S_in) = max(36864, 18439 +
+  // 18432) = 36871 bytes instead of 55296.
+  EXPECT_EQ(
+      std::max<std::int64_t>(out.Count(), 18439 + std::int64_t{in.Count()}),
+      36871);
+}
+
+}  // namespace

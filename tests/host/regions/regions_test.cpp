@@ -1,0 +1,566 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Planning across memory regions (codegen/regions/regions.hpp): option parsing, the
+// traffic rule, hand-derived assignments, properties over random instances
+// (every region within its capacity and overlap-free, planted split-only
+// instances found, the exact search against enumeration), and the CLI and
+// header end to end.
+#include "codegen/regions/regions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "codegen/emit/regions.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/validator/validator.hpp"
+#include "tests/host/support/test_util.hpp"
+
+namespace arenaplan {
+namespace {
+
+using testing_util::CommandResult;
+using testing_util::RunCommand;
+
+/// A problem from {first_op, last_op, size} triples (ids "0", "1", ...).
+UsageProblem Problem(const std::vector<TensorUsageRecord>& records) {
+  UsageProblem p;
+  p.records = records;
+  p.source = "test";
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    p.ids.push_back(std::to_string(i));
+    p.names.push_back("");
+    p.operator_count =
+        std::max<std::uint32_t>(p.operator_count, records[i].last_op + 1);
+  }
+  return p;
+}
+
+std::vector<RegionSpec> Regions(const std::vector<std::uint64_t>& capacities) {
+  std::vector<RegionSpec> out;
+  for (std::size_t r = 0; r < capacities.size(); ++r) {
+    RegionSpec spec;
+    spec.name = std::string("r").append(std::to_string(r));
+    spec.capacity = capacities[r];
+    spec.section = std::string(".arena_").append(spec.name);
+    out.push_back(spec);
+  }
+  return out;
+}
+
+/// Checks what every plan across regions must satisfy, knowing nothing of
+/// how it was made: each record in a region, each region's records
+/// overlap-free and within its capacity, the per-region figures and the
+/// cost summed from the records.
+void ExpectSound(const RegionPlan& plan, const std::vector<RegionSpec>& regions,
+                 const std::vector<std::uint64_t>& traffic) {
+  const std::size_t n = plan.problem.records.size();
+  ASSERT_EQ(plan.region_of.size(), n);
+  ASSERT_EQ(plan.offsets.size(), n);
+  std::uint64_t cost = 0;
+  for (std::size_t r = 0; r < regions.size(); ++r) {
+    std::vector<TensorUsageRecord> records;
+    std::vector<std::uint64_t> offsets;
+    std::uint64_t end = 0;
+    std::uint64_t region_traffic = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_LT(plan.region_of[i], regions.size());
+      if (plan.region_of[i] != r) continue;
+      records.push_back(plan.problem.records[i]);
+      offsets.push_back(plan.offsets[i]);
+      if (plan.problem.records[i].size != 0) {
+        end = std::max(end, plan.offsets[i] + plan.problem.records[i].size);
+      }
+      region_traffic += traffic[i];
+      cost += traffic[i] * r;
+    }
+    const ValidationReport report =
+        ValidateOffsets(records, offsets, regions[r].capacity, plan.alignment);
+    EXPECT_TRUE(report.ok())
+        << "region " << r << ": " << ToString(report.result);
+    EXPECT_EQ(plan.region_bytes[r], end);
+    EXPECT_LE(plan.region_bytes[r], regions[r].capacity);
+    EXPECT_EQ(plan.region_traffic[r], region_traffic);
+  }
+  EXPECT_EQ(plan.cost, cost);
+}
+
+TEST(Regions, ParsesNameBytesAndSection) {
+  const RegionSpec a = ParseRegion("dtcm:65536:.dtcm");
+  EXPECT_EQ(a.name, "dtcm");
+  EXPECT_EQ(a.capacity, 65536u);
+  EXPECT_EQ(a.section, ".dtcm");
+  const RegionSpec b = ParseRegion("_Sram2:0");
+  EXPECT_EQ(b.name, "_Sram2");
+  EXPECT_EQ(b.capacity, 0u);
+  EXPECT_EQ(b.section, ".arena__Sram2");
+}
+
+TEST(Regions, RefusesBadRegionText) {
+  for (const char* bad : {"",
+                          "dtcm",
+                          "1a:10",
+                          "a-b:10",
+                          "a:",
+                          "a:-1",
+                          "a:1e3",
+                          "a:0x10",
+                          "a:9223372036854775808",
+                          "a:10:dtcm",
+                          "a:10:.",
+                          "a:10:.d$x",
+                          "a:10:.d:x",
+                          "a b:10",
+                          "\x01:10",
+                          "a:10:.bss",
+                          "a:10:.data.x",
+                          "a:10:.arena",
+                          "a:10:.arena.a",
+                          "a:10:.text"}) {
+    try {
+      (void)ParseRegion(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("--region '", 0), 0u) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  EXPECT_THROW(CheckRegions({{"a", 1, ".x"}, {"a", 2, ".y"}}), InputError);
+  EXPECT_THROW(CheckRegions({{"a", 1, ".x"}, {"b", 2, ".x"}}), InputError);
+  EXPECT_THROW(CheckRegions({}), InputError);
+}
+
+TEST(Regions, CountsTrafficFromTheLifetimeWithoutAGraph) {
+  // [2, 5] is 4 operators: 10 bytes x 4; [0, 0] one operator.
+  const UsageProblem p = Problem({{2, 5, 10}, {0, 0, 7}});
+  EXPECT_EQ(RecordTraffic(p), (std::vector<std::uint64_t>{40, 7}));
+}
+
+TEST(Regions, TakesTrafficFromTheTrafficColumn) {
+  UsageProblem p = Problem({{2, 5, 10}, {0, 0, 7}});
+  p.extra_columns = {"name", "traffic"};
+  p.extra_values = {{"a", "123"}, {"b", "0"}};
+  EXPECT_EQ(RecordTraffic(p), (std::vector<std::uint64_t>{123, 0}));
+  p.extra_values[1][1] = "-4";
+  EXPECT_THROW((void)RecordTraffic(p), InputError);
+}
+
+TEST(Regions, CountsModelTrafficFromOperatorInputsAndOutputs) {
+  // person_detect's input (int8 [1,96,96,1] = 9216 bytes) is read by one
+  // operator and written by none of them.
+  const CommandResult r = RunCommand(std::string(ARENAPLAN_BINARY) +
+                                     " plan " ARENAPLAN_SHARED_DIR
+                                     "/models/person_detect.tflite --region "
+                                     "a:1000000 --json");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"name\":\"input\",\"first_op\":0,\"last_op\":0,"
+                          "\"size\":9216,\"region\":\"a\",\"offset\":"),
+            std::string::npos);
+  EXPECT_NE(r.output.find(",\"traffic\":9216}"), std::string::npos);
+}
+
+// Two 100-byte tensors alive together and a 50-byte one alive with both at
+// operator 1 (breadth 250): with 100 + 150 bytes one big tensor must go to
+// each region and the small one to the 150-byte region. Traffic (no graph)
+// = size x operators: 200, 200, 100, so the cost is 200 + 100 = 300.
+TEST(Regions, SplitsAnInstanceThatFitsOnlyWhenSplit) {
+  const UsageProblem p = Problem({{0, 1, 100}, {0, 1, 100}, {1, 2, 50}});
+  const std::vector<RegionSpec> regions = Regions({100, 150});
+  for (RegionSearch search : {RegionSearch::kGreedy, RegionSearch::kExact}) {
+    PlanOptions options;
+    const RegionPlan plan = PlanRegions(p, regions, options, search);
+    ExpectSound(plan, regions, RecordTraffic(p));
+    EXPECT_NE(plan.region_of[0], plan.region_of[1]);
+    EXPECT_EQ(plan.region_of[2], 1u);
+    EXPECT_EQ(plan.region_bytes, (std::vector<std::uint64_t>{100, 150}));
+    EXPECT_EQ(plan.region_traffic, (std::vector<std::uint64_t>{200, 300}));
+    EXPECT_EQ(plan.cost, 300u);
+  }
+}
+
+TEST(Regions, ProvesAnInstanceThatFitsNowhereInfeasible) {
+  const UsageProblem p = Problem({{0, 1, 100}, {0, 1, 100}, {1, 2, 50}});
+  try {
+    (void)PlanRegions(p, Regions({100, 100}), PlanOptions{},
+                      RegionSearch::kGreedy);
+    ADD_FAILURE() << "planned 250 bytes of breadth in 200";
+  } catch (const InfeasibleError& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "proven, the largest operator breadth is 250 bytes"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Regions, PlansAProblemWithNothingToPlace) {
+  for (const UsageProblem& p : {Problem({}), Problem({{0, 1, 0}, {1, 1, 0}})}) {
+    for (RegionSearch search : {RegionSearch::kGreedy, RegionSearch::kExact}) {
+      const RegionPlan plan =
+          PlanRegions(p, Regions({0, 10}), PlanOptions{}, search);
+      EXPECT_EQ(plan.region_of,
+                std::vector<std::uint32_t>(p.records.size(), 0));
+      EXPECT_EQ(plan.region_bytes, (std::vector<std::uint64_t>{0, 0}));
+      EXPECT_EQ(plan.cost, 0u);
+    }
+  }
+}
+
+TEST(Regions, PutsTheDensestTensorInTheFastestRegion) {
+  // Traffic per byte: tensor 1 = 1000 / 10, tensor 0 = 100 / 100. Both
+  // alive at operator 0, 110 bytes, the fast region 100: tensor 0 moves.
+  UsageProblem p = Problem({{0, 0, 100}, {0, 0, 10}});
+  p.extra_columns = {"traffic"};
+  p.extra_values = {{"100"}, {"1000"}};
+  const RegionPlan plan = PlanRegions(p, Regions({100, 1000}), PlanOptions{},
+                                      RegionSearch::kGreedy);
+  EXPECT_EQ(plan.region_of, (std::vector<std::uint32_t>{1, 0}));
+  EXPECT_EQ(plan.cost, 100u);
+}
+
+/// Random records: n tensors over `ops` operators, sizes 1..max_size.
+UsageProblem RandomProblem(std::mt19937& rng, std::size_t n, std::uint32_t ops,
+                           std::uint64_t max_size) {
+  std::vector<TensorUsageRecord> records;
+  std::uniform_int_distribution<std::uint32_t> op(0, ops - 1);
+  std::uniform_int_distribution<std::uint64_t> size(1, max_size);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t a = op(rng);
+    std::uint32_t b = op(rng);
+    if (a > b) std::swap(a, b);
+    records.push_back({a, b, size(rng)});
+  }
+  return Problem(records);
+}
+
+TEST(Regions, KeepsEveryRegionWithinCapacityOnRandomInstances) {
+  std::mt19937 rng(20261123);
+  int planned = 0;
+  int infeasible = 0;
+  for (int round = 0; round < 150; ++round) {
+    const UsageProblem p = RandomProblem(
+        rng, 1 + rng() % 30, 1 + static_cast<std::uint32_t>(rng() % 15), 500);
+    const std::uint64_t lb = SummarizeProfiles(p.records).offsets_lower_bound;
+    const std::size_t count = 1 + rng() % 3;
+    std::vector<std::uint64_t> caps;
+    for (std::size_t r = 0; r < count; ++r) {
+      caps.push_back(lb / count / 2 + rng() % (lb + 1));
+    }
+    const std::vector<RegionSpec> regions = Regions(caps);
+    PlanOptions options;
+    options.alignment = Alignment::FromBytes(std::uint64_t{1} << (rng() % 4));
+    try {
+      const RegionPlan plan =
+          PlanRegions(p, regions, options, RegionSearch::kGreedy);
+      ExpectSound(plan, regions, RecordTraffic(p));
+      ++planned;
+    } catch (const InfeasibleError& e) {
+      ++infeasible;
+      const std::string what = e.what();
+      if (what.find("proven, the largest operator breadth") !=
+          std::string::npos) {
+        std::uint64_t total = 0;
+        for (std::uint64_t c : caps) total += c;
+        EXPECT_GT(SummarizeProfiles(AlignProblem(p, *options.alignment).records)
+                      .offsets_lower_bound,
+                  total);
+      }
+    }
+  }
+  EXPECT_GT(planned, 50);
+  EXPECT_GT(infeasible, 5);
+}
+
+// Planted instances: two random sets of tensors, each planned alone into
+// a and b bytes; together they fit regions of a and b bytes (the planted
+// split) but no single one of them (their breadth exceeds both). The
+// planner must find some assignment.
+TEST(Regions, FindsPlantedSplitOnlyAssignments) {
+  std::mt19937 rng(7);
+  int checked = 0;
+  for (int round = 0; round < 120 && checked < 40; ++round) {
+    const std::uint32_t ops = 2 + static_cast<std::uint32_t>(rng() % 10);
+    const UsageProblem a = RandomProblem(rng, 2 + rng() % 12, ops, 300);
+    const UsageProblem b = RandomProblem(rng, 2 + rng() % 12, ops, 300);
+    PlanOptions each;
+    each.strategy = "greedy-by-size";
+    const std::uint64_t cap_a = Plan(a, each).arena_bytes;
+    const std::uint64_t cap_b = Plan(b, each).arena_bytes;
+    std::vector<TensorUsageRecord> both = a.records;
+    both.insert(both.end(), b.records.begin(), b.records.end());
+    const UsageProblem p = Problem(both);
+    if (SummarizeProfiles(p.records).offsets_lower_bound <=
+        std::max(cap_a, cap_b)) {
+      continue;  // would fit one region: not a split-only instance
+    }
+    const std::vector<RegionSpec> regions = Regions({cap_a, cap_b});
+    for (RegionSearch search : {RegionSearch::kGreedy, RegionSearch::kExact}) {
+      const RegionPlan plan = PlanRegions(p, regions, PlanOptions{}, search);
+      ExpectSound(plan, regions, RecordTraffic(p));
+      EXPECT_GT(plan.region_bytes[0], 0u);
+      EXPECT_GT(plan.region_bytes[1], 0u);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 20);
+}
+
+/// The smallest arena any offsets heuristic gives `records` (0 if none).
+std::uint64_t HeuristicBytes(const std::vector<TensorUsageRecord>& records) {
+  if (records.empty()) return 0;
+  PlanOptions options;
+  options.alignment = Alignment::FromBytes(1);
+  std::uint64_t best = ~std::uint64_t{0};
+  for (const PlanResult& plan : PlanAll(Problem(records), options)) {
+    best = std::min(best, plan.arena_bytes);
+  }
+  return best;
+}
+
+// The exact search against enumerating all 2^n assignments of small
+// instances to two regions ("fits": some heuristic plans the region within
+// its capacity, docs/regions.md), and never above the greedy cost.
+TEST(Regions, ExactSearchMatchesEnumerationOnSmallInstances) {
+  std::mt19937 rng(99);
+  int compared = 0;
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t n = 2 + rng() % 7;
+    UsageProblem p = RandomProblem(rng, n, 6, 100);
+    p.extra_columns = {"traffic"};
+    for (std::size_t i = 0; i < n; ++i) {
+      p.extra_values.push_back({std::to_string(rng() % 1000)});
+    }
+    const std::vector<std::uint64_t> traffic = RecordTraffic(p);
+    const std::uint64_t lb = SummarizeProfiles(p.records).offsets_lower_bound;
+    const std::vector<RegionSpec> regions =
+        Regions({lb / 2 + rng() % (lb / 2 + 1), lb / 2 + rng() % (lb + 1)});
+    std::uint64_t best = ~std::uint64_t{0};
+    for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+      std::vector<TensorUsageRecord> fast;
+      std::vector<TensorUsageRecord> slow;
+      std::uint64_t cost = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (mask & (1u << i)) {
+          slow.push_back(p.records[i]);
+          cost += traffic[i];
+        } else {
+          fast.push_back(p.records[i]);
+        }
+      }
+      if (cost < best && HeuristicBytes(fast) <= regions[0].capacity &&
+          HeuristicBytes(slow) <= regions[1].capacity) {
+        best = cost;
+      }
+    }
+    if (best == ~std::uint64_t{0}) {
+      EXPECT_THROW(
+          (void)PlanRegions(p, regions, PlanOptions{}, RegionSearch::kExact),
+          InfeasibleError);
+      continue;
+    }
+    const RegionPlan exact =
+        PlanRegions(p, regions, PlanOptions{}, RegionSearch::kExact);
+    ExpectSound(exact, regions, traffic);
+    EXPECT_EQ(exact.cost, best) << "round " << round;
+    EXPECT_TRUE(exact.cost_optimal);
+    const RegionPlan greedy =
+        PlanRegions(p, regions, PlanOptions{}, RegionSearch::kGreedy);
+    EXPECT_GE(greedy.cost, exact.cost);
+    ++compared;
+  }
+  EXPECT_GT(compared, 20);
+}
+
+TEST(Regions, NaiveSplitMovesTheLargestTensorsToTheSlowRegion) {
+  // Alive together: 50 + 40 + 30 + 5 = 125 bytes; the fast region holds 40:
+  // 50 moves (75 left), then 40 moves (35 left, fits).
+  const UsageProblem p =
+      Problem({{0, 0, 50}, {0, 0, 40}, {0, 0, 30}, {0, 0, 5}});
+  EXPECT_EQ(NaiveSplit(p, Regions({40, 1000})),
+            (std::vector<std::uint32_t>{1, 1, 0, 0}));
+  EXPECT_TRUE(NaiveSplit(p, Regions({40, 80})).empty());
+}
+
+class RegionsCli : public ::testing::Test {
+ protected:
+  static CommandResult Arenaplan(const std::string& args) {
+    return RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
+  }
+  testing_util::ScopedTempDir tmp_{"arenaplan_regions_"};
+  const std::string dir_ = tmp_.path();
+};
+
+constexpr char kPersonDetect[] =
+    ARENAPLAN_SHARED_DIR "/models/person_detect.tflite";
+
+TEST_F(RegionsCli, WritesTodaysHeaderForOneRegion) {
+  const std::string plain = dir_ + "/plain.hpp";
+  const std::string one = dir_ + "/one.hpp";
+  ASSERT_EQ(
+      Arenaplan(std::string("plan ") + kPersonDetect + " --header " + plain)
+          .status,
+      0);
+  const CommandResult r = Arenaplan(std::string("plan ") + kPersonDetect +
+                                    " --region sram:1048576 --header " + one);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string text = testing_util::ReadFile(plain);
+  EXPECT_FALSE(text.empty());
+  EXPECT_EQ(testing_util::ReadFile(one), text);
+}
+
+TEST_F(RegionsCli, CompilesTodaysFilesForOneRegion) {
+  const std::string plain = dir_ + "/plain";
+  const std::string one = dir_ + "/one";
+  ASSERT_EQ(Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " +
+                      plain + " --namespace model")
+                .status,
+            0);
+  const CommandResult r =
+      Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " + one +
+                " --namespace model --region sram:1048576");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* f :
+       {"model_arena.hpp", "model_model.hpp", "model_model.cpp"}) {
+    const std::string text = testing_util::ReadFile(plain + "/" + f);
+    EXPECT_FALSE(text.empty()) << f;
+    EXPECT_EQ(testing_util::ReadFile(one + "/" + f), text) << f;
+  }
+  // Two regions: every activation addressed in its region.
+  const std::string two = dir_ + "/two";
+  ASSERT_EQ(
+      Arenaplan(std::string("compile ") + kPersonDetect + " --out-dir " + two +
+                " --namespace model --region dtcm:32768 --region "
+                "ram:1048576")
+          .status,
+      0);
+  const std::string code = testing_util::ReadFile(two + "/model_model.cpp");
+  EXPECT_EQ(code.find("arena + kPlan["), std::string::npos);
+  EXPECT_NE(code.find("Arena::Address("), std::string::npos);
+}
+
+TEST_F(RegionsCli, ExitsThreeWhenNoAssignmentFits) {
+  // person_detect needs 55296 bytes at its widest operator.
+  const CommandResult r =
+      Arenaplan(std::string("plan ") + kPersonDetect +
+                " --region a:30000 --region b:20000 --out " + dir_ + "/x.csv");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("proven, the largest operator breadth is 55296"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/x.csv"));
+}
+
+TEST_F(RegionsCli, RefusesBadRegionOptionsInOneLine) {
+  for (const char* bad :
+       {"--region 'a b:1'", "--region a:1:bad", "--region a:1 --region a:2",
+        "--region a:1 --approach shared-objects",
+        "--region a:1 --region-search best"}) {
+    const CommandResult r =
+        Arenaplan(std::string("plan ") + kPersonDetect + " " + bad);
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1)
+        << r.output;
+  }
+}
+
+TEST_F(RegionsCli, WritesRegionColumnAndRegionsJson) {
+  const std::string csv = dir_ + "/plan.csv";
+  const CommandResult r = Arenaplan(
+      std::string("plan ") + kPersonDetect +
+      " --region fast:32768 --region slow:4194304 --json --out " + csv);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"regions\":[{\"name\":\"fast\",\"capacity\":32768,"
+                          "\"bytes\":"),
+            std::string::npos);
+  EXPECT_NE(r.output.find("{\"name\":\"slow\",\"capacity\":4194304,"),
+            std::string::npos);
+  const std::string text = testing_util::ReadFile(csv);
+  EXPECT_EQ(text.rfind("id,lower,upper,size,offset,region\n", 0), 0u);
+  EXPECT_NE(text.find(",fast\n"), std::string::npos);
+  EXPECT_NE(text.find(",slow\n"), std::string::npos);
+}
+
+// The header of a split plan compiles, places every tensor inside its
+// region's array, and stops compiling when an edit makes two tensors of a
+// region overlap.
+TEST_F(RegionsCli, HeaderChecksEveryRegionAtCompileTime) {
+  const std::string header = dir_ + "/pd_plan.hpp";
+  const CommandResult r = Arenaplan(
+      std::string("plan ") + kPersonDetect +
+      " --region dtcm:32768:.dtcm --region sram:4194304:.sram --namespace pd "
+      "--header " +
+      header);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string main = dir_ + "/main.cpp";
+  testing_util::WriteFile(
+      main,
+      "#include \"pd_plan.hpp\"\n"
+      "int main() {\n"
+      "  int bad = 0;\n"
+      "  for (std::size_t i = 0; i < pd::kTensorCount; ++i) {\n"
+      "    const std::size_t r = pd::kPlan[i].region;\n"
+      "    std::byte* a = pd::Arena::Address(i);\n"
+      "    if (a < pd::kRegionStorage[r] ||\n"
+      "        a + pd::kPlan[i].size > pd::kRegionStorage[r] + "
+      "pd::kRegionSizes[r]) ++bad;\n"
+      "  }\n"
+      "  auto in = pd::Arena::Get<signed char>(pd::kInput);\n"
+      "  if (in.size() != 9216) ++bad;\n"
+      "  if (pd::region_dtcm::kRegionSize > 32768) ++bad;\n"
+      "  return bad;\n"
+      "}\n");
+  const std::string cxx = testing_util::HostCxx() +
+                          " -std=c++17 -Wall -Wextra -Werror -I" +
+                          ARENAPLAN_SOURCE_DIR "/core/include -I" + dir_ + " ";
+  const CommandResult build = RunCommand(cxx + main + " -o " + dir_ + "/main");
+  ASSERT_EQ(build.status, 0) << build.output;
+  EXPECT_EQ(RunCommand(dir_ + "/main").status, 0);
+
+  // Two tensors of region 0 at one offset, alive at a common operator.
+  std::string text = testing_util::ReadFile(header);
+  const std::size_t table = text.find("kPlan[] = {\n");
+  ASSERT_NE(table, std::string::npos);
+  // Tensor 3 (0..1) and tensor 31 (op 0) are both alive at operator 0.
+  const std::size_t t3 = text.find("},  // 3 ", table);
+  const std::size_t t31 = text.find("},  // 31 ", table);
+  ASSERT_NE(t3, std::string::npos);
+  ASSERT_NE(t31, std::string::npos);
+  const std::size_t s3 = text.rfind("{", t3);
+  const std::size_t s31 = text.rfind("{", t31);
+  const std::string e3 = text.substr(s3, t3 - s3);
+  const std::string e31 = text.substr(s31, t31 - s31);
+  // Make tensor 31 a copy of tensor 3's region and offset, its own size
+  // and interval kept.
+  auto fields = [](const std::string& e) {
+    std::vector<std::string> f;
+    std::string cur;
+    for (char c : e.substr(1)) {
+      if (c == ',') {
+        f.push_back(cur);
+        cur.clear();
+      } else if (c != ' ') {
+        cur += c;
+      }
+    }
+    f.push_back(cur);
+    return f;
+  };
+  const std::vector<std::string> f3 = fields(e3);
+  const std::vector<std::string> f31 = fields(e31);
+  ASSERT_EQ(f3.size(), 5u);
+  ASSERT_EQ(f31.size(), 5u);
+  const std::string edited = "{" + f3[0] + ", " + f3[1] + ", " + f31[2] + ", " +
+                             f31[3] + ", " + f31[4];
+  text.replace(s31, t31 - s31, edited);
+  testing_util::WriteFile(header, text);
+  const CommandResult broken = RunCommand(cxx + "-fsyntax-only " + main);
+  EXPECT_NE(broken.status, 0);
+  EXPECT_NE(broken.output.find("overlap in their region"), std::string::npos)
+      << broken.output;
+}
+
+}  // namespace
+}  // namespace arenaplan
