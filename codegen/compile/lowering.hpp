@@ -196,7 +196,7 @@ using LowerFn = void (*)(Lowerer& lowerer, const tflite::Operator& op);
 
 /// One line of the lowering table.
 struct Lowering {
-  std::int32_t builtin_code;  ///< TFLite's BuiltinOperator value.
+  tflite::BuiltinOp builtin_code;
   LowerFn lower;
 };
 
@@ -205,7 +205,7 @@ struct Lowering {
 [[nodiscard]] std::span<const Lowering> LoweringTable();
 
 /// The lowering of `builtin_code`; nullptr when no kernel supports it.
-[[nodiscard]] LowerFn FindLowering(std::int32_t builtin_code);
+[[nodiscard]] LowerFn FindLowering(tflite::BuiltinOp builtin_code);
 
 /// "CONV_2D, DEPTHWISE_CONV_2D, ...": the table's operator names.
 [[nodiscard]] std::string SupportedOperatorNames();

@@ -9,26 +9,27 @@
 namespace arenaplan::compile {
 namespace {
 
-// Values of the schema's BuiltinOperator; the order is the order of the
-// "supported: ..." list in error messages.
+using tflite::BuiltinOp;
+
+// The order is the order of the "supported: ..." list in error messages.
 constexpr std::array kTable = {
-    Lowering{3, LowerConv2D},           // CONV_2D
-    Lowering{4, LowerDepthwiseConv2D},  // DEPTHWISE_CONV_2D
-    Lowering{1, LowerAveragePool2D},    // AVERAGE_POOL_2D
-    Lowering{17, LowerMaxPool2D},       // MAX_POOL_2D
-    Lowering{9, LowerFullyConnected},   // FULLY_CONNECTED
-    Lowering{25, LowerSoftmax},         // SOFTMAX
-    Lowering{22, LowerReshape},         // RESHAPE
-    Lowering{0, LowerAdd},              // ADD
-    Lowering{114, LowerQuantize},       // QUANTIZE
-    Lowering{27, LowerSvdf},            // SVDF
+    Lowering{BuiltinOp::kConv2D, LowerConv2D},
+    Lowering{BuiltinOp::kDepthwiseConv2D, LowerDepthwiseConv2D},
+    Lowering{BuiltinOp::kAveragePool2D, LowerAveragePool2D},
+    Lowering{BuiltinOp::kMaxPool2D, LowerMaxPool2D},
+    Lowering{BuiltinOp::kFullyConnected, LowerFullyConnected},
+    Lowering{BuiltinOp::kSoftmax, LowerSoftmax},
+    Lowering{BuiltinOp::kReshape, LowerReshape},
+    Lowering{BuiltinOp::kAdd, LowerAdd},
+    Lowering{BuiltinOp::kQuantize, LowerQuantize},
+    Lowering{BuiltinOp::kSvdf, LowerSvdf},
 };
 
 }  // namespace
 
 std::span<const Lowering> LoweringTable() { return kTable; }
 
-LowerFn FindLowering(std::int32_t builtin_code) {
+LowerFn FindLowering(BuiltinOp builtin_code) {
   for (const Lowering& l : kTable) {
     if (l.builtin_code == builtin_code) return l.lower;
   }
@@ -39,7 +40,7 @@ std::string SupportedOperatorNames() {
   std::string names;
   for (const Lowering& l : kTable) {
     if (!names.empty()) names += ", ";
-    names += tflite::BuiltinOperatorName(l.builtin_code);
+    names += tflite::BuiltinOpName(l.builtin_code);
   }
   return names;
 }

@@ -20,15 +20,7 @@ namespace k = ::arenaplan::kernels;
 using tflite::Tensor;
 using tflite::TensorType;
 
-// The schema's BuiltinOperator values of the operators with a contract
-// (the same codes as codegen/compile/lowering_table.cpp).
-constexpr std::int32_t kAdd = 0;
-constexpr std::int32_t kAveragePool2D = 1;
-constexpr std::int32_t kConv2D = 3;
-constexpr std::int32_t kDepthwiseConv2D = 4;
-constexpr std::int32_t kMaxPool2D = 17;
-constexpr std::int32_t kReshape = 22;
-constexpr std::int32_t kQuantize = 114;
+using tflite::BuiltinOp;
 
 /// An int8 activation as the lowering accepts it (Lowerer::Int8Activation):
 /// one finite positive scale, one zero point in [-128, 127].
@@ -242,24 +234,24 @@ std::vector<OverlapPair> FindOverlapPairs(
     std::optional<Contract> c;
     std::size_t streamed_inputs = 1;  // Inputs the contract covers.
     switch (op.builtin_code) {
-      case kConv2D:
+      case BuiltinOp::kConv2D:
         c = ConvContract(model, sg, op, /*depthwise=*/false);
         break;
-      case kDepthwiseConv2D:
+      case BuiltinOp::kDepthwiseConv2D:
         c = ConvContract(model, sg, op, /*depthwise=*/true);
         break;
-      case kAveragePool2D:
-      case kMaxPool2D:
+      case BuiltinOp::kAveragePool2D:
+      case BuiltinOp::kMaxPool2D:
         c = PoolContract(sg, op);
         break;
-      case kAdd:
+      case BuiltinOp::kAdd:
         c = AddContract(sg, op);
         streamed_inputs = 2;
         break;
-      case kQuantize:
+      case BuiltinOp::kQuantize:
         c = QuantizeContract(sg, op);
         break;
-      case kReshape:
+      case BuiltinOp::kReshape:
         c = ReshapeContract(sg, op);
         break;
       default:

@@ -17,6 +17,8 @@
 #include <variant>
 #include <vector>
 
+#include "codegen/tflite/builtin_ops.hpp"
+
 namespace arenaplan::tflite {
 
 /// TFLite `TensorType` values (schema v3).
@@ -52,16 +54,6 @@ inline constexpr int kMaxTensorType = 17;
 /// Bytes per element of a dense tensor of `type`; nullopt for types whose
 /// elements have no static size (STRING, RESOURCE, VARIANT, INT4 packed).
 [[nodiscard]] std::optional<std::uint32_t> ElementSize(TensorType type);
-
-/// Builtin operator codes used by name elsewhere (values of the schema's
-/// `BuiltinOperator`).
-inline constexpr std::int32_t kBuiltinCall = 31;
-inline constexpr std::int32_t kBuiltinCustom = 32;
-inline constexpr std::int32_t kBuiltinIf = 118;
-inline constexpr std::int32_t kBuiltinWhile = 119;
-inline constexpr std::int32_t kBuiltinCallOnce = 129;
-/// "CONV_2D", ...; "BUILTIN_<n>" for codes this build does not know.
-[[nodiscard]] std::string BuiltinOperatorName(std::int32_t code);
 
 enum class Padding : std::uint8_t { kSame = 0, kValid = 1 };
 /// Fused activation (`ActivationFunctionType`), stored as in the file.
@@ -183,9 +175,9 @@ struct Buffer {
 };
 
 struct Operator {
-  std::int32_t builtin_code =
-      0;                     ///< max(deprecated_builtin_code, builtin_code).
-  std::string builtin_name;  ///< BuiltinOperatorName(builtin_code).
+  /// max(deprecated_builtin_code, builtin_code) of the file.
+  BuiltinOp builtin_code = BuiltinOp::kAdd;
+  std::string builtin_name;  ///< BuiltinOpName(builtin_code).
   std::string custom_code;   ///< CUSTOM operators only.
   std::int32_t version = 1;
   std::vector<std::int32_t> inputs;  ///< Tensor indices; -1 = left out.

@@ -176,7 +176,7 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
   p.default_alignment = kModelAlignment;
   p.operator_count = static_cast<std::uint32_t>(op_count);
   for (const Operator& op : graph.operators) {
-    p.operator_names.push_back(op.builtin_code == kBuiltinCustom &&
+    p.operator_names.push_back(op.builtin_code == BuiltinOp::kCustom &&
                                        !op.custom_code.empty()
                                    ? op.custom_code
                                    : op.builtin_name);

@@ -7,7 +7,7 @@
 
 namespace arenaplan::tflm {
 
-using tflite::kBuiltinCustom;
+using tflite::BuiltinOp;
 using tflite::Model;
 using tflite::Operator;
 using tflite::Subgraph;
@@ -16,37 +16,21 @@ using tflite::TensorType;
 
 namespace {
 
-// Builtin operator codes (schema.fbs, BuiltinOperator).
-constexpr std::int32_t kAdd = 0;
-constexpr std::int32_t kAveragePool2D = 1;
-constexpr std::int32_t kConcatenation = 2;
-constexpr std::int32_t kConv2D = 3;
-constexpr std::int32_t kDepthwiseConv2D = 4;
-constexpr std::int32_t kDequantize = 6;
-constexpr std::int32_t kFullyConnected = 9;
-constexpr std::int32_t kMaxPool2D = 17;
-constexpr std::int32_t kRelu = 19;
-constexpr std::int32_t kReshape = 22;
-constexpr std::int32_t kSoftmax = 25;
-constexpr std::int32_t kSvdf = 27;
-constexpr std::int32_t kPad = 34;
-constexpr std::int32_t kQuantize = 114;
-
 /// Kernels of TFLM that call RequestScratchBufferInArena and have no rule
 /// here (add_n.cc, mirror_pad.cc, reduce_common.cc, transpose_conv.cc,
 /// unidirectional_sequence_lstm.cc; detection_postprocess.cc is CUSTOM).
-bool MayRequestScratch(std::int32_t code) {
+bool MayRequestScratch(BuiltinOp code) {
   switch (code) {
-    case 40:   // MEAN
-    case 44:   // UNIDIRECTIONAL_SEQUENCE_LSTM
-    case 67:   // TRANSPOSE_CONV
-    case 74:   // SUM
-    case 81:   // REDUCE_PROD
-    case 82:   // REDUCE_MAX
-    case 89:   // REDUCE_MIN
-    case 100:  // MIRROR_PAD
-    case 106:  // ADD_N
-    case kBuiltinCustom:
+    case BuiltinOp::kMean:
+    case BuiltinOp::kUnidirectionalSequenceLstm:
+    case BuiltinOp::kTransposeConv:
+    case BuiltinOp::kSum:
+    case BuiltinOp::kReduceProd:
+    case BuiltinOp::kReduceMax:
+    case BuiltinOp::kReduceMin:
+    case BuiltinOp::kMirrorPad:
+    case BuiltinOp::kAddN:
+    case BuiltinOp::kCustom:
       return true;
     default:
       return false;
@@ -361,32 +345,32 @@ KernelFacts TflmKernelFacts(const Model& model, std::size_t subgraph,
                             std::size_t op, const InputOptions& options) {
   const OpView v(model, subgraph, op, options);
   switch (v.op().builtin_code) {
-    case kFullyConnected:
+    case BuiltinOp::kFullyConnected:
       return FullyConnected(v);
-    case kConv2D:
+    case BuiltinOp::kConv2D:
       return Conv2D(v);
-    case kDepthwiseConv2D:
+    case BuiltinOp::kDepthwiseConv2D:
       return DepthwiseConv2D(v);
-    case kSvdf:
+    case BuiltinOp::kSvdf:
       return Svdf(v);
-    case kSoftmax:
+    case BuiltinOp::kSoftmax:
       return Softmax(v);
-    case kAveragePool2D:
-    case kMaxPool2D:
+    case BuiltinOp::kAveragePool2D:
+    case BuiltinOp::kMaxPool2D:
       return Pool2D(v);
-    case kAdd:
+    case BuiltinOp::kAdd:
       return Add(v);
-    case kQuantize:
+    case BuiltinOp::kQuantize:
       return Quantize(v);
-    case kDequantize:
+    case BuiltinOp::kDequantize:
       return Dequantize(v);
-    case kReshape:
+    case BuiltinOp::kReshape:
       return Reshape(v);
-    case kConcatenation:
+    case BuiltinOp::kConcatenation:
       return Concatenation(v);
-    case kPad:
+    case BuiltinOp::kPad:
       return Pad(v);
-    case kRelu:
+    case BuiltinOp::kRelu:
       return Relu(v);
     default:
       return Unmodelled(v);

@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/compile/lowering.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace {
@@ -19,17 +19,20 @@ namespace compile = arenaplan::compile;
 namespace tflite = arenaplan::tflite;
 
 TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
-  std::set<std::int32_t> codes;
+  std::set<tflite::BuiltinOp> codes;
   for (const compile::Lowering& l : compile::LoweringTable()) {
-    EXPECT_TRUE(codes.insert(l.builtin_code).second) << l.builtin_code;
+    EXPECT_TRUE(codes.insert(l.builtin_code).second)
+        << tflite::BuiltinOpName(l.builtin_code);
     EXPECT_NE(l.lower, nullptr);
     EXPECT_EQ(compile::FindLowering(l.builtin_code), l.lower);
   }
-  // Schema values: CONV_2D 3, ADD 0, SVDF 27; DEQUANTIZE (6) has no kernel.
-  EXPECT_EQ(compile::FindLowering(3), &compile::LowerConv2D);
-  EXPECT_EQ(compile::FindLowering(0), &compile::LowerAdd);
-  EXPECT_EQ(compile::FindLowering(27), &compile::LowerSvdf);
-  EXPECT_EQ(compile::FindLowering(6), nullptr);
+  // DEQUANTIZE has no kernel.
+  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kConv2D),
+            &compile::LowerConv2D);
+  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kAdd), &compile::LowerAdd);
+  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kSvdf),
+            &compile::LowerSvdf);
+  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kDequantize), nullptr);
 }
 
 TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
@@ -46,7 +49,7 @@ TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
   ASSERT_NE(pos, std::string::npos) << err;
   const std::string list = err.substr(pos);
   for (const compile::Lowering& l : compile::LoweringTable()) {
-    const std::string name = tflite::BuiltinOperatorName(l.builtin_code);
+    const std::string name = tflite::BuiltinOpName(l.builtin_code);
     EXPECT_NE(list.find(name), std::string::npos) << name << " in " << err;
   }
   EXPECT_EQ(list, "(supported: " + compile::SupportedOperatorNames() + ")");

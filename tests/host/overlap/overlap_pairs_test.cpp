@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "codegen/compile/lowering.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/compile/lowering.hpp"
 #include "codegen/input/input.hpp"
 #include "codegen/load/load_problem.hpp"
 #include "codegen/records.hpp"
@@ -337,11 +337,11 @@ struct Builder {
         static_cast<std::uint32_t>(model.buffers.size() - 1);
     return t;
   }
-  void Op(std::int32_t code, std::vector<std::int32_t> in,
+  void Op(tflite::BuiltinOp code, std::vector<std::int32_t> in,
           std::vector<std::int32_t> out, tflite::BuiltinOptions options = {}) {
     tflite::Operator op;
     op.builtin_code = code;
-    op.builtin_name = tflite::BuiltinOperatorName(code);
+    op.builtin_name = tflite::BuiltinOpName(code);
     op.inputs = std::move(in);
     op.outputs = std::move(out);
     op.options = options;
@@ -371,8 +371,11 @@ struct Builder {
   }
 };
 
-constexpr std::int32_t kConv = 3, kAdd = 0, kQuantize = 114, kReshape = 22,
-                       kMaxPool = 17;
+constexpr tflite::BuiltinOp kConv = tflite::BuiltinOp::kConv2D,
+                            kAdd = tflite::BuiltinOp::kAdd,
+                            kQuantize = tflite::BuiltinOp::kQuantize,
+                            kReshape = tflite::BuiltinOp::kReshape,
+                            kMaxPool = tflite::BuiltinOp::kMaxPool2D;
 
 tflite::Conv2DOptions ConvOptions(std::int32_t dilation = 1) {
   tflite::Conv2DOptions o;

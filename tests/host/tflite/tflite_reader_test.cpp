@@ -14,8 +14,8 @@
 #include <variant>
 #include <vector>
 
-#include "codegen/emit/csv.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/csv.hpp"
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
@@ -375,7 +375,9 @@ std::vector<std::uint8_t> FinishReluModel(
       fb::CreateSubGraphDirect(fbb, &tensors, &g_in, &g_out, &ops, "main");
   std::vector<flatbuffers::Offset<fb::SubGraph>> graphs = {graph};
   std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
-      fb::CreateOperatorCode(fbb, 19, 0, 1, 19)};  // RELU
+      fb::CreateOperatorCode(
+          fbb, static_cast<std::int8_t>(tflite::BuiltinOp::kRelu), 0, 1,
+          static_cast<std::int32_t>(tflite::BuiltinOp::kRelu))};
   std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {buffer0};
   const auto model =
       fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);

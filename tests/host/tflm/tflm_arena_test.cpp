@@ -46,7 +46,7 @@ Model TinyFloatModel() {
   g.inputs = {0};
   g.outputs = {2};
   Operator op;
-  op.builtin_code = 9;
+  op.builtin_code = tflite::BuiltinOp::kFullyConnected;
   op.builtin_name = "FULLY_CONNECTED";
   op.inputs = {0, 1, -1};
   op.outputs = {2};

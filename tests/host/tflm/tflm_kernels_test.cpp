@@ -75,7 +75,7 @@ Model FullyConnectedModel(TensorType filter_type) {
   g.inputs = {0};
   g.outputs = {2};
   Operator op;
-  op.builtin_code = 9;
+  op.builtin_code = tflite::BuiltinOp::kFullyConnected;
   op.builtin_name = "FULLY_CONNECTED";
   op.inputs = {0, 1, -1};
   op.outputs = {2};
@@ -106,7 +106,7 @@ TEST(TflmKernels, HugeScratchIsRefused) {
   g.tensors[0].shape = {-1, 6};
   g.tensors[1].shape = {64, 6};
   g.tensors[2].shape = {-1, 64};
-  g.operators[0].builtin_code = 27;  // SVDF
+  g.operators[0].builtin_code = tflite::BuiltinOp::kSvdf;
   g.operators[0].builtin_name = "SVDF";
   g.operators[0].options = tflite::SvdfOptions{1};
   InputOptions huge;
@@ -122,7 +122,7 @@ TEST(TflmKernels, HugeScratchIsRefused) {
 
 TEST(TflmKernels, OperatorWithoutRuleIsReported) {
   Model m = FullyConnectedModel(TensorType::kInt8);
-  m.subgraphs[0].operators[0].builtin_code = 106;  // ADD_N
+  m.subgraphs[0].operators[0].builtin_code = tflite::BuiltinOp::kAddN;
   m.subgraphs[0].operators[0].builtin_name = "ADD_N";
   std::vector<std::string> not_modelled;
   EXPECT_TRUE(TflmScratchRequests(m, {}, &not_modelled).empty());
