@@ -2,7 +2,9 @@
 //
 // CONV_2D and DEPTHWISE_CONV_2D -> k::Conv2D / k::DepthwiseConv2D
 // (kernels/include/arenaplan/kernels/conv.hpp): int8 activations, int8
-// symmetric per-channel filters, int32 bias, dilation 1.
+// symmetric per-channel filters, int32 bias, dilation 1. The operator's
+// geometry is accepted by tflite::CheckConv (codegen/tflite/geometry.hpp),
+// the same check as its overlap contract.
 #include "codegen/compile/lowering.hpp"
 
 namespace arenaplan::compile {
@@ -15,60 +17,23 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   const Tensor& w = l.Input(op, 1);
   const Tensor& out = l.Output(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
-  std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, dm = 1;
-  tflite::Padding pad = tflite::Padding::kSame;
-  tflite::Activation act = tflite::Activation::kNone;
-  std::int32_t options_dm = 0;
-  if (depthwise) {
-    const auto& o = l.OptionsOf<tflite::DepthwiseConv2DOptions>(op);
-    sh = o.stride_h, sw = o.stride_w, dh = o.dilation_h, dw = o.dilation_w;
-    pad = o.padding, act = o.activation, options_dm = o.depth_multiplier;
-  } else {
-    const auto& o = l.OptionsOf<tflite::Conv2DOptions>(op);
-    sh = o.stride_h, sw = o.stride_w, dh = o.dilation_h, dw = o.dilation_w;
-    pad = o.padding, act = o.activation;
-  }
-  if (dh != 1 || dw != 1) {
-    l.Fail(Fmt("dilation %dx%d is not supported (the kernels support 1x1)", dh,
-               dw));
-  }
-  l.CheckStride(sh, sw);
-  if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
-    l.Fail("input, filter and output must be 4-D (NHWC)");
-  }
-  const Dims4 is = l.Shape(in), fs = l.Shape(w), os = l.Shape(out);
-  const std::int32_t out_c = depthwise ? fs.c : fs.n;
-  if (depthwise) {
-    if (fs.n != 1)
-      l.Fail(l.Describe(w) + ": a depthwise filter must be [1,H,W,C]");
-    if (out_c % is.c != 0)
-      l.Fail("output channels are not a multiple of input channels");
-    dm = out_c / is.c;
-    if (options_dm != 0 && options_dm != dm) {
-      l.Fail(Fmt("depth_multiplier %d does not match the shapes (%d)",
-                 options_dm, dm));
-    }
-  } else if (fs.c != is.c) {
-    l.Fail(
-        Fmt("filter depth %d differs from input depth %d (grouped convolution)",
-            fs.c, is.c));
-  }
-  const auto ph = ComputePadding(pad, is.h, fs.h, sh);
-  const auto pw = ComputePadding(pad, is.w, fs.w, sw);
-  l.CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, out_c});
-  const ActivationRange ar = l.Activation(act, qo, out);
+  const tflite::ConvGeometry g =
+      l.Accept(tflite::CheckConv(op, in, w, out, depthwise));
+  const std::int32_t out_c = g.out.c;
+  const ActivationRange ar = l.Activation(g.activation, qo, out);
   const std::string filter = l.ConstInt8(w);
   const std::string bias = l.Bias(op, out_c);
   const std::string quant =
       l.ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
   l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
              depthwise ? "DepthwiseConv2D" : "Conv2D", -qi.zero_point,
-             qo.zero_point, ar.min, ar.max, sh, sw, ph.pad_before,
-             pw.pad_before, dm));
-  l.Emit("      " + is.Code() + ", " + l.Addr(in) + ",\n");
-  l.Emit("      " + fs.Code() + ", " + filter + ", " + bias + ",\n");
+             qo.zero_point, ar.min, ar.max, g.stride_h, g.stride_w,
+             g.pad_h.pad_before, g.pad_w.pad_before, g.depth_multiplier));
+  l.Emit("      " + Dims4{g.in}.Code() + ", " + l.Addr(in) + ",\n");
+  l.Emit("      " + Dims4{g.filter}.Code() + ", " + filter + ", " + bias +
+         ",\n");
   l.Emit("      " + quant + ",\n");
-  l.Emit("      " + os.Code() + ", " + l.Addr(out) + ");\n");
+  l.Emit("      " + Dims4{g.out}.Code() + ", " + l.Addr(out) + ");\n");
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <limits>
 
-#include "codegen/emit/cpp_text.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/cpp_text.hpp"
 
 namespace arenaplan::compile {
 
@@ -389,17 +389,11 @@ ActivationRange Lowerer::Activation(tflite::Activation a, const Affine& out,
 }
 
 void Lowerer::CheckStride(std::int32_t sh, std::int32_t sw) const {
-  if (sh <= 0 || sw <= 0) Fail(Fmt("stride %dx%d is not positive", sh, sw));
+  if (auto r = tflite::CheckStride(sh, sw)) Fail(r->what);
 }
 
 void Lowerer::CheckOutputShape(const Dims4& got, const Dims4& expect) const {
-  if (got.n != expect.n || got.h != expect.h || got.w != expect.w ||
-      got.c != expect.c) {
-    Fail(Fmt(
-        "output shape [%d,%d,%d,%d] does not match the computed "
-        "[%d,%d,%d,%d]",
-        got.n, got.h, got.w, got.c, expect.n, expect.h, expect.w, expect.c));
-  }
+  if (auto r = tflite::CheckOutputShape(got, expect)) Fail(r->what);
 }
 
 std::string Lowerer::State(const Tensor& t, std::int32_t zero_point) {

@@ -14,6 +14,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -32,11 +33,7 @@ std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 [[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);
 
 /// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
-struct Dims4 {
-  std::int32_t n = 1, h = 1, w = 1, c = 1;
-  [[nodiscard]] std::int64_t Count() const {
-    return std::int64_t{n} * h * w * c;
-  }
+struct Dims4 : tflite::Nhwc {
   /// The kernels' k::Shape4 initializer.
   [[nodiscard]] std::string Code() const;
 };
@@ -113,6 +110,15 @@ class Lowerer {
     return *o;
   }
   void CheckStride(std::int32_t sh, std::int32_t sw) const;
+  /// The geometry of an accepted operator (codegen/tflite/geometry.hpp);
+  /// fails with the refusal's reason otherwise.
+  template <class Geometry>
+  Geometry Accept(std::variant<Geometry, tflite::Refusal> checked) const {
+    if (const auto* r = std::get_if<tflite::Refusal>(&checked)) {
+      Fail(r->tensor != nullptr ? Describe(*r->tensor) + r->what : r->what);
+    }
+    return std::get<Geometry>(std::move(checked));
+  }
   void CheckOutputShape(const Dims4& got, const Dims4& expect) const;
   /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
   [[nodiscard]] static const char* CType(tflite::TensorType type);

@@ -32,20 +32,11 @@ bool IsInt8Activation(const Tensor& t) {
          q.zero_point[0] <= 127;
 }
 
-/// At most 4 positive dimensions as NHWC, padded with leading 1s
-/// (Lowerer::Shape); nullopt otherwise.
-std::optional<k::Shape4> Nhwc(const Tensor& t) {
-  if (t.shape.size() > 4) return std::nullopt;
-  std::int32_t d[4] = {1, 1, 1, 1};
-  const std::size_t skip = 4 - t.shape.size();
-  for (std::size_t i = 0; i < t.shape.size(); ++i) {
-    if (t.shape[i] <= 0) return std::nullopt;
-    d[skip + i] = t.shape[i];
-  }
-  // The kernels count elements in int32.
-  const std::int64_t count = std::int64_t{d[0]} * d[1] * d[2] * d[3];
-  if (count > INT32_MAX) return std::nullopt;
-  return k::Shape4{d[0], d[1], d[2], d[3]};
+/// The kernels' shape of an accepted geometry's NHWC shape; nullopt when
+/// its element count passes int32 (the kernels count in int32).
+std::optional<k::Shape4> KernelShape(const tflite::Nhwc& d) {
+  if (d.Count() > INT32_MAX) return std::nullopt;
+  return k::Shape4{d.n, d.h, d.w, d.c};
 }
 
 /// Elements of `t` when every dimension is positive (1 for a scalar).
@@ -71,8 +62,8 @@ struct Contract {
   std::uint64_t distance = 0;
 };
 
-/// CONV_2D / DEPTHWISE_CONV_2D as codegen/compile/lower_conv.cpp checks
-/// them; the kernel's own distance function.
+/// CONV_2D / DEPTHWISE_CONV_2D as codegen/compile/lower_conv.cpp accepts
+/// them (the same tflite::CheckConv); the kernel's own distance function.
 std::optional<Contract> ConvContract(const tflite::Model& model,
                                      const tflite::Subgraph& sg,
                                      const tflite::Operator& op,
@@ -85,45 +76,21 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
   if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
   if (!model.IsConstant(w) || w.type != TensorType::kInt8) return std::nullopt;
-  std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, options_dm = 0;
-  tflite::Padding pad = tflite::Padding::kSame;
-  tflite::Activation act = tflite::Activation::kNone;
-  if (depthwise) {
-    const auto* o = std::get_if<tflite::DepthwiseConv2DOptions>(&op.options);
-    if (o == nullptr) return std::nullopt;
-    sh = o->stride_h, sw = o->stride_w, dh = o->dilation_h;
-    dw = o->dilation_w, pad = o->padding, act = o->activation;
-    options_dm = o->depth_multiplier;
-  } else {
-    const auto* o = std::get_if<tflite::Conv2DOptions>(&op.options);
-    if (o == nullptr) return std::nullopt;
-    sh = o->stride_h, sw = o->stride_w, dh = o->dilation_h;
-    dw = o->dilation_w, pad = o->padding, act = o->activation;
-  }
-  if (dh != 1 || dw != 1 || sh <= 0 || sw <= 0 || !IsClamp(act)) {
-    return std::nullopt;
-  }
-  if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
-    return std::nullopt;
-  }
-  const auto is = Nhwc(in), fs = Nhwc(w), os = Nhwc(out);
+  const auto checked = tflite::CheckConv(op, in, w, out, depthwise);
+  const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
+  if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
+  const auto is = KernelShape(g->in), fs = KernelShape(g->filter),
+             os = KernelShape(g->out);
   if (!is || !fs || !os) return std::nullopt;
-  const std::int32_t out_c = depthwise ? fs->c : fs->n;
-  std::int32_t dm = 1;
-  if (depthwise) {
-    if (fs->n != 1 || out_c % is->c != 0) return std::nullopt;
-    dm = out_c / is->c;
-    if (options_dm != 0 && options_dm != dm) return std::nullopt;
-  } else if (fs->c != is->c) {
-    return std::nullopt;
-  }
-  const auto ph = tflite::ComputePadding(pad, is->h, fs->h, sh);
-  const auto pw = tflite::ComputePadding(pad, is->w, fs->w, sw);
-  if (os->n != is->n || os->h != ph.out || os->w != pw.out || os->c != out_c) {
-    return std::nullopt;
-  }
-  const k::ConvParams p{0, 0, -128, 127, sh, sw, ph.pad_before, pw.pad_before,
-                        dm};
+  const k::ConvParams p{0,
+                        0,
+                        -128,
+                        127,
+                        g->stride_h,
+                        g->stride_w,
+                        g->pad_h.pad_before,
+                        g->pad_w.pad_before,
+                        g->depth_multiplier};
   const std::int64_t d =
       depthwise ? k::DepthwiseConv2DOverlapDistance(p, *is, *fs, *os)
                 : k::Conv2DOverlapDistance(p, *is, *fs, *os);
@@ -131,8 +98,8 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
                   static_cast<std::uint64_t>(d)};
 }
 
-/// AVERAGE_POOL_2D / MAX_POOL_2D as codegen/compile/lower_pool.cpp checks
-/// them.
+/// AVERAGE_POOL_2D / MAX_POOL_2D as codegen/compile/lower_pool.cpp accepts
+/// them (the same tflite::CheckPool).
 std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
                                      const tflite::Operator& op) {
   if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
@@ -143,23 +110,14 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
       in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
     return std::nullopt;
   }
-  const auto* o = std::get_if<tflite::Pool2DOptions>(&op.options);
-  if (o == nullptr || o->stride_h <= 0 || o->stride_w <= 0 ||
-      o->filter_h <= 0 || o->filter_w <= 0 || !IsClamp(o->activation)) {
-    return std::nullopt;
-  }
-  if (in.shape.size() != 4 || out.shape.size() != 4) return std::nullopt;
-  const auto is = Nhwc(in), os = Nhwc(out);
+  const auto checked = tflite::CheckPool(op, in, out);
+  const auto* g = std::get_if<tflite::PoolGeometry>(&checked);
+  if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
+  const auto is = KernelShape(g->in), os = KernelShape(g->out);
   if (!is || !os) return std::nullopt;
-  const auto ph =
-      tflite::ComputePadding(o->padding, is->h, o->filter_h, o->stride_h);
-  const auto pw =
-      tflite::ComputePadding(o->padding, is->w, o->filter_w, o->stride_w);
-  if (os->n != is->n || os->h != ph.out || os->w != pw.out || os->c != is->c) {
-    return std::nullopt;
-  }
-  const k::PoolParams p{o->filter_h,   o->filter_w,   o->stride_h, o->stride_w,
-                        ph.pad_before, pw.pad_before, -128,        127};
+  const k::PoolParams p{
+      g->filter_h,         g->filter_w,         g->stride_h, g->stride_w,
+      g->pad_h.pad_before, g->pad_w.pad_before, -128,        127};
   return Contract{
       OverlapRelation::kOutputBelowBy,
       static_cast<std::uint64_t>(k::PoolOverlapDistance(p, *is, *os))};

@@ -2,8 +2,79 @@
 #include "codegen/tflite/geometry.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 namespace arenaplan::tflite {
+namespace {
+
+std::string Text(std::int32_t v) { return std::to_string(v); }
+
+/// The 4-D shape of `t` as NHWC, or the refusal of a dynamic or empty
+/// dimension. `t` must have rank 4.
+std::variant<Nhwc, Refusal> Shape(const Tensor& t) {
+  for (std::int32_t d : t.shape) {
+    if (d <= 0) return Refusal{&t, " has a dynamic or empty dimension"};
+  }
+  return Nhwc{t.shape[0], t.shape[1], t.shape[2], t.shape[3]};
+}
+
+/// The options of a convolution, read from either kind.
+struct ConvOptions {
+  std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, depth_multiplier = 0;
+  Padding padding = Padding::kSame;
+  Activation activation = Activation::kNone;
+};
+
+std::optional<ConvOptions> ReadConvOptions(const Operator& op, bool depthwise) {
+  if (depthwise) {
+    const auto* o = std::get_if<DepthwiseConv2DOptions>(&op.options);
+    if (o == nullptr) return std::nullopt;
+    return ConvOptions{o->stride_h,   o->stride_w,         o->dilation_h,
+                       o->dilation_w, o->depth_multiplier, o->padding,
+                       o->activation};
+  }
+  const auto* o = std::get_if<Conv2DOptions>(&op.options);
+  if (o == nullptr) return std::nullopt;
+  return ConvOptions{o->stride_h, o->stride_w, o->dilation_h, o->dilation_w,
+                     0,           o->padding,  o->activation};
+}
+
+/// The three shapes of a convolution (all rank 4).
+std::variant<ConvGeometry, Refusal> ConvShapes(const Tensor& in,
+                                               const Tensor& filter,
+                                               const Tensor& out) {
+  ConvGeometry g;
+  Nhwc* dst[3] = {&g.in, &g.filter, &g.out};
+  const Tensor* src[3] = {&in, &filter, &out};
+  for (int i = 0; i < 3; ++i) {
+    auto s = Shape(*src[i]);
+    if (auto* r = std::get_if<Refusal>(&s)) return *r;
+    *dst[i] = std::get<Nhwc>(s);
+  }
+  return g;
+}
+
+}  // namespace
+
+std::optional<Refusal> CheckStride(std::int32_t stride_h,
+                                   std::int32_t stride_w) {
+  if (stride_h > 0 && stride_w > 0) return std::nullopt;
+  return Refusal{nullptr, "stride " + Text(stride_h) + "x" + Text(stride_w) +
+                              " is not positive"};
+}
+
+std::optional<Refusal> CheckOutputShape(const Nhwc& got, const Nhwc& expect) {
+  if (got.n == expect.n && got.h == expect.h && got.w == expect.w &&
+      got.c == expect.c) {
+    return std::nullopt;
+  }
+  return Refusal{nullptr, "output shape [" + Text(got.n) + "," + Text(got.h) +
+                              "," + Text(got.w) + "," + Text(got.c) +
+                              "] does not match the computed [" +
+                              Text(expect.n) + "," + Text(expect.h) + "," +
+                              Text(expect.w) + "," + Text(expect.c) + "]"};
+}
 
 PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
                          std::int32_t stride) {
@@ -17,6 +88,87 @@ PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
     d.pad_before = 0;
   }
   return d;
+}
+
+std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
+                                              const Tensor& in,
+                                              const Tensor& filter,
+                                              const Tensor& out,
+                                              bool depthwise) {
+  const std::optional<ConvOptions> o = ReadConvOptions(op, depthwise);
+  if (!o) return Refusal{nullptr, "builtin options are missing"};
+  if (o->dh != 1 || o->dw != 1) {
+    return Refusal{nullptr, "dilation " + Text(o->dh) + "x" + Text(o->dw) +
+                                " is not supported (the kernels support 1x1)"};
+  }
+  if (auto r = CheckStride(o->sh, o->sw)) return *r;
+  if (in.shape.size() != 4 || filter.shape.size() != 4 ||
+      out.shape.size() != 4) {
+    return Refusal{nullptr, "input, filter and output must be 4-D (NHWC)"};
+  }
+  auto shapes = ConvShapes(in, filter, out);
+  if (auto* r = std::get_if<Refusal>(&shapes)) return *r;
+  ConvGeometry g = std::get<ConvGeometry>(shapes);
+  const Nhwc& is = g.in;
+  const Nhwc& fs = g.filter;
+  const std::int32_t out_c = depthwise ? fs.c : fs.n;
+  if (depthwise) {
+    if (fs.n != 1) {
+      return Refusal{&filter, ": a depthwise filter must be [1,H,W,C]"};
+    }
+    if (out_c % is.c != 0) {
+      return Refusal{nullptr,
+                     "output channels are not a multiple of input channels"};
+    }
+    g.depth_multiplier = out_c / is.c;
+    if (o->depth_multiplier != 0 && o->depth_multiplier != g.depth_multiplier) {
+      return Refusal{nullptr, "depth_multiplier " + Text(o->depth_multiplier) +
+                                  " does not match the shapes (" +
+                                  Text(g.depth_multiplier) + ")"};
+    }
+  } else if (fs.c != is.c) {
+    return Refusal{nullptr, "filter depth " + Text(fs.c) +
+                                " differs from input depth " + Text(is.c) +
+                                " (grouped convolution)"};
+  }
+  g.stride_h = o->sh, g.stride_w = o->sw, g.activation = o->activation;
+  g.pad_h = ComputePadding(o->padding, is.h, fs.h, o->sh);
+  g.pad_w = ComputePadding(o->padding, is.w, fs.w, o->sw);
+  if (auto r = CheckOutputShape(g.out,
+                                Nhwc{is.n, g.pad_h.out, g.pad_w.out, out_c})) {
+    return *r;
+  }
+  return g;
+}
+
+std::variant<PoolGeometry, Refusal> CheckPool(const Operator& op,
+                                              const Tensor& in,
+                                              const Tensor& out) {
+  const auto* o = std::get_if<Pool2DOptions>(&op.options);
+  if (o == nullptr) return Refusal{nullptr, "builtin options are missing"};
+  if (auto r = CheckStride(o->stride_h, o->stride_w)) return *r;
+  if (o->filter_h <= 0 || o->filter_w <= 0) {
+    return Refusal{nullptr, "filter size is not positive"};
+  }
+  if (in.shape.size() != 4 || out.shape.size() != 4) {
+    return Refusal{nullptr, "input and output must be 4-D"};
+  }
+  PoolGeometry g;
+  for (auto [t, dst] : {std::pair{&in, &g.in}, std::pair{&out, &g.out}}) {
+    auto s = Shape(*t);
+    if (auto* r = std::get_if<Refusal>(&s)) return *r;
+    *dst = std::get<Nhwc>(s);
+  }
+  g.filter_h = o->filter_h, g.filter_w = o->filter_w;
+  g.stride_h = o->stride_h, g.stride_w = o->stride_w;
+  g.activation = o->activation;
+  g.pad_h = ComputePadding(o->padding, g.in.h, o->filter_h, o->stride_h);
+  g.pad_w = ComputePadding(o->padding, g.in.w, o->filter_w, o->stride_w);
+  if (auto r = CheckOutputShape(
+          g.out, Nhwc{g.in.n, g.pad_h.out, g.pad_w.out, g.in.c})) {
+    return *r;
+  }
+  return g;
 }
 
 }  // namespace arenaplan::tflite

@@ -1,13 +1,20 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Sliding-window geometry of TFLite's 2-D operators (CONV_2D,
-// DEPTHWISE_CONV_2D, pooling), shared by the firmware code generator
-// (codegen/compile/) and the overlap-pair finder (codegen/overlap/), so the
-// two compute padding and output shapes one way.
+// DEPTHWISE_CONV_2D, pooling) and the one acceptance check of each: its
+// options, 4-D shapes, dilation, depth multiplier, padding and output shape
+// give a geometry value or the reason the operator is refused. Shared by
+// the firmware code generator (codegen/compile/) and the overlap-pair finder
+// (codegen/overlap/), so the two accept the same operators and compute
+// padding and output shapes one way. Quantization and fused activations are
+// the callers' (they differ between an error and a quiet "no contract").
 #ifndef ARENAPLAN_CODEGEN_TFLITE_GEOMETRY_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_GEOMETRY_HPP_
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
 
 #include "codegen/tflite/model.hpp"
 
@@ -25,6 +32,63 @@ struct PaddedDim {
 [[nodiscard]] PaddedDim ComputePadding(Padding padding, std::int32_t in,
                                        std::int32_t filter,
                                        std::int32_t stride);
+
+/// A shape of 4 positive dimensions read as NHWC.
+struct Nhwc {
+  std::int32_t n = 1, h = 1, w = 1, c = 1;
+  [[nodiscard]] std::int64_t Count() const {
+    return std::int64_t{n} * h * w * c;
+  }
+};
+
+/// Why an operator is refused: `what`, about `tensor` when that is not null
+/// (the caller puts its description of the tensor in front of `what`).
+struct Refusal {
+  const Tensor* tensor = nullptr;
+  std::string what;
+};
+
+/// "stride HxW is not positive" unless both are; nullopt when they are.
+[[nodiscard]] std::optional<Refusal> CheckStride(std::int32_t stride_h,
+                                                 std::int32_t stride_w);
+/// "output shape [..] does not match the computed [..]" unless `got` equals
+/// `expect`; nullopt when it does.
+[[nodiscard]] std::optional<Refusal> CheckOutputShape(const Nhwc& got,
+                                                      const Nhwc& expect);
+
+/// An accepted CONV_2D or DEPTHWISE_CONV_2D (dilation 1).
+struct ConvGeometry {
+  Nhwc in, filter, out;
+  std::int32_t stride_h = 0, stride_w = 0;
+  PaddedDim pad_h, pad_w;
+  std::int32_t depth_multiplier = 1;  ///< 1 for CONV_2D.
+  Activation activation = Activation::kNone;
+};
+
+/// Checks `op` (CONV_2D, or DEPTHWISE_CONV_2D when `depthwise`) with input
+/// `in`, filter `filter` and output `out`: options present, dilation 1x1,
+/// positive strides, 4-D positive shapes, input depth equal to the filter's
+/// (CONV_2D) or a [1,H,W,C] filter whose C is depth_multiplier x the input
+/// depth (DEPTHWISE_CONV_2D), and the output shape the padding gives.
+[[nodiscard]] std::variant<ConvGeometry, Refusal> CheckConv(
+    const Operator& op, const Tensor& in, const Tensor& filter,
+    const Tensor& out, bool depthwise);
+
+/// An accepted AVERAGE_POOL_2D or MAX_POOL_2D.
+struct PoolGeometry {
+  Nhwc in, out;
+  std::int32_t filter_h = 0, filter_w = 0;
+  std::int32_t stride_h = 0, stride_w = 0;
+  PaddedDim pad_h, pad_w;
+  Activation activation = Activation::kNone;
+};
+
+/// Checks a 2-D pooling `op` with input `in` and output `out`: options
+/// present, positive strides and window, 4-D positive shapes, and the
+/// output shape the padding gives (depth kept).
+[[nodiscard]] std::variant<PoolGeometry, Refusal> CheckPool(const Operator& op,
+                                                            const Tensor& in,
+                                                            const Tensor& out);
 
 }  // namespace arenaplan::tflite
 
