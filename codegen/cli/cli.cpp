@@ -9,9 +9,9 @@
 #include <iostream>
 #include <new>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/emit/cpp_text.hpp"
-#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 

@@ -11,14 +11,15 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "codegen/base/atomic_file.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/emit/regions.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/regions/regions.hpp"
 #include "codegen/tflite/model.hpp"
 
@@ -34,9 +35,7 @@ struct CompileArgs {
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
-  bool overlap = false;
-  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
-  std::string region_search = "greedy";
+  RegionArgs regions;  // --overlap, --region, --region-search
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -51,22 +50,11 @@ int RunCompile(const CompileArgs& args) {
   options.plan.strategy = args.strategy;
   options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
-  options.input.overlap = args.overlap;
-  options.plan.overlap = args.overlap;
-  if (args.overlap && !args.regions.empty()) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
-  for (const std::string& text : args.regions) {
-    options.regions.push_back(ParseRegion(text));
-  }
-  if (!options.regions.empty()) CheckRegions(options.regions);
-  if (args.region_search == "exact") {
-    options.region_search = RegionSearch::kExact;
-  } else if (args.region_search != "greedy") {
-    throw InputError("--region-search " + args.region_search +
-                     ": expected greedy or exact");
-  }
+  options.input.overlap = args.regions.overlap;
+  options.plan.overlap = args.regions.overlap;
+  RegionChoice regions = ParseRegionArgs(args.regions);
+  options.regions = std::move(regions.regions);
+  options.region_search = regions.search;
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
@@ -125,20 +113,9 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
                   "offsets (default) or shared-objects");
   cmd->add_option("--strategy", args->strategy,
                   "A strategy name or best (default)");
-  cmd->add_option("--align", args->align,
-                  "Round sizes and offsets up to N bytes (default 16)")
-      ->check(UnsignedAtLeast(1));
-  cmd->add_option("--assume-dim", args->assume_dim,
-                  "Value for dynamic (-1) dimensions, e.g. a batch of 1")
-      ->check(UnsignedAtLeast(1));
-  cmd->add_flag("--overlap", args->overlap,
-                "Let an operator's output share bytes with the input it "
-                "reads last where its kernel allows (docs/overlap.md)");
-  cmd->add_option("--region", args->regions,
-                  "NAME:BYTES[:SECTION] memory region, repeated, fastest "
-                  "first; see docs/regions.md");
-  cmd->add_option("--region-search", args->region_search,
-                  "With --region: greedy (default) or exact");
+  AddAlignOption(cmd, &args->align);
+  AddAssumeDimOption(cmd, &args->assume_dim);
+  AddOverlapAndRegionOptions(cmd, &args->regions);
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "codegen/base/atomic_file.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/tflm_model.hpp"
 #include "codegen/emit/tflm_shim.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
@@ -38,27 +38,20 @@ namespace {
 struct ModelArgs {
   std::string input;
   ModelOptionArgs options;
-  std::uint64_t align = kModelAlignment.bytes();
+  std::optional<std::uint64_t> align;  ///< Default kModelAlignment.
 };
 
 void AddModelArgs(CLI::App* cmd, ModelArgs* a) {
   cmd->add_option("MODEL", a->input, "A .tflite model")->required();
-  cmd->add_flag("--fp32", a->options.fp32,
-                "Count every tensor as 4-byte elements");
-  cmd->add_option("--assume-dim", a->options.assume_dim,
-                  "Value for dynamic (-1) dimensions (>= 1)")
-      ->check(UnsignedAtLeast(1));
-  cmd->add_option("--scratch", a->options.scratch,
-                  "OP_INDEX:BYTES scratch buffer alive for one operator "
-                  "(repeatable)");
-  cmd->add_option("--align", a->align,
-                  "Round sizes (and offsets) up to N bytes (default 16)")
-      ->check(UnsignedAtLeast(1));
+  AddModelOptions(cmd, &a->options);
+  AddAlignOption(cmd, &a->align);
 }
 
-/// `--align` of a model command: a power of two and, for `tflm`, a multiple
-/// of TFLM's buffer alignment.
-Alignment CheckAlign(std::uint64_t align, std::uint64_t multiple_of) {
+/// `--align` of a model command (default 16): a power of two and, for
+/// `tflm`, a multiple of TFLM's buffer alignment.
+Alignment CheckAlign(const std::optional<std::uint64_t>& bytes,
+                     std::uint64_t multiple_of) {
+  const std::uint64_t align = bytes.value_or(kModelAlignment.bytes());
   const Alignment alignment = Alignment::FromBytes(align);
   if (align % multiple_of != 0) {
     throw InputError("--align " + std::to_string(align) +
@@ -152,7 +145,7 @@ int RunInspect(const ModelArgs& a) {
   const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
   o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
-       U64(a.align) + ")\n";
+       U64(alignment.bytes()) + ")\n";
   o += "naive total (every buffer its own memory): " + U64(s.naive_bytes) +
        " bytes\n";
   o += "lower bound, offsets (max operator breadth): " +

@@ -90,6 +90,62 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   return o;
 }
 
+void AddAssumeDimOption(CLI::App* cmd,
+                        std::optional<std::uint64_t>* assume_dim) {
+  cmd->add_option("--assume-dim", *assume_dim,
+                  "Models: value for dynamic (-1) dimensions, e.g. a batch "
+                  "of 1 (>= 1)")
+      ->check(UnsignedAtLeast(1));
+}
+
+void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
+  cmd->add_flag("--fp32", args->fp32,
+                "Models: count every tensor as 4-byte elements");
+  AddAssumeDimOption(cmd, &args->assume_dim);
+  cmd->add_option("--scratch", args->scratch,
+                  "Models: OP_INDEX:BYTES scratch buffer alive for one "
+                  "operator (repeatable)");
+}
+
+void AddAlignOption(CLI::App* cmd, std::optional<std::uint64_t>* align) {
+  cmd->add_option("--align", *align,
+                  "Round sizes and offsets up to N bytes, a power of two "
+                  "(default: models 16, CSV 1)")
+      ->check(UnsignedAtLeast(1));
+}
+
+void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args) {
+  cmd->add_flag("--overlap", args->overlap,
+                "Models: let an operator's output share bytes with the "
+                "input it reads last where its kernel allows "
+                "(docs/overlap.md); offsets heuristics, no exact search");
+  cmd->add_option("--region", args->regions,
+                  "NAME:BYTES[:SECTION] memory region, repeated, fastest "
+                  "first (default section .arena_NAME); see docs/regions.md");
+  cmd->add_option("--region-search", args->region_search,
+                  "With --region: greedy (default, by access density) or "
+                  "exact (branch and bound within the search's time limit)");
+}
+
+RegionChoice ParseRegionArgs(const RegionArgs& args) {
+  if (args.overlap && !args.regions.empty()) {
+    // The region assignment plans each region without the pairs.
+    throw InputError("--overlap and --region exclude each other");
+  }
+  RegionChoice choice;
+  for (const std::string& text : args.regions) {
+    choice.regions.push_back(ParseRegion(text));
+  }
+  if (!choice.regions.empty()) CheckRegions(choice.regions);
+  if (args.region_search == "exact") {
+    choice.search = RegionSearch::kExact;
+  } else if (args.region_search != "greedy") {
+    throw InputError("--region-search " + args.region_search +
+                     ": expected greedy or exact");
+  }
+  return choice;
+}
+
 void PrintWarnings(const UsageProblem& problem) {
   for (const std::string& w : problem.warnings) {
     std::cerr << "arenaplan: " << w << '\n';

@@ -1,7 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Option values shared by several sub-commands, parsed once here. Each
-// parser throws InputError with a one-line message naming the option.
+// Options shared by several sub-commands, registered (one help text each)
+// and parsed once here. Each parser throws InputError with a one-line
+// message naming the option.
 #ifndef ARENAPLAN_CODEGEN_CLI_OPTIONS_HPP_
 #define ARENAPLAN_CODEGEN_CLI_OPTIONS_HPP_
 
@@ -15,6 +16,7 @@
 #include "codegen/base/alignment.hpp"
 #include "codegen/input/input.hpp"
 #include "codegen/records.hpp"
+#include "codegen/regions/regions.hpp"
 #include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
@@ -47,6 +49,35 @@ struct ModelOptionArgs {
   std::optional<std::uint64_t> assume_dim;
   std::vector<std::string> scratch;
 };
+
+/// Registers `--assume-dim N` (N >= 1) into `assume_dim`.
+void AddAssumeDimOption(CLI::App* cmd,
+                        std::optional<std::uint64_t>* assume_dim);
+
+/// Registers the model options `--fp32`, `--assume-dim` and `--scratch`.
+void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args);
+
+/// Registers `--align N` (N >= 1; ParseAlign checks the power of two).
+void AddAlignOption(CLI::App* cmd, std::optional<std::uint64_t>* align);
+
+/// `--overlap`, `--region` and `--region-search` as typed.
+struct RegionArgs {
+  bool overlap = false;
+  std::vector<std::string> regions;  ///< NAME:BYTES[:SECTION], in order.
+  std::string region_search = "greedy";
+};
+
+/// Registers `--overlap`, `--region` (repeatable) and `--region-search`.
+void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args);
+
+/// The memory regions and the assignment search of `args`: refuses
+/// `--overlap` with `--region`, a malformed or inconsistent region
+/// (ParseRegion, CheckRegions) and a search other than greedy or exact.
+struct RegionChoice {
+  std::vector<RegionSpec> regions;  ///< Empty: one arena.
+  RegionSearch search = RegionSearch::kGreedy;
+};
+[[nodiscard]] RegionChoice ParseRegionArgs(const RegionArgs& args);
 
 /// The parsed InputOptions of `args` (every --scratch through ParseScratch).
 [[nodiscard]] InputOptions ToInputOptions(const ModelOptionArgs& args);

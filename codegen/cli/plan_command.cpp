@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "codegen/base/atomic_file.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/cli/commands.hpp"
 #include "codegen/cli/options.hpp"
 #include "codegen/emit/csv.hpp"
@@ -25,7 +26,6 @@
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/load/load_problem.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
@@ -49,22 +49,9 @@ struct PlanArgs {
   std::optional<std::uint64_t> capacity;
   std::optional<std::uint64_t> budget;  // exact search work units
   bool progress = false;                // --progress: lines on stderr
-  bool overlap = false;                 // --overlap
   ModelOptionArgs model;
-  std::vector<std::string> regions;  // --region NAME:BYTES[:SECTION]
-  std::string region_search = "greedy";
+  RegionArgs regions;  // --overlap, --region, --region-search
 };
-
-void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
-  cmd->add_flag("--fp32", args->fp32,
-                "Models: count every tensor as 4-byte elements");
-  cmd->add_option("--assume-dim", args->assume_dim,
-                  "Models: value for dynamic (-1) dimensions (>= 1)")
-      ->check(UnsignedAtLeast(1));
-  cmd->add_option("--scratch", args->scratch,
-                  "Models: OP_INDEX:BYTES scratch buffer alive for one "
-                  "operator (repeatable)");
-}
 
 std::string HumanSummary(const PlanResult& plan) {
   char line[256];
@@ -165,7 +152,7 @@ HeaderOptions PlanHeaderOptions(const PlanArgs& args,
 /// `plan --region ...`: the plan across memory regions and its outputs
 /// (codegen/regions/regions.hpp), written together or not at all.
 int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
-                  const UsageProblem& problem) {
+                  const UsageProblem& problem, const RegionChoice& regions) {
   if (args.strategy == "all") {
     throw InputError(
         "--region needs one plan a region; it does not go with "
@@ -178,20 +165,9 @@ int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
   if (!args.svg.empty()) {
     throw InputError("--svg does not go with --region");
   }
-  RegionSearch search = RegionSearch::kGreedy;
-  if (args.region_search == "exact") {
-    search = RegionSearch::kExact;
-  } else if (args.region_search != "greedy") {
-    throw InputError("--region-search " + args.region_search +
-                     ": expected greedy or exact");
-  }
-  std::vector<RegionSpec> regions;
-  for (const std::string& text : args.regions) {
-    regions.push_back(ParseRegion(text));
-  }
-  CheckRegions(regions);
-  const RegionPlan plan = PlanRegions(problem, regions, options, search);
-  if (search == RegionSearch::kExact && !plan.cost_optimal) {
+  const RegionPlan plan =
+      PlanRegions(problem, regions.regions, options, regions.search);
+  if (regions.search == RegionSearch::kExact && !plan.cost_optimal) {
     std::cerr << "arenaplan: the time limit ended the exact assignment "
                  "search: this assignment may differ on another machine\n";
   }
@@ -224,16 +200,15 @@ int RunPlan(const PlanArgs& args) {
   options.capacity = args.capacity;
   options.work_limit = args.budget;
   if (args.progress) options.on_progress = ProgressLines(std::cerr);
-  options.overlap = args.overlap;
-  if (args.overlap && !args.regions.empty()) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
+  options.overlap = args.regions.overlap;
+  const RegionChoice regions = ParseRegionArgs(args.regions);
   InputOptions input = ToInputOptions(args.model);
-  input.overlap = args.overlap;
+  input.overlap = args.regions.overlap;
   const UsageProblem problem = LoadProblem(args.input, input);
   PrintWarnings(problem);
-  if (!args.regions.empty()) return RunRegionPlan(args, options, problem);
+  if (!regions.regions.empty()) {
+    return RunRegionPlan(args, options, problem, regions);
+  }
 
   if (args.strategy == "all") {
     if (!args.out.empty() || !args.header.empty() || !args.svg.empty()) {
@@ -280,10 +255,7 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
   plan->add_option("--strategy", plan_args->strategy,
                    "A strategy name (see 'arenaplan strategies'), best "
                    "(default), all, or optimal (offsets: exact search)");
-  plan->add_option("--align", plan_args->align,
-                   "Round sizes and offsets up to N bytes, a power of two "
-                   "(CSV default 1, models 16)")
-      ->check(UnsignedAtLeast(1));
+  AddAlignOption(plan, &plan_args->align);
   plan->add_option("--out", plan_args->out,
                    "Write id,lower,upper,size,offset[,object] CSV here");
   plan->add_flag("--json", plan_args->json, "Print JSON on stdout");
@@ -307,16 +279,7 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
   plan->add_option("--capacity", plan_args->capacity,
                    "Find a plan within N bytes or prove none exists (exit 3)")
       ->check(UnsignedAtLeast(0));
-  plan->add_flag("--overlap", plan_args->overlap,
-                 "Models: let an operator's output share bytes with the "
-                 "input it reads last where its kernel allows "
-                 "(docs/overlap.md); offsets heuristics, no exact search");
-  plan->add_option("--region", plan_args->regions,
-                   "NAME:BYTES[:SECTION] memory region, repeated, fastest "
-                   "first (default section .arena_NAME); see docs/regions.md");
-  plan->add_option("--region-search", plan_args->region_search,
-                   "With --region: greedy (default, by access density) or "
-                   "exact (branch and bound within --time-limit)");
+  AddOverlapAndRegionOptions(plan, &plan_args->regions);
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "codegen/cli/commands.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/cli/commands.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategy.hpp"

@@ -399,6 +399,60 @@ TEST_F(CliTest, NegativeAndOutOfRangeNumbersExitTwo) {
   EXPECT_EQ(Arenaplan("plan " + ex + " --time-limit 0").status, 0);
 }
 
+/// The help line of `option` in `help` (from "  --option" to the line's
+/// end); empty when the command has no such option.
+std::string HelpLine(const std::string& help, const std::string& option) {
+  const std::size_t at = help.find("\n  " + option + " ");
+  if (at == std::string::npos) return "";
+  const std::size_t end = help.find('\n', at + 1);
+  return help.substr(at + 1, end - at - 1);
+}
+
+// Options that several commands take are registered once: the same help
+// line wherever they appear.
+TEST_F(CliTest, SharedOptionsHaveOneHelpText) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> shared = {
+      {"--align", {"plan", "compile", "records", "inspect", "tflm"}},
+      {"--assume-dim", {"plan", "compile", "records", "inspect", "tflm"}},
+      {"--fp32", {"plan", "records", "inspect", "tflm"}},
+      {"--scratch", {"plan", "records", "inspect", "tflm"}},
+      {"--overlap", {"plan", "compile"}},
+      {"--region", {"plan", "compile"}},
+      {"--region-search", {"plan", "compile"}}};
+  for (const auto& [option, commands] : shared) {
+    std::string first;
+    for (const std::string& command : commands) {
+      const CliRun r = Arenaplan(command + " --help");
+      ASSERT_EQ(r.status, 0) << r.output;
+      const std::string line = HelpLine(r.output, option);
+      ASSERT_FALSE(line.empty()) << command << " has no " << option;
+      if (first.empty()) first = line;
+      EXPECT_EQ(line, first) << command << " " << option;
+    }
+  }
+}
+
+// --overlap and --region exclude each other, and --region-search takes
+// greedy or exact, in plan and compile alike.
+TEST_F(CliTest, PlanAndCompileRefuseTheSameRegionOptions) {
+  const std::string hw =
+      std::string(ARENAPLAN_SHARED_DIR) + "/models/hello_world_int8.tflite";
+  const std::string compile =
+      "compile " + hw + " --assume-dim 1 --namespace q --out-dir " + dir_;
+  for (const std::string& command : {"plan " + hw, compile}) {
+    CliRun r = Arenaplan(command + " --overlap --region a:4096");
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("--overlap and --region exclude each other"),
+              std::string::npos)
+        << r.output;
+    r = Arenaplan(command + " --region a:4096 --region-search best");
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("--region-search best: expected greedy or exact"),
+              std::string::npos)
+        << r.output;
+  }
+}
+
 TEST_F(CliTest, ZooRefusesModelOnlyOptionsAndHonoursScratch) {
   for (const char* option : {"--fp32", "--assume-dim 1"}) {
     const CliRun r = Arenaplan(std::string("plan zoo:mobilenet_v1 ") + option);
