@@ -72,12 +72,16 @@ std::string Indices(const std::vector<std::int32_t>& d) {
   return s;
 }
 
+/// `s` left-aligned in a column of `w` characters; a text that fills the
+/// column still gets one space after it, so columns never run together.
 std::string Pad(std::string s, std::size_t w) {
-  if (s.size() < w) s.append(w - s.size(), ' ');
+  s.append(s.size() < w ? w - s.size() : 1, ' ');
   return s;
 }
+/// `s` right-aligned in a column of `w` characters; a text that fills the
+/// column still gets one space before it.
 std::string PadLeft(const std::string& s, std::size_t w) {
-  return s.size() < w ? std::string(w - s.size(), ' ') + s : s;
+  return std::string(s.size() < w ? w - s.size() : 1, ' ') + s;
 }
 
 int RunRecords(const ModelArgs& a, const std::string& out) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codegen/input/input.hpp"
+#include "codegen/tflite/model.hpp"
 #include "codegen/validator/validator.hpp"
 #include "tests/host/support/test_util.hpp"
 
@@ -450,6 +451,41 @@ TEST_F(CliTest, PlanAndCompileRefuseTheSameRegionOptions) {
     EXPECT_NE(r.output.find("--region-search best: expected greedy or exact"),
               std::string::npos)
         << r.output;
+  }
+}
+
+// Operator names of 24 characters and more (UNIDIRECTIONAL_SEQUENCE_LSTM,
+// 28; the custom SignalFilterBankSquareRoot, 26) stay apart from the first
+// input index: each row reads back as index, name, the model's inputs.
+TEST_F(CliTest, InspectKeepsLongOperatorNamesApartFromTheInputs) {
+  for (const char* file :
+       {"tflm_mnist_lstm_int8.tflite", "tflm_audio_preprocessor_int8.tflite"}) {
+    const std::string path =
+        std::string(ARENAPLAN_SHARED_DIR) + "/corpus/" + file;
+    const tflite::Model model = tflite::ReadModelFile(path);
+    const CliRun r = Arenaplan("inspect " + path + " --assume-dim 1");
+    ASSERT_EQ(r.status, 0) << r.output;
+    std::istringstream lines(r.output);
+    std::string line;
+    while (std::getline(lines, line) && line != "operators (step = index):") {
+    }
+    std::getline(lines, line);  // Column titles.
+    bool long_name = false;
+    for (const tflite::Operator& op : model.subgraphs[0].operators) {
+      ASSERT_TRUE(std::getline(lines, line));
+      const std::string name = op.builtin_code == tflite::BuiltinOp::kCustom
+                                   ? op.custom_code
+                                   : op.builtin_name;
+      long_name = long_name || name.size() >= 24;
+      std::istringstream row(line);
+      std::string index, shown, first_input;
+      row >> index >> shown >> first_input;
+      EXPECT_EQ(shown, name) << line;
+      if (!op.inputs.empty()) {
+        EXPECT_EQ(first_input, std::to_string(op.inputs[0])) << line;
+      }
+    }
+    EXPECT_TRUE(long_name) << file;
   }
 }
 
