@@ -10,12 +10,12 @@
 #include <cstring>
 #include <string>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/lowering.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -67,6 +67,8 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
     throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
                      " subgraphs; compile supports single-subgraph models");
   }
+  // Every operator without a lowering, before any planning.
+  CheckLowerable(model, path);
   const tflite::Subgraph& sg = model.subgraphs[0];
   std::string stem = options.file_stem;
   if (stem.empty()) {

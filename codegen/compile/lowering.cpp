@@ -1,12 +1,15 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include "codegen/compile/lowering.hpp"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "codegen/base/errors.hpp"
 #include "codegen/emit/cpp_text.hpp"
@@ -59,18 +62,42 @@ Lowerer::Lowerer(const tflite::Model& model, const std::string& path,
   }
 }
 
+void CheckLowerable(const tflite::Model& model, const std::string& path) {
+  // Operator kinds without a lowering, in order of first appearance.
+  std::vector<std::pair<std::string, std::size_t>> missing;
+  std::size_t count = 0;
+  for (const tflite::Operator& op : model.subgraphs[0].operators) {
+    if (FindLowering(op.builtin_code) != nullptr) continue;
+    const std::string name =
+        op.builtin_code == tflite::BuiltinOp::kCustom && !op.custom_code.empty()
+            ? op.builtin_name + " " + op.custom_code
+            : op.builtin_name;
+    auto it = std::find_if(missing.begin(), missing.end(),
+                           [&](const auto& m) { return m.first == name; });
+    if (it == missing.end()) it = missing.insert(missing.end(), {name, 0});
+    ++it->second;
+    ++count;
+  }
+  if (count == 0) return;
+  std::string list;
+  for (const auto& [name, n] : missing) {
+    list += (list.empty() ? "" : ", ") + TerminalText(name) + " x" +
+            std::to_string(n);
+  }
+  throw InputError(TerminalText(path) + ": cannot lower " +
+                   std::to_string(count) + " operator" +
+                   (count == 1 ? "" : "s") + ": " + list +
+                   " (supported: " + SupportedOperatorNames() + ")");
+}
+
 void Lowerer::Run() {
+  CheckLowerable(model_, path_);
   for (std::size_t k = 0; k < sg_.operators.size(); ++k) {
     op_ = k;
     const tflite::Operator& op = sg_.operators[k];
     body_ += "  // operator " + std::to_string(op_) + ": " +
              CommentText(op.builtin_name) + "\n";
-    const LowerFn lower = FindLowering(op.builtin_code);
-    if (lower == nullptr) {
-      Fail("not supported by arenaplan's kernels (supported: " +
-           SupportedOperatorNames() + ")");
-    }
-    lower(*this, op);
+    FindLowering(op.builtin_code)(*this, op);
   }
 }
 

@@ -52,7 +52,8 @@ class Lowerer {
   Lowerer(const tflite::Model& model, const std::string& path,
           const tflite::TfliteProblem& problem);
 
-  /// Lowers every operator through the lowering table.
+  /// Lowers every operator through the lowering table (CheckLowerable
+  /// first).
   void Run();
 
   [[nodiscard]] const std::string& Constants() const { return consts_; }
@@ -215,6 +216,13 @@ struct Lowering {
 
 /// "CONV_2D, DEPTHWISE_CONV_2D, ...": the table's operator names.
 [[nodiscard]] std::string SupportedOperatorNames();
+
+/// Refuses (InputError, one line) a model whose subgraph 0 holds operators
+/// without a lowering, naming every such operator kind with its count in
+/// order of first appearance, a CUSTOM one by its custom code:
+/// "PATH: cannot lower 3 operators: PAD x2, CUSTOM SignalWindow x1
+/// (supported: ...)".
+void CheckLowerable(const tflite::Model& model, const std::string& path);
 
 // The lowerings (one file each: lower_<operator>.cpp).
 void LowerConv2D(Lowerer& lowerer, const tflite::Operator& op);
