@@ -2,6 +2,7 @@
 #include "codegen/tflm/kernels.hpp"
 
 #include <limits>
+#include <string_view>
 
 #include "codegen/base/errors.hpp"
 
@@ -117,88 +118,80 @@ PrepareStep Scratch(std::uint64_t bytes) {
 }
 
 // ---- one rule per kernel ----
+//
+// A rule is one table line: the builtin parameter struct the op's parser
+// allocates, the OpData its Init allocates, the temporary tensors its
+// Prepare fetches first, then (when the kernel does more) a function adding
+// the rest of Prepare's steps. Each line cites the TFLM source it follows.
 
-// fully_connected.cc (FullyConnectedInit, FullyConnectedPrepare) and
-// fully_connected_common.cc (CalculateOpDataFullyConnected); parameters:
-// TfLiteFullyConnectedParams (ParseFullyConnected).
-KernelFacts FullyConnected(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 16;
-  f.op_data_bytes = 64;  // OpDataFullyConnected
-  const std::int32_t in = v.Input(0), filter_t = v.Input(1);
-  const std::int32_t bias = v.Input(2), out = v.Output(0);
-  f.prepare = {Temp(in), Temp(filter_t), Temp(bias), Temp(out)};
-  const Tensor& input = v.Need(in, "input");
-  const Tensor& filter = v.Need(filter_t, "filter");
+/// The Prepare steps after a rule's first temporary tensors.
+using MoreSteps = void (*)(const OpView& v, KernelFacts& f);
+
+struct KernelRule {
+  BuiltinOp code;
+  std::uint64_t params_bytes;   ///< Builtin parameter struct (0: none).
+  std::uint64_t op_data_bytes;  ///< OpData of Init (0: no Init).
+  /// Prepare's first temporary tensors, in order: '0'..'9' input i, 'o'
+  /// output 0.
+  std::string_view temps;
+  MoreSteps more;  ///< nullptr: nothing else.
+};
+
+/// An int4 filter is unpacked into a scratch buffer of its element count.
+void Int4Scratch(const OpView& v, const Tensor& filter, KernelFacts& f) {
   if (filter.type == TensorType::kInt4) {
     f.prepare.push_back(Scratch(v.FlatSize(filter, "filter")));
   }
-  // Per-channel multiplier and shift (int32 each) when the filter has more
-  // than one scale; not for float models.
+}
+
+/// The refetch of input, filter, bias and output by CalculateOpDataConv.
+void RefetchConvTensors(const OpView& v, KernelFacts& f) {
+  for (std::size_t i = 0; i < 3; ++i) f.prepare.push_back(Temp(v.Input(i)));
+  f.prepare.push_back(Temp(v.Output(0)));
+}
+
+/// Per-channel multiplier and shift (int32 each) of `channels` channels.
+void PerChannelArrays(const OpView& v, std::uint64_t channels, KernelFacts& f) {
+  f.prepare.push_back(Persistent(v.Mul(4, channels)));
+  f.prepare.push_back(Persistent(v.Mul(4, channels)));
+}
+
+// Per-channel arrays when the filter has more than one scale; not for
+// float models.
+void FullyConnectedSteps(const OpView& v, KernelFacts& f) {
+  const Tensor& input = v.Need(v.Input(0), "input");
+  const Tensor& filter = v.Need(v.Input(1), "filter");
+  Int4Scratch(v, filter, f);
   if (input.type != TensorType::kFloat32 &&
       filter.quantization.scale.size() > 1) {
-    const std::uint64_t c = filter.quantization.scale.size();
-    f.prepare.push_back(Persistent(v.Mul(4, c)));
-    f.prepare.push_back(Persistent(v.Mul(4, c)));
+    PerChannelArrays(v, filter.quantization.scale.size(), f);
   }
-  return f;
 }
 
-// conv_common.cc (ConvInit, ConvPrepare, CalculateOpDataConv); parameters:
-// TfLiteConvParams (ParseConv2D). Per-channel arrays of filter dim 0
-// (kConvQuantizedDimension), allocated for every input type.
-KernelFacts Conv2D(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 28;
-  f.op_data_bytes = 72;  // OpDataConv
-  const std::int32_t in = v.Input(0), filter_t = v.Input(1);
-  const std::int32_t bias = v.Input(2), out = v.Output(0);
-  const Tensor& filter = v.Need(filter_t, "filter");
-  v.Need(in, "input");
-  const std::uint64_t c = v.Dim(filter, 0, "filter");
-  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(v.Mul(4, c)),
-               Persistent(v.Mul(4, c))};
-  // CalculateOpDataConv fetches the tensors again.
-  for (std::int32_t t : {in, filter_t, bias, out}) f.prepare.push_back(Temp(t));
-  if (filter.type == TensorType::kInt4) {
-    f.prepare.push_back(Scratch(v.FlatSize(filter, "filter")));
-  }
-  return f;
+// Per-channel arrays of filter dim 0 (kConvQuantizedDimension), allocated
+// for every input type; then CalculateOpDataConv fetches the tensors again.
+void Conv2DSteps(const OpView& v, KernelFacts& f) {
+  const Tensor& filter = v.Need(v.Input(1), "filter");
+  v.Need(v.Input(0), "input");
+  PerChannelArrays(v, v.Dim(filter, 0, "filter"), f);
+  RefetchConvTensors(v, f);
+  Int4Scratch(v, filter, f);
 }
 
-// depthwise_conv.cc (DepthwiseConvInit) and depthwise_conv_common.cc
-// (DepthwiseConvPrepare, CalculateOpDataDepthwiseConv); parameters:
-// TfLiteDepthwiseConvParams. Per-channel arrays of filter dim 3
-// (kDepthwiseConvQuantizedDimension).
-KernelFacts DepthwiseConv2D(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 28;
-  f.op_data_bytes = 72;  // OpDataConv
-  const std::int32_t in = v.Input(0), filter_t = v.Input(1);
-  const std::int32_t bias = v.Input(2), out = v.Output(0);
-  const Tensor& filter = v.Need(filter_t, "filter");
-  v.Need(in, "input");
-  const std::uint64_t c = v.Dim(filter, 3, "filter");
-  f.prepare = {Temp(out), Temp(in), Temp(filter_t), Persistent(v.Mul(4, c)),
-               Persistent(v.Mul(4, c))};
-  if (filter.type == TensorType::kInt4) {
-    f.prepare.push_back(Scratch(v.FlatSize(filter, "filter")));
-  }
-  for (std::int32_t t : {in, filter_t, bias, out}) f.prepare.push_back(Temp(t));
-  return f;
+// Per-channel arrays of filter dim 3 (kDepthwiseConvQuantizedDimension);
+// the int4 scratch comes before the refetch.
+void DepthwiseConv2DSteps(const OpView& v, KernelFacts& f) {
+  const Tensor& filter = v.Need(v.Input(1), "filter");
+  v.Need(v.Input(0), "input");
+  PerChannelArrays(v, v.Dim(filter, 3, "filter"), f);
+  Int4Scratch(v, filter, f);
+  RefetchConvTensors(v, f);
 }
 
-// svdf.cc (InitSvdf) and svdf_common.cc (PrepareSvdf); parameters:
-// TfLiteSVDFParams. Scratch: batch x num_filters int32 (int8 models:
-// plus batch x num_units int32), num_filters = weights_feature dim 0,
-// num_units = num_filters / rank, batch = input dim 0; float models:
-// batch x num_filters float.
-KernelFacts Svdf(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 12;
-  f.op_data_bytes = 36;  // OpDataSvdf
-  f.prepare = {Temp(v.Input(0)), Temp(v.Input(1)), Temp(v.Input(2)),
-               Temp(v.Input(3)), Temp(v.Input(4)), Temp(v.Output(0))};
+// Scratch: batch x num_filters int32 (int8 models: plus batch x num_units
+// int32), num_filters = weights_feature dim 0, num_units = num_filters /
+// rank, batch = input dim 0; float models: batch x num_filters float.
+void SvdfSteps(const OpView& v, KernelFacts& f) {
   const Tensor& input = v.Need(v.Input(0), "input");
   const Tensor& weights_feature = v.Need(v.Input(1), "weights_feature");
   const std::uint64_t batch = v.Dim(input, 0, "input");
@@ -215,108 +208,95 @@ KernelFacts Svdf(const OpView& v) {
   if (input.type == TensorType::kInt8) {
     f.prepare.push_back(Scratch(v.Mul(v.Mul(batch, units), 4)));
   }
-  return f;
 }
 
-// softmax_common.cc (SoftmaxInit, SoftmaxPrepare, InitializeLutForInt16);
-// parameters: TfLiteSoftmaxParams. int16 input: two 513-entry int16 LUTs.
-KernelFacts Softmax(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 4;
-  f.op_data_bytes = 80;  // SoftmaxParams
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
+// int16 input: two 513-entry int16 LUTs.
+void SoftmaxSteps(const OpView& v, KernelFacts& f) {
   if (v.Need(v.Input(0), "input").type == TensorType::kInt16) {
     f.prepare.push_back(Persistent(2 * 513));
     f.prepare.push_back(Persistent(2 * 513));
   }
-  return f;
 }
 
-// pooling.cc (PoolInit) and pooling_common.cc (PoolingPrepare);
-// parameters: TfLitePoolParams.
-KernelFacts Pool2D(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 40;
-  f.op_data_bytes = 32;  // OpDataPooling
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
-  return f;
-}
-
-// add.cc (AddInit) and add_common.cc (AddPrepare); parameters:
-// TfLiteAddParams.
-KernelFacts Add(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 8;
-  f.op_data_bytes = 60;  // OpDataAdd
-  f.prepare = {Temp(v.Input(0)), Temp(v.Input(1)), Temp(v.Output(0))};
-  return f;
-}
-
-// quantize.cc (Init: OpDataQuantizeReference) and quantize_common.cc
-// (PrepareQuantizeReference); ParseQuantize allocates no parameters.
-KernelFacts Quantize(const OpView& v) {
-  KernelFacts f;
-  f.op_data_bytes = 32;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
-  return f;
-}
-
-// dequantize.cc (DequantizeInit: DequantizeOpData) and
-// dequantize_common.cc (DequantizePrepare, which accepts int8, int16 and
-// uint8 inputs only); no parameters.
-KernelFacts Dequantize(const OpView& v) {
-  KernelFacts f;
-  f.op_data_bytes = 32;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
+// DequantizePrepare accepts int8, int16 and uint8 inputs only.
+void DequantizeSteps(const OpView& v, KernelFacts& f) {
   const TensorType in = v.Need(v.Input(0), "input").type;
   if (in != TensorType::kInt8 && in != TensorType::kInt16 &&
       in != TensorType::kUint8) {
     f.note = "TFLM's reference kernel rejects " + tflite::TensorTypeName(in) +
              " input (dequantize_common.cc); AllocateTensors will fail";
   }
-  return f;
 }
 
-// reshape.cc (no Init) and reshape_common.cc (PrepareReshapeReference);
-// parameters: TfLiteReshapeParams.
-KernelFacts Reshape(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 36;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
-  return f;
-}
-
-// concatenation.cc (ConcatenationInit: OpData = ConcatenationParams,
-// ConcatenationPrepare: input 0, the output, then every input again);
-// parameters: TfLiteConcatenationParams.
-KernelFacts Concatenation(const OpView& v) {
-  KernelFacts f;
-  f.params_bytes = 8;
-  f.op_data_bytes = 40;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
+// ConcatenationPrepare: after input 0 and the output, every input again.
+void ConcatenationSteps(const OpView& v, KernelFacts& f) {
   for (std::size_t i = 0; i < v.op().inputs.size(); ++i) {
     f.prepare.push_back(Temp(v.Input(i)));
   }
-  return f;
 }
 
-// pad_common.cc (PadInit: OpData of pad.h, PadPrepare); ParsePad
-// allocates no parameters.
-KernelFacts Pad(const OpView& v) {
-  KernelFacts f;
-  f.op_data_bytes = 56;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Input(1))};
+// PadPrepare: the constant-values input only when given, then the output.
+void PadSteps(const OpView& v, KernelFacts& f) {
   if (v.op().inputs.size() == 3) f.prepare.push_back(Temp(v.Input(2)));
   f.prepare.push_back(Temp(v.Output(0)));
-  return f;
 }
 
-// activations.cc (ReluInit: ReluOpData) and activations_common.cc
-// (ReluPrepare); no parameters.
-KernelFacts Relu(const OpView& v) {
+// clang-format off
+constexpr KernelRule kRules[] = {
+    // fully_connected.cc (FullyConnectedInit, FullyConnectedPrepare),
+    // fully_connected_common.cc (CalculateOpDataFullyConnected);
+    // TfLiteFullyConnectedParams (ParseFullyConnected), OpDataFullyConnected.
+    {BuiltinOp::kFullyConnected, 16, 64, "012o", FullyConnectedSteps},
+    // conv_common.cc (ConvInit, ConvPrepare, CalculateOpDataConv);
+    // TfLiteConvParams (ParseConv2D), OpDataConv.
+    {BuiltinOp::kConv2D, 28, 72, "o01", Conv2DSteps},
+    // depthwise_conv.cc (DepthwiseConvInit), depthwise_conv_common.cc
+    // (DepthwiseConvPrepare, CalculateOpDataDepthwiseConv);
+    // TfLiteDepthwiseConvParams, OpDataConv.
+    {BuiltinOp::kDepthwiseConv2D, 28, 72, "o01", DepthwiseConv2DSteps},
+    // svdf.cc (InitSvdf), svdf_common.cc (PrepareSvdf); TfLiteSVDFParams,
+    // OpDataSvdf.
+    {BuiltinOp::kSvdf, 12, 36, "01234o", SvdfSteps},
+    // softmax_common.cc (SoftmaxInit, SoftmaxPrepare, InitializeLutForInt16);
+    // TfLiteSoftmaxParams, SoftmaxParams.
+    {BuiltinOp::kSoftmax, 4, 80, "0o", SoftmaxSteps},
+    // pooling.cc (PoolInit), pooling_common.cc (PoolingPrepare);
+    // TfLitePoolParams, OpDataPooling.
+    {BuiltinOp::kAveragePool2D, 40, 32, "0o", nullptr},
+    {BuiltinOp::kMaxPool2D, 40, 32, "0o", nullptr},
+    // add.cc (AddInit), add_common.cc (AddPrepare); TfLiteAddParams,
+    // OpDataAdd.
+    {BuiltinOp::kAdd, 8, 60, "01o", nullptr},
+    // quantize.cc (Init: OpDataQuantizeReference), quantize_common.cc
+    // (PrepareQuantizeReference); ParseQuantize allocates no parameters.
+    {BuiltinOp::kQuantize, 0, 32, "0o", nullptr},
+    // dequantize.cc (DequantizeInit: DequantizeOpData), dequantize_common.cc
+    // (DequantizePrepare); no parameters.
+    {BuiltinOp::kDequantize, 0, 32, "0o", DequantizeSteps},
+    // reshape.cc (no Init), reshape_common.cc (PrepareReshapeReference);
+    // TfLiteReshapeParams.
+    {BuiltinOp::kReshape, 36, 0, "0o", nullptr},
+    // concatenation.cc (ConcatenationInit: OpData = ConcatenationParams,
+    // ConcatenationPrepare); TfLiteConcatenationParams.
+    {BuiltinOp::kConcatenation, 8, 40, "0o", ConcatenationSteps},
+    // pad_common.cc (PadInit: OpData of pad.h, PadPrepare); ParsePad
+    // allocates no parameters.
+    {BuiltinOp::kPad, 0, 56, "01", PadSteps},
+    // activations.cc (ReluInit: ReluOpData), activations_common.cc
+    // (ReluPrepare); no parameters.
+    {BuiltinOp::kRelu, 0, 28, "0o", nullptr},
+};
+// clang-format on
+
+KernelFacts Apply(const KernelRule& rule, const OpView& v) {
   KernelFacts f;
-  f.op_data_bytes = 28;
-  f.prepare = {Temp(v.Input(0)), Temp(v.Output(0))};
+  f.params_bytes = rule.params_bytes;
+  f.op_data_bytes = rule.op_data_bytes;
+  for (char c : rule.temps) {
+    f.prepare.push_back(Temp(
+        c == 'o' ? v.Output(0) : v.Input(static_cast<std::size_t>(c - '0'))));
+  }
+  if (rule.more != nullptr) rule.more(v, f);
   return f;
 }
 
@@ -344,37 +324,10 @@ KernelFacts Unmodelled(const OpView& v) {
 KernelFacts TflmKernelFacts(const Model& model, std::size_t subgraph,
                             std::size_t op, const InputOptions& options) {
   const OpView v(model, subgraph, op, options);
-  switch (v.op().builtin_code) {
-    case BuiltinOp::kFullyConnected:
-      return FullyConnected(v);
-    case BuiltinOp::kConv2D:
-      return Conv2D(v);
-    case BuiltinOp::kDepthwiseConv2D:
-      return DepthwiseConv2D(v);
-    case BuiltinOp::kSvdf:
-      return Svdf(v);
-    case BuiltinOp::kSoftmax:
-      return Softmax(v);
-    case BuiltinOp::kAveragePool2D:
-    case BuiltinOp::kMaxPool2D:
-      return Pool2D(v);
-    case BuiltinOp::kAdd:
-      return Add(v);
-    case BuiltinOp::kQuantize:
-      return Quantize(v);
-    case BuiltinOp::kDequantize:
-      return Dequantize(v);
-    case BuiltinOp::kReshape:
-      return Reshape(v);
-    case BuiltinOp::kConcatenation:
-      return Concatenation(v);
-    case BuiltinOp::kPad:
-      return Pad(v);
-    case BuiltinOp::kRelu:
-      return Relu(v);
-    default:
-      return Unmodelled(v);
+  for (const KernelRule& rule : kRules) {
+    if (rule.code == v.op().builtin_code) return Apply(rule, v);
   }
+  return Unmodelled(v);
 }
 
 std::vector<ScratchRequest> TflmScratchRequests(
