@@ -54,22 +54,9 @@ std::string StemProblem(const std::string& stem) {
   return "";
 }
 
-}  // namespace
-
-CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
-                           const CompileOptions& options) {
-  if (const std::string why = NamespaceProblem(options.namespace_name);
-      !why.empty()) {
-    throw InputError("--namespace '" + TerminalText(options.namespace_name) +
-                     "': " + why);
-  }
-  if (model.subgraphs.size() != 1) {
-    throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
-                     " subgraphs; compile supports single-subgraph models");
-  }
-  // Every operator without a lowering, before any planning.
-  CheckLowerable(model, path);
-  const tflite::Subgraph& sg = model.subgraphs[0];
+/// The file name stem of `options` (the namespace with "::" as "_" when
+/// --stem is not given); InputError for a bad stem.
+std::string FileStem(const CompileOptions& options) {
   std::string stem = options.file_stem;
   if (stem.empty()) {
     for (char c : options.namespace_name) stem += c == ':' ? '_' : c;
@@ -78,21 +65,21 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   if (const std::string why = StemProblem(stem); !why.empty()) {
     throw InputError("--stem '" + TerminalText(stem) + "': " + why);
   }
+  return stem;
+}
 
-  tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
-  if (options.input.overlap) {
-    // --overlap: the kernels' allowed overlaps (codegen/overlap/).
-    problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
-  }
-  CompiledModel out;
+/// Plans `problem` into `out`: across the regions when there are two or
+/// more, else one arena (one region: its capacity as the plan's).
+void PlanArena(const UsageProblem& problem, const CompileOptions& options,
+               CompiledModel& out) {
   const bool regions = options.regions.size() >= 2;
   if (regions && options.plan.overlap) {
     // The region assignment plans each region without the pairs.
     throw InputError("--overlap and --region exclude each other");
   }
   if (regions) {
-    out.region_plan = PlanRegions(problem.problem, options.regions,
-                                  options.plan, options.region_search);
+    out.region_plan = PlanRegions(problem, options.regions, options.plan,
+                                  options.region_search);
     out.plan.problem = out.region_plan->problem;
     out.plan.strategy = "regions";
     out.plan.alignment = out.region_plan->alignment;
@@ -104,61 +91,72 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   } else if (options.regions.size() == 1) {
     PlanOptions one = options.plan;
     one.capacity = options.regions[0].capacity;
-    out.plan = Plan(problem.problem, one);
+    out.plan = Plan(problem, one);
   } else {
-    out.plan = Plan(problem.problem, options.plan);
+    out.plan = Plan(problem, options.plan);
   }
+}
 
-  Lowerer gen(model, path, problem);
-  if (regions) gen.AddressInRegions();
-  gen.Run();
+/// The graph's one input and one output: planned, int8, int16 or int32
+/// with one finite scale (InputError otherwise).
+void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
+                  const std::string& path) {
   if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
     throw InputError(path +
                      ": compile supports one graph input and one output");
   }
-  const std::int64_t in_record = gen.RecordOf(sg.inputs[0], "graph input");
-  const std::int64_t out_record = gen.RecordOf(sg.outputs[0], "graph output");
-  const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
-  const Tensor& out_t = sg.tensors[static_cast<std::size_t>(sg.outputs[0])];
-  for (const Tensor* t : {&in_t, &out_t}) {
-    if ((t->type != TensorType::kInt8 && t->type != TensorType::kInt16 &&
-         t->type != TensorType::kInt32) ||
-        t->quantization.scale.size() != 1 ||
-        t->quantization.zero_point.size() != 1 ||
-        !std::isfinite(t->quantization.scale[0])) {
+  (void)gen.RecordOf(sg.inputs[0], "graph input");
+  (void)gen.RecordOf(sg.outputs[0], "graph output");
+  for (std::int32_t i : {sg.inputs[0], sg.outputs[0]}) {
+    const Tensor& t = sg.tensors[static_cast<std::size_t>(i)];
+    if ((t.type != TensorType::kInt8 && t.type != TensorType::kInt16 &&
+         t.type != TensorType::kInt32) ||
+        t.quantization.scale.size() != 1 ||
+        t.quantization.zero_point.size() != 1 ||
+        !std::isfinite(t.quantization.scale[0])) {
       throw InputError(TerminalText(path) + ": graph input/output '" +
-                       TerminalText(t->name) +
+                       TerminalText(t.name) +
                        "' must be int8, int16 or int32 with per-tensor "
                        "quantization (one finite scale)");
     }
   }
-  out.constant_bytes = gen.ConstantBytes();
+}
 
-  HeaderOptions hopt;
-  hopt.namespace_name = options.namespace_name;
-  hopt.input_name = BaseName(path);
-  hopt.input_sha256 =
-      options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  for (std::int32_t t : problem.record_tensor) {
-    hopt.tensor_bytes.push_back(
-        t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
-  }
-  out.arena_header_name = stem + "_arena.hpp";
-  out.model_header_name = stem + "_model.hpp";
-  out.model_source_name = stem + "_model.cpp";
-  out.arena_header = regions ? EmitRegionHeader(*out.region_plan, hopt)
-                             : EmitHeader(out.plan, hopt);
+/// The model header's constants of the graph input or output `t` (plan
+/// record `record`); `which` is "input" or "output".
+std::string IoConstants(const tflite::Subgraph& sg, const char* which,
+                        std::int64_t record, const Tensor& t) {
+  const char* ctype = t.type == TensorType::kInt8    ? "std::int8_t"
+                      : t.type == TensorType::kInt16 ? "std::int16_t"
+                                                     : "std::int32_t";
+  const std::int64_t elem = t.type == TensorType::kInt8    ? 1
+                            : t.type == TensorType::kInt16 ? 2
+                                                           : 4;
+  std::string h = std::string("/// Graph ") + which + ": tensor " +
+                  std::to_string(&t - sg.tensors.data()) + " '" +
+                  CommentText(t.name) + "', " + tflite::TensorTypeName(t.type) +
+                  " " + ShapeText(t.shape) +
+                  ", real = scale * (q - zero_point).\n";
+  const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
+  h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
+           ";  ///< In kPlan.\n",
+           cap, record);
+  h += Fmt("using %sElement = %s;\n", cap, ctype);
+  h += Fmt("inline constexpr std::size_t k%sElements = %" PRId64 ";\n", cap,
+           ElementCount(t));
+  h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
+           ElementCount(t) * elem);
+  h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
+           FloatLiteral(t.quantization.scale[0]).c_str());
+  h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
+           static_cast<int>(t.quantization.zero_point[0]));
+  return h;
+}
 
-  const std::string banner = "// Generated by `arenaplan compile` from " +
-                             CommentText(hopt.input_name) + "\n// (sha256 " +
-                             CommentText(hopt.input_sha256) + "), strategy " +
-                             CommentText(out.plan.strategy) + ", arena " +
-                             std::to_string(out.plan.arena_bytes) +
-                             " bytes. Do not edit.\n";
-  const std::string& ns = options.namespace_name;
-  std::string& h = out.model_header;
-  h = banner;
-  h +=
+/// The text of STEM_model.hpp after `banner`.
+std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
+                        const CompiledModel& out, const std::string& ns) {
+  std::string h =
       "//\n// Ahead-of-time integer inference: Invoke() runs every operator of "
       "the model\n"
       "// with arenaplan's kernels, each activation at its planned offset in "
@@ -170,33 +168,10 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n";
   h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" +
        out.arena_header_name + "\"\n\nnamespace " + ns + " {\n\n";
-  auto io = [&](const char* which, std::int64_t record, const Tensor& t) {
-    const char* ctype = t.type == TensorType::kInt8    ? "std::int8_t"
-                        : t.type == TensorType::kInt16 ? "std::int16_t"
-                                                       : "std::int32_t";
-    const std::int64_t elem = t.type == TensorType::kInt8    ? 1
-                              : t.type == TensorType::kInt16 ? 2
-                                                             : 4;
-    h += std::string("/// Graph ") + which + ": tensor " +
-         std::to_string(&t - sg.tensors.data()) + " '" + CommentText(t.name) +
-         "', " + tflite::TensorTypeName(t.type) + " " + ShapeText(t.shape) +
-         ", real = scale * (q - zero_point).\n";
-    const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
-    h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
-             ";  ///< In kPlan.\n",
-             cap, record);
-    h += Fmt("using %sElement = %s;\n", cap, ctype);
-    h += Fmt("inline constexpr std::size_t k%sElements = %" PRId64 ";\n", cap,
-             ElementCount(t));
-    h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
-             ElementCount(t) * elem);
-    h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
-             FloatLiteral(t.quantization.scale[0]).c_str());
-    h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
-             static_cast<int>(t.quantization.zero_point[0]));
-  };
-  io("input", in_record, in_t);
-  io("output", out_record, out_t);
+  h += IoConstants(sg, "input", gen.RecordOf(sg.inputs[0], "graph input"),
+                   sg.tensors[static_cast<std::size_t>(sg.inputs[0])]);
+  h += IoConstants(sg, "output", gen.RecordOf(sg.outputs[0], "graph output"),
+                   sg.tensors[static_cast<std::size_t>(sg.outputs[0])]);
   h +=
       Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
           "/// parameters, tables) Invoke() reads from flash.\n"
@@ -221,11 +196,14 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
        "/// start-up; does nothing when kStateBytes is 0.\n"
        "void ResetState();\n\n}  // namespace " +
        ns + "\n\n#endif  // " + guard + "\n";
+  return h;
+}
 
-  std::string& s = out.model_source;
-  s = banner;
-  s += "#include \"" + out.model_header_name +
-       "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
+/// The text of STEM_model.cpp after `banner`.
+std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
+                        const std::string& ns, bool regions) {
+  std::string s = "#include \"" + out.model_header_name +
+                  "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
   s += gen.Constants();
@@ -235,6 +213,66 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   s += gen.Body();
   s += "}\n\nvoid ResetState() {\n" + gen.Reset() + "}\n\n}  // namespace " +
        ns + "\n";
+  return s;
+}
+
+}  // namespace
+
+CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
+                           const CompileOptions& options) {
+  if (const std::string why = NamespaceProblem(options.namespace_name);
+      !why.empty()) {
+    throw InputError("--namespace '" + TerminalText(options.namespace_name) +
+                     "': " + why);
+  }
+  if (model.subgraphs.size() != 1) {
+    throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
+                     " subgraphs; compile supports single-subgraph models");
+  }
+  const std::string stem = FileStem(options);
+  // Every operator without a lowering, before any planning.
+  CheckLowerable(model, path);
+  const tflite::Subgraph& sg = model.subgraphs[0];
+
+  tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
+  if (options.input.overlap) {
+    // --overlap: the kernels' allowed overlaps (codegen/overlap/).
+    problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
+  }
+  CompiledModel out;
+  PlanArena(problem.problem, options, out);
+  const bool regions = out.region_plan.has_value();
+
+  Lowerer gen(model, path, problem);
+  if (regions) gen.AddressInRegions();
+  gen.Run();
+  CheckGraphIo(sg, gen, path);
+  out.constant_bytes = gen.ConstantBytes();
+
+  HeaderOptions hopt;
+  hopt.namespace_name = options.namespace_name;
+  hopt.input_name = BaseName(path);
+  hopt.input_sha256 =
+      options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
+  for (std::int32_t t : problem.record_tensor) {
+    hopt.tensor_bytes.push_back(
+        t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+  }
+  out.arena_header_name = stem + "_arena.hpp";
+  out.model_header_name = stem + "_model.hpp";
+  out.model_source_name = stem + "_model.cpp";
+  out.arena_header = regions ? EmitRegionHeader(*out.region_plan, hopt)
+                             : EmitHeader(out.plan, hopt);
+
+  const std::string banner = "// Generated by `arenaplan compile` from " +
+                             CommentText(hopt.input_name) + "\n// (sha256 " +
+                             CommentText(hopt.input_sha256) + "), strategy " +
+                             CommentText(out.plan.strategy) + ", arena " +
+                             std::to_string(out.plan.arena_bytes) +
+                             " bytes. Do not edit.\n";
+  out.model_header = banner + ModelHeader(sg, gen, out, options.namespace_name);
+  out.model_source =
+      banner + ModelSource(gen, out, options.namespace_name, regions);
   return out;
 }
 

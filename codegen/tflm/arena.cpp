@@ -123,17 +123,8 @@ void TensorStruct(const Tensor& t, Alloc alloc) {
   }
 }
 
-}  // namespace
-
-TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
-                         std::uint64_t non_persistent,
-                         std::span<const ScratchRequest> scratch,
-                         TflmPlannerKind planner) {
-  TflmArena out;
-  out.non_persistent = non_persistent;
-  ArenaReplay a(model.source);
-  const bool greedy = planner == TflmPlannerKind::kGreedy;
-
+/// MicroInterpreter's constructor and AllocateTensors' StartModelAllocation.
+void StartModelAllocation(ArenaReplay& a, const Model& model, bool greedy) {
   // MicroInterpreter's constructor: MicroAllocator::Create
   // (micro_allocator.cc) places the buffer allocator, the planner (unless
   // the firmware passes its own, as with the shim) and the allocator.
@@ -146,38 +137,45 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
   const std::string start = "AllocateTensors: StartModelAllocation";
   a.Persistent(kMicroBuiltinDataAllocator, 8, start);
   a.Head(kScratchBufferRequest * kMaxScratchBuffersPerOp, start);
-  const std::size_t subgraphs = model.subgraphs.size();
-  a.Persistent(kSubgraphAllocations * subgraphs, 8, start);
-  std::size_t tensors = 0;
+  a.Persistent(kSubgraphAllocations * model.subgraphs.size(), 8, start);
   for (const Subgraph& g : model.subgraphs) {
     a.Persistent(kTfLiteEvalTensor * g.tensors.size(), 8, start);
-    tensors += g.tensors.size();
   }
   for (const Subgraph& g : model.subgraphs) {
     a.Persistent(kNodeAndRegistration * g.operators.size(), 8, start);
   }
+}
 
-  // Kernel facts of every operator, subgraph by subgraph.
-  std::vector<std::vector<KernelFacts>> facts(subgraphs);
-  for (std::size_t s = 0; s < subgraphs; ++s) {
+/// Kernel facts of every operator, subgraph by subgraph; each note once in
+/// `notes` with the operators it concerns ("K", or "S:K" past subgraph 0).
+std::vector<std::vector<KernelFacts>> GatherFacts(
+    const Model& model, const InputOptions& options,
+    std::vector<std::pair<std::string, std::vector<std::string>>>& notes) {
+  std::vector<std::vector<KernelFacts>> facts(model.subgraphs.size());
+  for (std::size_t s = 0; s < facts.size(); ++s) {
     for (std::size_t k = 0; k < model.subgraphs[s].operators.size(); ++k) {
       facts[s].push_back(TflmKernelFacts(model, s, k, options));
       const std::string& note = facts[s].back().note;
       if (note.empty()) continue;
       const std::string op =
           (s ? std::to_string(s) + ":" : std::string()) + std::to_string(k);
-      auto it = std::find_if(out.notes.begin(), out.notes.end(),
+      auto it = std::find_if(notes.begin(), notes.end(),
                              [&](const auto& n) { return n.first == note; });
-      if (it == out.notes.end()) {
-        out.notes.push_back({note, {op}});
+      if (it == notes.end()) {
+        notes.push_back({note, {op}});
       } else {
         it->second.push_back(op);
       }
     }
   }
-  // PrepareNodeAndRegistrationDataFromFlatbuffer (micro_interpreter.cc):
-  // each operator's builtin parameters; then InitSubgraphs: each kernel's
-  // Init (OpData through AllocatePersistentBuffer, 16-aligned).
+  return facts;
+}
+
+/// PrepareNodeAndRegistrationDataFromFlatbuffer (micro_interpreter.cc):
+/// each operator's builtin parameters; then InitSubgraphs: each kernel's
+/// Init (OpData through AllocatePersistentBuffer, 16-aligned).
+void InitKernels(ArenaReplay& a,
+                 const std::vector<std::vector<KernelFacts>>& facts) {
   const std::string parse = "AllocateTensors: operator parameters";
   for (const auto& fs : facts) {
     for (const KernelFacts& f : fs) {
@@ -192,12 +190,16 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
         a.Persistent(f.op_data_bytes, kArenaAlignment, init);
     }
   }
+}
 
-  // PrepareSubgraphs: each kernel's Prepare. Temporaries pile up until the
-  // operator is done (FinishPrepareNodeAllocations resets them and regrows
-  // the scratch request list to requests so far + 12).
+/// PrepareSubgraphs: each kernel's Prepare. Temporaries pile up until the
+/// operator is done (FinishPrepareNodeAllocations resets them and regrows
+/// the scratch request list to requests so far + 12).
+void PrepareKernels(ArenaReplay& a, const Model& model,
+                    const std::vector<std::vector<KernelFacts>>& facts,
+                    std::span<const ScratchRequest> scratch) {
   std::uint64_t requests = 0;
-  for (std::size_t s = 0; s < subgraphs; ++s) {
+  for (std::size_t s = 0; s < facts.size(); ++s) {
     const Subgraph& g = model.subgraphs[s];
     for (std::size_t k = 0; k < g.operators.size(); ++k) {
       const std::string step = "AllocateTensors: Prepare of operator " +
@@ -231,19 +233,26 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
              step);
     }
   }
+}
 
-  // FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan
-  // (micro_allocator.cc, micro_allocation_info.cc): temporaries for the
-  // allocation info, variable tensors in the tail, and all remaining memory
-  // handed to the planner, which needs 40 bytes per buffer.
+/// FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan
+/// (micro_allocator.cc, micro_allocation_info.cc): temporaries for the
+/// allocation info, variable tensors in the tail, and all remaining memory
+/// handed to the planner, which needs 40 bytes per buffer. The head then
+/// becomes the planned section of `non_persistent` bytes.
+void PlanMemory(ArenaReplay& a, const Model& model, const InputOptions& options,
+                std::span<const ScratchRequest> scratch, bool greedy,
+                std::uint64_t non_persistent) {
   const std::string plan = "AllocateTensors: memory planning";
   if (!scratch.empty()) {
     a.Persistent(kScratchBufferHandle * scratch.size(), 8, plan);
   }
-  a.Temp(8 * subgraphs, 8, plan);
+  std::size_t tensors = 0;
+  for (const Subgraph& g : model.subgraphs) tensors += g.tensors.size();
+  a.Temp(8 * model.subgraphs.size(), 8, plan);
   a.Temp(kAllocationInfo * (tensors + scratch.size()), 8, plan);
   std::uint64_t buffers = scratch.size();
-  for (std::size_t s = 0; s < subgraphs; ++s) {
+  for (std::size_t s = 0; s < model.subgraphs.size(); ++s) {
     const Subgraph& g = model.subgraphs[s];
     for (std::size_t i = 0; i < g.tensors.size(); ++i) {
       const Tensor& t = g.tensors[i];
@@ -265,12 +274,14 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
                RoundUp(a.tail(), kArenaAlignment),
            plan);
   }
-  // The head becomes the planned section. With the shim TFLM reserves 0
-  // bytes, but the plan's buffers still occupy `non_persistent` bytes.
+  // With the shim TFLM reserves 0 bytes, but the plan's buffers still
+  // occupy `non_persistent` bytes.
   a.Head(non_persistent, plan);
+}
 
-  // AllocateTensors, last: the input and output TfLiteTensor pointer arrays
-  // and structs (micro_interpreter.cc), in the tail.
+/// AllocateTensors, last: the input and output TfLiteTensor pointer arrays
+/// and structs (micro_interpreter.cc), in the tail.
+void AllocateIoTensors(ArenaReplay& a, const Model& model) {
   const std::string io = "AllocateTensors: input and output tensors";
   const Subgraph& g0 = model.subgraphs[0];
   for (const std::vector<std::int32_t>* list : {&g0.inputs, &g0.outputs}) {
@@ -282,6 +293,25 @@ TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
           [&](std::uint64_t b, std::uint64_t al) { a.Persistent(b, al, io); });
     }
   }
+}
+
+}  // namespace
+
+TflmArena ModelTflmArena(const Model& model, const InputOptions& options,
+                         std::uint64_t non_persistent,
+                         std::span<const ScratchRequest> scratch,
+                         TflmPlannerKind planner) {
+  TflmArena out;
+  out.non_persistent = non_persistent;
+  ArenaReplay a(model.source);
+  const bool greedy = planner == TflmPlannerKind::kGreedy;
+  StartModelAllocation(a, model, greedy);
+  const std::vector<std::vector<KernelFacts>> facts =
+      GatherFacts(model, options, out.notes);
+  InitKernels(a, facts);
+  PrepareKernels(a, model, facts, scratch);
+  PlanMemory(a, model, options, scratch, greedy, non_persistent);
+  AllocateIoTensors(a, model);
   // Invoke allocates nothing from the arena.
   out.persistent = a.tail();
   out.arena = RoundUp(a.peak(), kArenaAlignment);
