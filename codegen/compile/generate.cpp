@@ -230,11 +230,11 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
                      " subgraphs; compile supports single-subgraph models");
   }
   const std::string stem = FileStem(options);
-  // Every operator without a lowering, before any planning.
-  CheckLowerable(model, path);
   const tflite::Subgraph& sg = model.subgraphs[0];
 
   tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
+  // Every operator without a lowering, before any planning.
+  CheckLowerable(model, path);
   if (options.input.overlap) {
     // --overlap: the kernels' allowed overlaps (codegen/overlap/).
     problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);

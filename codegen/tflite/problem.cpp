@@ -127,33 +127,34 @@ void AddTraffic(const Model& model, TfliteProblem& out) {
   }
 }
 
-}  // namespace
-
-TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
-  if (model.subgraphs.empty()) {
-    throw InputError(model.source + ": model: no subgraphs");
+/// sum += v; InputError naming `place` when it overflows 64 bits.
+void AddChecked(std::uint64_t& sum, std::uint64_t v, const std::string& place) {
+  if (sum > std::numeric_limits<std::uint64_t>::max() - v) {
+    throw InputError(place + ": total byte size overflows 64 bits");
   }
-  const Subgraph& graph = model.subgraphs[0];
-  const std::string sp = model.source + ": subgraph 0";
-  const std::size_t op_count = graph.operators.size();
-  if (op_count == 0) throw InputError(sp + ": no operators");
-  if (op_count > std::numeric_limits<std::uint32_t>::max() / 2) {
-    throw InputError(sp + ": too many operators");
-  }
-  const auto last_step = static_cast<std::int64_t>(op_count) - 1;
+  sum += v;
+}
 
-  TfliteProblem out;
+/// The first and last operator step touching each tensor of `graph`
+/// (inclusive; kUnset / -1 when none does).
+struct Steps {
+  std::vector<std::int64_t> first, last;
+  std::vector<bool> touched;
+};
+
+Steps TouchSteps(const Subgraph& graph) {
   const std::size_t n = graph.tensors.size();
-  std::vector<std::int64_t> first(n, kUnset), last(n, -1);
-  std::vector<bool> touched(n, false);
+  const auto last_step = static_cast<std::int64_t>(graph.operators.size()) - 1;
+  Steps st{std::vector<std::int64_t>(n, kUnset),
+           std::vector<std::int64_t>(n, -1), std::vector<bool>(n, false)};
   auto touch = [&](std::int32_t t, std::int64_t lo, std::int64_t hi) {
     const auto i = static_cast<std::size_t>(t);
-    touched[i] = true;
-    first[i] = std::min(first[i], lo);
-    last[i] = std::max(last[i], hi);
+    st.touched[i] = true;
+    st.first[i] = std::min(st.first[i], lo);
+    st.last[i] = std::max(st.last[i], hi);
   };
   for (std::int32_t t : graph.inputs) touch(t, 0, 0);
-  for (std::size_t k = 0; k < op_count; ++k) {
+  for (std::size_t k = 0; k < graph.operators.size(); ++k) {
     const auto step = static_cast<std::int64_t>(k);
     const Operator& op = graph.operators[k];
     for (std::int32_t t : op.outputs) touch(t, step, step);
@@ -167,44 +168,50 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
   for (std::int32_t t : graph.outputs) {
     const auto i = static_cast<std::size_t>(t);
     // A graph output no operator writes exists from the start (as in TFLM).
-    touch(t, first[i] == kUnset ? 0 : first[i], last_step);
+    touch(t, st.first[i] == kUnset ? 0 : st.first[i], last_step);
   }
+  return st;
+}
 
-  out.tensors.resize(n);
+/// The warning for `count` tensors sized from `shape` although their
+/// signature is dynamic (see TensorBytes), naming the first by index (not
+/// by name: untrusted text that may hold a line break).
+std::string SignatureWarning(const std::string& sp, const Subgraph& graph,
+                             std::size_t first, std::size_t count) {
+  const Tensor& t = graph.tensors[first];
+  const std::size_t more = count - 1;
+  return sp + ": tensor " + std::to_string(first) + ": shape_signature " +
+         ShapeText(t.shape_signature) + " has a dynamic dimension" +
+         (more == 0 ? std::string()
+                    : " (and " + std::to_string(more) + " more tensor" +
+                          (more == 1 ? "" : "s") + ")") +
+         "; planned with shape " + ShapeText(t.shape) +
+         " as TFLM does (--assume-dim N for another size)";
+}
+
+/// Each tensor of subgraph 0: its role and bytes, and a record for each
+/// planned one; `total` sums the planned bytes.
+void ClassifyTensors(const Model& model, const InputOptions& options,
+                     const Steps& st, TfliteProblem& out,
+                     std::uint64_t& total) {
+  const Subgraph& graph = model.subgraphs[0];
+  const std::string sp = model.source + ": subgraph 0";
   UsageProblem& p = out.problem;
-  p.source = model.source;
-  p.default_alignment = kModelAlignment;
-  p.operator_count = static_cast<std::uint32_t>(op_count);
-  for (const Operator& op : graph.operators) {
-    p.operator_names.push_back(op.builtin_code == BuiltinOp::kCustom &&
-                                       !op.custom_code.empty()
-                                   ? op.custom_code
-                                   : op.builtin_name);
-  }
-  std::uint64_t total = 0;
-  auto add_checked = [&](std::uint64_t& sum, std::uint64_t v) {
-    if (sum > std::numeric_limits<std::uint64_t>::max() - v) {
-      throw InputError(sp + ": total byte size overflows 64 bits");
-    }
-    sum += v;
-  };
-  // Tensors sized from `shape` although their signature is dynamic (see
-  // TensorBytes): the first one's index is in the warning (not its name,
-  // which is untrusted text and may hold a line break).
   std::size_t signature_dynamic = 0;
   std::size_t first_signature_dynamic = 0;
-  for (std::size_t i = 0; i < n; ++i) {
+  out.tensors.resize(graph.tensors.size());
+  for (std::size_t i = 0; i < graph.tensors.size(); ++i) {
     const Tensor& t = graph.tensors[i];
     TensorLifetime& life = out.tensors[i];
     const std::string place = sp + ": tensor " + std::to_string(i);
     if (!options.assume_dim && !model.IsConstant(t) &&
-        (touched[i] || t.is_variable) && HasDynamicDim(t.shape_signature)) {
+        (st.touched[i] || t.is_variable) && HasDynamicDim(t.shape_signature)) {
       if (signature_dynamic++ == 0) first_signature_dynamic = i;
     }
     if (t.is_variable) {
       life.role = TensorRole::kVariable;
       life.bytes = TensorBytes(t, options, place);
-      add_checked(p.persistent_bytes, life.bytes);
+      AddChecked(p.persistent_bytes, life.bytes, sp);
       continue;
     }
     if (model.IsConstant(t)) {
@@ -212,7 +219,7 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
       life.bytes = model.buffers[t.buffer].data.size();
       continue;
     }
-    if (!touched[i]) {
+    if (!st.touched[i]) {
       life.role = TensorRole::kUnused;
       continue;
     }
@@ -222,30 +229,27 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
       continue;
     }
     life.role = TensorRole::kPlanned;
-    life.first_op = first[i];
-    life.last_op = last[i];
-    add_checked(total, life.bytes);
-    p.records.push_back({static_cast<std::uint32_t>(first[i]),
-                         static_cast<std::uint32_t>(last[i]), life.bytes});
+    life.first_op = st.first[i];
+    life.last_op = st.last[i];
+    AddChecked(total, life.bytes, sp);
+    p.records.push_back({static_cast<std::uint32_t>(st.first[i]),
+                         static_cast<std::uint32_t>(st.last[i]), life.bytes});
     p.ids.push_back(std::to_string(i));
     p.names.push_back(t.name);
     out.record_tensor.push_back(static_cast<std::int32_t>(i));
   }
-
   if (signature_dynamic != 0) {
-    const Tensor& t = graph.tensors[first_signature_dynamic];
-    const std::size_t more = signature_dynamic - 1;
-    p.warnings.push_back(
-        sp + ": tensor " + std::to_string(first_signature_dynamic) +
-        ": shape_signature " + ShapeText(t.shape_signature) +
-        " has a dynamic dimension" +
-        (more == 0 ? std::string()
-                   : " (and " + std::to_string(more) + " more tensor" +
-                         (more == 1 ? "" : "s") + ")") +
-        "; planned with shape " + ShapeText(t.shape) +
-        " as TFLM does (--assume-dim N for another size)");
+    p.warnings.push_back(SignatureWarning(sp, graph, first_signature_dynamic,
+                                          signature_dynamic));
   }
+}
 
+/// One record per --scratch OP:BYTES (0 bytes: none), alive at its
+/// operator's step.
+void AddScratchRecords(const Model& model, const InputOptions& options,
+                       TfliteProblem& out, std::uint64_t& total) {
+  UsageProblem& p = out.problem;
+  const std::size_t op_count = model.subgraphs[0].operators.size();
   for (std::size_t k = 0; k < options.scratch.size(); ++k) {
     const auto [op, bytes] = options.scratch[k];
     if (op >= op_count) {
@@ -255,14 +259,17 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
                        std::to_string(op_count) + " operators)");
     }
     if (bytes == 0) continue;
-    add_checked(total, bytes);
+    AddChecked(total, bytes, model.source + ": subgraph 0");
     p.records.push_back({op, op, bytes});
     p.ids.push_back("scratch" + std::to_string(k));
     p.names.push_back("scratch of operator " + std::to_string(op) + " " +
                       p.operator_names[op]);
     out.record_tensor.push_back(-1);
   }
+}
 
+/// The other subgraphs: counted, and one "not planned" line each.
+void NoteOtherSubgraphs(const Model& model, TfliteProblem& out) {
   for (const Subgraph& s : model.subgraphs) {
     out.total_tensor_count += s.tensors.size();
   }
@@ -280,6 +287,38 @@ TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
         " non-constant tensors: not planned (only subgraph 0 is; TFLM plans "
         "these at run time)");
   }
+}
+
+}  // namespace
+
+TfliteProblem BuildProblem(const Model& model, const InputOptions& options) {
+  if (model.subgraphs.empty()) {
+    throw InputError(model.source + ": model: no subgraphs");
+  }
+  const Subgraph& graph = model.subgraphs[0];
+  const std::string sp = model.source + ": subgraph 0";
+  const std::size_t op_count = graph.operators.size();
+  if (op_count == 0) throw InputError(sp + ": no operators");
+  if (op_count > std::numeric_limits<std::uint32_t>::max() / 2) {
+    throw InputError(sp + ": too many operators");
+  }
+  const Steps steps = TouchSteps(graph);
+
+  TfliteProblem out;
+  UsageProblem& p = out.problem;
+  p.source = model.source;
+  p.default_alignment = kModelAlignment;
+  p.operator_count = static_cast<std::uint32_t>(op_count);
+  for (const Operator& op : graph.operators) {
+    p.operator_names.push_back(op.builtin_code == BuiltinOp::kCustom &&
+                                       !op.custom_code.empty()
+                                   ? op.custom_code
+                                   : op.builtin_name);
+  }
+  std::uint64_t total = 0;
+  ClassifyTensors(model, options, steps, out, total);
+  AddScratchRecords(model, options, out, total);
+  NoteOtherSubgraphs(model, out);
   AddTraffic(model, out);
   return out;
 }
