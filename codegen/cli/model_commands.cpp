@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -211,6 +212,111 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> MergeScratch(
   return out;
 }
 
+/// The plan written into the model: tensors and scratch planned together
+/// (what the shim uses), and the tensors alone; TFLM then places the
+/// scratch buffers around the offline-planned tensors by its own rule, so
+/// both are simulated and the smaller head wins. If neither beats TFLM's
+/// own placement, the metadata leaves every tensor to TFLM.
+struct OfflineChoice {
+  PlanResult joint;                 ///< Tensors and scratch.
+  PlanResult alone;                 ///< Tensors only (joint without scratch).
+  bool alone_chosen = false;        ///< `alone` gave the smaller head.
+  std::size_t tensor_records = 0;   ///< Records that are tensors.
+  std::uint64_t own = 0;            ///< TFLM's own head, without a plan.
+  std::uint64_t head = 0;           ///< The head of the written metadata.
+  bool keep_own = false;            ///< Every tensor left to TFLM.
+  std::vector<std::int32_t> words;  ///< OfflineMemoryAllocation words.
+  [[nodiscard]] const PlanResult& chosen() const {
+    return alone_chosen ? alone : joint;
+  }
+};
+
+OfflineChoice ChooseOfflinePlan(const tflite::TfliteProblem& p,
+                                const tflite::Model& model,
+                                const PlanOptions& po) {
+  OfflineChoice c;
+  c.joint = Plan(p.problem, po);
+  while (c.tensor_records < p.record_tensor.size() &&
+         p.record_tensor[c.tensor_records] >= 0) {
+    ++c.tensor_records;
+  }
+  UsageProblem tensors_only = p.problem;
+  tensors_only.records.resize(c.tensor_records);
+  tensors_only.ids.resize(c.tensor_records);
+  tensors_only.names.resize(c.tensor_records);
+  c.alone = c.tensor_records == p.problem.records.size()
+                ? c.joint
+                : Plan(tensors_only, po);
+  c.own = tflm::TflmHead(p, model, nullptr);
+  const std::uint64_t head_joint = tflm::TflmHead(p, model, &c.joint);
+  const std::uint64_t head_alone = tflm::TflmHead(p, model, &c.alone);
+  c.alone_chosen = head_alone < head_joint;
+  c.head = std::min(head_joint, head_alone);
+  c.words = tflm::OfflinePlanWords(p, c.chosen(), model.subgraphs.size());
+  c.keep_own = c.own < c.head;
+  if (c.keep_own) {
+    std::fill(c.words.begin() + 3, c.words.end(), -1);
+    c.head = c.own;
+  }
+  return c;
+}
+
+/// What `arenaplan tflm` prints once the files are written.
+std::string TflmReport(const TflmArgs& a, const OfflineChoice& c,
+                       const tflite::TfliteProblem& p,
+                       std::span<const tflm::ScratchRequest> scratch,
+                       const tflm::TflmArena& arena, std::size_t written_bytes,
+                       std::uint64_t shim_arena) {
+  std::string o;
+  o += "wrote " + a.out + ": " + U64(written_bytes) + " bytes, " +
+       tflm::kOfflinePlanName + " for " + U64(c.tensor_records) +
+       " tensors (strategy " + c.chosen().strategy + ")\n";
+  if (!a.shim.empty()) {
+    o += "wrote " + a.shim + ": shim plan for the original model, " +
+         U64(c.joint.arena_bytes) + " non-persistent bytes, arena " +
+         U64(shim_arena) + " bytes\n";
+  }
+  if (!scratch.empty()) {
+    o += "scratch buffers (TFLM reference kernels";
+    o += a.model.options.scratch.empty() ? "" : " and --scratch";
+    o += "), OP:BYTES:";
+    for (const tflm::ScratchRequest& r : scratch) {
+      o += " " + U64(r.op) + ":" + U64(r.bytes);
+    }
+    o += "\n";
+  }
+  if (c.keep_own) {
+    o += "the plan does not beat TFLM's own placement here; every tensor is "
+         "left to TFLM\n";
+  }
+  o += "non-persistent (head) arena: " + U64(c.head) +
+       " bytes (TFLM's GreedyMemoryPlanner without the plan: " + U64(c.own) +
+       " bytes; both simulated as " + tflm::kTflmVersion + " places them)\n";
+  o += "constexpr std::size_t kTensorArenaNonPersistentBytes = " + U64(c.head) +
+       ";\n";
+  o += "constexpr std::size_t kTensorArenaSize = " + U64(arena.arena) +
+       ";  // whole arena, 16-byte aligned\n";
+  o += "arena model: " + U64(arena.persistent) +
+       " persistent bytes; largest need at " + arena.binding_step +
+       "; TFLM's allocations replayed as " + tflm::kTflmVersion +
+       " makes them, 64-bit host struct sizes (docs/tflm.md)\n";
+  if (p.problem.persistent_bytes != 0) {
+    o += "variable tensors (persistent, included above): " +
+         U64(p.problem.persistent_bytes) + " bytes\n";
+  }
+  for (const std::string& line : p.not_planned)
+    o += "not planned: " + line + "\n";
+  for (const auto& [note, ops] : arena.notes) {
+    std::string list;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      list += (i ? "," : "") + ops[i];
+    }
+    o += "note: operator" + std::string(ops.size() > 1 ? "s " : " ") + list +
+         ": " + note + "\n";
+  }
+  return o;
+}
+
 int RunTflm(const TflmArgs& a) {
   if (a.overlap) {
     // TFLM's kernels make no promise about reading an input before writing
@@ -247,108 +353,30 @@ int RunTflm(const TflmArgs& a) {
   po.strategy = a.strategy;
   po.alignment = alignment;
   po.time_limit_s = a.time_limit;
-  // Tensors and scratch planned together (what the shim uses), and the
-  // tensors alone; TFLM then places the scratch buffers around the
-  // offline-planned tensors by its own rule, so both are simulated and the
-  // smaller head wins. If neither beats TFLM's own placement, the metadata
-  // leaves every tensor to TFLM.
-  const PlanResult joint = Plan(p.problem, po);
-  std::size_t tensor_records = 0;
-  while (tensor_records < p.record_tensor.size() &&
-         p.record_tensor[tensor_records] >= 0) {
-    ++tensor_records;
-  }
-  UsageProblem tensors_only = p.problem;
-  tensors_only.records.resize(tensor_records);
-  tensors_only.ids.resize(tensor_records);
-  tensors_only.names.resize(tensor_records);
-  const PlanResult alone = tensor_records == p.problem.records.size()
-                               ? joint
-                               : Plan(tensors_only, po);
-  const std::uint64_t own = tflm::TflmHead(p, model, nullptr);
-  const std::uint64_t head_joint = tflm::TflmHead(p, model, &joint);
-  const std::uint64_t head_alone = tflm::TflmHead(p, model, &alone);
-  const PlanResult* chosen = head_alone < head_joint ? &alone : &joint;
-  std::uint64_t head = std::min(head_joint, head_alone);
-  std::vector<std::int32_t> words =
-      tflm::OfflinePlanWords(p, *chosen, model.subgraphs.size());
-  const bool keep_own = own < head;
-  if (keep_own) {
-    std::fill(words.begin() + 3, words.end(), -1);
-    head = own;
-  }
+  const OfflineChoice c = ChooseOfflinePlan(p, model, po);
   const std::vector<std::uint8_t> written =
-      WithOfflinePlan(bytes, model, words);
+      WithOfflinePlan(bytes, model, c.words);
   // The output must read back: verifier, indices, and the plan words.
   const tflite::Model check = tflite::ReadModel(written, a.out);
-  if (tflm::ReadOfflinePlan(check) != words) {
+  if (tflm::ReadOfflinePlan(check) != c.words) {
     throw InternalError(a.out + ": written plan does not read back");
   }
 
   const tflm::TflmArena arena = tflm::ModelTflmArena(
-      model, options, head, scratch, tflm::TflmPlannerKind::kGreedy);
-
+      model, options, c.head, scratch, tflm::TflmPlannerKind::kGreedy);
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back(a.out, std::string(written.begin(), written.end()));
   std::uint64_t shim_arena = 0;
   if (!a.shim.empty()) {
-    shim_arena = tflm::ModelTflmArena(model, options, joint.arena_bytes,
+    shim_arena = tflm::ModelTflmArena(model, options, c.joint.arena_bytes,
                                       scratch, tflm::TflmPlannerKind::kShim)
                      .arena;
     files.emplace_back(
-        a.shim, ShimHeader(p, joint, model.subgraphs.size(), a.model.input,
+        a.shim, ShimHeader(p, c.joint, model.subgraphs.size(), a.model.input,
                            {bytes.size(), shim_arena}));
   }
   WriteFilesAtomically(files);
-
-  std::string o;
-  o += "wrote " + a.out + ": " + U64(written.size()) + " bytes, " +
-       tflm::kOfflinePlanName + " for " + U64(tensor_records) +
-       " tensors (strategy " + chosen->strategy + ")\n";
-  if (!a.shim.empty()) {
-    o += "wrote " + a.shim + ": shim plan for the original model, " +
-         U64(joint.arena_bytes) + " non-persistent bytes, arena " +
-         U64(shim_arena) + " bytes\n";
-  }
-  if (!scratch.empty()) {
-    o += "scratch buffers (TFLM reference kernels";
-    o += a.model.options.scratch.empty() ? "" : " and --scratch";
-    o += "), OP:BYTES:";
-    for (const tflm::ScratchRequest& r : scratch) {
-      o += " " + U64(r.op) + ":" + U64(r.bytes);
-    }
-    o += "\n";
-  }
-  if (keep_own) {
-    o += "the plan does not beat TFLM's own placement here; every tensor is "
-         "left to TFLM\n";
-  }
-  o += "non-persistent (head) arena: " + U64(head) +
-       " bytes (TFLM's GreedyMemoryPlanner without the plan: " + U64(own) +
-       " bytes; both simulated as " + tflm::kTflmVersion + " places them)\n";
-  o += "constexpr std::size_t kTensorArenaNonPersistentBytes = " + U64(head) +
-       ";\n";
-  o += "constexpr std::size_t kTensorArenaSize = " + U64(arena.arena) +
-       ";  // whole arena, 16-byte aligned\n";
-  o += "arena model: " + U64(arena.persistent) +
-       " persistent bytes; largest need at " + arena.binding_step +
-       "; TFLM's allocations replayed as " + tflm::kTflmVersion +
-       " makes them, 64-bit host struct sizes (docs/tflm.md)\n";
-  if (p.problem.persistent_bytes != 0) {
-    o += "variable tensors (persistent, included above): " +
-         U64(p.problem.persistent_bytes) + " bytes\n";
-  }
-  for (const std::string& line : p.not_planned)
-    o += "not planned: " + line + "\n";
-  for (const auto& [note, ops] : arena.notes) {
-    std::string list;
-    for (std::size_t i = 0; i < ops.size(); ++i) {
-      list += (i ? "," : "") + ops[i];
-    }
-    o += "note: operator" + std::string(ops.size() > 1 ? "s " : " ") + list +
-         ": " + note + "\n";
-  }
-  std::cout << o;
+  std::cout << TflmReport(a, c, p, scratch, arena, written.size(), shim_arena);
   return kExitOk;
 }
 
