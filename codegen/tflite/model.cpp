@@ -155,6 +155,15 @@ class Reader {
       case T::ReshapeOptions:
         return ReshapeOptions{ToVector<std::int32_t>(
             op.builtin_options_as_ReshapeOptions()->new_shape())};
+      default:
+        return ReadElementwiseAndShapeOptions(op);
+    }
+  }
+
+  /// ReadOptions for the element-wise, shape and reduction operators.
+  static BuiltinOptions ReadElementwiseAndShapeOptions(const fb::Operator& op) {
+    using T = fb::BuiltinOptions;
+    switch (op.builtin_options_type()) {
       case T::AddOptions: {
         const auto* o = op.builtin_options_as_AddOptions();
         return ElementwiseOptions{
@@ -193,6 +202,15 @@ class Reader {
       case T::LeakyReluOptions:
         return LeakyReluOptions{
             op.builtin_options_as_LeakyReluOptions()->alpha()};
+      default:
+        return ReadControlFlowOptions(op);
+    }
+  }
+
+  /// ReadOptions for IF, WHILE, CALL_ONCE and CALL.
+  static BuiltinOptions ReadControlFlowOptions(const fb::Operator& op) {
+    using T = fb::BuiltinOptions;
+    switch (op.builtin_options_type()) {
       case T::IfOptions: {
         const auto* o = op.builtin_options_as_IfOptions();
         return ControlFlowOptions{o->then_subgraph_index(),
@@ -237,8 +255,30 @@ class Reader {
     m.source = source_;
     m.version = in->version();
     m.description = Str(in->description());
+    ReadBuffersAndMetadata(*in, m);
+    const std::vector<Code> codes = ReadCodes(*in);
+    const auto* subgraphs = in->subgraphs();
+    if (subgraphs == nullptr || subgraphs->size() == 0) {
+      Fail("model", "no subgraphs");
+    }
+    for (flatbuffers::uoffset_t s = 0; s < subgraphs->size(); ++s) {
+      m.subgraphs.push_back(ReadSubgraph(*subgraphs->Get(s),
+                                         "subgraph " + std::to_string(s),
+                                         m.buffers.size(), codes));
+    }
+    return m;
+  }
 
-    if (const auto* buffers = in->buffers()) {
+ private:
+  /// One entry of the model's operator_codes.
+  struct Code {
+    std::int32_t builtin;
+    std::string custom;
+    std::int32_t version;
+  };
+
+  void ReadBuffersAndMetadata(const fb::Model& in, Model& m) const {
+    if (const auto* buffers = in.buffers()) {
       m.buffers.reserve(buffers->size());
       for (flatbuffers::uoffset_t i = 0; i < buffers->size(); ++i) {
         const fb::Buffer* b = buffers->Get(i);
@@ -252,8 +292,7 @@ class Reader {
       }
     }
     const std::size_t buffer_count = m.buffers.size();
-
-    if (const auto* meta = in->metadata()) {
+    if (const auto* meta = in.metadata()) {
       for (flatbuffers::uoffset_t i = 0; i < meta->size(); ++i) {
         const fb::Metadata* e = meta->Get(i);
         MetadataEntry entry{Str(e->name()), e->buffer()};
@@ -266,14 +305,11 @@ class Reader {
         m.metadata.push_back(std::move(entry));
       }
     }
+  }
 
-    struct Code {
-      std::int32_t builtin;
-      std::string custom;
-      std::int32_t version;
-    };
+  static std::vector<Code> ReadCodes(const fb::Model& in) {
     std::vector<Code> codes;
-    if (const auto* oc = in->operator_codes()) {
+    if (const auto* oc = in.operator_codes()) {
       for (const fb::OperatorCode* c : *oc) {
         // Files written before the int32 field carry the code in the
         // deprecated byte only; newer ones in both. The larger is right.
@@ -282,63 +318,61 @@ class Reader {
         codes.push_back({builtin, Str(c->custom_code()), c->version()});
       }
     }
-
-    const auto* subgraphs = in->subgraphs();
-    if (subgraphs == nullptr || subgraphs->size() == 0) {
-      Fail("model", "no subgraphs");
-    }
-    for (flatbuffers::uoffset_t s = 0; s < subgraphs->size(); ++s) {
-      const fb::SubGraph* sg = subgraphs->Get(s);
-      const std::string sp = "subgraph " + std::to_string(s);
-      Subgraph out;
-      out.name = Str(sg->name());
-      if (const auto* tensors = sg->tensors()) {
-        out.tensors.reserve(tensors->size());
-        for (flatbuffers::uoffset_t t = 0; t < tensors->size(); ++t) {
-          out.tensors.push_back(
-              ReadTensor(*tensors->Get(t), buffer_count,
-                         sp + ": tensor " + std::to_string(t)));
-        }
-      }
-      const std::size_t n = out.tensors.size();
-      out.inputs = ToVector<std::int32_t>(sg->inputs());
-      out.outputs = ToVector<std::int32_t>(sg->outputs());
-      CheckTensorIndices(out.inputs, n, false, sp + ": input");
-      CheckTensorIndices(out.outputs, n, false, sp + ": output");
-      if (const auto* ops = sg->operators()) {
-        out.operators.reserve(ops->size());
-        for (flatbuffers::uoffset_t k = 0; k < ops->size(); ++k) {
-          const fb::Operator* op = ops->Get(k);
-          const std::string op_place = sp + ": operator " + std::to_string(k);
-          if (op->opcode_index() >= codes.size()) {
-            Fail(op_place, "operator code index " +
-                               std::to_string(op->opcode_index()) +
-                               " out of range (" +
-                               std::to_string(codes.size()) + " codes)");
-          }
-          const Code& code = codes[op->opcode_index()];
-          Operator o;
-          o.builtin_code = static_cast<BuiltinOp>(code.builtin);
-          o.builtin_name = BuiltinOpName(o.builtin_code);
-          o.custom_code = code.custom;
-          o.version = code.version;
-          o.inputs = ToVector<std::int32_t>(op->inputs());
-          o.outputs = ToVector<std::int32_t>(op->outputs());
-          o.intermediates = ToVector<std::int32_t>(op->intermediates());
-          CheckTensorIndices(o.inputs, n, true, op_place + ": input");
-          CheckTensorIndices(o.outputs, n, false, op_place + ": output");
-          CheckTensorIndices(o.intermediates, n, false,
-                             op_place + ": intermediate");
-          o.options = ReadOptions(*op);
-          out.operators.push_back(std::move(o));
-        }
-      }
-      m.subgraphs.push_back(std::move(out));
-    }
-    return m;
+    return codes;
   }
 
- private:
+  Subgraph ReadSubgraph(const fb::SubGraph& sg, const std::string& sp,
+                        std::size_t buffer_count,
+                        const std::vector<Code>& codes) const {
+    Subgraph out;
+    out.name = Str(sg.name());
+    if (const auto* tensors = sg.tensors()) {
+      out.tensors.reserve(tensors->size());
+      for (flatbuffers::uoffset_t t = 0; t < tensors->size(); ++t) {
+        out.tensors.push_back(ReadTensor(*tensors->Get(t), buffer_count,
+                                         sp + ": tensor " + std::to_string(t)));
+      }
+    }
+    const std::size_t n = out.tensors.size();
+    out.inputs = ToVector<std::int32_t>(sg.inputs());
+    out.outputs = ToVector<std::int32_t>(sg.outputs());
+    CheckTensorIndices(out.inputs, n, false, sp + ": input");
+    CheckTensorIndices(out.outputs, n, false, sp + ": output");
+    if (const auto* ops = sg.operators()) {
+      out.operators.reserve(ops->size());
+      for (flatbuffers::uoffset_t k = 0; k < ops->size(); ++k) {
+        out.operators.push_back(ReadOperator(
+            *ops->Get(k), codes, n, sp + ": operator " + std::to_string(k)));
+      }
+    }
+    return out;
+  }
+
+  Operator ReadOperator(const fb::Operator& op, const std::vector<Code>& codes,
+                        std::size_t tensor_count,
+                        const std::string& place) const {
+    if (op.opcode_index() >= codes.size()) {
+      Fail(place, "operator code index " + std::to_string(op.opcode_index()) +
+                      " out of range (" + std::to_string(codes.size()) +
+                      " codes)");
+    }
+    const Code& code = codes[op.opcode_index()];
+    Operator o;
+    o.builtin_code = static_cast<BuiltinOp>(code.builtin);
+    o.builtin_name = BuiltinOpName(o.builtin_code);
+    o.custom_code = code.custom;
+    o.version = code.version;
+    o.inputs = ToVector<std::int32_t>(op.inputs());
+    o.outputs = ToVector<std::int32_t>(op.outputs());
+    o.intermediates = ToVector<std::int32_t>(op.intermediates());
+    CheckTensorIndices(o.inputs, tensor_count, true, place + ": input");
+    CheckTensorIndices(o.outputs, tensor_count, false, place + ": output");
+    CheckTensorIndices(o.intermediates, tensor_count, false,
+                       place + ": intermediate");
+    o.options = ReadOptions(op);
+    return o;
+  }
+
   const std::string& source_;
 };
 
