@@ -19,25 +19,11 @@ std::variant<Nhwc, Refusal> Shape(const Tensor& t) {
   return Nhwc{t.shape[0], t.shape[1], t.shape[2], t.shape[3]};
 }
 
-/// The options of a convolution, read from either kind.
-struct ConvOptions {
-  std::int32_t sh = 0, sw = 0, dh = 1, dw = 1, depth_multiplier = 0;
-  Padding padding = Padding::kSame;
-  Activation activation = Activation::kNone;
-};
-
-std::optional<ConvOptions> ReadConvOptions(const Operator& op, bool depthwise) {
-  if (depthwise) {
-    const auto* o = std::get_if<DepthwiseConv2DOptions>(&op.options);
-    if (o == nullptr) return std::nullopt;
-    return ConvOptions{o->stride_h,   o->stride_w,         o->dilation_h,
-                       o->dilation_w, o->depth_multiplier, o->padding,
-                       o->activation};
-  }
-  const auto* o = std::get_if<Conv2DOptions>(&op.options);
-  if (o == nullptr) return std::nullopt;
-  return ConvOptions{o->stride_h, o->stride_w, o->dilation_h, o->dilation_w,
-                     0,           o->padding,  o->activation};
+/// The options of a convolution of either kind (DEPTHWISE_CONV_2D's
+/// extend CONV_2D's); nullptr when the operator has none.
+const Conv2DOptions* ConvOptionsOf(const Operator& op, bool depthwise) {
+  if (depthwise) return std::get_if<DepthwiseConv2DOptions>(&op.options);
+  return std::get_if<Conv2DOptions>(&op.options);
 }
 
 /// The three shapes of a convolution (all rank 4).
@@ -95,13 +81,14 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                                               const Tensor& filter,
                                               const Tensor& out,
                                               bool depthwise) {
-  const std::optional<ConvOptions> o = ReadConvOptions(op, depthwise);
-  if (!o) return Refusal{nullptr, "builtin options are missing"};
-  if (o->dh != 1 || o->dw != 1) {
-    return Refusal{nullptr, "dilation " + Text(o->dh) + "x" + Text(o->dw) +
+  const Conv2DOptions* o = ConvOptionsOf(op, depthwise);
+  if (o == nullptr) return Refusal{nullptr, "builtin options are missing"};
+  if (o->dilation_h != 1 || o->dilation_w != 1) {
+    return Refusal{nullptr, "dilation " + Text(o->dilation_h) + "x" +
+                                Text(o->dilation_w) +
                                 " is not supported (the kernels support 1x1)"};
   }
-  if (auto r = CheckStride(o->sh, o->sw)) return *r;
+  if (auto r = CheckStride(o->stride_h, o->stride_w)) return *r;
   if (in.shape.size() != 4 || filter.shape.size() != 4 ||
       out.shape.size() != 4) {
     return Refusal{nullptr, "input, filter and output must be 4-D (NHWC)"};
@@ -121,8 +108,10 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                      "output channels are not a multiple of input channels"};
     }
     g.depth_multiplier = out_c / is.c;
-    if (o->depth_multiplier != 0 && o->depth_multiplier != g.depth_multiplier) {
-      return Refusal{nullptr, "depth_multiplier " + Text(o->depth_multiplier) +
+    const std::int32_t options_dm =
+        static_cast<const DepthwiseConv2DOptions*>(o)->depth_multiplier;
+    if (options_dm != 0 && options_dm != g.depth_multiplier) {
+      return Refusal{nullptr, "depth_multiplier " + Text(options_dm) +
                                   " does not match the shapes (" +
                                   Text(g.depth_multiplier) + ")"};
     }
@@ -131,9 +120,10 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                                 " differs from input depth " + Text(is.c) +
                                 " (grouped convolution)"};
   }
-  g.stride_h = o->sh, g.stride_w = o->sw, g.activation = o->activation;
-  g.pad_h = ComputePadding(o->padding, is.h, fs.h, o->sh);
-  g.pad_w = ComputePadding(o->padding, is.w, fs.w, o->sw);
+  g.stride_h = o->stride_h, g.stride_w = o->stride_w;
+  g.activation = o->activation;
+  g.pad_h = ComputePadding(o->padding, is.h, fs.h, o->stride_h);
+  g.pad_w = ComputePadding(o->padding, is.w, fs.w, o->stride_w);
   if (auto r = CheckOutputShape(g.out,
                                 Nhwc{is.n, g.pad_h.out, g.pad_w.out, out_c})) {
     return *r;

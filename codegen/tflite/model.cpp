@@ -100,42 +100,54 @@ class Reader {
     return t;
   }
 
+  /// The WindowOptions fields of a flatbuffers Conv2D, DepthwiseConv2D or
+  /// Pool2D options table, in an `Out`.
+  template <class Out, class Fb>
+  static Out WindowFields(const Fb& o) {
+    Out out;
+    out.padding = static_cast<Padding>(o.padding());
+    out.stride_w = o.stride_w();
+    out.stride_h = o.stride_h();
+    out.activation = static_cast<Activation>(o.fused_activation_function());
+    return out;
+  }
+  /// WindowFields and the dilation of a convolution's options.
+  template <class Out, class Fb>
+  static Out ConvFields(const Fb& o) {
+    Out out = WindowFields<Out>(o);
+    out.dilation_w = o.dilation_w_factor();
+    out.dilation_h = o.dilation_h_factor();
+    return out;
+  }
+  /// ADD's or SUB's options (the same fields).
+  template <class Fb>
+  static ElementwiseOptions AddSubFields(const Fb& o) {
+    return ElementwiseOptions{
+        static_cast<Activation>(o.fused_activation_function()),
+        o.pot_scale_int16()};
+  }
+
   static BuiltinOptions ReadOptions(const fb::Operator& op) {
     using T = fb::BuiltinOptions;
     // The verifier accepts a union whose type is set but whose table is
     // absent; that reads as "no options", like a kind this reader skips.
     if (op.builtin_options() == nullptr) return std::monostate{};
     switch (op.builtin_options_type()) {
-      case T::Conv2DOptions: {
-        const auto* o = op.builtin_options_as_Conv2DOptions();
-        return Conv2DOptions{
-            static_cast<Padding>(o->padding()),
-            o->stride_w(),
-            o->stride_h(),
-            o->dilation_w_factor(),
-            o->dilation_h_factor(),
-            static_cast<Activation>(o->fused_activation_function())};
-      }
+      case T::Conv2DOptions:
+        return ConvFields<Conv2DOptions>(
+            *op.builtin_options_as_Conv2DOptions());
       case T::DepthwiseConv2DOptions: {
         const auto* o = op.builtin_options_as_DepthwiseConv2DOptions();
-        return DepthwiseConv2DOptions{
-            static_cast<Padding>(o->padding()),
-            o->stride_w(),
-            o->stride_h(),
-            o->dilation_w_factor(),
-            o->dilation_h_factor(),
-            o->depth_multiplier(),
-            static_cast<Activation>(o->fused_activation_function())};
+        auto d = ConvFields<DepthwiseConv2DOptions>(*o);
+        d.depth_multiplier = o->depth_multiplier();
+        return d;
       }
       case T::Pool2DOptions: {
         const auto* o = op.builtin_options_as_Pool2DOptions();
-        return Pool2DOptions{
-            static_cast<Padding>(o->padding()),
-            o->stride_w(),
-            o->stride_h(),
-            o->filter_width(),
-            o->filter_height(),
-            static_cast<Activation>(o->fused_activation_function())};
+        auto p = WindowFields<Pool2DOptions>(*o);
+        p.filter_w = o->filter_width();
+        p.filter_h = o->filter_height();
+        return p;
       }
       case T::FullyConnectedOptions: {
         const auto* o = op.builtin_options_as_FullyConnectedOptions();
@@ -164,18 +176,10 @@ class Reader {
   static BuiltinOptions ReadElementwiseAndShapeOptions(const fb::Operator& op) {
     using T = fb::BuiltinOptions;
     switch (op.builtin_options_type()) {
-      case T::AddOptions: {
-        const auto* o = op.builtin_options_as_AddOptions();
-        return ElementwiseOptions{
-            static_cast<Activation>(o->fused_activation_function()),
-            o->pot_scale_int16()};
-      }
-      case T::SubOptions: {
-        const auto* o = op.builtin_options_as_SubOptions();
-        return ElementwiseOptions{
-            static_cast<Activation>(o->fused_activation_function()),
-            o->pot_scale_int16()};
-      }
+      case T::AddOptions:
+        return AddSubFields(*op.builtin_options_as_AddOptions());
+      case T::SubOptions:
+        return AddSubFields(*op.builtin_options_as_SubOptions());
       case T::MulOptions:
         return ElementwiseOptions{static_cast<Activation>(
             op.builtin_options_as_MulOptions()->fused_activation_function())};

@@ -67,25 +67,21 @@ enum class Activation : std::uint8_t {
 };
 
 // Decoded builtin options. Field meanings and defaults are the schema's.
-struct Conv2DOptions {
+/// What every 2-D window operator's options hold.
+struct WindowOptions {
   Padding padding = Padding::kSame;
   std::int32_t stride_w = 0, stride_h = 0;
-  std::int32_t dilation_w = 1, dilation_h = 1;
   Activation activation = Activation::kNone;
 };
-struct DepthwiseConv2DOptions {
-  Padding padding = Padding::kSame;
-  std::int32_t stride_w = 0, stride_h = 0;
+struct Conv2DOptions : WindowOptions {
   std::int32_t dilation_w = 1, dilation_h = 1;
+};
+struct DepthwiseConv2DOptions : Conv2DOptions {
   std::int32_t depth_multiplier = 0;
-  Activation activation = Activation::kNone;
 };
 /// AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D.
-struct Pool2DOptions {
-  Padding padding = Padding::kSame;
-  std::int32_t stride_w = 0, stride_h = 0;
+struct Pool2DOptions : WindowOptions {
   std::int32_t filter_w = 0, filter_h = 0;
-  Activation activation = Activation::kNone;
 };
 struct FullyConnectedOptions {
   Activation activation = Activation::kNone;

@@ -10,10 +10,8 @@
 namespace arenaplan::tflm {
 
 using tflite::Model;
-using tflite::Operator;
 using tflite::Subgraph;
 using tflite::Tensor;
-using tflite::TensorType;
 
 namespace {
 
