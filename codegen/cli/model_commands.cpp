@@ -85,12 +85,25 @@ std::string PadLeft(const std::string& s, std::size_t w) {
   return std::string(s.size() < w ? w - s.size() : 1, ' ') + s;
 }
 
-int RunRecords(const ModelArgs& a, const std::string& out) {
+/// The model of `records` or `inspect`, its records and its --align.
+struct LoadedModel {
+  Alignment alignment;
+  tflite::Model model;
+  tflite::TfliteProblem problem;
+};
+
+LoadedModel LoadModel(const ModelArgs& a) {
   const Alignment alignment = CheckAlign(a.align, 1);
-  const tflite::Model model = tflite::ReadModelFile(a.input);
-  const tflite::TfliteProblem p =
+  tflite::Model model = tflite::ReadModelFile(a.input);
+  tflite::TfliteProblem problem =
       tflite::BuildProblem(model, ToInputOptions(a.options));
-  const std::string csv = RecordsCsv(AlignProblem(p.problem, alignment));
+  return {alignment, std::move(model), std::move(problem)};
+}
+
+int RunRecords(const ModelArgs& a, const std::string& out) {
+  const LoadedModel loaded = LoadModel(a);
+  const tflite::TfliteProblem& p = loaded.problem;
+  const std::string csv = RecordsCsv(AlignProblem(p.problem, loaded.alignment));
   PrintWarnings(p.problem);
   if (out.empty()) {
     std::cout << csv;
@@ -101,10 +114,10 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
 }
 
 int RunInspect(const ModelArgs& a) {
-  const Alignment alignment = CheckAlign(a.align, 1);
-  const tflite::Model model = tflite::ReadModelFile(a.input);
-  const tflite::TfliteProblem p =
-      tflite::BuildProblem(model, ToInputOptions(a.options));
+  const LoadedModel loaded = LoadModel(a);
+  const Alignment alignment = loaded.alignment;
+  const tflite::Model& model = loaded.model;
+  const tflite::TfliteProblem& p = loaded.problem;
   PrintWarnings(p.problem);
   const tflite::Subgraph& g = model.subgraphs[0];
   std::string o;

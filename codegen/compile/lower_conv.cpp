@@ -29,11 +29,11 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
              depthwise ? "DepthwiseConv2D" : "Conv2D", -qi.zero_point,
              qo.zero_point, ar.min, ar.max, g.stride_h, g.stride_w,
              g.pad_h.pad_before, g.pad_w.pad_before, g.depth_multiplier));
-  l.Emit("      " + Dims4{g.in}.Code() + ", " + l.Addr(in) + ",\n");
+  l.Emit("      " + l.Operand(g.in, in) + ",\n");
   l.Emit("      " + Dims4{g.filter}.Code() + ", " + filter + ", " + bias +
          ",\n");
   l.Emit("      " + quant + ",\n");
-  l.Emit("      " + Dims4{g.out}.Code() + ", " + l.Addr(out) + ");\n");
+  l.Emit("      " + l.Operand(g.out, out) + ");\n");
 }
 
 }  // namespace

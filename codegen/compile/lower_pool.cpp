@@ -24,8 +24,8 @@ void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
              max ? "MaxPool" : "AveragePool", g.filter_h, g.filter_w,
              g.stride_h, g.stride_w, g.pad_h.pad_before, g.pad_w.pad_before,
              ar.min, ar.max));
-  l.Emit("      " + Dims4{g.in}.Code() + ", " + l.Addr(in) + ",\n");
-  l.Emit("      " + Dims4{g.out}.Code() + ", " + l.Addr(out) + ");\n");
+  l.Emit("      " + l.Operand(g.in, in) + ",\n      " + l.Operand(g.out, out) +
+         ");\n");
 }
 
 }  // namespace

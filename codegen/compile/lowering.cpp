@@ -156,6 +156,10 @@ std::string Lowerer::Addr(const Tensor& t) const {
   return Fmt("arena + kPlan[%" PRId64 "].offset", r);
 }
 
+std::string Lowerer::Operand(const tflite::Nhwc& shape, const Tensor& t) const {
+  return Dims4{shape}.Code() + ", " + Addr(t);
+}
+
 std::string Lowerer::TypedAddr(const Tensor& t, const char* ctype) const {
   if (std::strcmp(ctype, "std::int8_t") == 0) return Addr(t);
   return Fmt("reinterpret_cast<%s*>(%s)", ctype, Addr(t).c_str());
@@ -179,16 +183,7 @@ Affine Lowerer::Int8Activation(const Tensor& t) const {
     Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
          "; the kernels take int8 activations only");
   }
-  const auto& q = t.quantization;
-  if (q.scale.size() != 1 || q.zero_point.size() != 1) {
-    Fail(Describe(t) +
-         " needs per-tensor quantization (one scale, one zero point)");
-  }
-  if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]) ||
-      q.zero_point[0] < -128 || q.zero_point[0] > 127) {
-    Fail(Describe(t) + " has an invalid scale or zero point");
-  }
-  return {q.scale[0], static_cast<std::int32_t>(q.zero_point[0])};
+  return Quantization(t, -128, 127);
 }
 
 Affine Lowerer::PerTensor(const Tensor& t) const {
@@ -197,17 +192,21 @@ Affine Lowerer::PerTensor(const Tensor& t) const {
     Fail(Describe(t) + " is " + tflite::TensorTypeName(t.type) +
          "; expected INT8, INT16 or INT32");
   }
+  if (t.type == TensorType::kInt16) {
+    return Quantization(t, std::numeric_limits<std::int16_t>::min(),
+                        std::numeric_limits<std::int16_t>::max());
+  }
+  return Quantization(t, std::numeric_limits<std::int32_t>::min(),
+                      std::numeric_limits<std::int32_t>::max());
+}
+
+Affine Lowerer::Quantization(const Tensor& t, std::int64_t lo,
+                             std::int64_t hi) const {
   const auto& q = t.quantization;
   if (q.scale.size() != 1 || q.zero_point.size() != 1) {
     Fail(Describe(t) +
          " needs per-tensor quantization (one scale, one zero point)");
   }
-  const std::int64_t lo = t.type == TensorType::kInt16
-                              ? std::numeric_limits<std::int16_t>::min()
-                              : std::numeric_limits<std::int32_t>::min();
-  const std::int64_t hi = t.type == TensorType::kInt16
-                              ? std::numeric_limits<std::int16_t>::max()
-                              : std::numeric_limits<std::int32_t>::max();
   if (!(q.scale[0] > 0.0f) || !std::isfinite(q.scale[0]) ||
       q.zero_point[0] < lo || q.zero_point[0] > hi) {
     Fail(Describe(t) + " has an invalid scale or zero point");

@@ -131,6 +131,11 @@ class Lowerer {
 
   // --- addresses of planned tensors --------------------------------------
 
+  /// "k::Shape4{n, h, w, c}, ADDRESS": a kernel operand of shape `shape`
+  /// at planned tensor `t`.
+  [[nodiscard]] std::string Operand(const tflite::Nhwc& shape,
+                                    const tflite::Tensor& t) const;
+
   /// Address expression of a planned (activation) tensor.
   [[nodiscard]] std::string Addr(const tflite::Tensor& t) const;
   /// Address expression of a planned tensor as a pointer to `ctype`
@@ -179,6 +184,10 @@ class Lowerer {
 
  private:
   bool in_regions_ = false;  ///< See AddressInRegions().
+
+  /// The one scale (positive, finite) and zero point (in [lo, hi]) of `t`.
+  [[nodiscard]] Affine Quantization(const tflite::Tensor& t, std::int64_t lo,
+                                    std::int64_t hi) const;
 
   const std::vector<std::uint8_t>& Data(const tflite::Tensor& t,
                                         tflite::TensorType type,
