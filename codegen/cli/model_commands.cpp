@@ -3,9 +3,7 @@
 // `arenaplan records`, `arenaplan inspect` and `arenaplan tflm`.
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <span>

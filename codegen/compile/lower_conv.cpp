@@ -10,13 +10,8 @@
 namespace arenaplan::compile {
 namespace {
 
-using tflite::Tensor;
-
 void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& w = l.Input(op, 1);
-  const Tensor& out = l.Output(op);
-  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const auto [in, w, out, qi, qo] = l.Layer(op);
   const tflite::ConvGeometry g =
       l.Accept(tflite::CheckConv(op, in, w, out, depthwise));
   const std::int32_t out_c = g.out.c;

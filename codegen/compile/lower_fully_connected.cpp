@@ -10,13 +10,8 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
-
 void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& w = l.Input(op, 1);
-  const Tensor& out = l.Output(op);
-  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const auto [in, w, out, qi, qo] = l.Layer(op);
   const auto& o = l.OptionsOf<tflite::FullyConnectedOptions>(op);
   if (o.weights_format != 0) l.Fail("shuffled weights are not supported");
   if (w.shape.size() != 2)

@@ -130,6 +130,13 @@ const Tensor& Lowerer::Output(const tflite::Operator& op) const {
   return sg_.tensors[static_cast<std::size_t>(op.outputs[0])];
 }
 
+LayerOperands Lowerer::Layer(const tflite::Operator& op) const {
+  const Tensor& in = Input(op, 0);
+  const Tensor& weights = Input(op, 1);
+  const Tensor& out = Output(op);
+  return {in, weights, out, Int8Activation(in), Int8Activation(out)};
+}
+
 std::int32_t Lowerer::Index(const Tensor& t) const {
   return static_cast<std::int32_t>(&t - sg_.tensors.data());
 }

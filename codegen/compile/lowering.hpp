@@ -44,6 +44,16 @@ struct Affine {
   std::int32_t zero_point;
 };
 
+/// The operands of a layer with weights (CONV_2D, DEPTHWISE_CONV_2D,
+/// FULLY_CONNECTED): input 0, the weights (input 1), the output, and the
+/// quantization of the two int8 activations. References into the model.
+struct LayerOperands {
+  const tflite::Tensor& in;
+  const tflite::Tensor& weights;
+  const tflite::Tensor& out;
+  Affine qi, qo;
+};
+
 /// Lowers the operators of subgraph 0 of one model in order. Every failure
 /// throws InputError "PATH: operator K (NAME): what".
 class Lowerer {
@@ -78,6 +88,9 @@ class Lowerer {
   const tflite::Tensor& Input(const tflite::Operator& op, std::size_t i) const;
   /// The operator's only output.
   const tflite::Tensor& Output(const tflite::Operator& op) const;
+  /// Input 0, input 1 and the output of `op`; input and output must be
+  /// int8 activations (Int8Activation).
+  [[nodiscard]] LayerOperands Layer(const tflite::Operator& op) const;
   [[nodiscard]] std::int32_t Index(const tflite::Tensor& t) const;
   /// "tensor K 'NAME'" for an error message (NAME escaped for a terminal).
   [[nodiscard]] std::string Describe(const tflite::Tensor& t) const;
