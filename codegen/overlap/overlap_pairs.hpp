@@ -17,7 +17,8 @@
 //    activations, at most 4 positive dimensions, 4-D NHWC for the 2-D
 //    operators, positive strides and filter sizes, dilation 1, a constant
 //    int8 filter of the right shape, the output shape the padding gives
-//    (codegen/tflite/geometry.hpp, the same function the lowering uses),
+//    (for the 2-D operators tflite::CheckConv / CheckPool of
+//    codegen/tflite/geometry.hpp, the very check the lowering uses),
 //    equal shapes for ADD, equal element counts for QUANTIZE and RESHAPE,
 //    equal quantization in and out for pooling, a clamp activation. The
 //    value checks the lowering adds (requantization multipliers in range,
