@@ -9,11 +9,8 @@
 namespace arenaplan::compile {
 namespace {
 
-using tflite::Tensor;
-
 void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
   if (qi.scale != qo.scale || qi.zero_point != qo.zero_point) {
     l.Fail("input and output quantization differ (int8 pooling keeps it)");

@@ -8,12 +8,10 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
 using tflite::TensorType;
 
 void LowerQuantize(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   if (in.type != TensorType::kInt8 && in.type != TensorType::kInt16) {
     l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
            "; QUANTIZE takes INT8 or INT16 input (requantization)");

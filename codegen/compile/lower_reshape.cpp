@@ -8,11 +8,8 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
-
 void LowerReshape(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   (void)l.Int8Activation(in);
   (void)l.Int8Activation(out);
   if (ElementCount(in) != ElementCount(out))

@@ -11,12 +11,10 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
 using tflite::TensorType;
 
 void LowerSoftmax(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in);
   const bool int16_out = out.type == TensorType::kInt16;
   if (int16_out) {

@@ -130,6 +130,11 @@ const Tensor& Lowerer::Output(const tflite::Operator& op) const {
   return sg_.tensors[static_cast<std::size_t>(op.outputs[0])];
 }
 
+UnaryOperands Lowerer::Unary(const tflite::Operator& op) const {
+  const Tensor& in = Input(op, 0);
+  return {in, Output(op)};
+}
+
 LayerOperands Lowerer::Layer(const tflite::Operator& op) const {
   const Tensor& in = Input(op, 0);
   const Tensor& weights = Input(op, 1);

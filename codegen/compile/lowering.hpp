@@ -54,6 +54,12 @@ struct LayerOperands {
   Affine qi, qo;
 };
 
+/// Input 0 and the only output of an operator. References into the model.
+struct UnaryOperands {
+  const tflite::Tensor& in;
+  const tflite::Tensor& out;
+};
+
 /// Lowers the operators of subgraph 0 of one model in order. Every failure
 /// throws InputError "PATH: operator K (NAME): what".
 class Lowerer {
@@ -88,6 +94,8 @@ class Lowerer {
   const tflite::Tensor& Input(const tflite::Operator& op, std::size_t i) const;
   /// The operator's only output.
   const tflite::Tensor& Output(const tflite::Operator& op) const;
+  /// Input 0 and the output of `op` (Input, Output).
+  [[nodiscard]] UnaryOperands Unary(const tflite::Operator& op) const;
   /// Input 0, input 1 and the output of `op`; input and output must be
   /// int8 activations (Int8Activation).
   [[nodiscard]] LayerOperands Layer(const tflite::Operator& op) const;
