@@ -83,6 +83,20 @@ std::string PadLeft(const std::string& s, std::size_t w) {
   return std::string(s.size() < w ? w - s.size() : 1, ' ') + s;
 }
 
+/// The closing lines of `inspect` and `tflm`: the variable tensors' bytes
+/// (when any) after `persistent_label`, and one line per subgraph not
+/// planned (its name escaped for a terminal).
+std::string UnplannedLines(const tflite::TfliteProblem& p,
+                           const std::string& persistent_label) {
+  std::string o;
+  if (p.problem.persistent_bytes != 0) {
+    o += persistent_label + ": " + U64(p.problem.persistent_bytes) + " bytes\n";
+  }
+  for (const std::string& line : p.not_planned)
+    o += "not planned: " + TerminalText(line) + "\n";
+  return o;
+}
+
 /// The model of `records` or `inspect`, its records and its --align.
 struct LoadedModel {
   Alignment alignment;
@@ -168,12 +182,7 @@ int RunInspect(const ModelArgs& a) {
        U64(s.offsets_lower_bound) + " bytes\n";
   o += "lower bound, shared objects (sum of positional maximums): " +
        U64(s.shared_objects_lower_bound) + " bytes\n";
-  if (p.problem.persistent_bytes != 0) {
-    o += "persistent (variable tensors, outside the plan): " +
-         U64(p.problem.persistent_bytes) + " bytes\n";
-  }
-  for (const std::string& line : p.not_planned)
-    o += "not planned: " + TerminalText(line) + "\n";
+  o += UnplannedLines(p, "persistent (variable tensors, outside the plan)");
   std::cout << o;
   return kExitOk;
 }
@@ -311,12 +320,7 @@ std::string TflmReport(const TflmArgs& a, const OfflineChoice& c,
        " persistent bytes; largest need at " + arena.binding_step +
        "; TFLM's allocations replayed as " + tflm::kTflmVersion +
        " makes them, 64-bit host struct sizes (docs/tflm.md)\n";
-  if (p.problem.persistent_bytes != 0) {
-    o += "variable tensors (persistent, included above): " +
-         U64(p.problem.persistent_bytes) + " bytes\n";
-  }
-  for (const std::string& line : p.not_planned)
-    o += "not planned: " + line + "\n";
+  o += UnplannedLines(p, "variable tensors (persistent, included above)");
   for (const auto& [note, ops] : arena.notes) {
     std::string list;
     for (std::size_t i = 0; i < ops.size(); ++i) {
