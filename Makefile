@@ -73,7 +73,7 @@ bench: build
 
 # Builds only the CLI and one firmware image; prints about 30 lines.
 demo: bootstrap
-	@$(MAKE) --no-print-directory demo-plan demo-tflm demo-qemu
+	@$(MAKE) -j1 --no-print-directory demo-plan demo-tflm demo-qemu
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')

@@ -42,8 +42,8 @@ demo-tflm: demo-cli
 demo-qemu: demo-cli
 	@echo "== person detection on $(DEMO_BOARD) in QEMU, every activation in the planned arena"
 	@set -o pipefail; $(MAKE) --no-print-directory person-detect BOARD=$(DEMO_BOARD) \
-	  PD_STRATEGIES=greedy-by-size ARENAPLAN_PREBUILT=1 2>&1 \
+	  PD_STRATEGIES=greedy-by-size ARENAPLAN_PREBUILT=1 ARENAPLAN_SHARED="$(SHARED)" 2>&1 \
 	  | grep -E '^(person_detect|person-detect) '
 	@echo "== the --overlap plan on $(DEMO_BOARD) (make run OVERLAP=1, zeros input): output equal to the host's"
 	@$(MAKE) --no-print-directory run MODEL="$(DEMO_MODEL)" BOARD=$(DEMO_BOARD) \
-	  OVERLAP=1 ARENAPLAN_PREBUILT=1
+	  OVERLAP=1 ARENAPLAN_PREBUILT=1 ARENAPLAN_SHARED="$(SHARED)"
