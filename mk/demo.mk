@@ -29,8 +29,9 @@ demo-tflm: demo-cli
 	  --overlap kTensorArenaSize
 	@set -o pipefail; for m in "$(SHARED)"/models/*.tflite; do \
 	  n=$$(basename "$$m" .tflite); \
-	  t=$$($(ARENAPLAN) tflm "$$m" --out "$(DEMO_OUT)/$$n.planned.tflite" 2>/dev/null) || exit 1; \
-	  o=$$($(ARENAPLAN) plan "$$m" --overlap 2>/dev/null) || exit 1; \
+	  e="$(DEMO_OUT)/$$n.stderr"; \
+	  t=$$($(ARENAPLAN) tflm "$$m" --out "$(DEMO_OUT)/$$n.planned.tflite" 2>"$$e") || { cat "$$e"; exit 1; }; \
+	  o=$$($(ARENAPLAN) plan "$$m" --overlap 2>"$$e") || { cat "$$e"; exit 1; }; \
 	  own=$$(sed -n 's/.*GreedyMemoryPlanner without the plan: \([0-9]*\) bytes.*/\1/p' <<<"$$t"); \
 	  ours=$$(sed -n 's/^non-persistent (head) arena: \([0-9]*\) bytes.*/\1/p' <<<"$$t"); \
 	  whole=$$(sed -n 's/^constexpr std::size_t kTensorArenaSize = \([0-9]*\);.*/\1/p' <<<"$$t"); \
