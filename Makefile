@@ -2,7 +2,7 @@
 #   make          build build/arenaplan (optimised)
 #   make test     install what is missing, build, run every host and on-target test
 #   make bench    run the benchmarks (Google Benchmark)
-#   make demo     plan a model, print the strategy table, emit the header, run it in QEMU
+#   make demo     strategy table, arena beside TFLM's, --overlap, person detection in QEMU
 SHELL := /bin/bash
 BUILD ?= build
 ASAN_BUILD ?= build-asan
@@ -71,17 +71,9 @@ test: bootstrap
 bench: build
 	@for b in $(BUILD)/*_bench; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
 
-demo: bootstrap build
-	@echo "== strategy table for $(DEMO_MODEL) (offsets)"
-	$(ARENAPLAN) plan $(DEMO_MODEL) --strategy all
-	@echo "== strategy table (shared objects)"
-	$(ARENAPLAN) plan $(DEMO_MODEL) --strategy all --approach shared-objects
-	@mkdir -p $(BUILD)/demo
-	$(ARENAPLAN) plan $(DEMO_MODEL) --header $(BUILD)/demo/person_detect_plan.hpp \
-	  --namespace person_detect_plan --svg $(BUILD)/demo/person_detect_plan.svg
-	@echo "== wrote $(BUILD)/demo/person_detect_plan.hpp and .svg"
-	@echo "== person detection on $(DEMO_BOARD) in QEMU, every activation in the planned arena"
-	$(MAKE) --no-print-directory person-detect BOARD=$(DEMO_BOARD) PD_STRATEGIES=greedy-by-size
+# Builds only the CLI and one firmware image; prints about 30 lines.
+demo: bootstrap
+	@$(MAKE) -j1 --no-print-directory demo-plan demo-tflm demo-qemu
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')

@@ -3,7 +3,7 @@
 #                        DTCM region and the RAM of mps3-an547, a plan-time
 #                        and a link-time refusal (tests/regions/check.sh,
 #                        about a minute); part of `make test`
-#   make regions-table   the README's table: per model, the split, the
+#   make regions-table   the table of docs/results.md: per model, the split, the
 #                        traffic per region (greedy and exact) and the naive
 #                        split's, and the QEMU runs; not part of `make test`
 .PHONY: test-regions regions-table
