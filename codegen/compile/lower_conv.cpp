@@ -1,8 +1,14 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// CONV_2D and DEPTHWISE_CONV_2D -> k::Conv2D / k::DepthwiseConv2D
-// (kernels/include/arenaplan/kernels/conv.hpp): int8 activations, int8
-// symmetric per-channel filters, int32 bias, dilation 1.
+// CONV_2D and DEPTHWISE_CONV_2D -> k::Conv2DFast / k::DepthwiseConv2DFast
+// (kernels/include/arenaplan/kernels/fast_conv.hpp; the same bytes as
+// conv.hpp's reference kernels) with the input offset folded into the bias
+// here; a depthwise convolution with depth multiplier > 1 ->
+// k::DepthwiseConv2D (conv.hpp). int8 activations, int8 symmetric
+// per-channel filters, int32 bias, dilation 1.
+#include <vector>
+
+#include "arenaplan/kernels/fast_conv.hpp"
 #include "codegen/compile/lowering.hpp"
 
 namespace arenaplan::compile {
@@ -58,13 +64,36 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   l.CheckOutputShape(os, Dims4{is.n, ph.out, pw.out, out_c});
   const ActivationRange ar = l.Activation(act, qo, out);
   const std::string filter = l.ConstInt8(w);
-  const std::string bias = l.Bias(op, out_c);
+  // The fast kernels take bias + input offset * (filter sums), one int32
+  // per output channel: the same flash as the bias it replaces (4 * out_c
+  // bytes more when the operator has no bias).
+  const bool fast = !depthwise || dm == 1;
+  std::string bias;
+  if (fast) {
+    const std::vector<std::int8_t> wv = l.Int8Values(w);
+    const std::vector<std::int32_t> bv = l.BiasValues(op, out_c);
+    std::vector<std::int32_t> folded(static_cast<std::size_t>(out_c));
+    const arenaplan::kernels::Shape4 f{fs.n, fs.h, fs.w, fs.c};
+    (depthwise ? arenaplan::kernels::FoldDepthwiseBias
+               : arenaplan::kernels::FoldConvBias)(
+        -qi.zero_point, f, wv.data(), bv.empty() ? nullptr : bv.data(),
+        folded.data());
+    bias =
+        l.EmitInt32Array(Fmt("kFoldedBias%zu", l.OperatorIndex()),
+                         Fmt("operator %zu: bias + input offset * filter sums",
+                             l.OperatorIndex()),
+                         folded);
+  } else {
+    bias = l.Bias(op, out_c);
+  }
   const std::string quant =
       l.ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+  const char* kernel = depthwise
+                           ? (fast ? "DepthwiseConv2DFast" : "DepthwiseConv2D")
+                           : "Conv2DFast";
   l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
-             depthwise ? "DepthwiseConv2D" : "Conv2D", -qi.zero_point,
-             qo.zero_point, ar.min, ar.max, sh, sw, ph.pad_before,
-             pw.pad_before, dm));
+             kernel, -qi.zero_point, qo.zero_point, ar.min, ar.max, sh, sw,
+             ph.pad_before, pw.pad_before, dm));
   l.Emit("      " + is.Code() + ", " + l.Addr(in) + ",\n");
   l.Emit("      " + fs.Code() + ", " + filter + ", " + bias + ",\n");
   l.Emit("      " + quant + ",\n");
