@@ -40,9 +40,11 @@ namespace dsp_detail {
 
 #if defined(__GNUC__)
 #define ARENAPLAN_KERNELS_INLINE inline __attribute__((always_inline))
+#define ARENAPLAN_KERNELS_OUTLINE inline __attribute__((noinline))
 typedef std::uint32_t UnalignedWord __attribute__((aligned(1), may_alias));
 #else
 #define ARENAPLAN_KERNELS_INLINE inline
+#define ARENAPLAN_KERNELS_OUTLINE inline
 typedef std::uint32_t UnalignedWord;
 #endif
 
@@ -60,6 +62,7 @@ constexpr std::int32_t Wrap(std::uint32_t v) {
 /// The DSP instructions' semantics in portable C++ (two's complement
 /// lanes, sums modulo 2^32).
 struct PortableIsa {
+  static constexpr bool kAsm = false;  ///< SimdMac's loops in C++.
   /// SXTB16: bytes 0 and 2 sign-extended into the low and high halfwords.
   static constexpr std::uint32_t Sxtb16(std::uint32_t x) {
     const auto lo = static_cast<std::uint32_t>(
@@ -102,6 +105,7 @@ struct PortableIsa {
 #if defined(__ARM_FEATURE_DSP)
 /// The same operations as single DSP instructions.
 struct AcleIsa {
+  static constexpr bool kAsm = true;  ///< SimdMac's hot loop in assembly.
   static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtb16(std::uint32_t x) {
     return static_cast<std::uint32_t>(__sxtb16(static_cast<std::int32_t>(x)));
   }
@@ -137,36 +141,83 @@ struct AcleIsa {
 /// order, once per call.
 template <class Isa>
 struct SimdMac {
-  static ARENAPLAN_KERNELS_INLINE void Dot4(const std::int8_t* x,
-                                            const std::int8_t* w,
-                                            std::int32_t w_stride,
-                                            std::int32_t n, std::int32_t* acc) {
-    const std::int8_t* w0 = w;
-    const std::int8_t* w1 = w0 + w_stride;
-    const std::int8_t* w2 = w1 + w_stride;
-    const std::int8_t* w3 = w2 + w_stride;
+  static ARENAPLAN_KERNELS_OUTLINE void Dot4(const std::int8_t* x,
+                                             const std::int8_t* w,
+                                             std::int32_t w_stride,
+                                             std::int32_t n,
+                                             std::int32_t* acc) {
+    // Two weight pointers and the stride as a register offset keep the
+    // loop's operands in registers (four pointers spill on Thumb-2).
+    const std::int8_t* wa = w;                 // channels 0 and 1
+    const std::int8_t* wb = w + 2 * w_stride;  // channels 2 and 3
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (std::int32_t i = n >> 2; i > 0; --i) {
+    const std::int8_t* const end = x + (n & ~3);
+#if defined(__ARM_FEATURE_DSP)
+    if constexpr (Isa::kAsm) {
+      // The loop below, as the compiler cannot schedule it without spills:
+      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, 3 adds, cmp, bne.
+      if (x != end) {
+        std::uint32_t t, xa, xb, wv;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[t], [%[x]], #4\n\t"
+            "sxtb16 %[xa], %[t]\n\t"
+            "sxtb16 %[xb], %[t], ror #8\n\t"
+            "ldr %[wv], [%[wa]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
+            "ldr %[wv], [%[wa], %[s]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a1], %[xa], %[t], %[a1]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
+            "ldr %[wv], [%[wb]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "ldr %[wv], [%[wb], %[s]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a3], %[xa], %[t], %[a3]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a3], %[xb], %[wv], %[a3]\n\t"
+            "adds %[wa], %[wa], #4\n\t"
+            "adds %[wb], %[wb], #4\n\t"
+            "cmp %[x], %[end]\n\t"
+            "bne 1b\n\t"
+            : [x] "+r"(x), [wa] "+r"(wa), [wb] "+r"(wb), [a0] "+r"(a0),
+              [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [t] "=&r"(t),
+              [xa] "=&r"(xa), [xb] "=&r"(xb), [wv] "=&r"(wv)
+            : [s] "r"(w_stride), [end] "r"(end)
+            : "cc", "memory");
+      }
+    }
+#endif
+    for (; x != end;) {
       const std::uint32_t xv = dsp_detail::Load4(x);
       x += 4;
       const std::uint32_t x02 = Isa::Sxtb16(xv), x13 = Isa::Sxtb16Ror8(xv);
-      std::uint32_t wv = dsp_detail::Load4(w0);
-      w0 += 4;
+      std::uint32_t wv = dsp_detail::Load4(wa);
       a0 = Isa::Smlad(x02, Isa::Sxtb16(wv), a0);
       a0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a0);
-      wv = dsp_detail::Load4(w1);
-      w1 += 4;
+      wv = dsp_detail::Load4(wa + w_stride);
+      wa += 4;
       a1 = Isa::Smlad(x02, Isa::Sxtb16(wv), a1);
       a1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a1);
-      wv = dsp_detail::Load4(w2);
-      w2 += 4;
+      wv = dsp_detail::Load4(wb);
       a2 = Isa::Smlad(x02, Isa::Sxtb16(wv), a2);
       a2 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a2);
-      wv = dsp_detail::Load4(w3);
-      w3 += 4;
+      wv = dsp_detail::Load4(wb + w_stride);
+      wb += 4;
       a3 = Isa::Smlad(x02, Isa::Sxtb16(wv), a3);
       a3 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a3);
     }
+    const std::int8_t* w0 = wa;
+    const std::int8_t* w1 = wa + w_stride;
+    const std::int8_t* w2 = wb;
+    const std::int8_t* w3 = wb + w_stride;
     for (std::int32_t i = n & 3; i > 0; --i) {
       const std::int32_t xi = *x++;
       a0 = dsp_detail::Wrap(static_cast<std::uint32_t>(a0) +
