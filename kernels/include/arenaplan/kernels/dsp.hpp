@@ -250,6 +250,32 @@ struct SimdMac {
     return a;
   }
 
+  /// acc[c] += sum over rows r < rows, taps t < taps of
+  /// x[r * x_row + t * step + c] * w[r * w_row + t * step + c], c = 0 .. 3
+  /// (four channels of a depthwise window); reads row by row, tap by tap.
+  static ARENAPLAN_KERNELS_OUTLINE void Window4(
+      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
+      std::int32_t w_row, std::int32_t rows, std::int32_t taps,
+      std::int32_t step, std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
+      const std::int8_t* xp = x;
+      const std::int8_t* wp = w;
+      for (std::int32_t t = taps; t > 0; --t, xp += step, wp += step) {
+        const std::uint32_t xv = dsp_detail::Load4(xp);
+        const std::uint32_t wv = dsp_detail::Load4(wp);
+        const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
+        a0 = Isa::Smlabb(x02, w02, a0);
+        a2 = Isa::Smlatt(x02, w02, a2);
+        const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
+        const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
+        a1 = Isa::Smlabb(x13, w13, a1);
+        a3 = Isa::Smlatt(x13, w13, a3);
+      }
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
   static ARENAPLAN_KERNELS_INLINE void Lanes4(const std::int8_t* x,
                                               const std::int8_t* w,
                                               std::int32_t* acc) {
@@ -295,6 +321,28 @@ struct ScalarMac {
     return dsp_detail::Wrap(s);
   }
 
+  static inline void Window4(const std::int8_t* x, std::int32_t x_row,
+                             const std::int8_t* w, std::int32_t w_row,
+                             std::int32_t rows, std::int32_t taps,
+                             std::int32_t step, std::int32_t* acc) {
+    std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
+    std::uint32_t a1 = static_cast<std::uint32_t>(acc[1]);
+    std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
+    std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
+    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
+      for (std::int32_t t = 0; t < taps; ++t) {
+        const std::int8_t* xt = x + t * step;
+        const std::int8_t* wt = w + t * step;
+        a0 += static_cast<std::uint32_t>(xt[0] * wt[0]);
+        a1 += static_cast<std::uint32_t>(xt[1] * wt[1]);
+        a2 += static_cast<std::uint32_t>(xt[2] * wt[2]);
+        a3 += static_cast<std::uint32_t>(xt[3] * wt[3]);
+      }
+    }
+    acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
+    acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
+  }
+
   static inline void Lanes4(const std::int8_t* x, const std::int8_t* w,
                             std::int32_t* acc) {
     for (int c = 0; c < 4; ++c) {
@@ -328,7 +376,11 @@ ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeAcc(std::int32_t acc,
                           multiplier;
   const auto high =
       static_cast<std::int32_t>((ab + (std::int64_t{1} << 30)) >> 31);
-  return RoundingDivideByPOT(high, right);
+  // RoundingDivideByPOT (quantization.hpp), here so that it is inlined.
+  const std::int32_t mask =
+      static_cast<std::int32_t>((std::uint32_t{1} << right) - 1u);
+  const std::int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
+  return (high >> right) + ((high & mask) > threshold ? 1 : 0);
 }
 
 }  // namespace arenaplan::kernels

@@ -10,8 +10,9 @@
 //   A window tap that falls in the padding contributes 0 in the reference
 //   (the padding holds the input zero point, x + off = 0) but off * w to the
 //   folded bias, so a clipped window adds zero_point * w for each padded tap
-//   (-off * w), which cancels it. All sums are modulo 2^32 like the
-//   reference's int32 sums, so every accumulator is equal.
+//   (-off * w), which cancels it: the same multiply-accumulate loops run
+//   over the padded taps with the zero point as input. All sums are modulo 2^32
+//   like the reference's int32 sums, so every accumulator is equal.
 // - Conv2D: one filter row of a window is contiguous in both the input
 //   (the in-bounds columns times C bytes) and the filter, so each row is one
 //   dot product of (columns x C) bytes; four output channels share each
@@ -118,6 +119,27 @@ inline std::int32_t PaddedTapSum(const std::int8_t* w, std::int32_t kh,
   return sum;
 }
 
+/// Bytes of the input zero point the padding corrections multiply.
+constexpr std::int32_t kZeros = 64;
+
+/// Calls add(offset, length) for each run of padded taps of a kh x kw
+/// window (the rows outside [r.begin, r.end) whole; within the others the
+/// columns left of c.begin and from c.end on), offsets and lengths in bytes
+/// of one output channel's [kh, kw, in_c] filter.
+template <class Add>
+inline void ForPaddedRuns(std::int32_t kh, std::int32_t kw, std::int32_t in_c,
+                          Span r, Span c, Add add) {
+  for (std::int32_t ky = 0; ky < kh; ++ky) {
+    const std::int32_t row = ky * kw * in_c;
+    if (ky < r.begin || ky >= r.end) {
+      add(row, kw * in_c);
+      continue;
+    }
+    if (c.begin > 0) add(row, c.begin * in_c);
+    if (c.end < kw) add(row + c.end * in_c, (kw - c.end) * in_c);
+  }
+}
+
 /// Requantizes, offsets, clamps one accumulator.
 ARENAPLAN_KERNELS_INLINE std::int8_t Finish(std::int32_t acc,
                                             const ConvParams& p, ChannelQuant q,
@@ -141,11 +163,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const Shape4& out_shape, std::int8_t* output) {
   using fast_detail::Clip;
   using fast_detail::Finish;
-  using fast_detail::PaddedTapSum;
   const std::int32_t in_c = in_shape.c, kh = filter_shape.h,
                      kw = filter_shape.w, out_c = out_shape.c;
   const std::int32_t zero_point = -p.input_offset;
   const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
+  std::int8_t zeros[fast_detail::kZeros];      // the padding's value
+  for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
   const std::int32_t in_row = in_shape.w * in_c, f_row = kw * in_c;
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
@@ -174,14 +197,19 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             in += in_row;
             w += f_row;
           }
-          if (clipped) {
-            for (std::int32_t k = 0; k < 4; ++k) {
-              const std::int8_t* wk = filter + (oc + k) * per_oc;
-              for (std::int32_t c = 0; c < in_c; ++c) {
-                acc[k] +=
-                    zero_point * PaddedTapSum(wk + c, kh, kw, in_c, rows, cols);
-              }
-            }
+          if (clipped) {  // zero_point * w over the padded taps
+            const std::int8_t* wg = filter + oc * per_oc;
+            fast_detail::ForPaddedRuns(
+                kh, kw, in_c, rows, cols,
+                [&](std::int32_t off, std::int32_t len) {
+                  for (std::int32_t i = 0; i < len; i += fast_detail::kZeros) {
+                    Mac::Dot4(zeros, wg + off + i, per_oc,
+                              len - i < fast_detail::kZeros
+                                  ? len - i
+                                  : fast_detail::kZeros,
+                              acc);
+                  }
+                });
           }
           for (std::int32_t k = 0; k < 4; ++k) {
             out[oc + k] = Finish(acc[k], p, quant, oc + k);
@@ -198,10 +226,17 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
           }
           if (clipped) {
             const std::int8_t* wk = filter + oc * per_oc;
-            for (std::int32_t c = 0; c < in_c; ++c) {
-              acc +=
-                  zero_point * PaddedTapSum(wk + c, kh, kw, in_c, rows, cols);
-            }
+            fast_detail::ForPaddedRuns(
+                kh, kw, in_c, rows, cols,
+                [&](std::int32_t off, std::int32_t len) {
+                  for (std::int32_t i = 0; i < len; i += fast_detail::kZeros) {
+                    acc = Mac::Dot1(zeros, wk + off + i,
+                                    len - i < fast_detail::kZeros
+                                        ? len - i
+                                        : fast_detail::kZeros,
+                                    acc);
+                  }
+                });
           }
           out[oc] = Finish(acc, p, quant, oc);
         }
@@ -228,6 +263,8 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t zero_point = -p.input_offset;
   const std::int32_t in_row = in_shape.w * c_n, f_row = kw * c_n;
+  const auto z = static_cast<std::int8_t>(zero_point);
+  const std::int8_t zeros[4] = {z, z, z, z};  // the padding's value
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
@@ -248,23 +285,15 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
         for (; c + 4 <= c_n; c += 4) {
           std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
                                  folded_bias[c + 2], folded_bias[c + 3]};
-          const std::int8_t* in_r = in0 + c;
-          const std::int8_t* w_r = f0 + c;
-          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-            const std::int8_t* in = in_r;
-            const std::int8_t* w = w_r;
-            for (std::int32_t t = 0; t < taps_w; ++t) {
-              Mac::Lanes4(in, w, acc);
-              in += c_n;
-              w += c_n;
-            }
-            in_r += in_row;
-            w_r += f_row;
-          }
-          if (clipped) {
-            for (std::int32_t k = 0; k < 4; ++k) {
-              acc[k] += zero_point *
-                        PaddedTapSum(filter + c + k, kh, kw, c_n, rows, cols);
+          Mac::Window4(in0 + c, in_row, f0 + c, f_row, rows.end - rows.begin,
+                       taps_w, c_n, acc);
+          if (clipped) {  // zero_point * w over the padded taps
+            for (std::int32_t ky = 0; ky < kh; ++ky) {
+              const bool row_in = ky >= rows.begin && ky < rows.end;
+              for (std::int32_t kx = 0; kx < kw; ++kx) {
+                if (row_in && kx >= cols.begin && kx < cols.end) continue;
+                Mac::Lanes4(zeros, filter + (ky * kw + kx) * c_n + c, acc);
+              }
             }
           }
           for (std::int32_t k = 0; k < 4; ++k) {
