@@ -23,22 +23,27 @@
 //   non-negative multipliers the generator emits.
 //
 // Loop order and overlap. Output pixels P in the reference order (b, oy,
-// ox ascending). Conv2DFast: output channels in groups of four (then one by
-// one), each group reading the whole window of P, then writing its bytes.
+// ox ascending). Conv2DFast: a window of at most 256 bytes and more than
+// one tap is first copied (read once) into a stack buffer, the padding as
+// the zero point; then output channels in groups of four (then one by one),
+// each group reading the whole window of P (or the buffer), then writing its
+// bytes.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
 // a subset of those that follow it in the reference order (Conv2D: the
-// window of P again for the later groups, then the later windows; the
-// reference re-reads the whole window of P after every byte but the last of
-// P. Depthwise: channels >= c + 4 of window P, c the group's first channel,
+// window of P again for the later groups, or none of it when gathered, then
+// the later windows; the reference re-reads the whole window of P after
+// every byte but the last of P. Depthwise: channels >= c + 4 of window P, c the group's first channel,
 // then later windows; the reference reads channel c' + 1 and up after byte
 // c'). So minAfter(j) here is at least the reference's, and the reference
 // contracts' distances Conv2DOverlapDistance and
 // DepthwiseConv2DOverlapDistance (conv.hpp, with their proofs) are safe for
 // these kernels too: the generator plans them with those distances, and
 // the --overlap arenas do not change. (They may be larger than the fast
-// kernels' own smallest distances by up to four output bytes.)
+// kernels' own smallest distances: by up to four output bytes, or by the
+// re-reads of a gathered window.) The stack buffers (window, zero points)
+// are the kernels' own and never alias the arena.
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
@@ -121,6 +126,8 @@ inline std::int32_t PaddedTapSum(const std::int8_t* w, std::int32_t kh,
 
 /// Bytes of the input zero point the padding corrections multiply.
 constexpr std::int32_t kZeros = 64;
+/// Bytes of the stack buffer Conv2DFast gathers small windows into.
+constexpr std::int32_t kWindow = 256;
 
 /// Calls add(offset, length) for each run of padded taps of a kh x kw
 /// window (the rows outside [r.begin, r.end) whole; within the others the
@@ -167,7 +174,11 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                      kw = filter_shape.w, out_c = out_shape.c;
   const std::int32_t zero_point = -p.input_offset;
   const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
-  std::int8_t zeros[fast_detail::kZeros];      // the padding's value
+  // Windows of at most kWindow bytes with more than one tap are gathered
+  // first (fewer, longer dot products; no padding corrections).
+  std::int8_t window[fast_detail::kWindow];
+  const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
+  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
   for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
   const std::int32_t in_row = in_shape.w * in_c, f_row = kw * in_c;
   std::int8_t* out = output;
@@ -187,6 +198,38 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                         in_c;
         const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
         std::int32_t oc = 0;
+        if (gather) {
+          // The window as one [kh, kw, in_c] vector, the padding holding the
+          // zero point, so each group is one dot product of per_oc bytes.
+          std::int32_t i = 0;
+          for (std::int32_t ky = 0; ky < kh; ++ky) {
+            const bool row_in = ky >= rows.begin && ky < rows.end;
+            const std::int8_t* src =
+                input + ((b * in_shape.h + y0 + ky) * in_shape.w + x0) * in_c;
+            for (std::int32_t kx = 0; kx < kw; ++kx) {
+              const bool in_bounds =
+                  row_in && kx >= cols.begin && kx < cols.end;
+              for (std::int32_t c = 0; c < in_c; ++c, ++i) {
+                window[i] = in_bounds ? src[kx * in_c + c]
+                                      : static_cast<std::int8_t>(zero_point);
+              }
+            }
+          }
+          for (; oc + 4 <= out_c; oc += 4) {
+            std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
+                                   folded_bias[oc + 2], folded_bias[oc + 3]};
+            Mac::Dot4(window, filter + oc * per_oc, per_oc, per_oc, acc);
+            for (std::int32_t k = 0; k < 4; ++k) {
+              out[oc + k] = Finish(acc[k], p, quant, oc + k);
+            }
+          }
+          for (; oc < out_c; ++oc) {
+            out[oc] = Finish(Mac::Dot1(window, filter + oc * per_oc, per_oc,
+                                       folded_bias[oc]),
+                             p, quant, oc);
+          }
+          continue;
+        }
         for (; oc + 4 <= out_c; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                                  folded_bias[oc + 2], folded_bias[oc + 3]};
