@@ -34,10 +34,10 @@
 // a subset of those that follow it in the reference order (Conv2D: the
 // window of P again for the later groups, or none of it when gathered, then
 // the later windows; the reference re-reads the whole window of P after
-// every byte but the last of P. Depthwise: channels >= c + 4 of window P, c the group's first channel,
-// then later windows; the reference reads channel c' + 1 and up after byte
-// c'). So minAfter(j) here is at least the reference's, and the reference
-// contracts' distances Conv2DOverlapDistance and
+// every byte but the last of P. Depthwise: channels >= c + 4 of window P, c the
+// group's first channel, then later windows; the reference reads channel c' + 1
+// and up after byte c'). So minAfter(j) here is at least the reference's, and
+// the reference contracts' distances Conv2DOverlapDistance and
 // DepthwiseConv2DOverlapDistance (conv.hpp, with their proofs) are safe for
 // these kernels too: the generator plans them with those distances, and
 // the --overlap arenas do not change. (They may be larger than the fast
@@ -154,6 +154,55 @@ ARENAPLAN_KERNELS_INLINE std::int8_t Finish(std::int32_t acc,
   return ClampToInt8(
       RequantizeAcc(acc, q.multiplier[oc], q.shift[oc]) + p.output_offset,
       p.act_min, p.act_max);
+}
+
+/// A depthwise convolution's per-call operands (DepthwiseGroups).
+struct DepthwiseGeometry {
+  std::int32_t c_n, kh, kw;
+  const std::int8_t* filter;
+  const std::int8_t* zeros;  ///< Four bytes of the input zero point.
+  const ConvParams& p;
+  ChannelQuant quant;
+  const std::int32_t* folded_bias;
+};
+/// One output pixel's window: its first in-bounds input byte and filter
+/// tap, row strides, the in-bounds rows and columns.
+struct DepthwisePixel {
+  const std::int8_t* in0;
+  std::int32_t in_row;
+  const std::int8_t* f0;
+  std::int32_t f_row;
+  Span rows, cols;
+  std::int32_t taps_w;
+};
+
+/// The channel groups of four of one pixel (channels 0 .. c_n & ~3), in
+/// ascending order: window sum, padding correction, requantization, the
+/// four bytes. Outlined so that its loops keep their operands in registers.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
+                                               const DepthwisePixel& px,
+                                               std::int8_t* out) {
+  const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
+                       px.cols.begin != 0 || px.cols.end != g.kw;
+  for (std::int32_t c = 0; c + 4 <= g.c_n; c += 4) {
+    std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
+                           g.folded_bias[c + 2], g.folded_bias[c + 3]};
+    Mac::Window4(px.in0 + c, px.in_row, px.f0 + c, px.f_row,
+                 px.rows.end - px.rows.begin, px.taps_w, g.c_n, acc);
+    if (clipped) {  // zero_point * w over the padded taps
+      for (std::int32_t ky = 0; ky < g.kh; ++ky) {
+        const bool row_in = ky >= px.rows.begin && ky < px.rows.end;
+        for (std::int32_t kx = 0; kx < g.kw; ++kx) {
+          if (row_in && kx >= px.cols.begin && kx < px.cols.end) continue;
+          Mac::Lanes4(g.zeros, g.filter + (ky * g.kw + kx) * g.c_n + c, acc);
+        }
+      }
+    }
+    for (std::int32_t k = 0; k < 4; ++k) {
+      out[c + k] = Finish(acc[k], g.p, g.quant, c + k);
+    }
+  }
 }
 
 }  // namespace fast_detail
@@ -308,6 +357,8 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t in_row = in_shape.w * c_n, f_row = kw * c_n;
   const auto z = static_cast<std::int8_t>(zero_point);
   const std::int8_t zeros[4] = {z, z, z, z};  // the padding's value
+  const fast_detail::DepthwiseGeometry g{c_n,   kh, kw,    filter,
+                                         zeros, p,  quant, folded_bias};
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
@@ -324,25 +375,10 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                         c_n;
         const std::int8_t* f0 = filter + (rows.begin * kw + cols.begin) * c_n;
         const std::int32_t taps_w = cols.end - cols.begin;
-        std::int32_t c = 0;
-        for (; c + 4 <= c_n; c += 4) {
-          std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
-                                 folded_bias[c + 2], folded_bias[c + 3]};
-          Mac::Window4(in0 + c, in_row, f0 + c, f_row, rows.end - rows.begin,
-                       taps_w, c_n, acc);
-          if (clipped) {  // zero_point * w over the padded taps
-            for (std::int32_t ky = 0; ky < kh; ++ky) {
-              const bool row_in = ky >= rows.begin && ky < rows.end;
-              for (std::int32_t kx = 0; kx < kw; ++kx) {
-                if (row_in && kx >= cols.begin && kx < cols.end) continue;
-                Mac::Lanes4(zeros, filter + (ky * kw + kx) * c_n + c, acc);
-              }
-            }
-          }
-          for (std::int32_t k = 0; k < 4; ++k) {
-            out[c + k] = Finish(acc[k], p, quant, c + k);
-          }
-        }
+        const fast_detail::DepthwisePixel px{in0,  in_row, f0,    f_row,
+                                             rows, cols,   taps_w};
+        fast_detail::DepthwiseGroups<Mac>(g, px, out);
+        std::int32_t c = c_n & ~3;
         for (; c < c_n; ++c) {
           std::int32_t acc = folded_bias[c];
           const std::int8_t* in_r = in0 + c;
