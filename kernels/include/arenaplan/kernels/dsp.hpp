@@ -276,6 +276,33 @@ struct SimdMac {
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
+  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the taps
+  /// unrolled.
+  static ARENAPLAN_KERNELS_OUTLINE void Window4x3x3(
+      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
+      std::int32_t w_row, std::int32_t step, std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    const auto tap = [&](const std::int8_t* xp, const std::int8_t* wp)
+        __attribute__((always_inline)) {
+      const std::uint32_t xv = dsp_detail::Load4(xp);
+      const std::uint32_t wv = dsp_detail::Load4(wp);
+      const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
+      a0 = Isa::Smlabb(x02, w02, a0);
+      a2 = Isa::Smlatt(x02, w02, a2);
+      const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
+      const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
+      a1 = Isa::Smlabb(x13, w13, a1);
+      a3 = Isa::Smlatt(x13, w13, a3);
+    };
+    const std::int32_t step2 = 2 * step;
+    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    x += x_row, w += w_row;
+    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    x += x_row, w += w_row;
+    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
   static ARENAPLAN_KERNELS_INLINE void Lanes4(const std::int8_t* x,
                                               const std::int8_t* w,
                                               std::int32_t* acc) {
@@ -341,6 +368,12 @@ struct ScalarMac {
     }
     acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
+  }
+
+  static inline void Window4x3x3(const std::int8_t* x, std::int32_t x_row,
+                                 const std::int8_t* w, std::int32_t w_row,
+                                 std::int32_t step, std::int32_t* acc) {
+    Window4(x, x_row, w, w_row, 3, 3, step, acc);
   }
 
   static inline void Lanes4(const std::int8_t* x, const std::int8_t* w,

@@ -185,11 +185,16 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
                                                std::int8_t* out) {
   const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
                        px.cols.begin != 0 || px.cols.end != g.kw;
+  const bool full3x3 = !clipped && g.kh == 3 && g.kw == 3;
   for (std::int32_t c = 0; c + 4 <= g.c_n; c += 4) {
     std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
                            g.folded_bias[c + 2], g.folded_bias[c + 3]};
-    Mac::Window4(px.in0 + c, px.in_row, px.f0 + c, px.f_row,
-                 px.rows.end - px.rows.begin, px.taps_w, g.c_n, acc);
+    if (full3x3) {
+      Mac::Window4x3x3(px.in0 + c, px.in_row, px.f0 + c, px.f_row, g.c_n, acc);
+    } else {
+      Mac::Window4(px.in0 + c, px.in_row, px.f0 + c, px.f_row,
+                   px.rows.end - px.rows.begin, px.taps_w, g.c_n, acc);
+    }
     if (clipped) {  // zero_point * w over the padded taps
       for (std::int32_t ky = 0; ky < g.kh; ++ky) {
         const bool row_in = ky >= px.rows.begin && ky < px.rows.end;
