@@ -276,8 +276,8 @@ struct SimdMac {
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
-  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the taps
-  /// unrolled.
+  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the three
+  /// taps of a row unrolled.
   static ARENAPLAN_KERNELS_OUTLINE void Window4x3x3(
       const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
       std::int32_t w_row, std::int32_t step, std::int32_t* acc) {
@@ -295,11 +295,9 @@ struct SimdMac {
       a3 = Isa::Smlatt(x13, w13, a3);
     };
     const std::int32_t step2 = 2 * step;
-    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
-    x += x_row, w += w_row;
-    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
-    x += x_row, w += w_row;
-    tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    for (std::int32_t r = 3; r > 0; --r, x += x_row, w += w_row) {
+      tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
