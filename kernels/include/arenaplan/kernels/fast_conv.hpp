@@ -186,7 +186,8 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
   const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
                        px.cols.begin != 0 || px.cols.end != g.kw;
   const bool full3x3 = !clipped && g.kh == 3 && g.kw == 3;
-  for (std::int32_t c = 0; c + 4 <= g.c_n; c += 4) {
+  const std::int32_t groups_end = g.c_n & ~3;  // channels in groups of four
+  for (std::int32_t c = 0; c < groups_end; c += 4) {
     std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
                            g.folded_bias[c + 2], g.folded_bias[c + 3]};
     if (full3x3) {
@@ -228,6 +229,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                      kw = filter_shape.w, out_c = out_shape.c;
   const std::int32_t zero_point = -p.input_offset;
   const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
+  const std::int32_t groups_end = out_c & ~3;  // channels in groups of four
   // Windows of at most kWindow bytes with more than one tap are gathered
   // first (fewer, longer dot products; no padding corrections).
   std::int8_t window[fast_detail::kWindow];
@@ -269,7 +271,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
               }
             }
           }
-          for (; oc + 4 <= out_c; oc += 4) {
+          for (oc = 0; oc < groups_end; oc += 4) {
             std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                                    folded_bias[oc + 2], folded_bias[oc + 3]};
             Mac::Dot4(window, filter + oc * per_oc, per_oc, per_oc, acc);
@@ -277,14 +279,14 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
               out[oc + k] = Finish(acc[k], p, quant, oc + k);
             }
           }
-          for (; oc < out_c; ++oc) {
+          for (oc = groups_end; oc < out_c; ++oc) {
             out[oc] = Finish(Mac::Dot1(window, filter + oc * per_oc, per_oc,
                                        folded_bias[oc]),
                              p, quant, oc);
           }
           continue;
         }
-        for (; oc + 4 <= out_c; oc += 4) {
+        for (oc = 0; oc < groups_end; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                                  folded_bias[oc + 2], folded_bias[oc + 3]};
           const std::int8_t* in = in0;
@@ -312,7 +314,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             out[oc + k] = Finish(acc[k], p, quant, oc + k);
           }
         }
-        for (; oc < out_c; ++oc) {
+        for (oc = groups_end; oc < out_c; ++oc) {
           std::int32_t acc = folded_bias[oc];
           const std::int8_t* in = in0;
           const std::int8_t* w = filter + oc * per_oc + f0;

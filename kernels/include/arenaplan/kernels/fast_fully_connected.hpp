@@ -57,14 +57,14 @@ inline void FullyConnectedFastWith(const FullyConnectedParams& p,
   for (std::int32_t b = 0; b < p.batches; ++b) {
     const std::int8_t* in = input + b * depth;
     std::int8_t* out = output + b * units;
-    std::int32_t o = 0;
-    for (; o + 4 <= units; o += 4) {
+    const std::int32_t groups_end = units & ~3;  // units in groups of four
+    for (std::int32_t o = 0; o < groups_end; o += 4) {
       std::int32_t acc[4] = {folded_bias[o], folded_bias[o + 1],
                              folded_bias[o + 2], folded_bias[o + 3]};
       Mac::Dot4(in, weights + o * depth, depth, depth, acc);
       for (std::int32_t k = 0; k < 4; ++k) out[o + k] = finish(acc[k], o + k);
     }
-    for (; o < units; ++o) {
+    for (std::int32_t o = groups_end; o < units; ++o) {
       out[o] =
           finish(Mac::Dot1(in, weights + o * depth, depth, folded_bias[o]), o);
     }
