@@ -1,11 +1,15 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// FULLY_CONNECTED -> k::FullyConnected
-// (kernels/include/arenaplan/kernels/fully_connected.hpp): int8 input and
-// output, int8 symmetric weights [units, depth] (per-tensor or per-unit),
-// int32 bias; the input is read as batches x depth.
+// FULLY_CONNECTED -> k::FullyConnectedFast
+// (kernels/include/arenaplan/kernels/fast_fully_connected.hpp; the same
+// bytes as fully_connected.hpp's reference kernel) with the input offset
+// folded into the bias here: int8 input and output, int8 symmetric weights
+// [units, depth] (per-tensor or per-unit), int32 bias; the input is read as
+// batches x depth.
 #include <cinttypes>
+#include <vector>
 
+#include "arenaplan/kernels/fast_fully_connected.hpp"
 #include "codegen/compile/lowering.hpp"
 
 namespace arenaplan::compile {
@@ -30,7 +34,19 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
     l.Fail("output size does not match batches x units");
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string weights = l.ConstInt8(w);
-  const std::string bias = l.Bias(op, units);
+  // bias + input offset * (weight row sums): the flash of the bias it
+  // replaces (4 * units bytes more when the operator has none).
+  const std::vector<std::int8_t> wv = l.Int8Values(w);
+  const std::vector<std::int32_t> bv = l.BiasValues(op, units);
+  std::vector<std::int32_t> folded(static_cast<std::size_t>(units));
+  arenaplan::kernels::FoldFullyConnectedBias(
+      -qi.zero_point, units, depth, wv.data(), bv.empty() ? nullptr : bv.data(),
+      folded.data());
+  const std::string bias = l.EmitInt32Array(
+      Fmt("kFoldedBias%zu", l.OperatorIndex()),
+      Fmt("operator %zu: bias + input offset * weight row sums",
+          l.OperatorIndex()),
+      folded);
   // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
   // product of the scales, a per-channel one in double.
   const auto product = w.quantization.scale.size() == 1
@@ -39,7 +55,7 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
   const std::string quant =
       l.ChannelQuant(w, units, 0, qi.scale, qo.scale, product);
   l.Emit(Fmt(
-      "  k::FullyConnected(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
+      "  k::FullyConnectedFast(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
       ", %d, %d},\n",
       -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units));
   l.Emit("      " + l.Addr(in) + ", " + weights + ", " + bias + ", " + quant +

@@ -330,15 +330,31 @@ std::string Lowerer::EmitInt32Array(const std::string& id,
   return id;
 }
 
-std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
-                          std::size_t input) {
-  if (op.inputs.size() <= input || op.inputs[input] < 0) return "nullptr";
+std::vector<std::int8_t> Lowerer::Int8Values(const Tensor& t) const {
+  const auto& data = Data(t, TensorType::kInt8, 1);
+  std::vector<std::int8_t> v(data.size());
+  std::memcpy(v.data(), data.data(), data.size());
+  return v;
+}
+
+std::vector<std::int32_t> Lowerer::BiasValues(const tflite::Operator& op,
+                                              std::int32_t channels,
+                                              std::size_t input) const {
+  if (op.inputs.size() <= input || op.inputs[input] < 0) return {};
   const Tensor& b = Input(op, input);
-  const auto v = Int32Values(b);
+  auto v = Int32Values(b);
   if (static_cast<std::int32_t>(v.size()) != channels) {
     Fail(Describe(b) + ": " + std::to_string(v.size()) + " biases for " +
          std::to_string(channels) + " channels");
   }
+  return v;
+}
+
+std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
+                          std::size_t input) {
+  if (op.inputs.size() <= input || op.inputs[input] < 0) return "nullptr";
+  const Tensor& b = Input(op, input);
+  const auto v = BiasValues(op, channels, input);
   const std::string id = "kConst" + std::to_string(Index(b));
   if (!emitted_.emplace(Index(b), id).second) return id;
   return EmitInt32Array(id, CommentOn(b, "int32"), v);

@@ -174,6 +174,14 @@ class Lowerer {
   /// The data of an int32 constant.
   [[nodiscard]] std::vector<std::int32_t> Int32Values(
       const tflite::Tensor& t) const;
+  /// The data of an int8 constant.
+  [[nodiscard]] std::vector<std::int8_t> Int8Values(
+      const tflite::Tensor& t) const;
+  /// The values of the int32 bias (optional input `input`) of `channels`
+  /// entries; empty when the operator has none.
+  [[nodiscard]] std::vector<std::int32_t> BiasValues(
+      const tflite::Operator& op, std::int32_t channels,
+      std::size_t input = 2) const;
   /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line
   /// (`comment` passes through CommentText).
   std::string EmitInt32Array(const std::string& id, const std::string& comment,

@@ -1,8 +1,10 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// The kernels, and the code `arenaplan compile` generates for a model that
-// uses the integer kernels beyond int8 (keyword_scrambled: QUANTIZE to and
-// from int16/int32, SVDF with its static int16 state, int16 SOFTMAX), build
+// The kernels (the fast ones of fast_conv.hpp and fast_fully_connected.hpp
+// too, on the DSP instructions or the scalar loops by core), and the code
+// `arenaplan compile` generates for a model that uses the integer kernels
+// beyond int8 (keyword_scrambled: QUANTIZE to and from int16/int32, SVDF
+// with its static int16 state, int16 SOFTMAX), build
 // warning-free as firmware: arm-none-eabi-g++ for every Cortex-M core,
 // -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall -Wextra -Werror
 // -pedantic. The object may need libgcc's 32-bit division on cores without
@@ -41,6 +43,16 @@ extern "C" void RequantizeAll(const k::RequantizeParams& p, const void* in,
                 static_cast<std::int16_t*>(out));
   k::Requantize(p, static_cast<const std::int16_t*>(in),
                 static_cast<std::int32_t*>(out));
+}
+// The fast kernels on this core's multiply-accumulate (DSP or scalar).
+extern "C" void RunFast(const k::ConvParams& p, const k::Shape4& s,
+                        const std::int8_t* in, const std::int8_t* w,
+                        const std::int32_t* b, k::ChannelQuant q,
+                        std::int8_t* out) {
+  k::Conv2DFast(p, s, in, s, w, b, q, s, out);
+  k::DepthwiseConv2DFast(p, s, in, s, w, b, q, s, out);
+  k::FullyConnectedFast(k::FullyConnectedParams{0, 0, -128, 127, 1, 8, 8}, in,
+                        w, b, q, out);
 }
 extern "C" void RunModel(std::int8_t* arena) {
   kw::ResetState();

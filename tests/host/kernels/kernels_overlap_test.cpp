@@ -204,7 +204,17 @@ void CheckCase(const Case& c, Lcg& rng, Tally& tally) {
 
 // --- sliding-window kernels ------------------------------------------------
 
-enum class Window { kConv, kDepthwise, kAveragePool, kMaxPool };
+/// kConvFast and kDepthwiseFast are fast_conv.hpp's kernels (on the SIMD
+/// loops with the portable DSP semantics), checked against the reference
+/// kernels' contracts and trace, which fast_conv.hpp states they keep.
+enum class Window {
+  kConv,
+  kDepthwise,
+  kAveragePool,
+  kMaxPool,
+  kConvFast,
+  kDepthwiseFast
+};
 
 /// Random geometry within the contract's preconditions: SAME, VALID or an
 /// explicit leading padding in [0, k - 1] with any output extent whose last
@@ -245,7 +255,7 @@ struct WindowCall {
   k::ConvParams conv{};
   k::PoolParams pool{};
   std::vector<std::int8_t> weights;
-  std::vector<std::int32_t> bias, mult;
+  std::vector<std::int32_t> bias, mult, folded;
   std::vector<std::int8_t> shift;
 };
 
@@ -279,7 +289,7 @@ void WindowTrace(const WindowCall& w, Trace& t) {
     for (std::int32_t oy = 0; oy < os.h; ++oy) {
       for (std::int32_t ox = 0; ox < os.w; ++ox) {
         const std::int64_t base = ((b * os.h + oy) * os.w + ox) * os.c;
-        if (w.kind == Window::kConv) {
+        if (w.kind == Window::kConv || w.kind == Window::kConvFast) {
           for (std::int32_t oc = 0; oc < os.c; ++oc) {
             read_window(b, oy, ox, 0, is.c);  // Whole window, every oc.
             t.push_back(Write(base + oc));
@@ -317,8 +327,9 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
                rng.Next(-128, -100),
                rng.Next(100, 127)};
   } else {
-    w->filter = kind == Window::kConv ? k::Shape4{oc, dy.k, dx.k, c}
-                                      : k::Shape4{1, dy.k, dx.k, oc};
+    w->filter = kind == Window::kConv || kind == Window::kConvFast
+                    ? k::Shape4{oc, dy.k, dx.k, c}
+                    : k::Shape4{1, dy.k, dx.k, oc};
     w->conv = {rng.Next(-127, 128),
                rng.Next(-128, 127),
                -128,
@@ -336,10 +347,19 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
           rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()));
       w->shift.push_back(static_cast<std::int8_t>(rng.Next(-12, -6)));
     }
+    w->folded.resize(static_cast<std::size_t>(oc));
+    if (kind == Window::kConvFast) {
+      k::FoldConvBias(w->conv.input_offset, w->filter, w->weights.data(),
+                      w->bias.data(), w->folded.data());
+    } else if (kind == Window::kDepthwiseFast) {
+      k::FoldDepthwiseBias(w->conv.input_offset, w->filter, w->weights.data(),
+                           w->bias.data(), w->folded.data());
+    }
   }
   Case cs;
-  static const char* const kNames[] = {"Conv2D", "DepthwiseConv2D",
-                                       "AveragePool", "MaxPool"};
+  static const char* const kNames[] = {"Conv2D",      "DepthwiseConv2D",
+                                       "AveragePool", "MaxPool",
+                                       "Conv2DFast",  "DepthwiseConv2DFast"};
   char what[160];
   std::snprintf(what, sizeof what,
                 "%s in %s out %s k %dx%d stride %dx%d pad %d,%d dm %d",
@@ -369,6 +389,23 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
                            w->out, out);
       };
       break;
+    case Window::kConvFast:
+      cs.contract = k::Conv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>(
+            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
+            {w->mult.data(), w->shift.data()}, w->out, out);
+      };
+      break;
+    case Window::kDepthwiseFast:
+      cs.contract =
+          k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>>(
+            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
+            {w->mult.data(), w->shift.data()}, w->out, out);
+      };
+      break;
     case Window::kAveragePool:
       cs.contract = k::PoolOverlapDistance(w->pool, w->in, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
@@ -391,7 +428,7 @@ Case RandomWindowCase(Window kind, Lcg& rng) {
   const std::int32_t n = rng.Next(0, 4) == 0 ? 2 : 1;
   const std::int32_t c = rng.Next(1, 8);
   std::int32_t oc = c, dm = 1;
-  if (kind == Window::kConv) oc = rng.Next(1, 8);
+  if (kind == Window::kConv || kind == Window::kConvFast) oc = rng.Next(1, 8);
   if (kind == Window::kDepthwise) {
     dm = rng.Next(1, 3);
     oc = c * dm;
@@ -433,6 +470,20 @@ TEST(KernelsOverlap, DepthwiseConv2DContractIsExactAndSafe) {
       t.cases, t.overlapping, t.positive, t.wrong_below);
 }
 
+TEST(KernelsOverlap, FastConvKernelsKeepTheReferenceContracts) {
+  for (Window kind : {Window::kConvFast, Window::kDepthwiseFast}) {
+    Tally t;
+    CheckWindowKernel(kind, kind == Window::kConvFast ? 303 : 404, 500, t);
+    EXPECT_EQ(t.cases, 500);
+    EXPECT_GT(t.overlapping, t.cases / 2);
+    EXPECT_GT(t.wrong_below, 0);
+    std::printf(
+        "%s: %d cases, %d overlapping, %d with d > 0, %d wrong at d - 1\n",
+        kind == Window::kConvFast ? "Conv2DFast" : "DepthwiseConv2DFast",
+        t.cases, t.overlapping, t.positive, t.wrong_below);
+  }
+}
+
 TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
   Tally avg, max;
   CheckWindowKernel(Window::kAveragePool, 303, 300, avg);
@@ -457,8 +508,8 @@ Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {
 
 TEST(KernelsOverlap, ModelShapesAreExactAndSafe) {
   // Full-size operators of the shared models, with the distances the
-  // pair finder reports for them (tests/host/overlap/overlap_pairs_test.cpp derives
-  // those by hand): the same two methods as on the random shapes.
+  // pair finder reports for them (tests/host/overlap/overlap_pairs_test.cpp
+  // derives those by hand): the same two methods as on the random shapes.
   struct Shape {
     Window kind;
     Dim dy, dx;

@@ -8,6 +8,9 @@
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/dsp.hpp"
+#include "arenaplan/kernels/fast_conv.hpp"
+#include "arenaplan/kernels/fast_fully_connected.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/overlap.hpp"

@@ -1,0 +1,419 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Building blocks of the fast int8 kernels (fast_conv.hpp,
+// fast_fully_connected.hpp): the multiply-accumulate loops they share, in
+// two flavours that give the same int32 sums, and an exact shortcut of the
+// requantization.
+//
+// - SimdMac<Isa>: four int8 lanes per 32-bit load, widened to two pairs of
+//   int16 lanes (SXTB16 of the word and of the word rotated by 8 bits), then
+//   dual 16-bit multiply-accumulates (SMLAD: acc + lo*lo + hi*hi; SMLABB /
+//   SMLATT: one lane). Isa is AcleIsa (the Cortex-M DSP instructions of
+//   arm_acle.h, only where __ARM_FEATURE_DSP is defined: Cortex-M4, M7, M33,
+//   M55) or PortableIsa (the same instructions' semantics in C++, for the
+//   host tests of the SIMD loops).
+// - ScalarMac: one multiply-accumulate per byte, for cores without the DSP
+//   extension (Cortex-M0+, M3).
+//
+// DefaultMac is SimdMac<AcleIsa> with the DSP extension, ScalarMac
+// otherwise. Every sum is formed modulo 2^32 (SMLAD wraps, and so do the
+// C++ loops, through uint32_t), so both flavours and the reference kernels
+// agree on every int32 accumulator whatever the order of the terms.
+//
+// Loads of four int8 are unaligned 32-bit loads (allowed on ARMv7-M and
+// ARMv8-M Mainline; only SimdMac uses them). Nothing here writes memory
+// except through the `acc` arrays the callers own.
+#ifndef ARENAPLAN_KERNELS_DSP_HPP_
+#define ARENAPLAN_KERNELS_DSP_HPP_
+
+#include <cstdint>
+
+#include "arenaplan/kernels/quantization.hpp"
+
+#if defined(__ARM_FEATURE_DSP)
+#include <arm_acle.h>
+#endif
+
+namespace arenaplan::kernels {
+
+namespace dsp_detail {
+
+#if defined(__GNUC__)
+#define ARENAPLAN_KERNELS_INLINE inline __attribute__((always_inline))
+#define ARENAPLAN_KERNELS_OUTLINE inline __attribute__((noinline))
+typedef std::uint32_t UnalignedWord __attribute__((aligned(1), may_alias));
+#else
+#define ARENAPLAN_KERNELS_INLINE inline
+#define ARENAPLAN_KERNELS_OUTLINE inline
+typedef std::uint32_t UnalignedWord;
+#endif
+
+/// Four bytes at `p` (any alignment) as one little-endian word.
+ARENAPLAN_KERNELS_INLINE std::uint32_t Load4(const std::int8_t* p) {
+  return *reinterpret_cast<const UnalignedWord*>(p);
+}
+
+constexpr std::int32_t Wrap(std::uint32_t v) {
+  return static_cast<std::int32_t>(v);
+}
+
+}  // namespace dsp_detail
+
+/// The DSP instructions' semantics in portable C++ (two's complement
+/// lanes, sums modulo 2^32).
+struct PortableIsa {
+  static constexpr bool kAsm = false;  ///< SimdMac's loops in C++.
+  /// SXTB16: bytes 0 and 2 sign-extended into the low and high halfwords.
+  static constexpr std::uint32_t Sxtb16(std::uint32_t x) {
+    const auto lo = static_cast<std::uint32_t>(
+        static_cast<std::int32_t>(static_cast<std::int8_t>(x & 0xFF)));
+    const auto hi = static_cast<std::uint32_t>(
+        static_cast<std::int32_t>(static_cast<std::int8_t>((x >> 16) & 0xFF)));
+    return (lo & 0xFFFFu) | (hi << 16);
+  }
+  /// SXTB16 of x rotated right by 8: bytes 1 and 3.
+  static constexpr std::uint32_t Sxtb16Ror8(std::uint32_t x) {
+    return Sxtb16((x >> 8) | (x << 24));
+  }
+  static constexpr std::int32_t Lo(std::uint32_t x) {
+    return static_cast<std::int16_t>(x & 0xFFFF);
+  }
+  static constexpr std::int32_t Hi(std::uint32_t x) {
+    return static_cast<std::int16_t>(x >> 16);
+  }
+  /// SMLAD: acc + lo(a) * lo(b) + hi(a) * hi(b), modulo 2^32.
+  static constexpr std::int32_t Smlad(std::uint32_t a, std::uint32_t b,
+                                      std::int32_t acc) {
+    return dsp_detail::Wrap(static_cast<std::uint32_t>(acc) +
+                            static_cast<std::uint32_t>(Lo(a) * Lo(b)) +
+                            static_cast<std::uint32_t>(Hi(a) * Hi(b)));
+  }
+  /// SMLABB: acc + lo(a) * lo(b).
+  static constexpr std::int32_t Smlabb(std::uint32_t a, std::uint32_t b,
+                                       std::int32_t acc) {
+    return dsp_detail::Wrap(static_cast<std::uint32_t>(acc) +
+                            static_cast<std::uint32_t>(Lo(a) * Lo(b)));
+  }
+  /// SMLATT: acc + hi(a) * hi(b).
+  static constexpr std::int32_t Smlatt(std::uint32_t a, std::uint32_t b,
+                                       std::int32_t acc) {
+    return dsp_detail::Wrap(static_cast<std::uint32_t>(acc) +
+                            static_cast<std::uint32_t>(Hi(a) * Hi(b)));
+  }
+};
+
+#if defined(__ARM_FEATURE_DSP)
+/// The same operations as single DSP instructions.
+struct AcleIsa {
+  static constexpr bool kAsm = true;  ///< SimdMac's hot loop in assembly.
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtb16(std::uint32_t x) {
+    return static_cast<std::uint32_t>(__sxtb16(static_cast<std::int32_t>(x)));
+  }
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtb16Ror8(std::uint32_t x) {
+    std::uint32_t r;
+    __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+    return r;
+  }
+  static ARENAPLAN_KERNELS_INLINE std::int32_t Smlad(std::uint32_t a,
+                                                     std::uint32_t b,
+                                                     std::int32_t acc) {
+    return __smlad(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b),
+                   acc);
+  }
+  static ARENAPLAN_KERNELS_INLINE std::int32_t Smlabb(std::uint32_t a,
+                                                      std::uint32_t b,
+                                                      std::int32_t acc) {
+    return __smlabb(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b),
+                    acc);
+  }
+  static ARENAPLAN_KERNELS_INLINE std::int32_t Smlatt(std::uint32_t a,
+                                                      std::uint32_t b,
+                                                      std::int32_t acc) {
+    return __smlatt(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b),
+                    acc);
+  }
+};
+#endif
+
+/// acc[k] += sum_{i < n} x[i] * w[k * w_stride + i] for k = 0 .. 3
+/// (Dot4), or for k = 0 only (Dot1); acc[c] += x[c] * w[c] for c = 0 .. 3
+/// (Lanes4, one tap of a depthwise window). Reads x[0, n) in ascending
+/// order, once per call.
+template <class Isa>
+struct SimdMac {
+  static ARENAPLAN_KERNELS_OUTLINE void Dot4(const std::int8_t* x,
+                                             const std::int8_t* w,
+                                             std::int32_t w_stride,
+                                             std::int32_t n,
+                                             std::int32_t* acc) {
+    // Two weight pointers and the stride as a register offset keep the
+    // loop's operands in registers (four pointers spill on Thumb-2).
+    const std::int8_t* wa = w;                 // channels 0 and 1
+    const std::int8_t* wb = w + 2 * w_stride;  // channels 2 and 3
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    const std::int8_t* const end = x + (n & ~3);
+#if defined(__ARM_FEATURE_DSP)
+    if constexpr (Isa::kAsm) {
+      // The loop below, as the compiler cannot schedule it without spills:
+      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, 3 adds, cmp, bne.
+      if (x != end) {
+        std::uint32_t t, xa, xb, wv;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[t], [%[x]], #4\n\t"
+            "sxtb16 %[xa], %[t]\n\t"
+            "sxtb16 %[xb], %[t], ror #8\n\t"
+            "ldr %[wv], [%[wa]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
+            "ldr %[wv], [%[wa], %[s]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a1], %[xa], %[t], %[a1]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
+            "ldr %[wv], [%[wb]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "ldr %[wv], [%[wb], %[s]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a3], %[xa], %[t], %[a3]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a3], %[xb], %[wv], %[a3]\n\t"
+            "adds %[wa], %[wa], #4\n\t"
+            "adds %[wb], %[wb], #4\n\t"
+            "cmp %[x], %[end]\n\t"
+            "bne 1b\n\t"
+            : [x] "+r"(x), [wa] "+r"(wa), [wb] "+r"(wb), [a0] "+r"(a0),
+              [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [t] "=&r"(t),
+              [xa] "=&r"(xa), [xb] "=&r"(xb), [wv] "=&r"(wv)
+            : [s] "r"(w_stride), [end] "r"(end)
+            : "cc", "memory");
+      }
+    }
+#endif
+    for (; x != end;) {
+      const std::uint32_t xv = dsp_detail::Load4(x);
+      x += 4;
+      const std::uint32_t x02 = Isa::Sxtb16(xv), x13 = Isa::Sxtb16Ror8(xv);
+      std::uint32_t wv = dsp_detail::Load4(wa);
+      a0 = Isa::Smlad(x02, Isa::Sxtb16(wv), a0);
+      a0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a0);
+      wv = dsp_detail::Load4(wa + w_stride);
+      wa += 4;
+      a1 = Isa::Smlad(x02, Isa::Sxtb16(wv), a1);
+      a1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a1);
+      wv = dsp_detail::Load4(wb);
+      a2 = Isa::Smlad(x02, Isa::Sxtb16(wv), a2);
+      a2 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a2);
+      wv = dsp_detail::Load4(wb + w_stride);
+      wb += 4;
+      a3 = Isa::Smlad(x02, Isa::Sxtb16(wv), a3);
+      a3 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a3);
+    }
+    const std::int8_t* w0 = wa;
+    const std::int8_t* w1 = wa + w_stride;
+    const std::int8_t* w2 = wb;
+    const std::int8_t* w3 = wb + w_stride;
+    for (std::int32_t i = n & 3; i > 0; --i) {
+      const std::int32_t xi = *x++;
+      a0 = dsp_detail::Wrap(static_cast<std::uint32_t>(a0) +
+                            static_cast<std::uint32_t>(xi * *w0++));
+      a1 = dsp_detail::Wrap(static_cast<std::uint32_t>(a1) +
+                            static_cast<std::uint32_t>(xi * *w1++));
+      a2 = dsp_detail::Wrap(static_cast<std::uint32_t>(a2) +
+                            static_cast<std::uint32_t>(xi * *w2++));
+      a3 = dsp_detail::Wrap(static_cast<std::uint32_t>(a3) +
+                            static_cast<std::uint32_t>(xi * *w3++));
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
+  static ARENAPLAN_KERNELS_INLINE std::int32_t Dot1(const std::int8_t* x,
+                                                    const std::int8_t* w,
+                                                    std::int32_t n,
+                                                    std::int32_t a) {
+    for (std::int32_t i = n >> 2; i > 0; --i) {
+      const std::uint32_t xv = dsp_detail::Load4(x);
+      const std::uint32_t wv = dsp_detail::Load4(w);
+      x += 4, w += 4;
+      a = Isa::Smlad(Isa::Sxtb16(xv), Isa::Sxtb16(wv), a);
+      a = Isa::Smlad(Isa::Sxtb16Ror8(xv), Isa::Sxtb16Ror8(wv), a);
+    }
+    for (std::int32_t i = n & 3; i > 0; --i) {
+      a = dsp_detail::Wrap(static_cast<std::uint32_t>(a) +
+                           static_cast<std::uint32_t>(*x++ * *w++));
+    }
+    return a;
+  }
+
+  /// acc[c] += sum over rows r < rows, taps t < taps of
+  /// x[r * x_row + t * step + c] * w[r * w_row + t * step + c], c = 0 .. 3
+  /// (four channels of a depthwise window); reads row by row, tap by tap.
+  static ARENAPLAN_KERNELS_OUTLINE void Window4(
+      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
+      std::int32_t w_row, std::int32_t rows, std::int32_t taps,
+      std::int32_t step, std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
+      const std::int8_t* xp = x;
+      const std::int8_t* wp = w;
+      for (std::int32_t t = taps; t > 0; --t, xp += step, wp += step) {
+        const std::uint32_t xv = dsp_detail::Load4(xp);
+        const std::uint32_t wv = dsp_detail::Load4(wp);
+        const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
+        a0 = Isa::Smlabb(x02, w02, a0);
+        a2 = Isa::Smlatt(x02, w02, a2);
+        const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
+        const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
+        a1 = Isa::Smlabb(x13, w13, a1);
+        a3 = Isa::Smlatt(x13, w13, a3);
+      }
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
+  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the three
+  /// taps of a row unrolled.
+  static ARENAPLAN_KERNELS_OUTLINE void Window4x3x3(
+      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
+      std::int32_t w_row, std::int32_t step, std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    const auto tap = [&](const std::int8_t* xp, const std::int8_t* wp)
+        __attribute__((always_inline)) {
+      const std::uint32_t xv = dsp_detail::Load4(xp);
+      const std::uint32_t wv = dsp_detail::Load4(wp);
+      const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
+      a0 = Isa::Smlabb(x02, w02, a0);
+      a2 = Isa::Smlatt(x02, w02, a2);
+      const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
+      const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
+      a1 = Isa::Smlabb(x13, w13, a1);
+      a3 = Isa::Smlatt(x13, w13, a3);
+    };
+    const std::int32_t step2 = 2 * step;
+    for (std::int32_t r = 3; r > 0; --r, x += x_row, w += w_row) {
+      tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
+  static ARENAPLAN_KERNELS_INLINE void Lanes4(const std::int8_t* x,
+                                              const std::int8_t* w,
+                                              std::int32_t* acc) {
+    const std::uint32_t xv = dsp_detail::Load4(x), wv = dsp_detail::Load4(w);
+    const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
+    const std::uint32_t x13 = Isa::Sxtb16Ror8(xv), w13 = Isa::Sxtb16Ror8(wv);
+    acc[0] = Isa::Smlabb(x02, w02, acc[0]);
+    acc[2] = Isa::Smlatt(x02, w02, acc[2]);
+    acc[1] = Isa::Smlabb(x13, w13, acc[1]);
+    acc[3] = Isa::Smlatt(x13, w13, acc[3]);
+  }
+};
+
+/// The same sums, one byte at a time.
+struct ScalarMac {
+  static inline void Dot4(const std::int8_t* x, const std::int8_t* w,
+                          std::int32_t w_stride, std::int32_t n,
+                          std::int32_t* acc) {
+    const std::int8_t* w1 = w + w_stride;
+    const std::int8_t* w2 = w1 + w_stride;
+    const std::int8_t* w3 = w2 + w_stride;
+    std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
+    std::uint32_t a1 = static_cast<std::uint32_t>(acc[1]);
+    std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
+    std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
+    for (std::int32_t i = 0; i < n; ++i) {
+      const std::int32_t xi = x[i];
+      a0 += static_cast<std::uint32_t>(xi * w[i]);
+      a1 += static_cast<std::uint32_t>(xi * w1[i]);
+      a2 += static_cast<std::uint32_t>(xi * w2[i]);
+      a3 += static_cast<std::uint32_t>(xi * w3[i]);
+    }
+    acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
+    acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
+  }
+
+  static inline std::int32_t Dot1(const std::int8_t* x, const std::int8_t* w,
+                                  std::int32_t n, std::int32_t a) {
+    std::uint32_t s = static_cast<std::uint32_t>(a);
+    for (std::int32_t i = 0; i < n; ++i) {
+      s += static_cast<std::uint32_t>(x[i] * w[i]);
+    }
+    return dsp_detail::Wrap(s);
+  }
+
+  static inline void Window4(const std::int8_t* x, std::int32_t x_row,
+                             const std::int8_t* w, std::int32_t w_row,
+                             std::int32_t rows, std::int32_t taps,
+                             std::int32_t step, std::int32_t* acc) {
+    std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
+    std::uint32_t a1 = static_cast<std::uint32_t>(acc[1]);
+    std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
+    std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
+    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
+      for (std::int32_t t = 0; t < taps; ++t) {
+        const std::int8_t* xt = x + t * step;
+        const std::int8_t* wt = w + t * step;
+        a0 += static_cast<std::uint32_t>(xt[0] * wt[0]);
+        a1 += static_cast<std::uint32_t>(xt[1] * wt[1]);
+        a2 += static_cast<std::uint32_t>(xt[2] * wt[2]);
+        a3 += static_cast<std::uint32_t>(xt[3] * wt[3]);
+      }
+    }
+    acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
+    acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
+  }
+
+  static inline void Window4x3x3(const std::int8_t* x, std::int32_t x_row,
+                                 const std::int8_t* w, std::int32_t w_row,
+                                 std::int32_t step, std::int32_t* acc) {
+    Window4(x, x_row, w, w_row, 3, 3, step, acc);
+  }
+
+  static inline void Lanes4(const std::int8_t* x, const std::int8_t* w,
+                            std::int32_t* acc) {
+    for (int c = 0; c < 4; ++c) {
+      acc[c] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[c]) +
+                                static_cast<std::uint32_t>(x[c] * w[c]));
+    }
+  }
+};
+
+#if defined(__ARM_FEATURE_DSP)
+using DefaultMac = SimdMac<AcleIsa>;
+#else
+using DefaultMac = ScalarMac;
+#endif
+
+/// MultiplyByQuantizedMultiplier (quantization.hpp) for a multiplier in
+/// [0, 2^31), the only ones the generator emits, which never hit the
+/// saturating case (both factors INT32_MIN). Then the rounded high product,
+/// nudged by 2^30 or 1 - 2^30 by sign and truncated toward zero, equals
+/// floor((a * b + 2^30) / 2^31): for a * b >= 0 it is that by definition;
+/// for a * b < 0, s = a*b + 1 - 2^30 < 0 and trunc(s / 2^31) =
+/// ceil(s / 2^31) = floor((s + 2^31 - 1) / 2^31) = floor((a*b + 2^30) /
+/// 2^31). An arithmetic shift of the 64-bit sum computes it.
+ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeAcc(std::int32_t acc,
+                                                    std::int32_t multiplier,
+                                                    int shift) {
+  const int left = shift > 0 ? shift : 0;
+  const int right = shift > 0 ? 0 : -shift;
+  const std::int64_t ab = static_cast<std::int64_t>(static_cast<std::int32_t>(
+                              static_cast<std::uint32_t>(acc) << left)) *
+                          multiplier;
+  const auto high =
+      static_cast<std::int32_t>((ab + (std::int64_t{1} << 30)) >> 31);
+  // RoundingDivideByPOT (quantization.hpp), here so that it is inlined.
+  const std::int32_t mask =
+      static_cast<std::int32_t>((std::uint32_t{1} << right) - 1u);
+  const std::int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
+  return (high >> right) + ((high & mask) > threshold ? 1 : 0);
+}
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_DSP_HPP_
