@@ -49,6 +49,16 @@ die() {  # STATUS MESSAGE
 }
 [ -n "$model" ] || die 2 "no MODEL given (make run MODEL=path.tflite)"
 [ -f "$model" ] || die 2 "no such file"
+# A path that starts with '-' would read as an option.
+case $model in -*) model=./$model ;; esac
+case $input in -*) input=./$input ;; esac
+# OUTPUT names the file the output bytes go to: a directory (or a path
+# ending in '/') is refused before anything runs.
+if [ -n "$output" ]; then
+  { [ -d "$output" ] || [ "${output%/}" != "$output" ]; } &&
+    die 2 "OUTPUT $output is a directory; name a file"
+  case $output in -*) output=./$output ;; esac
+fi
 case $strategy in
   '' | *[!a-z0-9-]*) die 2 "STRATEGY '$strategy': expected a strategy name or best" ;;
 esac
@@ -62,7 +72,14 @@ regions=${RUN_REGIONS:-}
 region_args=()
 tag=$strategy
 if [ -n "$regions" ]; then
-  for r in $regions; do region_args+=(--region "$r"); done
+  # Words split on blanks only: `read -a` neither globs nor expands.
+  read -r -a region_words <<<"$regions"
+  for r in "${region_words[@]}"; do
+    case $r in
+      *[!A-Za-z0-9_:.]*) die 2 "REGIONS '$r': expected NAME:BYTES[:SECTION] (letters, digits, '_', ':', '.')" ;;
+    esac
+    region_args+=(--region "$r")
+  done
   tag="$strategy-regions-$(printf '%s' "$regions" | cksum | cut -d' ' -f1)"
 fi
 overlap=${RUN_OVERLAP:-}
