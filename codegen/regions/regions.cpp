@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/base/time_limit.hpp"
 #include "codegen/validator/validator.hpp"
 
 namespace arenaplan {
@@ -212,8 +213,7 @@ class AssignmentSearch {
       : ctx_(ctx),
         traffic_(traffic),
         order_(std::move(order)),
-        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(seconds))),
+        deadline_(DeadlineAfter(seconds)),
         members_(ctx.regions->size()),
         current_(ctx.aligned->records.size(), 0),
         rest_(order_.size() + 1, 0) {

@@ -374,6 +374,50 @@ TEST(Regions, ExactSearchMatchesEnumerationOnSmallInstances) {
   EXPECT_GT(compared, 20);
 }
 
+// --time-limit 1e10 or 1e308 overflowed the seconds-to-nanoseconds
+// conversion into a deadline in the past: the search stopped at its first
+// clock check with a worse assignment. Clamped (ClampTimeLimit), it
+// finishes and matches the enumeration of every assignment.
+TEST(Regions, ExactSearchFinishesUnderHugeTimeLimits) {
+  std::mt19937 rng(7);
+  const std::size_t n = 12;
+  UsageProblem p = RandomProblem(rng, n, 6, 100);
+  p.extra_columns = {"traffic"};
+  for (std::size_t i = 0; i < n; ++i) {
+    p.extra_values.push_back({std::to_string(1 + rng() % 1000)});
+  }
+  const std::vector<std::uint64_t> traffic = RecordTraffic(p);
+  const std::uint64_t lb = SummarizeProfiles(p.records).offsets_lower_bound;
+  const std::vector<RegionSpec> regions = Regions({lb / 2, lb});
+  std::uint64_t best = ~std::uint64_t{0};
+  for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+    std::vector<TensorUsageRecord> fast;
+    std::vector<TensorUsageRecord> slow;
+    std::uint64_t cost = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (mask & (1u << i)) {
+        slow.push_back(p.records[i]);
+        cost += traffic[i];
+      } else {
+        fast.push_back(p.records[i]);
+      }
+    }
+    if (cost < best && HeuristicBytes(fast) <= regions[0].capacity &&
+        HeuristicBytes(slow) <= regions[1].capacity) {
+      best = cost;
+    }
+  }
+  ASSERT_NE(best, ~std::uint64_t{0});
+  for (double seconds : {100.0, 1e10, 1e308}) {
+    PlanOptions options;
+    options.time_limit_s = seconds;
+    const RegionPlan exact =
+        PlanRegions(p, regions, options, RegionSearch::kExact);
+    EXPECT_TRUE(exact.cost_optimal) << seconds;
+    EXPECT_EQ(exact.cost, best) << seconds;
+  }
+}
+
 TEST(Regions, NaiveSplitMovesTheLargestTensorsToTheSlowRegion) {
   // Alive together: 50 + 40 + 30 + 5 = 125 bytes; the fast region holds 40:
   // 50 moves (75 left), then 40 moves (35 left, fits).
