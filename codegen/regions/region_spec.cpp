@@ -1,0 +1,155 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The `--region` option's values (ParseRegion, CheckRegions) and the
+// traffic of every record (RecordTraffic); codegen/regions/regions.hpp.
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <set>
+#include <string_view>
+
+#include "codegen/base/errors.hpp"
+#include "codegen/regions/regions.hpp"
+
+namespace arenaplan {
+namespace {
+
+constexpr std::uint64_t kMaxRegionBytes =
+    static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+constexpr std::size_t kMaxNameLength = 64;
+
+bool IsIdentifierChar(char c, bool first) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         (!first && c >= '0' && c <= '9');
+}
+
+/// Printable form of untrusted option text for a message (non-printable
+/// bytes become '?').
+std::string Shown(std::string_view text) {
+  std::string out;
+  for (char c : text.substr(0, 80)) {
+    out += static_cast<unsigned char>(c) >= 0x20 &&
+                   static_cast<unsigned char>(c) < 0x7f
+               ? c
+               : '?';
+  }
+  if (text.size() > 80) out += "...";
+  return out;
+}
+
+std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
+    return std::numeric_limits<std::uint64_t>::max();
+  }
+  return a * b;
+}
+
+}  // namespace
+
+RegionSpec ParseRegion(const std::string& text) {
+  const std::string what = "--region '" + Shown(text) + "'";
+  const std::size_t c1 = text.find(':');
+  if (c1 == std::string::npos) {
+    throw InputError(what + ": expected NAME:BYTES[:SECTION]");
+  }
+  const std::size_t c2 = text.find(':', c1 + 1);
+  RegionSpec spec;
+  spec.name = text.substr(0, c1);
+  const std::string bytes = text.substr(
+      c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
+  if (spec.name.empty() || spec.name.size() > kMaxNameLength ||
+      !IsIdentifierChar(spec.name[0], true) ||
+      !std::all_of(spec.name.begin(), spec.name.end(),
+                   [](char c) { return IsIdentifierChar(c, false); })) {
+    throw InputError(what +
+                     ": NAME must be a C identifier (ASCII letters, digits, "
+                     "'_', not starting with a digit) of 1 to 64 characters");
+  }
+  const char* end = bytes.data() + bytes.size();
+  auto [p, ec] = std::from_chars(bytes.data(), end, spec.capacity);
+  if (bytes.empty() ||
+      bytes.find_first_not_of("0123456789") != std::string::npos ||
+      ec != std::errc() || p != end || spec.capacity > kMaxRegionBytes) {
+    throw InputError(what + ": BYTES must be a whole number below 2^63");
+  }
+  if (c2 == std::string::npos) {
+    spec.section = ".arena_" + spec.name;
+  } else {
+    spec.section = text.substr(c2 + 1);
+    const bool ok =
+        spec.section.size() >= 2 && spec.section.size() <= kMaxNameLength &&
+        spec.section[0] == '.' &&
+        std::all_of(spec.section.begin() + 1, spec.section.end(), [](char c) {
+          return IsIdentifierChar(c, false) || c == '.';
+        });
+    if (!ok) {
+      throw InputError(what +
+                       ": SECTION must be '.' and 1 to 63 ASCII letters, "
+                       "digits, '_' or '.'");
+    }
+    // Sections the toolchain or port/cortex_m.ld already gives a meaning
+    // (alone or with a '.' suffix): the region's array would land there.
+    for (const char* taken :
+         {".text", ".data", ".bss", ".rodata", ".arena", ".vectors",
+          ".init_array", ".fini_array", ".ARM", ".stack", ".heap", ".noinit"}) {
+      const std::string t = taken;
+      if (spec.section == t || spec.section.rfind(t + ".", 0) == 0) {
+        throw InputError(what + ": SECTION " + spec.section +
+                         " is the toolchain's own; name a section of the "
+                         "region's memory");
+      }
+    }
+  }
+  return spec;
+}
+
+void CheckRegions(const std::vector<RegionSpec>& regions) {
+  if (regions.empty()) throw InputError("--region: no region given");
+  std::set<std::string> names;
+  std::set<std::string> sections;
+  for (const RegionSpec& r : regions) {
+    if (!names.insert(r.name).second) {
+      throw InputError("--region " + r.name + ": the name is given twice");
+    }
+    if (!sections.insert(r.section).second) {
+      throw InputError("--region " + r.name + ": section " + r.section +
+                       " is given twice");
+    }
+  }
+}
+
+std::vector<std::uint64_t> RecordTraffic(const UsageProblem& problem) {
+  const std::size_t n = problem.records.size();
+  if (problem.traffic.size() == n) return problem.traffic;
+  std::vector<std::uint64_t> traffic(n, 0);
+  const auto column = std::find(problem.extra_columns.begin(),
+                                problem.extra_columns.end(), "traffic");
+  if (column != problem.extra_columns.end()) {
+    const auto k =
+        static_cast<std::size_t>(column - problem.extra_columns.begin());
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string v =
+          i < problem.extra_values.size() && k < problem.extra_values[i].size()
+              ? problem.extra_values[i][k]
+              : std::string();
+      const char* end = v.data() + v.size();
+      auto [p, ec] = std::from_chars(v.data(), end, traffic[i]);
+      if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+          ec != std::errc() || p != end) {
+        throw InputError(problem.source + ": tensor '" +
+                         Shown(i < problem.ids.size() ? problem.ids[i] : "") +
+                         "': traffic is not a whole number below 2^64: '" +
+                         Shown(v) + "'");
+      }
+    }
+    return traffic;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const TensorUsageRecord& r = problem.records[i];
+    traffic[i] =
+        SaturatingMul(r.size, std::uint64_t{r.last_op} - r.first_op + 1);
+  }
+  return traffic;
+}
+
+}  // namespace arenaplan
