@@ -80,6 +80,15 @@ if [ -n "$regions" ]; then
     esac
     region_args+=(--region "$r")
   done
+  # One region is the arena of a plan without regions, in the RAM's .arena:
+  # any other NAME (or a SECTION) would be ignored, so it is refused.
+  if [ ${#region_words[@]} -eq 1 ]; then
+    case ${region_words[0]} in
+      ram:*:*) die 2 "REGIONS '${region_words[0]}': one region is the arena in the RAM's .arena; give no SECTION, or two or more regions" ;;
+      ram:*) ;;
+      *) die 2 "REGIONS '${region_words[0]}': one region is the arena in the RAM; name it ram, or give two or more regions" ;;
+    esac
+  fi
   tag="$strategy-regions-$(printf '%s' "$regions" | cksum | cut -d' ' -f1)"
 fi
 overlap=${RUN_OVERLAP:-}
@@ -139,7 +148,7 @@ b="$out/$name/$board/$tag"
 # one NOLOAD output section per region of the generated plan in the memory
 # its name gives (ram: the board's RAM), and an ASSERT per region.
 regions_ld() {  # LD_DIR
-  local ld=$1 name section mem upper origin length region_names
+  local ld=$1 name section mem upper origin length region_names size
   # Region names in region order (each namespace appears twice).
   region_names=$(sed -n 's/^namespace region_\([A-Za-z0-9_]*\) {$/\1/p' \
     "$gen/model_arena.hpp" | awk '!seen[$0]++')
@@ -175,6 +184,14 @@ regions_ld() {  # LD_DIR
       echo "  } > $mem"
     done
     echo "}"
+    # Each region's output section must hold exactly its planned bytes: an
+    # array placed elsewhere (a section another rule matched) leaves it
+    # short.
+    for name in $region_names; do
+      size=$(sed -n "/^namespace region_$name {\$/,/^}/s/^inline constexpr std::size_t kRegionSize = \([0-9]*\);\$/\1/p" "$gen/model_arena.hpp")
+      echo "ASSERT(__region_${name}_end - __region_${name}_start == ${size:-0},"
+      echo "       \"arenaplan: region $name: its output section does not hold its ${size:-0} planned bytes\")"
+    done
     for name in $region_names; do
       if [ "$name" = ram ]; then
         echo "ASSERT(DEFINED(__arenaplan_measure) || __region_ram_end <= __stack_limit,"

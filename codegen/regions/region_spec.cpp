@@ -37,6 +37,50 @@ std::string Shown(std::string_view text) {
   return out;
 }
 
+/// Input-section patterns (ld globs: '*' any run of characters) a section
+/// of a region must not match, because the generated regions.ld includes
+/// port/cortex_m.ld first and the first rule that matches places the
+/// array: every input-section pattern of port/cortex_m.ld, its /DISCARD/
+/// ones included (tests/host/regions/regions_test.cpp reads that file and
+/// checks that each is here), then names the toolchain gives a meaning
+/// (link-once, notes, debugging, unwinding, constructors, thread-local
+/// data, the runtime's stack and heap).
+constexpr const char* kTakenSections[] = {
+    // port/cortex_m.ld
+    ".vectors", ".text", ".text.*", ".rodata", ".rodata.*", ".init_array.*",
+    ".init_array", ".ARM.exidx*", ".gnu.linkonce.armexidx.*", ".data",
+    ".data.*", ".bss", ".bss.*", ".arena", ".arena.*", ".note.GNU-stack",
+    ".comment",
+    // the toolchain's
+    ".ARM", ".ARM.*", ".gnu*", ".note*", ".comment*", ".debug*", ".stab*",
+    ".line", ".eh_frame*", ".gcc_except_table*", ".fini_array*",
+    ".preinit_array*", ".init", ".fini", ".ctors*", ".dtors*", ".tdata*",
+    ".tbss*", ".got*", ".plt*", ".rel.*", ".rela.*", ".interp", ".dynamic",
+    ".dynsym", ".dynstr", ".hash", ".stack*", ".heap*", ".noinit*"};
+
+/// Whether `text` matches the ld glob `pattern` ('*': any characters).
+bool GlobMatches(std::string_view pattern, std::string_view text) {
+  const std::size_t star = pattern.find('*');
+  if (star == std::string_view::npos) return pattern == text;
+  if (text.substr(0, star) != pattern.substr(0, star)) return false;
+  const std::string_view rest = pattern.substr(star + 1);
+  for (std::size_t k = star; k <= text.size(); ++k) {
+    if (GlobMatches(rest, text.substr(k))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* TakenBy(const std::string& section) {
+  for (const char* pattern : kTakenSections) {
+    if (GlobMatches(pattern, section)) return pattern;
+  }
+  return nullptr;
+}
+
+namespace {
+
 std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
   if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
     return std::numeric_limits<std::uint64_t>::max();
@@ -87,17 +131,10 @@ RegionSpec ParseRegion(const std::string& text) {
                        ": SECTION must be '.' and 1 to 63 ASCII letters, "
                        "digits, '_' or '.'");
     }
-    // Sections the toolchain or port/cortex_m.ld already gives a meaning
-    // (alone or with a '.' suffix): the region's array would land there.
-    for (const char* taken :
-         {".text", ".data", ".bss", ".rodata", ".arena", ".vectors",
-          ".init_array", ".fini_array", ".ARM", ".stack", ".heap", ".noinit"}) {
-      const std::string t = taken;
-      if (spec.section == t || spec.section.rfind(t + ".", 0) == 0) {
-        throw InputError(what + ": SECTION " + spec.section +
-                         " is the toolchain's own; name a section of the "
-                         "region's memory");
-      }
+    if (const char* rule = TakenBy(spec.section)) {
+      throw InputError(what + ": SECTION " + spec.section +
+                       " is placed by the toolchain or port/cortex_m.ld (" +
+                       rule + "); name a section of the region's memory");
     }
   }
   return spec;
@@ -105,16 +142,34 @@ RegionSpec ParseRegion(const std::string& text) {
 
 void CheckRegions(const std::vector<RegionSpec>& regions) {
   if (regions.empty()) throw InputError("--region: no region given");
+  // Names name memories (run/run.sh writes them in capitals): unique
+  // whatever their case.
   std::set<std::string> names;
   std::set<std::string> sections;
   for (const RegionSpec& r : regions) {
-    if (!names.insert(r.name).second) {
-      throw InputError("--region " + r.name + ": the name is given twice");
+    std::string folded = r.name;
+    std::transform(folded.begin(), folded.end(), folded.begin(), [](char c) {
+      return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+    });
+    if (!names.insert(folded).second) {
+      throw InputError("--region " + r.name +
+                       ": the name is given twice (names are compared "
+                       "without regard to case)");
     }
     if (!sections.insert(r.section).second) {
       throw InputError("--region " + r.name + ": section " + r.section +
                        " is given twice");
     }
+  }
+  // One region plans the one arena of a plan without regions, in the
+  // section ARENAPLAN_ARENA_SECTION gives: a SECTION of its own would be
+  // ignored, so it is refused.
+  if (regions.size() == 1 &&
+      regions.front().section != ".arena_" + regions.front().name) {
+    throw InputError("--region " + regions.front().name +
+                     ": one region is the arena of a plan without regions "
+                     "(its section is ARENAPLAN_ARENA_SECTION's); give no "
+                     "SECTION, or two or more regions");
   }
 }
 

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <numeric>
 #include <random>
@@ -121,7 +122,17 @@ TEST(Regions, RefusesBadRegionText) {
                           "a:10:.data.x",
                           "a:10:.arena",
                           "a:10:.arena.a",
-                          "a:10:.text"}) {
+                          "a:10:.text",
+                          "a:10:.gnu.linkonce.armexidx.x",
+                          "a:10:.comment",
+                          "a:10:.note.GNU-stack",
+                          "a:10:.ARM.exidx",
+                          "a:10:.ARM.exidxfoo",
+                          "a:10:.init_array.00100",
+                          "a:10:.vectors",
+                          "a:10:.rodata.x",
+                          "a:10:.gnu.linkonce.t.x",
+                          "a:10:.debug_info"}) {
     try {
       (void)ParseRegion(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";
@@ -134,6 +145,77 @@ TEST(Regions, RefusesBadRegionText) {
   EXPECT_THROW(CheckRegions({{"a", 1, ".x"}, {"a", 2, ".y"}}), InputError);
   EXPECT_THROW(CheckRegions({{"a", 1, ".x"}, {"b", 2, ".x"}}), InputError);
   EXPECT_THROW(CheckRegions({}), InputError);
+  // Names are memories (run.sh writes them in capitals): case is ignored.
+  EXPECT_THROW(CheckRegions({{"dtcm", 1, ".x"}, {"DTCM", 2, ".y"}}),
+               InputError);
+  // One region with a SECTION of its own would be ignored: refused.
+  EXPECT_THROW(CheckRegions({{"nosuchmem", 1, ".nosuch"}}), InputError);
+  CheckRegions({{"ram", 1, ".arena_ram"}});
+  CheckRegions({{"dtcm", 1, ".x"}, {"ram", 2, ".arena_ram"}});
+}
+
+/// The input-section patterns of port/cortex_m.ld: every pattern inside
+/// the parentheses of `*(...)`, read from the file (the second method).
+std::vector<std::string> LinkScriptPatterns() {
+  const std::string text =
+      testing_util::ReadFile(ARENAPLAN_SOURCE_DIR "/port/cortex_m.ld");
+  std::vector<std::string> out;
+  for (std::size_t at = text.find("*("); at != std::string::npos;
+       at = text.find("*(", at + 2)) {
+    std::size_t from = at + 2;
+    // SORT_BY_INIT_PRIORITY(.init_array.*) and the like: the inner list.
+    const std::size_t close = text.find(')', from);
+    std::string inner = text.substr(from, close - from);
+    const std::size_t open = inner.rfind('(');
+    if (open != std::string::npos) inner = inner.substr(open + 1);
+    std::size_t k = 0;
+    while (k < inner.size()) {
+      const std::size_t end = inner.find(' ', k);
+      const std::string word = inner.substr(k, end - k);
+      if (!word.empty()) out.push_back(word);
+      if (end == std::string::npos) break;
+      k = end + 1;
+    }
+  }
+  return out;
+}
+
+// A section that an input-section rule of port/cortex_m.ld matches (the
+// /DISCARD/ ones too) would put the region's array there (with
+// .gnu.linkonce.armexidx.x: into .ARM.exidx in code memory, its own output
+// section empty and its ASSERT passing). Every such name is refused: each
+// pattern with '*' replaced by "", "x" and ".x".
+TEST(Regions, RefusesEverySectionThePortsLinkScriptPlaces) {
+  const std::vector<std::string> patterns = LinkScriptPatterns();
+  ASSERT_GE(patterns.size(), 15u);
+  int checked = 0;
+  for (const std::string& pattern : patterns) {
+    if (pattern[0] != '.') continue;  // COMMON
+    for (const char* fill : {"", "x", ".x"}) {
+      std::string name;
+      for (char c : pattern) {
+        if (c == '*') {
+          name += fill;
+        } else {
+          name += c;
+        }
+      }
+      if (name == pattern && std::string(fill) != "") continue;
+      const bool valid_chars = std::all_of(
+          name.begin() + 1, name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                   c == '.';
+          });
+      if (!valid_chars) continue;  // refused for its characters anyway
+      EXPECT_THROW((void)ParseRegion("a:10:" + name), InputError) << name;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 25);
+  // Names no rule matches stay allowed.
+  for (const char* ok : {".dtcm", ".sram", ".arena_x", ".textile", ".data2"}) {
+    EXPECT_EQ(ParseRegion(std::string("a:10:") + ok).section, ok);
+  }
 }
 
 TEST(Regions, CountsTrafficFromTheLifetimeWithoutAGraph) {
