@@ -8,8 +8,8 @@
 #include <cstring>
 #include <limits>
 
-#include "codegen/emit/cpp_text.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/cpp_text.hpp"
 
 namespace arenaplan::compile {
 
@@ -70,7 +70,31 @@ void Lowerer::Run() {
       Fail("not supported by arenaplan's kernels (supported: " +
            SupportedOperatorNames() + ")");
     }
+    CheckElementCounts(op);
     lower(*this, op);
+  }
+}
+
+void Lowerer::CheckElementCounts(const tflite::Operator& op) const {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+  for (const auto* list : {&op.inputs, &op.outputs}) {
+    for (std::int32_t i : *list) {
+      if (i < 0 || static_cast<std::size_t>(i) >= sg_.tensors.size()) continue;
+      const Tensor& t = sg_.tensors[static_cast<std::size_t>(i)];
+      std::int64_t n = 1;
+      bool over = false;
+      for (std::int32_t d : t.shape) {
+        over =
+            over || (d > 0 && __builtin_mul_overflow(n, std::int64_t{d}, &n));
+      }
+      if (over || n > kMax) {
+        Fail(Describe(t) + " has " +
+             (over ? std::string("more than 2^63") : std::to_string(n)) +
+             " elements; the kernels count elements in std::int32_t (at "
+             "most " +
+             std::to_string(kMax) + ")");
+      }
+    }
   }
 }
 
