@@ -34,7 +34,7 @@ constexpr std::size_t kExactMaxTensors = 64;
 /// Work of the greedy's (and the naive split's) replanning fit checks in
 /// all, a check costing its trial's records plus the operators; past it,
 /// checks are incremental (RegionFill). No shared model comes near it.
-constexpr std::uint64_t kReplanRecords = 100000;
+constexpr std::uint64_t kReplanRecords = 200000;
 
 std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
   return a > std::numeric_limits<std::uint64_t>::max() - b
