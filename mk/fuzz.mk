@@ -3,12 +3,17 @@
 #   tflite_reader_fuzz  the TFLite reader, seeded from ../shared/models
 #   records_plan_fuzz   the records CSV reader, every strategy, the exact
 #                       search (against the brute force on tiny inputs),
-#                       seeded from tests/fuzz/records_seeds and MiniMalloc's
+#                       and, when the input's last line is "--region A B
+#                       ...", ParseRegion, CheckRegions and PlanRegions on
+#                       those values (names, sections, capacities); seeded
+#                       from tests/fuzz/records_seeds and MiniMalloc's
 #                       instances in ../shared/benchmarks
 #   compile_lowering_fuzz  `compile` on mutated models (seeded from
 #                       ../shared/models): every generated comment, literal,
 #                       identifier and directive checked against what C++
-#                       allows, every quantization parameter in range
+#                       allows, every quantization parameter in range; the
+#                       input's last byte picks plain, `--overlap` or two
+#                       regions (`--region`)
 # Seeds are copied into a temporary corpus directory at run time.
 #   make fuzz-smoke   reproducible run for CI: a fixed number of inputs per
 #                     target (FUZZ_SMOKE_RUNS_TFLITE, FUZZ_SMOKE_RUNS_RECORDS,

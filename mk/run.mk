@@ -31,11 +31,20 @@ ifeq ($(ARENAPLAN_PREBUILT),)
 	@cmake --build $(BUILD) -j$(JOBS) --target arenaplan >/dev/null
 endif
 
+# The values reach run/run.sh through the environment, unexpanded
+# ($(value ...)): nothing of them is pasted into the command line (and
+# mk/args.mk has refused the characters a path must not hold).
+run: export ARENAPLAN_CLI := $(value ARENAPLAN_CLI)
+run: export RUN_OVERLAP := $(value OVERLAP)
+run: export RUN_REGIONS := $(value REGIONS)
+run: export RUN_ARG_MODEL := $(value MODEL)
+run: export RUN_ARG_BOARD := $(or $(value BOARD),$(RUN_BOARD_DEFAULT))
+run: export RUN_ARG_INPUT := $(value INPUT)
+run: export RUN_ARG_OUTPUT := $(value OUTPUT)
+run: export RUN_ARG_STRATEGY := $(or $(value STRATEGY),best)
 run: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
-	  RUN_REGIONS="$(REGIONS)" run/run.sh "$(MODEL)" \
-	  "$(or $(BOARD),$(RUN_BOARD_DEFAULT))" "$(INPUT)" "$(OUTPUT)" \
-	  "$(or $(STRATEGY),best)"
+	@run/run.sh "$$RUN_ARG_MODEL" "$$RUN_ARG_BOARD" "$$RUN_ARG_INPUT" \
+	  "$$RUN_ARG_OUTPUT" "$$RUN_ARG_STRATEGY"
 
 test-reference: run-cli run-input-size
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/reference.sh \
@@ -83,3 +92,13 @@ test-overlap-run: run-cli
 	    cat $(BUILD)/run/overlap.$$m.log; exit 1; }; done
 
 TEST_TARGETS += test-overlap-run
+
+# `make run` variables hold data, never code (tests/run/args_check.sh,
+# issue 27): values with '$', quotes, backquotes, blanks or newlines are
+# refused with exit 2 and run nothing; OUTPUT naming a directory and
+# REGIONS with '*' are refused. Part of `make test`, about 30 s.
+.PHONY: test-run-args
+test-run-args: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/args_check.sh $(ARENAPLAN_SHARED)
+
+TEST_TARGETS += test-run-args

@@ -49,6 +49,16 @@ die() {  # STATUS MESSAGE
 }
 [ -n "$model" ] || die 2 "no MODEL given (make run MODEL=path.tflite)"
 [ -f "$model" ] || die 2 "no such file"
+# A path that starts with '-' would read as an option.
+case $model in -*) model=./$model ;; esac
+case $input in -*) input=./$input ;; esac
+# OUTPUT names the file the output bytes go to: a directory (or a path
+# ending in '/') is refused before anything runs.
+if [ -n "$output" ]; then
+  { [ -d "$output" ] || [ "${output%/}" != "$output" ]; } &&
+    die 2 "OUTPUT $output is a directory; name a file"
+  case $output in -*) output=./$output ;; esac
+fi
 case $strategy in
   '' | *[!a-z0-9-]*) die 2 "STRATEGY '$strategy': expected a strategy name or best" ;;
 esac
@@ -62,7 +72,23 @@ regions=${RUN_REGIONS:-}
 region_args=()
 tag=$strategy
 if [ -n "$regions" ]; then
-  for r in $regions; do region_args+=(--region "$r"); done
+  # Words split on blanks only: `read -a` neither globs nor expands.
+  read -r -a region_words <<<"$regions"
+  for r in "${region_words[@]}"; do
+    case $r in
+      *[!A-Za-z0-9_:.]*) die 2 "REGIONS '$r': expected NAME:BYTES[:SECTION] (letters, digits, '_', ':', '.')" ;;
+    esac
+    region_args+=(--region "$r")
+  done
+  # One region is the arena of a plan without regions, in the RAM's .arena:
+  # any other NAME (or a SECTION) would be ignored, so it is refused.
+  if [ ${#region_words[@]} -eq 1 ]; then
+    case ${region_words[0]} in
+      ram:*:*) die 2 "REGIONS '${region_words[0]}': one region is the arena in the RAM's .arena; give no SECTION, or two or more regions" ;;
+      ram:*) ;;
+      *) die 2 "REGIONS '${region_words[0]}': one region is the arena in the RAM; name it ram, or give two or more regions" ;;
+    esac
+  fi
   tag="$strategy-regions-$(printf '%s' "$regions" | cksum | cut -d' ' -f1)"
 fi
 overlap=${RUN_OVERLAP:-}
@@ -122,7 +148,7 @@ b="$out/$name/$board/$tag"
 # one NOLOAD output section per region of the generated plan in the memory
 # its name gives (ram: the board's RAM), and an ASSERT per region.
 regions_ld() {  # LD_DIR
-  local ld=$1 name section mem upper origin length region_names
+  local ld=$1 name section mem upper origin length region_names size
   # Region names in region order (each namespace appears twice).
   region_names=$(sed -n 's/^namespace region_\([A-Za-z0-9_]*\) {$/\1/p' \
     "$gen/model_arena.hpp" | awk '!seen[$0]++')
@@ -158,6 +184,14 @@ regions_ld() {  # LD_DIR
       echo "  } > $mem"
     done
     echo "}"
+    # Each region's output section must hold exactly its planned bytes: an
+    # array placed elsewhere (a section another rule matched) leaves it
+    # short.
+    for name in $region_names; do
+      size=$(sed -n "/^namespace region_$name {\$/,/^}/s/^inline constexpr std::size_t kRegionSize = \([0-9]*\);\$/\1/p" "$gen/model_arena.hpp")
+      echo "ASSERT(__region_${name}_end - __region_${name}_start == ${size:-0},"
+      echo "       \"arenaplan: region $name: its output section does not hold its ${size:-0} planned bytes\")"
+    done
     for name in $region_names; do
       if [ "$name" = ram ]; then
         echo "ASSERT(DEFINED(__arenaplan_measure) || __region_ram_end <= __stack_limit,"

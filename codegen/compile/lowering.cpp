@@ -97,7 +97,31 @@ void Lowerer::Run() {
     const tflite::Operator& op = sg_.operators[k];
     body_ += "  // operator " + std::to_string(op_) + ": " +
              CommentText(op.builtin_name) + "\n";
+    CheckElementCounts(op);
     FindLowering(op.builtin_code)(*this, op);
+  }
+}
+
+void Lowerer::CheckElementCounts(const tflite::Operator& op) const {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+  for (const auto* list : {&op.inputs, &op.outputs}) {
+    for (std::int32_t i : *list) {
+      if (i < 0 || static_cast<std::size_t>(i) >= sg_.tensors.size()) continue;
+      const Tensor& t = sg_.tensors[static_cast<std::size_t>(i)];
+      std::int64_t n = 1;
+      bool over = false;
+      for (std::int32_t d : t.shape) {
+        over =
+            over || (d > 0 && __builtin_mul_overflow(n, std::int64_t{d}, &n));
+      }
+      if (over || n > kMax) {
+        Fail(Describe(t) + " has " +
+             (over ? std::string("more than 2^63") : std::to_string(n)) +
+             " elements; the kernels count elements in std::int32_t (at "
+             "most " +
+             std::to_string(kMax) + ")");
+      }
+    }
   }
 }
 

@@ -141,6 +141,11 @@ class Lowerer {
     }
     return std::get<Geometry>(std::move(checked));
   }
+
+  /// Fails when an input or output of `op` has more elements than the
+  /// kernels' std::int32_t counts and indices hold (2^31 - 1); Run() calls
+  /// it for every operator before its lowering.
+  void CheckElementCounts(const tflite::Operator& op) const;
   void CheckOutputShape(const Dims4& got, const Dims4& expect) const;
   /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
   [[nodiscard]] static const char* CType(tflite::TensorType type);

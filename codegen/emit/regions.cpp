@@ -7,11 +7,11 @@
 #include <set>
 #include <sstream>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/csv.hpp"
 #include "codegen/emit/header_parts.hpp"
 #include "codegen/emit/plan_text.hpp"
-#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 namespace {
@@ -21,18 +21,11 @@ std::string RegionNamespace(const std::string& name) {
   return "region_" + name;
 }
 
-}  // namespace
-
-std::string EmitRegionHeader(const RegionPlan& plan,
-                             const HeaderOptions& options) {
-  CheckHeaderNamespace(options.namespace_name);
+/// Every tensor's exact size (options.tensor_bytes, else the planned one).
+std::vector<std::uint64_t> ExactSizes(const RegionPlan& plan,
+                                      const HeaderOptions& options) {
   const UsageProblem& problem = plan.problem;
   const std::size_t n = problem.records.size();
-  const std::size_t regions = plan.regions.size();
-  if (plan.offsets.size() != n || plan.region_of.size() != n ||
-      plan.region_bytes.size() != regions) {
-    throw InternalError("header: the region plan is inconsistent");
-  }
   std::vector<std::uint64_t> exact(n);
   for (std::size_t i = 0; i < n; ++i) {
     exact[i] = problem.records[i].size;
@@ -44,24 +37,14 @@ std::string EmitRegionHeader(const RegionPlan& plan,
       exact[i] = options.tensor_bytes[i];
     }
   }
-  // The table of tensor ids, with the names this header adds kept free.
-  static const std::set<std::string> kOwn = {"kRegionCount", "kRegionSizes",
-                                             "kRegionNames", "kRegionStorage"};
-  std::vector<std::string> idents = TensorIdentifiers(problem);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (kOwn.count(idents[i]) != 0)
-      idents[i].append(1, '_').append(std::to_string(i));
-  }
-  const std::string& ns = options.namespace_name;
-  const std::string guard = IncludeGuard("ARENAPLAN_GENERATED_", ns);
-  std::uint64_t largest = 0;
-  for (std::uint64_t b : plan.region_bytes) largest = std::max(largest, b);
-  for (std::size_t i = 0; i < n; ++i) {
-    largest = std::max({largest, plan.offsets[i] + problem.records[i].size,
-                        std::uint64_t{problem.records[i].last_op}});
-  }
+  return exact;
+}
 
-  std::ostringstream o;
+/// The header's opening comment: the input, the regions, the units.
+void EmitRegionComment(std::ostringstream& o, const RegionPlan& plan,
+                       const HeaderOptions& options) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t regions = plan.regions.size();
   EmitInputComment(o, problem, options);
   o << "// Regions:       " << regions << ", fastest first; assignment "
     << (plan.search == RegionSearch::kExact ? "exact" : "greedy") << ", cost "
@@ -74,26 +57,18 @@ std::string EmitRegionHeader(const RegionPlan& plan,
       << CommentText(plan.plans[r].strategy) << "\n";
   }
   o << "// Alignment:     " << plan.alignment << " bytes\n"
-    << "// Tensors:       " << n << " planned, " << problem.operator_count
-    << " operators\n"
+    << "// Tensors:       " << problem.records.size() << " planned, "
+    << problem.operator_count << " operators\n"
     << "//\n"
     << "// C++17; include path: core/include. Offsets are in bytes from the\n"
     << "// start of the tensor's region; operator intervals [first_op,\n"
     << "// last_op] include both ends.\n";
-  EmitGuardAndIncludes(o, guard);
-  o << "/// Defined by every header of a plan across regions.\n"
-    << "#define ARENAPLAN_PLAN_HAS_REGIONS 1\n\n"
-    << "namespace " << ns << " {\n\n";
-  EmitSizeTCheck(o, largest);
-  o << "/// Bytes; every offset is a multiple of it and so is every region's "
-       "address.\n"
-    << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n";
-  EmitCountConstants(o, problem.operator_count, n);
-  o << "/// Memory regions, fastest first (kPlan's `region` indexes them).\n"
-    << "inline constexpr std::size_t kRegionCount = " << regions << ";\n"
-    << "/// The whole plan's lower bound (largest operator breadth) and naive\n"
-    << "/// footprint, in bytes.\n";
-  EmitBoundConstants(o, plan.lower_bound, plan.naive_bytes);
+}
+
+/// Per region a namespace region_NAME with its constants and array, then
+/// the tables kRegionSizes, kRegionNames and kRegionStorage.
+void EmitRegionArrays(std::ostringstream& o, const RegionPlan& plan) {
+  const std::size_t regions = plan.regions.size();
   for (std::size_t r = 0; r < regions; ++r) {
     const RegionSpec& spec = plan.regions[r];
     o << "/// Region " << r << ", " << spec.name
@@ -134,7 +109,13 @@ std::string EmitRegionHeader(const RegionPlan& plan,
   o << "};\n"
     << "inline constexpr std::byte* kRegionStorage[] = {"
     << each_region("storage") << "};\n\n";
+}
 
+/// kPlan: every tensor's {region, offset, size, first_op, last_op}.
+void EmitRegionPlacements(std::ostringstream& o, const RegionPlan& plan,
+                          const std::vector<std::string>& idents) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
   o << "/// Every tensor in input order: {region, offset, size, first_op,\n"
     << "/// last_op}; offset from the region's start, size rounded up to\n"
     << "/// kAlignment, both operator indices included.\n"
@@ -147,23 +128,12 @@ std::string EmitRegionHeader(const RegionPlan& plan,
       << " " << idents[i] << " in " << plan.regions[plan.region_of[i]].name
       << "\n";
   }
-  o << "};\n\n"
-    << "/// Every tensor's exact size in bytes, before rounding.\n";
-  EmitTensorBytesTable(o, exact);
-  EmitTensorNamesTable(o, problem);
-  o << "/// This plan as a type; Arena::Get<float>(kSomeTensor) is the "
-       "tensor's\n"
-    << "/// elements at their planned address in their region.\n"
-    << "using Plan = arenaplan::RegionPlanTraits<\n"
-    << "    kAlignment, kOperatorCount, kTensorCount, kRegionCount, kPlan,\n"
-    << "    kTensorBytes, kRegionSizes, kRegionStorage>;\n"
-    << "using Arena = arenaplan::RegionArena<Plan>;\n\n";
-  std::vector<std::string> where(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    where[i] = plan.regions[plan.region_of[i]].name;
-  }
-  EmitTensorIds(o, problem, idents, exact, plan.offsets, where);
+  o << "};\n\n";
+}
 
+/// Per region: the compile-time soundness checks of its tensors.
+void EmitRegionChecks(std::ostringstream& o, const RegionPlan& plan) {
+  const std::size_t regions = plan.regions.size();
   struct Check {
     const char* result;
     const char* message;
@@ -207,6 +177,73 @@ std::string EmitRegionHeader(const RegionPlan& plan,
       << " is larger than its capacity\");\n"
       << "}  // namespace " << rn << "\n";
   }
+}
+
+}  // namespace
+
+std::string EmitRegionHeader(const RegionPlan& plan,
+                             const HeaderOptions& options) {
+  CheckHeaderNamespace(options.namespace_name);
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
+  const std::size_t regions = plan.regions.size();
+  if (plan.offsets.size() != n || plan.region_of.size() != n ||
+      plan.region_bytes.size() != regions) {
+    throw InternalError("header: the region plan is inconsistent");
+  }
+  const std::vector<std::uint64_t> exact = ExactSizes(plan, options);
+  // The table of tensor ids, with the names this header adds kept free.
+  static const std::set<std::string> kOwn = {"kRegionCount", "kRegionSizes",
+                                             "kRegionNames", "kRegionStorage"};
+  std::vector<std::string> idents = TensorIdentifiers(problem);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (kOwn.count(idents[i]) != 0)
+      idents[i].append(1, '_').append(std::to_string(i));
+  }
+  const std::string& ns = options.namespace_name;
+  const std::string guard = IncludeGuard("ARENAPLAN_GENERATED_", ns);
+  std::uint64_t largest = 0;
+  for (std::uint64_t b : plan.region_bytes) largest = std::max(largest, b);
+  for (std::size_t i = 0; i < n; ++i) {
+    largest = std::max({largest, plan.offsets[i] + problem.records[i].size,
+                        std::uint64_t{problem.records[i].last_op}});
+  }
+
+  std::ostringstream o;
+  EmitRegionComment(o, plan, options);
+  EmitGuardAndIncludes(o, guard);
+  o << "/// Defined by every header of a plan across regions.\n"
+    << "#define ARENAPLAN_PLAN_HAS_REGIONS 1\n\n"
+    << "namespace " << ns << " {\n\n";
+  EmitSizeTCheck(o, largest);
+  o << "/// Bytes; every offset is a multiple of it and so is every region's "
+       "address.\n"
+    << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n";
+  EmitCountConstants(o, problem.operator_count, n);
+  o << "/// Memory regions, fastest first (kPlan's `region` indexes them).\n"
+    << "inline constexpr std::size_t kRegionCount = " << regions << ";\n"
+    << "/// The whole plan's lower bound (largest operator breadth) and naive\n"
+    << "/// footprint, in bytes.\n";
+  EmitBoundConstants(o, plan.lower_bound, plan.naive_bytes);
+  EmitRegionArrays(o, plan);
+  EmitRegionPlacements(o, plan, idents);
+  o << "/// Every tensor's exact size in bytes, before rounding.\n";
+  EmitTensorBytesTable(o, exact);
+  EmitTensorNamesTable(o, problem);
+  o << "/// This plan as a type; Arena::Get<float>(kSomeTensor) is the "
+       "tensor's\n"
+    << "/// elements at their planned address in their region.\n"
+    << "using Plan = arenaplan::RegionPlanTraits<\n"
+    << "    kAlignment, kOperatorCount, kTensorCount, kRegionCount, kPlan,\n"
+    << "    kTensorBytes, kRegionSizes, kRegionStorage>;\n"
+    << "using Arena = arenaplan::RegionArena<Plan>;\n\n";
+  std::vector<std::string> where(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    where[i] = plan.regions[plan.region_of[i]].name;
+  }
+  EmitTensorIds(o, problem, idents, exact, plan.offsets, where);
+
+  EmitRegionChecks(o, plan);
   EmitTableChecks(o, "RegionTensorBytesFit");
   o << "\n";
   EmitClosing(o, ns, guard);

@@ -2,49 +2,39 @@
 #include "codegen/regions/regions.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <limits>
-#include <numeric>
-#include <set>
-#include <string_view>
+#include <memory>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/base/time_limit.hpp"
+#include "codegen/regions/region_fill.hpp"
 #include "codegen/validator/validator.hpp"
 
 namespace arenaplan {
 namespace {
 
+/// An assignment by FirstFit: the region of every record and, for the
+/// regions it filled incrementally (`incremental`), an arrangement of their
+/// records that fits (`offsets`, from the region's start).
+struct RegionAssignment {
+  std::vector<std::uint32_t> region_of;
+  std::vector<std::uint64_t> offsets;
+  std::vector<bool> incremental;
+};
+
 using Clock = std::chrono::steady_clock;
 
-constexpr std::uint64_t kMaxRegionBytes =
-    static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-constexpr std::size_t kMaxNameLength = 64;
 /// Default wall-clock cap of the exact assignment search, seconds.
 constexpr double kExactSeconds = 10.0;
 /// Cap of the greedy mode's last resort (the exact search), seconds.
 constexpr double kGreedyFallbackSeconds = 2.0;
 /// The exact assignment search refuses more sized tensors than this.
 constexpr std::size_t kExactMaxTensors = 64;
-
-bool IsIdentifierChar(char c, bool first) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         (!first && c >= '0' && c <= '9');
-}
-
-/// Printable form of untrusted option text for a message (non-printable
-/// bytes become '?').
-std::string Shown(std::string_view text) {
-  std::string out;
-  for (char c : text.substr(0, 80)) {
-    out += static_cast<unsigned char>(c) >= 0x20 &&
-                   static_cast<unsigned char>(c) < 0x7f
-               ? c
-               : '?';
-  }
-  if (text.size() > 80) out += "...";
-  return out;
-}
+/// Work of the greedy's (and the naive split's) replanning fit checks in
+/// all, a check costing its trial's records plus the operators; past it,
+/// checks are incremental (RegionFill). No shared model comes near it.
+constexpr std::uint64_t kReplanRecords = 200000;
 
 std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
   return a > std::numeric_limits<std::uint64_t>::max() - b
@@ -91,28 +81,37 @@ struct Context {
   const UsageProblem* aligned = nullptr;
   const std::vector<RegionSpec>* regions = nullptr;
   PlanOptions heuristic;  ///< Every heuristic, no search, exact alignment.
-  std::size_t fit_checks = 0;
+  /// Records the greedy's fit checks have handed to the heuristics so far
+  /// (each check: the records of its trial set); see kReplanRecords.
+  std::uint64_t replanned = 0;
 };
 
 /// The smallest arena any heuristic plans for `members` (bytes; 0 when
-/// empty): cheap, and every plan it measures passed the validator.
+/// empty): cheap, and every plan it measures passed the validator. When
+/// `offsets` is given, it gets that plan's offsets (members' order).
 std::uint64_t HeuristicBytes(Context& ctx,
-                             const std::vector<std::size_t>& members) {
+                             const std::vector<std::size_t>& members,
+                             std::vector<std::uint64_t>* offsets = nullptr) {
   if (members.empty()) return 0;
-  ++ctx.fit_checks;
   const std::vector<PlanResult> plans =
       PlanAll(SubProblem(*ctx.aligned, members), ctx.heuristic);
   std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
-  for (const PlanResult& p : plans) best = std::min(best, p.arena_bytes);
+  for (const PlanResult& p : plans) {
+    if (p.arena_bytes >= best) continue;
+    best = p.arena_bytes;
+    if (offsets != nullptr) *offsets = p.offsets;
+  }
   return best;
 }
 
 /// Whether `members` fit `capacity`: the breadth bound first (cheap, and
-/// a proof when it fails), then the heuristics.
+/// a proof when it fails), then the heuristics (their best plan's offsets
+/// into `offsets` when given and they fit).
 bool Fits(Context& ctx, const std::vector<std::size_t>& members,
-          std::uint64_t capacity) {
+          std::uint64_t capacity,
+          std::vector<std::uint64_t>* offsets = nullptr) {
   if (Breadth(*ctx.aligned, members) > capacity) return false;
-  return HeuristicBytes(ctx, members) <= capacity;
+  return HeuristicBytes(ctx, members, offsets) <= capacity;
 }
 
 /// Inserts `i` into the ascending `members`.
@@ -120,28 +119,63 @@ void InsertSorted(std::vector<std::size_t>& members, std::size_t i) {
   members.insert(std::lower_bound(members.begin(), members.end(), i), i);
 }
 
+/// Tries to add record `i` to region `r` of `fills`; `offset_of` holds the
+/// offset of every member of every region (the incremental arrangement).
+bool TryAdd(Context& ctx, std::vector<RegionFill>& fills, std::size_t r,
+            std::size_t i, std::vector<std::uint64_t>& offset_of) {
+  RegionFill& fill = fills[r];
+  const std::uint64_t capacity = (*ctx.regions)[r].capacity;
+  const UsageProblem& aligned = *ctx.aligned;
+  // A check costs its records and the operators (every heuristic keeps
+  // per-operator state).
+  const std::uint64_t cost = fill.members.size() + 1 + aligned.operator_count;
+  if (!fill.skyline && ctx.replanned + cost <= kReplanRecords) {
+    std::vector<std::size_t> trial = fill.members;
+    InsertSorted(trial, i);
+    ctx.replanned += cost;
+    std::vector<std::uint64_t> offsets;
+    if (!Fits(ctx, trial, capacity, &offsets)) return false;
+    fill.members = std::move(trial);
+    for (std::size_t k = 0; k < fill.members.size(); ++k) {
+      offset_of[fill.members[k]] = offsets[k];
+    }
+    return true;
+  }
+  if (!fill.skyline) {
+    fill.skyline = std::make_unique<IntervalChmaxMax>(aligned.operator_count);
+    for (std::size_t m : fill.members) Place(aligned, fill, m, offset_of[m]);
+  }
+  const std::uint64_t offset = LowestOffset(aligned, fill, i, offset_of);
+  const std::uint64_t size = aligned.records[i].size;
+  if (offset > capacity || size > capacity - offset) return false;
+  offset_of[i] = offset;
+  Place(aligned, fill, i, offset);  // `members` is not needed any more
+  return true;
+}
+
 /// Records with size > 0, in `order`'s order, each into the fastest region
-/// where it still fits. Returns the region of every record (zero-size
-/// records: 0), or empty when a record fits nowhere.
-std::vector<std::uint32_t> FirstFit(Context& ctx,
-                                    const std::vector<std::size_t>& order) {
+/// where it still fits (TryAdd). Returns the assignment (empty region_of
+/// when a record fits nowhere).
+RegionAssignment FirstFit(Context& ctx, const std::vector<std::size_t>& order) {
   const std::size_t regions = ctx.regions->size();
-  std::vector<std::vector<std::size_t>> members(regions);
-  std::vector<std::uint32_t> region_of(ctx.aligned->records.size(), 0);
+  std::vector<RegionFill> fills(regions);
+  RegionAssignment out;
+  out.region_of.assign(ctx.aligned->records.size(), 0);
+  out.offsets.assign(ctx.aligned->records.size(), 0);
   for (std::size_t i : order) {
     bool placed = false;
     for (std::size_t r = 0; r < regions && !placed; ++r) {
-      std::vector<std::size_t> trial = members[r];
-      InsertSorted(trial, i);
-      if (Fits(ctx, trial, (*ctx.regions)[r].capacity)) {
-        members[r] = std::move(trial);
-        region_of[i] = static_cast<std::uint32_t>(r);
+      if (TryAdd(ctx, fills, r, i, out.offsets)) {
+        out.region_of[i] = static_cast<std::uint32_t>(r);
         placed = true;
       }
     }
     if (!placed) return {};
   }
-  return region_of;
+  for (std::size_t r = 0; r < regions; ++r) {
+    out.incremental.push_back(fills[r].skyline != nullptr);
+  }
+  return out;
 }
 
 std::vector<std::size_t> SizedRecords(const UsageProblem& aligned) {
@@ -212,8 +246,7 @@ class AssignmentSearch {
       : ctx_(ctx),
         traffic_(traffic),
         order_(std::move(order)),
-        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(seconds))),
+        deadline_(DeadlineAfter(seconds)),
         members_(ctx.regions->size()),
         current_(ctx.aligned->records.size(), 0),
         rest_(order_.size() + 1, 0) {
@@ -325,112 +358,6 @@ class AssignmentSearch {
 
 }  // namespace
 
-RegionSpec ParseRegion(const std::string& text) {
-  const std::string what = "--region '" + Shown(text) + "'";
-  const std::size_t c1 = text.find(':');
-  if (c1 == std::string::npos) {
-    throw InputError(what + ": expected NAME:BYTES[:SECTION]");
-  }
-  const std::size_t c2 = text.find(':', c1 + 1);
-  RegionSpec spec;
-  spec.name = text.substr(0, c1);
-  const std::string bytes = text.substr(
-      c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
-  if (spec.name.empty() || spec.name.size() > kMaxNameLength ||
-      !IsIdentifierChar(spec.name[0], true) ||
-      !std::all_of(spec.name.begin(), spec.name.end(),
-                   [](char c) { return IsIdentifierChar(c, false); })) {
-    throw InputError(what +
-                     ": NAME must be a C identifier (ASCII letters, digits, "
-                     "'_', not starting with a digit) of 1 to 64 characters");
-  }
-  const char* end = bytes.data() + bytes.size();
-  auto [p, ec] = std::from_chars(bytes.data(), end, spec.capacity);
-  if (bytes.empty() ||
-      bytes.find_first_not_of("0123456789") != std::string::npos ||
-      ec != std::errc() || p != end || spec.capacity > kMaxRegionBytes) {
-    throw InputError(what + ": BYTES must be a whole number below 2^63");
-  }
-  if (c2 == std::string::npos) {
-    spec.section = ".arena_" + spec.name;
-  } else {
-    spec.section = text.substr(c2 + 1);
-    const bool ok =
-        spec.section.size() >= 2 && spec.section.size() <= kMaxNameLength &&
-        spec.section[0] == '.' &&
-        std::all_of(spec.section.begin() + 1, spec.section.end(), [](char c) {
-          return IsIdentifierChar(c, false) || c == '.';
-        });
-    if (!ok) {
-      throw InputError(what +
-                       ": SECTION must be '.' and 1 to 63 ASCII letters, "
-                       "digits, '_' or '.'");
-    }
-    // Sections the toolchain or port/cortex_m.ld already gives a meaning
-    // (alone or with a '.' suffix): the region's array would land there.
-    for (const char* taken :
-         {".text", ".data", ".bss", ".rodata", ".arena", ".vectors",
-          ".init_array", ".fini_array", ".ARM", ".stack", ".heap", ".noinit"}) {
-      const std::string t = taken;
-      if (spec.section == t || spec.section.rfind(t + ".", 0) == 0) {
-        throw InputError(what + ": SECTION " + spec.section +
-                         " is the toolchain's own; name a section of the "
-                         "region's memory");
-      }
-    }
-  }
-  return spec;
-}
-
-void CheckRegions(const std::vector<RegionSpec>& regions) {
-  if (regions.empty()) throw InputError("--region: no region given");
-  std::set<std::string> names;
-  std::set<std::string> sections;
-  for (const RegionSpec& r : regions) {
-    if (!names.insert(r.name).second) {
-      throw InputError("--region " + r.name + ": the name is given twice");
-    }
-    if (!sections.insert(r.section).second) {
-      throw InputError("--region " + r.name + ": section " + r.section +
-                       " is given twice");
-    }
-  }
-}
-
-std::vector<std::uint64_t> RecordTraffic(const UsageProblem& problem) {
-  const std::size_t n = problem.records.size();
-  if (problem.traffic.size() == n) return problem.traffic;
-  std::vector<std::uint64_t> traffic(n, 0);
-  const auto column = std::find(problem.extra_columns.begin(),
-                                problem.extra_columns.end(), "traffic");
-  if (column != problem.extra_columns.end()) {
-    const auto k =
-        static_cast<std::size_t>(column - problem.extra_columns.begin());
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::string v =
-          i < problem.extra_values.size() && k < problem.extra_values[i].size()
-              ? problem.extra_values[i][k]
-              : std::string();
-      const char* end = v.data() + v.size();
-      auto [p, ec] = std::from_chars(v.data(), end, traffic[i]);
-      if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
-          ec != std::errc() || p != end) {
-        throw InputError(problem.source + ": tensor '" +
-                         Shown(i < problem.ids.size() ? problem.ids[i] : "") +
-                         "': traffic is not a whole number below 2^64: '" +
-                         Shown(v) + "'");
-      }
-    }
-    return traffic;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    const TensorUsageRecord& r = problem.records[i];
-    traffic[i] =
-        SaturatingMul(r.size, std::uint64_t{r.last_op} - r.first_op + 1);
-  }
-  return traffic;
-}
-
 std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
                                       const std::vector<RegionSpec>& regions) {
   if (regions.size() < 2) return {};
@@ -438,11 +365,41 @@ std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
   ctx.aligned = &aligned;
   ctx.regions = &regions;
   ctx.heuristic.alignment = Alignment::FromBytes(1);
-  std::vector<std::size_t> fast = SizedRecords(aligned);
-  std::vector<std::size_t> slow;
+  const std::uint64_t capacity = regions.front().capacity;
   const std::vector<std::size_t> by_size = BySize(aligned);
-  std::size_t moved = 0;
-  while (!Fits(ctx, fast, regions.front().capacity)) {
+  // The fast region's records once the `moved` largest have left it.
+  const auto fast_after = [&](std::size_t moved) {
+    std::vector<bool> gone(aligned.records.size(), false);
+    for (std::size_t k = 0; k < moved; ++k) gone[by_size[k]] = true;
+    std::vector<std::size_t> fast;
+    for (std::size_t i : SizedRecords(aligned)) {
+      if (!gone[i]) fast.push_back(i);
+    }
+    return fast;
+  };
+  // Fits fails while the breadth exceeds the capacity, and the breadth
+  // only falls as tensors leave: the first count it does not exceed is
+  // found by bisection (O(n log^2 n)), then the heuristics decide, one
+  // tensor at a time, within the replan budget (none found past it).
+  std::size_t lo = 0;
+  std::size_t hi = by_size.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (Breadth(aligned, fast_after(mid)) <= capacity) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  std::size_t moved = lo;
+  std::vector<std::size_t> fast = fast_after(moved);
+  std::vector<std::size_t> slow(by_size.begin(),
+                                by_size.begin() + static_cast<long>(moved));
+  std::sort(slow.begin(), slow.end());
+  while (true) {
+    ctx.replanned += fast.size() + aligned.operator_count;
+    if (ctx.replanned > kReplanRecords) return {};
+    if (Fits(ctx, fast, capacity)) break;
     if (moved == by_size.size()) return {};
     const std::size_t i = by_size[moved++];
     fast.erase(std::find(fast.begin(), fast.end(), i));
@@ -455,6 +412,125 @@ std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
   }
   return region_of;
 }
+
+namespace {
+
+/// The assignment of PlanRegions (docs/regions.md, "How the assignment is
+/// found"): the greedy by density, first fit by size, the naive split
+/// (`naive`, also kept for comparison), the exact search as the last resort
+/// or when asked for. Throws InfeasibleError when none is found.
+RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
+                                  const PlanOptions& options,
+                                  RegionSearch search,
+                                  std::vector<std::uint32_t>& naive) {
+  const UsageProblem& aligned = *ctx.aligned;
+  const std::vector<RegionSpec>& regions = *ctx.regions;
+  // Below, an empty assignment means "none found": a problem with no
+  // record of size > 0 (none at all, say) is assigned here, all to region 0.
+  const std::size_t sized = SizedRecords(aligned).size();
+  RegionAssignment chosen;
+  if (sized == 0) {
+    chosen.region_of.assign(aligned.records.size(), 0);
+    out.cost_optimal = true;  // nothing to search: cost 0 is minimal
+    naive = NaiveSplit(aligned, regions);
+    return chosen;
+  }
+  chosen = FirstFit(ctx, ByDensity(aligned, out.traffic));
+  if (chosen.region_of.empty()) {
+    ctx.replanned = 0;  // a budget of its own
+    chosen = FirstFit(ctx, BySize(aligned));
+  }
+  naive = NaiveSplit(aligned, regions);
+  if (chosen.region_of.empty()) chosen.region_of = naive;
+  if (chosen.region_of.empty() && search == RegionSearch::kGreedy &&
+      sized <= kExactMaxTensors) {
+    // No quick assignment: the exact search, for a short while, as the
+    // last resort (it proves infeasibility when it finishes).
+    AssignmentSearch bnb(
+        ctx, out.traffic, ByDensity(aligned, out.traffic),
+        std::min(options.time_limit_s.value_or(kGreedyFallbackSeconds),
+                 kGreedyFallbackSeconds));
+    const ExactAssignment found = bnb.Run({});
+    if (found.region_of.empty()) {
+      ReportNoAssignment(aligned, regions, found.complete);
+    }
+    chosen = {found.region_of, {}, {}};
+  }
+  if (search == RegionSearch::kExact) {
+    const std::vector<std::size_t> order = ByDensity(aligned, out.traffic);
+    if (order.size() > kExactMaxTensors) {
+      throw InputError(
+          "--region-search exact: " + std::to_string(order.size()) +
+          " tensors of size > 0; the exact search takes at most " +
+          std::to_string(kExactMaxTensors) + " (use greedy)");
+    }
+    AssignmentSearch bnb(ctx, out.traffic, order,
+                         options.time_limit_s.value_or(kExactSeconds));
+    const ExactAssignment exact = bnb.Run(chosen.region_of);
+    if (exact.region_of.empty()) {
+      ReportNoAssignment(aligned, regions, exact.complete);
+    }
+    if (exact.region_of != chosen.region_of) {
+      chosen = {exact.region_of, {}, {}};
+    }
+    out.cost_optimal = exact.complete;
+  }
+  if (chosen.region_of.empty()) ReportNoAssignment(aligned, regions, false);
+  return chosen;
+}
+
+/// Region r's records planned by the ordinary planner with the options
+/// given (every plan validated there); when that plan is larger than the
+/// region (a named heuristic, say), the heuristics' best, which the
+/// assignment was checked with; when that is larger too and the greedy
+/// filled the region incrementally, the greedy's own arrangement.
+PlanResult PlanOneRegion(const RegionPlan& out, const PlanOptions& options,
+                         const RegionAssignment& chosen, std::size_t r,
+                         const std::vector<std::size_t>& members) {
+  const UsageProblem& aligned = out.problem;
+  const RegionSpec& region = out.regions[r];
+  // All records in one region: the input itself, so that one region
+  // plans exactly what planning without regions does.
+  const UsageProblem sub = members.size() == aligned.records.size()
+                               ? aligned
+                               : SubProblem(aligned, members);
+  PlanOptions each = options;
+  each.alignment = Alignment::FromBytes(out.alignment);
+  each.capacity.reset();
+  PlanResult plan = Plan(sub, each);
+  if (plan.arena_bytes > region.capacity) {
+    for (PlanResult& p : PlanAll(sub, each)) {
+      if (p.arena_bytes < plan.arena_bytes) plan = std::move(p);
+    }
+  }
+  if (plan.arena_bytes > region.capacity && r < chosen.incremental.size() &&
+      chosen.incremental[r]) {
+    plan.strategy = "region-greedy-skyline";
+    plan.arena_bytes = 0;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      plan.offsets[k] = chosen.offsets[members[k]];
+      if (plan.problem.records[k].size != 0) {
+        plan.arena_bytes = std::max(
+            plan.arena_bytes, plan.offsets[k] + plan.problem.records[k].size);
+      }
+    }
+    plan.optimal = false;
+    plan.gap_bytes = plan.arena_bytes - plan.lower_bound;
+  }
+  if (plan.arena_bytes > region.capacity) {
+    throw InternalError("internal error: region " + region.name +
+                        " was assigned tensors that do not fit it");
+  }
+  const ValidationReport check = ValidateOffsets(
+      plan.problem.records, plan.offsets, region.capacity, out.alignment);
+  if (!check.ok()) {
+    throw InternalError("internal error: region " + region.name +
+                        ": invalid plan: " + ToString(check.result));
+  }
+  return plan;
+}
+
+}  // namespace
 
 RegionPlan PlanRegions(const UsageProblem& problem,
                        const std::vector<RegionSpec>& regions,
@@ -484,98 +560,24 @@ RegionPlan PlanRegions(const UsageProblem& problem,
   // Sizes are already aligned; every offset a heuristic gives is a sum of
   // sizes, so alignment 1 plans the same offsets.
   ctx.heuristic.alignment = Alignment::FromBytes(1);
+  std::vector<std::uint32_t> naive;
+  const RegionAssignment chosen =
+      ChooseAssignment(ctx, out, options, search, naive);
+  const std::vector<std::uint32_t>& region_of = chosen.region_of;
 
-  // Below, an empty assignment means "none found": a problem with no
-  // record of size > 0 (none at all, say) is assigned here, all to region 0.
-  const bool nothing_sized = SizedRecords(aligned).empty();
-  std::vector<std::uint32_t> region_of =
-      nothing_sized ? std::vector<std::uint32_t>(aligned.records.size(), 0)
-                    : FirstFit(ctx, ByDensity(aligned, out.traffic));
-  if (nothing_sized) {
-    search = RegionSearch::kGreedy;  // nothing to search: cost 0 is minimal
-    out.cost_optimal = true;
-  }
-  if (region_of.empty() && !nothing_sized) {
-    region_of = FirstFit(ctx, BySize(aligned));
-  }
-  const std::vector<std::uint32_t> naive = NaiveSplit(aligned, regions);
-  if (region_of.empty()) region_of = naive;
-  if (region_of.empty() && !nothing_sized && search == RegionSearch::kGreedy &&
-      SizedRecords(aligned).size() <= kExactMaxTensors) {
-    // No quick assignment: the exact search, for a short while, as the
-    // last resort (it proves infeasibility when it finishes).
-    AssignmentSearch bnb(
-        ctx, out.traffic, ByDensity(aligned, out.traffic),
-        std::min(options.time_limit_s.value_or(kGreedyFallbackSeconds),
-                 kGreedyFallbackSeconds));
-    const ExactAssignment found = bnb.Run({});
-    if (found.region_of.empty()) {
-      ReportNoAssignment(aligned, regions, found.complete);
-    }
-    region_of = found.region_of;
-  }
-  if (search == RegionSearch::kExact) {
-    const std::vector<std::size_t> order = ByDensity(aligned, out.traffic);
-    if (order.size() > kExactMaxTensors) {
-      throw InputError(
-          "--region-search exact: " + std::to_string(order.size()) +
-          " tensors of size > 0; the exact search takes at most " +
-          std::to_string(kExactMaxTensors) + " (use greedy)");
-    }
-    AssignmentSearch bnb(ctx, out.traffic, order,
-                         options.time_limit_s.value_or(kExactSeconds));
-    const ExactAssignment exact = bnb.Run(region_of);
-    if (exact.region_of.empty()) {
-      ReportNoAssignment(aligned, regions, exact.complete);
-    }
-    region_of = exact.region_of;
-    out.cost_optimal = exact.complete;
-  }
-  if (region_of.empty() && !nothing_sized) {
-    ReportNoAssignment(aligned, regions, false);
-  }
-
-  // Each region: its records planned by the ordinary planner with the
-  // options given (every plan validated there); when that plan is larger
-  // than the region (a named heuristic, say), the heuristics' best, which
-  // the assignment was checked with.
   const std::size_t n = aligned.records.size();
   out.region_of = region_of;
   out.offsets.assign(n, 0);
   out.region_bytes.assign(regions.size(), 0);
   out.region_traffic.assign(regions.size(), 0);
+  std::vector<std::vector<std::size_t>> members(regions.size());
+  for (std::size_t i = 0; i < n; ++i) members[region_of[i]].push_back(i);
   for (std::size_t r = 0; r < regions.size(); ++r) {
-    std::vector<std::size_t> members;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (region_of[i] == r) members.push_back(i);
-    }
-    // All records in one region: the input itself, so that one region
-    // plans exactly what planning without regions does.
-    const UsageProblem sub =
-        members.size() == n ? aligned : SubProblem(aligned, members);
-    PlanOptions each = options;
-    each.alignment = alignment;
-    each.capacity.reset();
-    PlanResult plan = Plan(sub, each);
-    if (plan.arena_bytes > regions[r].capacity) {
-      for (PlanResult& p : PlanAll(sub, each)) {
-        if (p.arena_bytes < plan.arena_bytes) plan = std::move(p);
-      }
-    }
-    if (plan.arena_bytes > regions[r].capacity) {
-      throw InternalError("internal error: region " + regions[r].name +
-                          " was assigned tensors that do not fit it");
-    }
-    const ValidationReport check = ValidateOffsets(
-        plan.problem.records, plan.offsets, regions[r].capacity, out.alignment);
-    if (!check.ok()) {
-      throw InternalError("internal error: region " + regions[r].name +
-                          ": invalid plan: " + ToString(check.result));
-    }
-    for (std::size_t k = 0; k < members.size(); ++k) {
-      out.offsets[members[k]] = plan.offsets[k];
+    PlanResult plan = PlanOneRegion(out, options, chosen, r, members[r]);
+    for (std::size_t k = 0; k < members[r].size(); ++k) {
+      out.offsets[members[r][k]] = plan.offsets[k];
       out.region_traffic[r] =
-          SaturatingAdd(out.region_traffic[r], out.traffic[members[k]]);
+          SaturatingAdd(out.region_traffic[r], out.traffic[members[r][k]]);
     }
     out.region_bytes[r] = plan.arena_bytes;
     out.plans.push_back(std::move(plan));

@@ -40,11 +40,18 @@ enum class RegionSearch : std::uint8_t {
 /// Parses one `--region` value. Throws InputError naming the option when the
 /// name is not a C identifier (at most 64 characters), BYTES is not a whole
 /// number below 2^63, or SECTION is not '.' followed by 1 to 63 ASCII
-/// letters, digits, '_' or '.'. Default section: ".arena_NAME".
+/// letters, digits, '_' or '.', or is one TakenBy matches. Default
+/// section: ".arena_NAME".
 [[nodiscard]] RegionSpec ParseRegion(const std::string& text);
 
-/// Checks a list of regions: at least one, distinct names and sections.
-/// Throws InputError naming --region.
+/// The pattern of port/cortex_m.ld or of the toolchain that already places
+/// a section named `section` (see ParseRegion), or nullptr when none does.
+[[nodiscard]] const char* TakenBy(const std::string& section);
+
+/// Checks a list of regions: at least one, names distinct without regard to
+/// case, distinct sections, and a single region without a SECTION of its
+/// own (its arena's section is ARENAPLAN_ARENA_SECTION's). Throws
+/// InputError naming --region.
 void CheckRegions(const std::vector<RegionSpec>& regions);
 
 /// Bytes every record's operators read and write: problem.traffic when the

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/base/time_limit.hpp"
 #include "codegen/solver/budget.hpp"
 #include "codegen/solver/components.hpp"
 #include "codegen/solver/portfolio.hpp"
@@ -124,14 +125,8 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   Budget budget;
   budget.node_limit = options.node_limit;
   budget.work_limit = options.work_limit;
-  budget.deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(
-              // NaN and negative: no time; at most 1e7 s, so the cast
-              // to clock ticks cannot overflow.
-              options.time_limit_s > 0 ? std::min(options.time_limit_s, 1e7)
-                                       : 0.0));
+  // NaN and negative: no time; clamped so that it cannot overflow.
+  budget.deadline = DeadlineAfter(options.time_limit_s);
   const std::uint64_t cap_plus_one =
       options.capacity && *options.capacity < kInf ? *options.capacity + 1
                                                    : kInf;

@@ -24,9 +24,10 @@
 #include <string_view>
 #include <vector>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/emit/sha256.hpp"
-#include "codegen/base/errors.hpp"
+#include "codegen/regions/regions.hpp"
 #include "codegen/tflite/model.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
@@ -48,15 +49,29 @@ void CheckIdentifier(std::string_view id) {
   Check(!(id.size() >= 2 && id[0] == '_' && id[1] >= 'A' && id[1] <= 'Z'));
 }
 
-/// A preprocessor line: guards, #endif, #pragma once, #include of a safe
-/// file name.
+/// A preprocessor line: guards, a flag defined to a number, #endif,
+/// #pragma once, #include of a safe file name.
 void CheckDirective(std::string_view line) {
   auto rest_is_identifier = [&](std::string_view prefix) {
     if (line.substr(0, prefix.size()) != prefix) return false;
     CheckIdentifier(line.substr(prefix.size()));
     return true;
   };
-  if (rest_is_identifier("#ifndef ") || rest_is_identifier("#define ")) return;
+  if (rest_is_identifier("#ifndef ")) return;
+  if (line.substr(0, 8) == "#define ") {
+    // A guard, or a flag set to a number (ARENAPLAN_PLAN_HAS_REGIONS 1 in
+    // a header across regions).
+    std::string_view rest = line.substr(8);
+    const std::size_t space = rest.find(' ');
+    if (space != std::string_view::npos) {
+      const std::string_view value = rest.substr(space + 1);
+      Check(!value.empty());
+      for (char c : value) Check(IsDigit(c));
+      rest = rest.substr(0, space);
+    }
+    CheckIdentifier(rest);
+    return;
+  }
   if (line.substr(0, 8) == "#endif  ") {
     Check(line.substr(8, 3) == "// ");
     CheckIdentifier(line.substr(11));
@@ -297,6 +312,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
   options.plan.strategy = "greedy-by-size";
   options.input_sha256 =
       Sha256Hex(std::string_view(reinterpret_cast<const char*>(data), size));
+  // The last byte picks how the model is planned, so that mutations reach
+  // each: without options, with --overlap (docs/overlap.md), or across
+  // two regions whose capacities come from the byte before it
+  // (docs/regions.md).
+  const std::uint8_t mode = size > 0 ? data[size - 1] % 3 : 0;
+  if (mode == 1) {
+    options.input.overlap = true;
+    options.plan.overlap = true;
+  } else if (mode == 2) {
+    const std::uint64_t fast =
+        static_cast<std::uint64_t>(size > 1 ? data[size - 2] : 0) << 8;
+    options.regions = {ParseRegion("dtcm:" + std::to_string(fast) + ":.dtcm"),
+                       ParseRegion("ram:1048576")};
+  }
   try {
     const compile::CompiledModel out =
         compile::CompileModel(model, "fuzz.tflite", options);
@@ -306,6 +335,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     CheckQuantization(out.model_source);
   } catch (const InputError& e) {
     fuzz::CheckMessage(e.what(), "fuzz");
+  } catch (const InfeasibleError& e) {
+    // No assignment of the tensors to the regions fits: one line.
+    fuzz::Check(mode == 2 &&
+                std::string(e.what()).find('\n') == std::string::npos);
   }
   return 0;
 }

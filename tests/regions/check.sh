@@ -12,6 +12,12 @@
 #  4. Forced past the planner: a 32 KiB region named blockram on
 #     mps2-an386, whose block RAM has 16 KiB: the link's ASSERT refuses it,
 #     exit 3.
+#  5. One region named other than ram (REGIONS="nosuchmem:65536"), or with
+#     a SECTION: refused, exit 2 (it would be ignored).
+#  6. Forced past the planner: the fast region's section renamed in the
+#     generated header to .gnu.linkonce.armexidx.x, which port/cortex_m.ld
+#     places in .ARM.exidx (code memory): the region's ASSERT on the bytes
+#     its output section holds refuses the link, exit 3.
 set -uo pipefail
 shared=$1
 cli=${ARENAPLAN_CLI:-build/arenaplan}
@@ -63,5 +69,38 @@ if [ $status -eq 3 ] && grep -q "region blockram does not fit the board's BLOCKR
   pass "a region larger than its memory refused at link time (exit 3)"
 else
   failed "a region larger than its memory" "exit $status; $(tail -n 1 "$out/link4.log")"
+fi
+for r in nosuchmem:65536 ram:65536:.dtcm; do
+  status=0
+  RUN_REGIONS=$r run/run.sh "$models/person_detect.tflite" mps3-an547 "" "" best \
+    > "$out/one5.log" 2>&1 || status=$?
+  if [ $status -eq 2 ] && grep -q "one region is the arena" "$out/one5.log"; then
+    pass "one region REGIONS=$r refused (exit 2)"
+  else
+    failed "one region REGIONS=$r" "exit $status; $(tail -n 1 "$out/one5.log")"
+  fi
+done
+
+# A CLI that writes what the real one writes, then moves region dtcm's
+# array to a section port/cortex_m.ld places elsewhere.
+wrap=$out/forced_cli.sh
+real_cli=$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")
+{
+  echo '#!/usr/bin/env bash'
+  echo "\"$real_cli\" \"\$@\" || exit \$?"
+  # compile MODEL --out-dir DIR ...: DIR is the fourth argument.
+  echo '[ "$1" = compile ] && [ -f "$4/model_arena.hpp" ] &&'
+  echo '  sed -i "s/\"\\.arena_dtcm\"/\".gnu.linkonce.armexidx.x\"/g" "$4/model_arena.hpp"'
+  echo 'exit 0'
+} > "$wrap"
+chmod +x "$wrap"
+status=0
+ARENAPLAN_CLI=$wrap RUN_OUT=$out/forced RUN_REGIONS="dtcm:32768 ram:1048576" \
+  run/run.sh "$models/person_detect.tflite" mps3-an547 "" "" best \
+  > "$out/forced6.log" 2>&1 || status=$?
+if [ $status -eq 3 ] && grep -q "region dtcm: its output section does not hold its [0-9]* planned bytes" "$out/forced6.log"; then
+  pass "a region array placed by another rule refused at link time (exit 3)"
+else
+  failed "a region array placed by another rule" "exit $status; $(tail -n 1 "$out/forced6.log")"
 fi
 exit $fail
