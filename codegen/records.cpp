@@ -70,6 +70,28 @@ TimeSegments CutIntoSegments(std::span<const TensorUsageRecord> records) {
   return out;
 }
 
+std::vector<std::size_t> IndicesBySizeDescending(
+    std::span<const TensorUsageRecord> records) {
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].size > records[b].size;
+                   });
+  return order;
+}
+
+std::vector<std::size_t> IndicesByFirstOp(
+    std::span<const TensorUsageRecord> records) {
+  std::vector<std::size_t> order(records.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return records[a].first_op < records[b].first_op;
+                   });
+  return order;
+}
+
 ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
   ProfileSummary out;
   if (records.empty()) return out;
@@ -104,12 +126,7 @@ ProfileSummary SummarizeProfiles(std::span<const TensorUsageRecord> records) {
   // profile holds at least i records of size >= v. Insert records by
   // non-increasing size; whenever the largest profile count grows to i, the
   // record just inserted sets the i-th positional maximum.
-  std::vector<std::size_t> order(records.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].size > records[b].size;
-                   });
+  const std::vector<std::size_t> order = IndicesBySizeDescending(records);
   MaxCountTree counts(segments);
   for (std::size_t i : order) {
     counts.AddOne(lo[i], hi[i]);

@@ -86,8 +86,9 @@ struct UsageProblem {
   std::vector<OverlapPair> overlaps;
   /// Bytes every record's operators read and write (its exact bytes times
   /// the operator inputs and outputs that name it; a scratch buffer: twice
-  /// its bytes), for planning across memory regions (codegen/regions/regions.hpp).
-  /// Empty when the reader knows no graph (CSV, the paper's zoo).
+  /// its bytes), for planning across memory regions
+  /// (codegen/regions/regions.hpp). Empty when the reader knows no graph (CSV,
+  /// the paper's zoo).
   std::vector<std::uint64_t> traffic;
 };
 
@@ -134,6 +135,16 @@ struct ProfileSummary {
   /// Na\"ive footprint: the sum of all sizes (every tensor its own buffer).
   std::uint64_t naive_bytes = 0;
 };
+
+/// Indices 0..n-1 of `records` by non-increasing size; equal sizes keep
+/// input order (stable).
+[[nodiscard]] std::vector<std::size_t> IndicesBySizeDescending(
+    std::span<const TensorUsageRecord> records);
+
+/// Indices 0..n-1 of `records` by first operator; equal first operators
+/// keep input order (stable).
+[[nodiscard]] std::vector<std::size_t> IndicesByFirstOp(
+    std::span<const TensorUsageRecord> records);
 
 /// Computes segments, breadths, positional maximums and both lower bounds.
 /// Sizes must not overflow 64 bits when summed (the readers check).

@@ -18,6 +18,26 @@
 #include "codegen/base/errors.hpp"
 
 namespace arenaplan {
+namespace atomic_file_detail {
+
+/// One output file being replaced.
+struct Target {
+  std::string where;      ///< "--out a.csv" or "a.csv": message prefix.
+  std::string path;       ///< As given.
+  std::string dir;        ///< Directory part of the path ("." if none).
+  std::string base;       ///< File name part.
+  std::string canonical;  ///< realpath(dir) + "/" + base.
+  bool exists = false;    ///< A regular file is there now.
+  struct stat st = {};    ///< Its lstat, when it exists.
+  mode_t mode = 0;        ///< Mode of the written file.
+  std::string temp;       ///< The temporary, once made.
+  std::optional<std::size_t> slot;  ///< Its registry slot.
+  std::string backup;               ///< The old file, kept during the renames.
+  bool backup_aside = false;        ///< Renamed aside, not hard-linked.
+};
+
+}  // namespace atomic_file_detail
+
 namespace {
 
 // --- Temporaries removed by SIGINT, SIGTERM and SIGHUP ---------------------
@@ -160,20 +180,7 @@ mode_t CurrentUmask() {
 }
 
 /// One target as found before anything is written.
-struct Target {
-  std::string where;      ///< "--out a.csv" or "a.csv": message prefix.
-  std::string path;       ///< As given.
-  std::string dir;        ///< Directory part of the path ("." if none).
-  std::string base;       ///< File name part.
-  std::string canonical;  ///< realpath(dir) + "/" + base.
-  bool exists = false;    ///< A regular file is there now.
-  struct stat st = {};    ///< Its lstat, when it exists.
-  mode_t mode = 0;        ///< Mode of the written file.
-  std::string temp;       ///< The temporary, once made.
-  std::optional<std::size_t> slot;  ///< Its registry slot.
-  std::string backup;               ///< The old file, kept during the renames.
-  bool backup_aside = false;        ///< Renamed aside, not hard-linked.
-};
+using atomic_file_detail::Target;
 
 [[noreturn]] void Fail(const Target& t, const std::string& what) {
   throw InputError(t.where + ": " + what);
@@ -266,6 +273,66 @@ void SyncDirectory(const std::string& dir) {
   close(fd);
 }
 
+/// After target i failed to be replaced: puts back what was replaced,
+/// newest first (target i's old file too when `moved_aside`), removes what
+/// was new, and drops the hard-linked backups of the rest. Returns the
+/// backups that could not be put back, each after a space.
+std::string Undo(std::vector<Target>& targets, std::size_t i,
+                 bool moved_aside) {
+  const Target& t = targets[i];
+  // Put back what was replaced, newest first; remove what was new.
+  std::string unrestored;
+  if (moved_aside && ::rename(t.backup.c_str(), t.path.c_str()) != 0) {
+    unrestored += " " + t.backup;
+  }
+  for (std::size_t j = i; j-- > 0;) {
+    const Target& u = targets[j];
+    if (u.exists) {
+      if (::rename(u.backup.c_str(), u.path.c_str()) != 0) {
+        unrestored += " " + u.backup;
+      }
+    } else {
+      unlink(u.path.c_str());
+    }
+  }
+  for (std::size_t j = i; j < targets.size(); ++j) {
+    // Links were made for all; files set aside only up to i (handled).
+    if (!targets[j].backup.empty() && !targets[j].backup_aside) {
+      unlink(targets[j].backup.c_str());
+    }
+  }
+  return unrestored;
+}
+
+/// Keeps every existing target's old file as a hard link beside it (or,
+/// where the file system has none, marks it to be renamed aside just
+/// before its replacement). On failure removes what it made and throws.
+void KeepBackups(std::vector<Target>& targets,
+                 const std::function<int(const char*, const char*)>& link_fn) {
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    Target& t = targets[i];
+    if (!t.exists) continue;
+    t.backup = t.dir + "/." + t.base + ".arenaplan-old." +
+               t.temp.substr(t.temp.size() - 6);
+    if (link_fn(t.path.c_str(), t.backup.c_str()) == 0) continue;
+    const int err = errno;
+    if (err == EPERM || err == ENOTSUP || err == EOPNOTSUPP || err == EMLINK ||
+        err == ENOSYS) {
+      // No hard links here: the old file is renamed aside just before its
+      // replacement instead (the target is briefly absent).
+      t.backup_aside = true;
+      continue;
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!targets[j].backup.empty() && !targets[j].backup_aside) {
+        unlink(targets[j].backup.c_str());
+      }
+    }
+    RemoveTemporaries(targets);
+    FailErrno(t, "cannot keep the old file while replacing it", err);
+  }
+}
+
 }  // namespace
 
 void OutputSet::Add(std::string path, std::string contents,
@@ -283,6 +350,57 @@ void OutputSet::Commit() {
     throw InternalError("too many output files at once");
   }
   // 1. Examine every target before anything is written.
+  std::vector<Target> targets = ExamineTargets();
+
+  // 2. Temporaries beside their targets, removed on any error or signal.
+  CleanupHandlers handlers;
+  WriteTemporaries(targets);
+
+  // 3. Rename all, with the signals held so the set is never half done.
+  SignalsHeld held;
+  auto rename_fn = rename_ ? rename_ : [](const char* from, const char* to) {
+    return ::rename(from, to);
+  };
+  auto link_fn = link_ ? link_ : [](const char* from, const char* to) {
+    return ::link(from, to);
+  };
+  KeepBackups(targets, link_fn);
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    Target& t = targets[i];
+    bool moved_aside = false;
+    int err = 0;
+    if (t.backup_aside) {
+      if (::rename(t.path.c_str(), t.backup.c_str()) == 0) {
+        moved_aside = true;
+      } else {
+        err = errno;
+      }
+    }
+    if (err == 0) {
+      if (rename_fn(t.temp.c_str(), t.path.c_str()) == 0) {
+        Unregister(*t.slot);
+        t.slot.reset();
+        continue;
+      }
+      err = errno;
+    }
+    const std::string unrestored = Undo(targets, i, moved_aside);
+    RemoveTemporaries(targets);
+    FailErrno(t,
+              unrestored.empty()
+                  ? "cannot write (no output changed)"
+                  : "cannot write; old files kept as" + unrestored,
+              err);
+  }
+  std::set<std::string> dirs;
+  for (const Target& t : targets) {
+    if (!t.backup.empty()) unlink(t.backup.c_str());
+    dirs.insert(t.dir);
+  }
+  for (const std::string& dir : dirs) SyncDirectory(dir);
+}
+
+std::vector<Target> OutputSet::ExamineTargets() const {
   const mode_t umask_bits = CurrentUmask();
   std::vector<Target> targets;
   targets.reserve(files_.size());
@@ -306,9 +424,10 @@ void OutputSet::Commit() {
     }
     targets.push_back(std::move(t));
   }
+  return targets;
+}
 
-  // 2. Temporaries beside their targets, removed on any error or signal.
-  CleanupHandlers handlers;
+void OutputSet::WriteTemporaries(std::vector<Target>& targets) const {
   try {
     for (std::size_t i = 0; i < targets.size(); ++i) {
       Target& t = targets[i];
@@ -327,90 +446,6 @@ void OutputSet::Commit() {
     RemoveTemporaries(targets);
     throw;
   }
-
-  // 3. Rename all, with the signals held so the set is never half done.
-  SignalsHeld held;
-  auto rename_fn = rename_ ? rename_ : [](const char* from, const char* to) {
-    return ::rename(from, to);
-  };
-  auto link_fn = link_ ? link_ : [](const char* from, const char* to) {
-    return ::link(from, to);
-  };
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    Target& t = targets[i];
-    if (!t.exists) continue;
-    t.backup = t.dir + "/." + t.base + ".arenaplan-old." +
-               t.temp.substr(t.temp.size() - 6);
-    if (link_fn(t.path.c_str(), t.backup.c_str()) == 0) continue;
-    const int err = errno;
-    if (err == EPERM || err == ENOTSUP || err == EOPNOTSUPP || err == EMLINK ||
-        err == ENOSYS) {
-      // No hard links here: the old file is renamed aside just before its
-      // replacement instead (the target is briefly absent).
-      t.backup_aside = true;
-      continue;
-    }
-    for (std::size_t j = 0; j < i; ++j) {
-      if (!targets[j].backup.empty() && !targets[j].backup_aside) {
-        unlink(targets[j].backup.c_str());
-      }
-    }
-    RemoveTemporaries(targets);
-    FailErrno(t, "cannot keep the old file while replacing it", err);
-  }
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    Target& t = targets[i];
-    bool moved_aside = false;
-    int err = 0;
-    if (t.backup_aside) {
-      if (::rename(t.path.c_str(), t.backup.c_str()) == 0) {
-        moved_aside = true;
-      } else {
-        err = errno;
-      }
-    }
-    if (err == 0) {
-      if (rename_fn(t.temp.c_str(), t.path.c_str()) == 0) {
-        Unregister(*t.slot);
-        t.slot.reset();
-        continue;
-      }
-      err = errno;
-    }
-    // Put back what was replaced, newest first; remove what was new.
-    std::string unrestored;
-    if (moved_aside && ::rename(t.backup.c_str(), t.path.c_str()) != 0) {
-      unrestored += " " + t.backup;
-    }
-    for (std::size_t j = i; j-- > 0;) {
-      const Target& u = targets[j];
-      if (u.exists) {
-        if (::rename(u.backup.c_str(), u.path.c_str()) != 0) {
-          unrestored += " " + u.backup;
-        }
-      } else {
-        unlink(u.path.c_str());
-      }
-    }
-    for (std::size_t j = i; j < targets.size(); ++j) {
-      // Links were made for all; files set aside only up to i (handled).
-      if (!targets[j].backup.empty() && !targets[j].backup_aside) {
-        unlink(targets[j].backup.c_str());
-      }
-    }
-    RemoveTemporaries(targets);
-    FailErrno(t,
-              unrestored.empty()
-                  ? "cannot write (no output changed)"
-                  : "cannot write; old files kept as" + unrestored,
-              err);
-  }
-  std::set<std::string> dirs;
-  for (const Target& t : targets) {
-    if (!t.backup.empty()) unlink(t.backup.c_str());
-    dirs.insert(t.dir);
-  }
-  for (const std::string& dir : dirs) SyncDirectory(dir);
 }
 
 void WriteFilesAtomically(

@@ -30,6 +30,10 @@
 
 namespace arenaplan {
 
+namespace atomic_file_detail {
+struct Target;  ///< One output file being replaced (atomic_file.cpp).
+}  // namespace atomic_file_detail
+
 /// A set of files written together or not at all (see the file comment).
 class OutputSet {
  public:
@@ -75,6 +79,11 @@ class OutputSet {
   std::function<int(const char*, const char*)> rename_;
   std::function<int(const char*, const char*)> link_;
   std::function<void(std::size_t)> after_temporary_;
+
+  /// Commit's steps: every target examined (refused before anything is
+  /// written), then the temporaries written beside them.
+  [[nodiscard]] std::vector<atomic_file_detail::Target> ExamineTargets() const;
+  void WriteTemporaries(std::vector<atomic_file_detail::Target>& targets) const;
 };
 
 /// Writes every (path, contents) pair as one OutputSet; errors name the

@@ -289,7 +289,10 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
   strategies->add_option(
       "--approach", *list_approach,
       "Only this approach's names (offsets, shared-objects)");
-  strategies->callback([list_approach] {
+  auto only_heuristics = std::make_shared<bool>(false);
+  strategies->add_flag("--heuristics", *only_heuristics,
+                       "Only the heuristics (no search)");
+  strategies->callback([list_approach, only_heuristics] {
     // One name a line: the names of one approach, or (no --approach) every
     // name once, in registry order.
     std::optional<Approach> only;
@@ -297,6 +300,7 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
     std::vector<std::string_view> printed;
     for (const StrategyInfo& s : AllStrategies()) {
       if (only && s.approach != *only) continue;
+      if (*only_heuristics && !s.IsHeuristic()) continue;
       if (std::find(printed.begin(), printed.end(), s.name) != printed.end()) {
         continue;
       }

@@ -10,9 +10,9 @@
 #include <sstream>
 #include <string_view>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header_parts.hpp"
-#include "codegen/base/errors.hpp"
 
 namespace arenaplan {
 namespace {
@@ -122,15 +122,14 @@ std::vector<std::string> TensorIdentifiers(const UsageProblem& problem) {
   return out;
 }
 
-std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
-  CheckHeaderNamespace(options.namespace_name);
+namespace {
+
+/// Every record's exact size in bytes: options.tensor_bytes when given
+/// (each at most the planned size), else the planned sizes.
+std::vector<std::uint64_t> ExactSizes(const PlanResult& plan,
+                                      const HeaderOptions& options) {
   const UsageProblem& problem = plan.problem;
   const std::size_t n = problem.records.size();
-  if (plan.offsets.size() != n) {
-    throw InternalError("header: plan has " +
-                        std::to_string(plan.offsets.size()) + " offsets for " +
-                        std::to_string(n) + " records");
-  }
   std::vector<std::uint64_t> exact(n);
   if (options.tensor_bytes.empty()) {
     for (std::size_t i = 0; i < n; ++i) exact[i] = problem.records[i].size;
@@ -148,21 +147,31 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
       exact[i] = options.tensor_bytes[i];
     }
   }
-  const std::vector<std::string> idents = TensorIdentifiers(problem);
-  const std::string& ns = options.namespace_name;
-  const std::string guard = IncludeGuard("ARENAPLAN_GENERATED_", ns);
+  return exact;
+}
 
-  std::size_t empty_tensors = 0;
+/// The largest number the header writes (an offset, size, top or
+/// operator), which std::size_t must hold.
+std::uint64_t LargestValue(const PlanResult& plan) {
   std::uint64_t largest = plan.arena_bytes;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (problem.records[i].size == 0) ++empty_tensors;
-    largest = std::max({largest, plan.offsets[i], problem.records[i].size,
-                        std::uint64_t{problem.records[i].last_op},
-                        plan.offsets[i] + problem.records[i].size});
+  for (std::size_t i = 0; i < plan.problem.records.size(); ++i) {
+    const TensorUsageRecord& r = plan.problem.records[i];
+    largest = std::max({largest, plan.offsets[i], r.size,
+                        std::uint64_t{r.last_op}, plan.offsets[i] + r.size});
+  }
+  return largest;
+}
+
+/// The opening comment: input, strategy, arena and bounds.
+void WritePlanComment(std::ostringstream& o, const PlanResult& plan,
+                      const HeaderOptions& options) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
+  std::size_t empty_tensors = 0;
+  for (const TensorUsageRecord& r : problem.records) {
+    if (r.size == 0) ++empty_tensors;
   }
   const bool offsets = plan.approach == Approach::kOffsets;
-
-  std::ostringstream o;
   EmitInputComment(o, problem, options);
   o << "// Strategy:      " << CommentText(plan.strategy) << " ("
     << (offsets ? "Offset Calculation" : "Shared Objects, placed contiguously")
@@ -180,18 +189,13 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "//\n"
     << "// C++17; include path: core/include. Offsets and sizes are in bytes;\n"
     << "// operator intervals [first_op, last_op] include both ends.\n";
-  EmitGuardAndIncludes(o, guard);
-  o << "namespace " << ns << " {\n\n";
-  EmitSizeTCheck(o, largest);
-  o << "/// Bytes of the arena: the largest offset + size of any tensor.\n"
-    << "inline constexpr std::size_t kArenaSize = " << plan.arena_bytes << ";\n"
-    << "/// Bytes; every offset is a multiple of it and so is the arena's "
-       "address.\n"
-    << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n";
-  EmitCountConstants(o, problem.operator_count, n);
-  o << "/// The strategy's lower bound and the naive footprint, in bytes.\n";
-  EmitBoundConstants(o, plan.lower_bound, plan.naive_bytes);
+}
 
+/// kPlan: every tensor in input order, named by its identifier.
+void WritePlanTable(std::ostringstream& o, const PlanResult& plan,
+                    const std::vector<std::string>& idents) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
   // An empty plan still needs one element of storage: C++ has no
   // zero-length arrays. kTensorCount stays 0 and nothing reads the filler.
   // The tables' extents come from their initializers, so an edited
@@ -209,35 +213,42 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   o << "};\n\n"
     << "/// Every tensor's exact size in bytes, before rounding (typed access\n"
     << "/// takes element counts from it).\n";
-  EmitTensorBytesTable(o, exact);
-  EmitTensorNamesTable(o, problem);
-  const std::vector<OverlapPair>& overlaps = problem.overlaps;
-  if (!overlaps.empty()) {
-    o << "/// The allowed overlaps (docs/overlap.md): operator `op` reads "
-         "`input`\n"
-      << "/// for the last time and writes `output`, whose kernel reads every "
-         "input\n"
-      << "/// byte before it writes over it when kOutputBelowBy holds: output "
-         "offset\n"
-      << "/// + distance <= input offset (bytes); kAlias: the same offset. "
-         "No other\n"
-      << "/// live tensors may share a byte.\n"
-      << "inline constexpr arenaplan::OverlapPermit kOverlaps[] = {\n";
-    for (const OverlapPair& p : overlaps) {
-      if (p.input >= n || p.output >= n) {
-        throw InternalError("header: an overlap pair names no record");
-      }
-      o << "    {" << p.input << ", " << p.output << ", " << p.op << ", "
-        << (p.relation == OverlapRelation::kAlias
-                ? "arenaplan::OverlapRelation::kAlias"
-                : "arenaplan::OverlapRelation::kOutputBelowBy")
-        << ", " << p.distance << "},  // " << idents[p.output] << " over "
-        << idents[p.input] << "\n";
+}
+
+/// kOverlaps and kOverlapCount (only when the problem has pairs).
+void WriteOverlapsTable(std::ostringstream& o,
+                        const std::vector<OverlapPair>& overlaps,
+                        const std::vector<std::string>& idents) {
+  const std::size_t n = idents.size();
+  o << "/// The allowed overlaps (docs/overlap.md): operator `op` reads "
+       "`input`\n"
+    << "/// for the last time and writes `output`, whose kernel reads every "
+       "input\n"
+    << "/// byte before it writes over it when kOutputBelowBy holds: output "
+       "offset\n"
+    << "/// + distance <= input offset (bytes); kAlias: the same offset. "
+       "No other\n"
+    << "/// live tensors may share a byte.\n"
+    << "inline constexpr arenaplan::OverlapPermit kOverlaps[] = {\n";
+  for (const OverlapPair& p : overlaps) {
+    if (p.input >= n || p.output >= n) {
+      throw InternalError("header: an overlap pair names no record");
     }
-    o << "};\n"
-      << "inline constexpr std::size_t kOverlapCount = " << overlaps.size()
-      << ";\n\n";
+    o << "    {" << p.input << ", " << p.output << ", " << p.op << ", "
+      << (p.relation == OverlapRelation::kAlias
+              ? "arenaplan::OverlapRelation::kAlias"
+              : "arenaplan::OverlapRelation::kOutputBelowBy")
+      << ", " << p.distance << "},  // " << idents[p.output] << " over "
+      << idents[p.input] << "\n";
   }
+  o << "};\n"
+    << "inline constexpr std::size_t kOverlapCount = " << overlaps.size()
+    << ";\n\n";
+}
+
+/// The arena's storage, and the Plan and Arena types over it.
+void WriteArenaAndTypes(std::ostringstream& o, const PlanResult& plan) {
+  const std::vector<OverlapPair>& overlaps = plan.problem.overlaps;
   o << "/// The arena: exactly kArenaSize bytes aligned to kAlignment, in the\n"
     << "/// section ARENAPLAN_ARENA_SECTION (default \".arena\"; the linker\n"
     << "/// script marks it NOLOAD). Reach it through Arena, below.\n";
@@ -258,8 +269,11 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "                                   arena_storage"
     << (overlaps.empty() ? "" : ", kOverlaps, kOverlapCount") << ">;\n"
     << "using Arena = arenaplan::Arena<Plan>;\n\n";
-  EmitTensorIds(o, problem, idents, exact, plan.offsets, {});
+}
 
+/// kPlanViolation and the static_asserts proving the plan sound.
+void WritePlanChecks(std::ostringstream& o,
+                     const std::vector<OverlapPair>& overlaps) {
   struct Check {
     const char* result;
     const char* message;
@@ -311,6 +325,46 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
     << "                  arenaplan::ValidationResult::kOk,\n"
     << "              \"arenaplan: unsound plan: kPlan fails "
        "arenaplan::ValidateTable()\");\n\n";
+}
+
+}  // namespace
+
+std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
+  CheckHeaderNamespace(options.namespace_name);
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
+  if (plan.offsets.size() != n) {
+    throw InternalError("header: plan has " +
+                        std::to_string(plan.offsets.size()) + " offsets for " +
+                        std::to_string(n) + " records");
+  }
+  const std::vector<std::uint64_t> exact = ExactSizes(plan, options);
+  const std::vector<std::string> idents = TensorIdentifiers(problem);
+  const std::string& ns = options.namespace_name;
+  const std::string guard = IncludeGuard("ARENAPLAN_GENERATED_", ns);
+
+  std::ostringstream o;
+  WritePlanComment(o, plan, options);
+  EmitGuardAndIncludes(o, guard);
+  o << "namespace " << ns << " {\n\n";
+  EmitSizeTCheck(o, LargestValue(plan));
+  o << "/// Bytes of the arena: the largest offset + size of any tensor.\n"
+    << "inline constexpr std::size_t kArenaSize = " << plan.arena_bytes << ";\n"
+    << "/// Bytes; every offset is a multiple of it and so is the arena's "
+       "address.\n"
+    << "inline constexpr std::size_t kAlignment = " << plan.alignment << ";\n";
+  EmitCountConstants(o, problem.operator_count, n);
+  o << "/// The strategy's lower bound and the naive footprint, in bytes.\n";
+  EmitBoundConstants(o, plan.lower_bound, plan.naive_bytes);
+  WritePlanTable(o, plan, idents);
+  EmitTensorBytesTable(o, exact);
+  EmitTensorNamesTable(o, problem);
+  if (!problem.overlaps.empty()) {
+    WriteOverlapsTable(o, problem.overlaps, idents);
+  }
+  WriteArenaAndTypes(o, plan);
+  EmitTensorIds(o, problem, idents, exact, plan.offsets, {});
+  WritePlanChecks(o, problem.overlaps);
   EmitClosing(o, ns, guard);
   return o.str();
 }

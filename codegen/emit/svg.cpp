@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <sstream>
 
-#include "codegen/emit/utf8.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/utf8.hpp"
 #include "codegen/planner/planner.hpp"
 
 namespace arenaplan {
@@ -147,31 +147,49 @@ std::string Fill(std::size_t i) {
   return buf;
 }
 
-}  // namespace
+/// The plot's scales: `ops` operator columns across, `top` bytes up.
+struct Canvas {
+  std::uint64_t ops = 1;
+  std::uint64_t top = 1;  ///< Bytes at the top of the plot.
+  double col = 0;         ///< Width of one operator column.
+  double per_byte = 0;    ///< Height of one byte.
 
-std::string EmitSvg(const PlanResult& plan) {
+  [[nodiscard]] double X(std::uint64_t op) const {
+    return kLeft + static_cast<double>(op) * col;
+  }
+  [[nodiscard]] double Y(std::uint64_t addr) const {
+    return kTop + kPlotHeight - static_cast<double>(addr) * per_byte;
+  }
+};
+
+/// Every operator and byte of the plan, its arena and lower bound in view.
+Canvas MakeCanvas(const PlanResult& plan) {
+  const UsageProblem& problem = plan.problem;
+  Canvas c;
+  c.ops = std::max<std::uint64_t>(problem.operator_count, 1);
+  c.top = std::max<std::uint64_t>({plan.arena_bytes, plan.lower_bound, 1});
+  for (std::size_t i = 0; i < problem.records.size(); ++i) {
+    c.ops = std::max<std::uint64_t>(c.ops, problem.records[i].last_op + 1ull);
+    c.top = std::max(c.top, plan.offsets[i] + problem.records[i].size);
+  }
+  c.col = kPlotWidth / static_cast<double>(c.ops);
+  c.per_byte = kPlotHeight / static_cast<double>(c.top);
+  return c;
+}
+
+/// A tensor's name, else "tensor ID", else "tensor INDEX".
+std::string TensorLabel(const UsageProblem& problem, std::size_t i) {
+  if (i < problem.names.size() && !problem.names[i].empty()) {
+    return problem.names[i];
+  }
+  return "tensor " +
+         (i < problem.ids.size() ? problem.ids[i] : std::to_string(i));
+}
+
+/// The XML prologue, the background and the two title lines.
+void WriteTitle(std::ostringstream& o, const PlanResult& plan) {
   const UsageProblem& problem = plan.problem;
   const std::size_t n = problem.records.size();
-  if (plan.offsets.size() != n) {
-    throw InternalError("svg: plan has " + std::to_string(plan.offsets.size()) +
-                        " offsets for " + std::to_string(n) + " records");
-  }
-  std::uint64_t ops = std::max<std::uint64_t>(problem.operator_count, 1);
-  std::uint64_t top =
-      std::max<std::uint64_t>({plan.arena_bytes, plan.lower_bound, 1});
-  for (std::size_t i = 0; i < n; ++i) {
-    ops = std::max<std::uint64_t>(ops, problem.records[i].last_op + 1ull);
-    top = std::max(top, plan.offsets[i] + problem.records[i].size);
-  }
-  const double col = kPlotWidth / static_cast<double>(ops);
-  const double per_byte = kPlotHeight / static_cast<double>(top);
-  auto x_of = [&](std::uint64_t op) {
-    return kLeft + static_cast<double>(op) * col;
-  };
-  auto y_of = [&](std::uint64_t addr) {
-    return kTop + kPlotHeight - static_cast<double>(addr) * per_byte;
-  };
-
   std::size_t empty = 0;
   for (const TensorUsageRecord& r : problem.records) empty += r.size == 0;
   const bool offsets = plan.approach == Approach::kOffsets;
@@ -182,7 +200,6 @@ std::string EmitSvg(const PlanResult& plan) {
                       static_cast<double>(plan.lower_bound));
   }
 
-  std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
     << Num(kWidth) << "\" height=\"" << Num(kHeight) << "\" viewBox=\"0 0 "
@@ -204,7 +221,11 @@ std::string EmitSvg(const PlanResult& plan) {
     << "); naive " << plan.naive_bytes << " B; " << n << " tensors (" << empty
     << " empty, not drawn), " << problem.operator_count
     << " operators, alignment " << plan.alignment << " B</text>\n";
+}
 
+/// The plot frame, byte and operator ticks, and the axis titles.
+void WriteGrid(std::ostringstream& o, const PlanResult& plan, const Canvas& c) {
+  const UsageProblem& problem = plan.problem;
   // Plot frame and grid.
   o << "<rect x=\"" << Num(kLeft) << "\" y=\"" << Num(kTop) << "\" width=\""
     << Num(kPlotWidth) << "\" height=\"" << Num(kPlotHeight)
@@ -212,19 +233,19 @@ std::string EmitSvg(const PlanResult& plan) {
   o << "<g font-size=\"11\" fill=\"#333333\">\n";
   // Byte ticks below 4 KiB, else whole KiB (1-2-5 steps of KiB).
   const std::uint64_t y_step =
-      top < 4096 ? NiceStep(top, 10) : NiceStep(top / 1024, 10) * 1024;
-  for (std::uint64_t a = 0; a <= top; a += y_step) {
-    const double y = y_of(a);
+      c.top < 4096 ? NiceStep(c.top, 10) : NiceStep(c.top / 1024, 10) * 1024;
+  for (std::uint64_t a = 0; a <= c.top; a += y_step) {
+    const double y = c.Y(a);
     o << "<line x1=\"" << Num(kLeft - 4) << "\" y1=\"" << Num(y) << "\" x2=\""
       << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(y)
       << "\" stroke=\"#dddddd\" stroke-width=\"0.8\"/>\n"
       << "<text x=\"" << Num(kLeft - 7) << "\" y=\"" << Num(y + 4)
       << "\" text-anchor=\"end\">" << HumanBytes(a) << "</text>\n";
-    if (top - a < y_step) break;
+    if (c.top - a < y_step) break;
   }
-  const std::uint64_t x_step = NiceStep(ops - 1 == 0 ? 1 : ops - 1, 25);
-  for (std::uint64_t k = 0; k < ops; k += x_step) {
-    const double x = x_of(k) + col / 2;
+  const std::uint64_t x_step = NiceStep(c.ops - 1 == 0 ? 1 : c.ops - 1, 25);
+  for (std::uint64_t k = 0; k < c.ops; k += x_step) {
+    const double x = c.X(k) + c.col / 2;
     o << "<line x1=\"" << Num(x) << "\" y1=\"" << Num(kTop + kPlotHeight)
       << "\" x2=\"" << Num(x) << "\" y2=\"" << Num(kTop + kPlotHeight + 4)
       << "\" stroke=\"#888888\" stroke-width=\"1\"/>\n"
@@ -236,7 +257,7 @@ std::string EmitSvg(const PlanResult& plan) {
         << "</title>";
     }
     o << "</text>\n";
-    if (ops - 1 - k < x_step) break;
+    if (c.ops - 1 - k < x_step) break;
   }
   o << "<text x=\"" << Num(kLeft + kPlotWidth / 2) << "\" y=\""
     << Num(kHeight - 14)
@@ -246,23 +267,25 @@ std::string EmitSvg(const PlanResult& plan) {
     << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">arena offset"
        " (bytes)</text>\n"
     << "</g>\n";
+}
 
+/// One rectangle per sized tensor, labelled where the label fits.
+void WriteTensors(std::ostringstream& o, const PlanResult& plan,
+                  const Canvas& c) {
+  const UsageProblem& problem = plan.problem;
+  const std::size_t n = problem.records.size();
   // Tensors.
   o << "<g stroke=\"#333333\" stroke-width=\"0.5\" font-size=\"11\">\n";
   for (std::size_t i = 0; i < n; ++i) {
     const TensorUsageRecord& r = problem.records[i];
     if (r.size == 0) continue;
-    const std::string name =
-        i < problem.names.size() && !problem.names[i].empty()
-            ? problem.names[i]
-            : (i < problem.ids.size() ? "tensor " + problem.ids[i]
-                                      : "tensor " + std::to_string(i));
+    const std::string name = TensorLabel(problem, i);
     const std::string id = i < problem.ids.size() ? problem.ids[i] : "";
-    const double x = x_of(r.first_op);
-    const double w = x_of(r.last_op + 1ull) - x;
-    const double y = y_of(plan.offsets[i] + r.size);
+    const double x = c.X(r.first_op);
+    const double w = c.X(r.last_op + 1ull) - x;
+    const double y = c.Y(plan.offsets[i] + r.size);
     // Keep a sliver visible for tiny tensors; the tooltip gives the truth.
-    const double h = std::max(static_cast<double>(r.size) * per_byte, 0.6);
+    const double h = std::max(static_cast<double>(r.size) * c.per_byte, 0.6);
     o << "<g><title>" << Xml(name) << " (id " << Xml(id) << ")\n"
       << r.size << " B at offset " << plan.offsets[i] << ".."
       << plan.offsets[i] + r.size - 1 << "\noperators " << r.first_op << ".."
@@ -291,10 +314,13 @@ std::string EmitSvg(const PlanResult& plan) {
     o << "</g>\n";
   }
   o << "</g>\n";
+}
 
-  // Lower bound and arena lines, labelled at the right end.
-  const double lb_y = y_of(plan.lower_bound);
-  const double arena_y = y_of(plan.arena_bytes);
+/// The lower bound and arena lines, labelled at the right end.
+void WriteBoundLines(std::ostringstream& o, const PlanResult& plan,
+                     const Canvas& c) {
+  const double lb_y = c.Y(plan.lower_bound);
+  const double arena_y = c.Y(plan.arena_bytes);
   o << "<g font-size=\"12\" font-weight=\"bold\">\n"
     << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(lb_y) << "\" x2=\""
     << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(lb_y)
@@ -312,62 +338,80 @@ std::string EmitSvg(const PlanResult& plan) {
     << Num(close ? lb_y + 14 : lb_y - 4) << "\" fill=\"#d62728\">lower bound "
     << plan.lower_bound << " B</text>\n"
     << "</g>\n";
-  if (plan.overlap) {
-    // Allowed overlaps (docs/overlap.md): the bytes an operator's output
-    // shares with the input it reads last, hatched and outlined in the
-    // operator's column; a legend line; the overlap lower bound.
-    std::size_t used = 0;
-    std::ostringstream shared;
-    for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
-      if (!OverlapUsed(plan, k)) continue;
-      ++used;
-      const OverlapPair& p = plan.overlaps[k];
-      const std::uint64_t lo =
-          std::max(plan.offsets[p.input], plan.offsets[p.output]);
-      const std::uint64_t hi =
-          std::min(plan.offsets[p.input] + problem.records[p.input].size,
-                   plan.offsets[p.output] + problem.records[p.output].size);
-      const double x = x_of(p.op);
-      const double y = y_of(hi);
-      const double h = std::max(static_cast<double>(hi - lo) * per_byte, 0.6);
-      auto label = [&](std::uint32_t i) {
-        return i < problem.names.size() && !problem.names[i].empty()
-                   ? problem.names[i]
-                   : "tensor " + (i < problem.ids.size() ? problem.ids[i]
-                                                         : std::to_string(i));
-      };
-      shared << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\""
-             << Num(col) << "\" height=\"" << Num(h) << "\"><title>operator "
-             << p.op << ": output " << Xml(label(p.output)) << " shares "
-             << hi - lo << " B with input " << Xml(label(p.input)) << " ("
-             << (p.relation == OverlapRelation::kAlias
-                     ? std::string("alias")
-                     : "output at least " + std::to_string(p.distance) +
-                           " B below the input")
-             << ")</title></rect>\n";
-    }
-    const double olb_y = y_of(plan.overlap_lower_bound);
-    o << "<defs><pattern id=\"overlap-hatch\" width=\"6\" height=\"6\" "
-         "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#111111\" "
-         "stroke-width=\"1.5\"/></pattern></defs>\n"
-      << "<g fill=\"url(#overlap-hatch)\" stroke=\"#111111\" "
-         "stroke-width=\"1.2\">\n"
-      << shared.str() << "</g>\n"
-      << "<g font-size=\"12\" font-weight=\"bold\">\n"
-      << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(olb_y) << "\" x2=\""
-      << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(olb_y)
-      << "\" stroke=\"#2ca02c\" stroke-width=\"1.6\" "
-         "stroke-dasharray=\"3,4\"/>\n"
-      << "<text x=\"" << Num(kLeft + kPlotWidth / 2) << "\" y=\""
-      << Num(olb_y + 14) << "\" text-anchor=\"middle\" fill=\"#2ca02c\">"
-      << "overlap lower bound " << plan.overlap_lower_bound << " B</text>\n"
-      << "</g>\n"
-      << "<text x=\"" << Num(kLeft) << "\" y=\"68\" font-size=\"12\">"
-      << "hatched: bytes an operator's output shares with the input it "
-         "reads last (allowed overlap; "
-      << used << " of " << plan.overlaps.size() << " pairs used)</text>\n";
+}
+
+/// Allowed overlaps (docs/overlap.md): the bytes an operator's output
+/// shares with the input it reads last, hatched and outlined in the
+/// operator's column; a legend line; the overlap lower bound.
+void WriteOverlaps(std::ostringstream& o, const PlanResult& plan,
+                   const Canvas& c) {
+  const UsageProblem& problem = plan.problem;
+  // Allowed overlaps (docs/overlap.md): the bytes an operator's output
+  // shares with the input it reads last, hatched and outlined in the
+  // operator's column; a legend line; the overlap lower bound.
+  std::size_t used = 0;
+  std::ostringstream shared;
+  for (std::size_t k = 0; k < plan.overlaps.size(); ++k) {
+    if (!OverlapUsed(plan, k)) continue;
+    ++used;
+    const OverlapPair& p = plan.overlaps[k];
+    const std::uint64_t lo =
+        std::max(plan.offsets[p.input], plan.offsets[p.output]);
+    const std::uint64_t hi =
+        std::min(plan.offsets[p.input] + problem.records[p.input].size,
+                 plan.offsets[p.output] + problem.records[p.output].size);
+    const double x = c.X(p.op);
+    const double y = c.Y(hi);
+    const double h = std::max(static_cast<double>(hi - lo) * c.per_byte, 0.6);
+    shared << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\""
+           << Num(c.col) << "\" height=\"" << Num(h) << "\"><title>operator "
+           << p.op << ": output " << Xml(TensorLabel(problem, p.output))
+           << " shares " << hi - lo << " B with input "
+           << Xml(TensorLabel(problem, p.input)) << " ("
+           << (p.relation == OverlapRelation::kAlias
+                   ? std::string("alias")
+                   : "output at least " + std::to_string(p.distance) +
+                         " B below the input")
+           << ")</title></rect>\n";
   }
+  const double olb_y = c.Y(plan.overlap_lower_bound);
+  o << "<defs><pattern id=\"overlap-hatch\" width=\"6\" height=\"6\" "
+       "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+       "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#111111\" "
+       "stroke-width=\"1.5\"/></pattern></defs>\n"
+    << "<g fill=\"url(#overlap-hatch)\" stroke=\"#111111\" "
+       "stroke-width=\"1.2\">\n"
+    << shared.str() << "</g>\n"
+    << "<g font-size=\"12\" font-weight=\"bold\">\n"
+    << "<line x1=\"" << Num(kLeft) << "\" y1=\"" << Num(olb_y) << "\" x2=\""
+    << Num(kLeft + kPlotWidth) << "\" y2=\"" << Num(olb_y)
+    << "\" stroke=\"#2ca02c\" stroke-width=\"1.6\" "
+       "stroke-dasharray=\"3,4\"/>\n"
+    << "<text x=\"" << Num(kLeft + kPlotWidth / 2) << "\" y=\""
+    << Num(olb_y + 14) << "\" text-anchor=\"middle\" fill=\"#2ca02c\">"
+    << "overlap lower bound " << plan.overlap_lower_bound << " B</text>\n"
+    << "</g>\n"
+    << "<text x=\"" << Num(kLeft) << "\" y=\"68\" font-size=\"12\">"
+    << "hatched: bytes an operator's output shares with the input it "
+       "reads last (allowed overlap; "
+    << used << " of " << plan.overlaps.size() << " pairs used)</text>\n";
+}
+
+}  // namespace
+
+std::string EmitSvg(const PlanResult& plan) {
+  const std::size_t n = plan.problem.records.size();
+  if (plan.offsets.size() != n) {
+    throw InternalError("svg: plan has " + std::to_string(plan.offsets.size()) +
+                        " offsets for " + std::to_string(n) + " records");
+  }
+  const Canvas c = MakeCanvas(plan);
+  std::ostringstream o;
+  WriteTitle(o, plan);
+  WriteGrid(o, plan, c);
+  WriteTensors(o, plan, c);
+  WriteBoundLines(o, plan, c);
+  if (plan.overlap) WriteOverlaps(o, plan, c);
   o << "</svg>\n";
   return o.str();
 }

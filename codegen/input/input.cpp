@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -167,10 +168,87 @@ UsageProblem ParseCsvProblem(std::istream& in, const std::string& source,
   return ParseCsvText(text, source, max_records);
 }
 
+namespace {
+
+[[noreturn]] void FailAt(const std::string& path, std::size_t line,
+                         const std::string& what) {
+  throw InputError(path + ":" + std::to_string(line) + ": " + what);
+}
+
+/// Where the header line puts each column.
+struct CsvColumns {
+  std::size_t count = 0;                  ///< Columns in the header.
+  std::array<std::size_t, 4> required{};  ///< id, lower, upper, size.
+  std::vector<std::size_t> extra;         ///< Every other column, in order.
+  /// The "name" column, if any; SIZE_MAX when none.
+  std::size_t name = std::numeric_limits<std::size_t>::max();
+};
+
+/// Reads the header `line` (line `line_no` of `path`): column names
+/// non-empty and distinct, id, lower, upper and size present. The other
+/// columns' names go to problem.extra_columns.
+CsvColumns ReadHeader(std::string_view line, const std::string& path,
+                      std::size_t line_no, UsageProblem& problem) {
+  const std::vector<std::string_view> header = SplitCommas(line);
+  constexpr std::string_view kRequired[] = {"id", "lower", "upper", "size"};
+  CsvColumns columns;
+  columns.count = header.size();
+  std::unordered_map<std::string_view, std::size_t> seen;
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    if (header[c].empty()) FailAt(path, line_no, "empty column name in header");
+    if (!seen.emplace(header[c], c).second) {
+      FailAt(path, line_no, "column '" + Shown(header[c]) + "' appears twice");
+    }
+  }
+  for (std::size_t k = 0; k < 4; ++k) {
+    auto it = seen.find(kRequired[k]);
+    if (it == seen.end()) {
+      FailAt(path, line_no,
+             "missing column '" + std::string(kRequired[k]) +
+                 "' (expected header id,lower,upper,size)");
+    }
+    columns.required[k] = it->second;
+  }
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    if (std::find(columns.required.begin(), columns.required.end(), c) !=
+        columns.required.end()) {
+      continue;
+    }
+    if (header[c] == "name") columns.name = c;
+    columns.extra.push_back(c);
+    problem.extra_columns.emplace_back(header[c]);
+  }
+  return columns;
+}
+
+/// The unsigned decimal `text` (field `what` on line `line_no` of `path`).
+std::uint64_t ReadNumber(std::string_view text, std::string_view what,
+                         const std::string& path, std::size_t line_no) {
+  std::uint64_t value = 0;
+  if (text.empty()) FailAt(path, line_no, std::string(what) + " is empty");
+  if (text.front() == '-') {
+    FailAt(path, line_no,
+           std::string(what) + " is negative: '" + Shown(text) + "'");
+  }
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec == std::errc::result_out_of_range) {
+    FailAt(path, line_no,
+           std::string(what) + " does not fit 64 bits: '" + Shown(text) + "'");
+  }
+  if (ec != std::errc() || ptr != end) {
+    FailAt(path, line_no,
+           std::string(what) + " is not a number: '" + Shown(text) + "'");
+  }
+  return value;
+}
+
+}  // namespace
+
 UsageProblem ParseCsvText(std::string_view text, const std::string& path,
                           std::size_t max_records) {
   auto fail = [&](std::size_t line, const std::string& what) {
-    throw InputError(path + ":" + std::to_string(line) + ": " + what);
+    FailAt(path, line, what);
   };
 
   // A UTF-8 byte order mark (as some spreadsheets write) is not data.
@@ -192,57 +270,11 @@ UsageProblem ParseCsvText(std::string_view text, const std::string& path,
     throw InputError(path +
                      ": empty file (expected header id,lower,upper,size)");
   }
-  const std::vector<std::string_view> header = SplitCommas(line);
-  constexpr std::string_view kRequired[] = {"id", "lower", "upper", "size"};
-  std::size_t column[4];
-  std::vector<std::size_t> extra_index;
   UsageProblem problem;
   problem.source = path;
-  std::size_t name_column = std::numeric_limits<std::size_t>::max();
-  {
-    std::unordered_map<std::string_view, std::size_t> seen;
-    for (std::size_t c = 0; c < header.size(); ++c) {
-      if (header[c].empty()) fail(line_no, "empty column name in header");
-      if (!seen.emplace(header[c], c).second) {
-        fail(line_no, "column '" + Shown(header[c]) + "' appears twice");
-      }
-    }
-    for (std::size_t k = 0; k < 4; ++k) {
-      auto it = seen.find(kRequired[k]);
-      if (it == seen.end()) {
-        fail(line_no, "missing column '" + std::string(kRequired[k]) +
-                          "' (expected header id,lower,upper,size)");
-      }
-      column[k] = it->second;
-    }
-    for (std::size_t c = 0; c < header.size(); ++c) {
-      if (c == column[0] || c == column[1] || c == column[2] ||
-          c == column[3]) {
-        continue;
-      }
-      if (header[c] == "name") name_column = c;
-      extra_index.push_back(c);
-      problem.extra_columns.emplace_back(header[c]);
-    }
-  }
-
-  auto number = [&](std::string_view text, std::string_view what) {
-    std::uint64_t value = 0;
-    if (text.empty()) fail(line_no, std::string(what) + " is empty");
-    if (text.front() == '-') {
-      fail(line_no, std::string(what) + " is negative: '" + Shown(text) + "'");
-    }
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec == std::errc::result_out_of_range) {
-      fail(line_no,
-           std::string(what) + " does not fit 64 bits: '" + Shown(text) + "'");
-    }
-    if (ec != std::errc() || ptr != end) {
-      fail(line_no,
-           std::string(what) + " is not a number: '" + Shown(text) + "'");
-    }
-    return value;
+  const CsvColumns columns = ReadHeader(line, path, line_no, problem);
+  auto number = [&](std::string_view field, std::string_view what) {
+    return ReadNumber(field, what, path, line_no);
   };
 
   constexpr std::uint64_t kMaxOp = std::numeric_limits<std::uint32_t>::max();
@@ -255,16 +287,16 @@ UsageProblem ParseCsvText(std::string_view text, const std::string& path,
       fail(line_no, "more than " + std::to_string(max_records) + " records");
     }
     const std::vector<std::string_view> fields = SplitCommas(line);
-    if (fields.size() != header.size()) {
-      fail(line_no, "expected " + std::to_string(header.size()) +
+    if (fields.size() != columns.count) {
+      fail(line_no, "expected " + std::to_string(columns.count) +
                         " fields as in the header, found " +
                         std::to_string(fields.size()));
     }
-    std::string id(fields[column[0]]);
+    std::string id(fields[columns.required[0]]);
     if (id.empty()) fail(line_no, "id is empty");
-    const std::uint64_t lower = number(fields[column[1]], "lower");
-    const std::uint64_t upper = number(fields[column[2]], "upper");
-    const std::uint64_t size = number(fields[column[3]], "size");
+    const std::uint64_t lower = number(fields[columns.required[1]], "lower");
+    const std::uint64_t upper = number(fields[columns.required[2]], "upper");
+    const std::uint64_t size = number(fields[columns.required[3]], "size");
     if (upper <= lower) {
       fail(line_no, "upper (" + std::to_string(upper) +
                         ") must exceed lower (" + std::to_string(lower) + ")");
@@ -287,11 +319,12 @@ UsageProblem ParseCsvText(std::string_view text, const std::string& path,
     r.size = size;
     problem.records.push_back(r);
     problem.ids.push_back(std::move(id));
-    problem.names.emplace_back(
-        name_column < fields.size() ? fields[name_column] : std::string_view());
+    problem.names.emplace_back(columns.name < fields.size()
+                                   ? fields[columns.name]
+                                   : std::string_view());
     std::vector<std::string> extras;
-    extras.reserve(extra_index.size());
-    for (std::size_t c : extra_index) extras.emplace_back(fields[c]);
+    extras.reserve(columns.extra.size());
+    for (std::size_t c : columns.extra) extras.emplace_back(fields[c]);
     problem.extra_values.push_back(std::move(extras));
     problem.operator_count =
         std::max(problem.operator_count, static_cast<std::uint32_t>(upper));

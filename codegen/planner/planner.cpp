@@ -353,6 +353,66 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   return heuristic;
 }
 
+/// `best`'s heuristics: every eligible heuristic of `approach`; the smallest
+/// arena wins, ties go to the earlier registry entry (the paper's own
+/// strategies come first).
+PlanResult BestHeuristic(const Prepared& prepared, Approach approach) {
+  PlanResult best;
+  bool have = false;
+  for (const StrategyInfo& s : AllStrategies()) {
+    if (!Eligible(s, approach, prepared.sized.records.size())) continue;
+    PlanResult candidate = prepared.Run(s);
+    if (!have || candidate.arena_bytes < best.arena_bytes) {
+      best = std::move(candidate);
+      have = true;
+    }
+  }
+  if (!have) throw InternalError("internal error: no strategy is registered");
+  return best;
+}
+
+/// `best` without overlaps after its heuristics: proven optimal when the
+/// best heuristic meets the max-breadth bound, else the exact search from it
+/// within `best`'s work budget.
+PlanResult SearchFromBestHeuristic(PlanResult best, const Compacted& sized,
+                                   const StrategyInfo& search,
+                                   const PlanOptions& options) {
+  if (best.arena_bytes == best.lower_bound) {
+    best.optimal = true;  // the heuristic met the max-breadth bound
+    best.lower_bound_proven = best.lower_bound;
+    best.search_stopped_by = "complete";  // nothing left to search
+    return best;
+  }
+  return RefineExactly(std::move(best), sized, search, options,
+                       options.time_limit_s.value_or(kBestSeconds), kBestWork,
+                       0);
+}
+
+/// `best --overlap`: a plan without overlaps is valid with them, so when
+/// `best` without overlaps (heuristics and exact search, same budget, no
+/// capacity: it is checked on the result) is strictly smaller than
+/// `overlap_best`, that plan replaces it, validated against the pairs and
+/// compared with the overlap bound. Ties keep the overlap-aware plan.
+void KeepSmallerPlanWithoutOverlaps(PlanResult& overlap_best,
+                                    const UsageProblem& problem,
+                                    const PlanOptions& options) {
+  PlanOptions plain_options = options;
+  plain_options.overlap = false;
+  plain_options.capacity.reset();
+  PlanResult plain = Plan(problem, plain_options);
+  if (plain.arena_bytes >= overlap_best.arena_bytes) return;
+  plain.problem = overlap_best.problem;  // the same records, with the pairs
+  plain.overlap = true;
+  plain.overlaps = overlap_best.overlaps;
+  plain.overlap_lower_bound = overlap_best.overlap_lower_bound;
+  const ValidationReport check =
+      ValidateOffsets(plain.problem.records, plain.offsets, plain.arena_bytes,
+                      plain.alignment, plain.overlaps);
+  if (!check.ok()) ReportInvalid(plain, check);
+  CompareWithBound(plain);
+  overlap_best = std::move(plain);
+}
+
 }  // namespace
 
 UsageProblem AlignProblem(const UsageProblem& problem, Alignment align) {
@@ -436,38 +496,22 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
     search = info;
   }
 
-  // best: every eligible heuristic; the smallest arena wins, ties go to the
-  // earlier registry entry (the paper's own strategies come first).
   const auto start = Clock::now();
-  PlanResult best;
-  bool have = false;
-  for (const StrategyInfo& s : AllStrategies()) {
-    if (!Eligible(s, options.approach, sized.records.size())) continue;
-    PlanResult candidate = prepared.Run(s);
-    if (!have || candidate.arena_bytes < best.arena_bytes) {
-      best = std::move(candidate);
-      have = true;
-    }
-  }
-  if (!have) throw InternalError("internal error: no strategy is registered");
+  PlanResult best = BestHeuristic(prepared, options.approach);
   if (options.overlap) {
     // The exact search does not know pairs (docs/overlap.md): the best
-    // overlap-aware heuristic plan, compared with the overlap bound.
+    // overlap-aware heuristic plan, compared with the overlap bound, unless
+    // the best plan without overlaps (which is valid with them) is smaller.
     CompareWithBound(best);
+    if (best_of_all && search != nullptr && !best.optimal) {
+      KeepSmallerPlanWithoutOverlaps(best, problem, options);
+    }
   } else if (!best_of_all) {
     best = RefineExactly(std::move(best), sized, *search, options,
                          options.time_limit_s.value_or(kOptimalSeconds),
                          kOptimalWork, kOptimalWindowNodes);
   } else if (search != nullptr) {
-    if (best.arena_bytes == best.lower_bound) {
-      best.optimal = true;  // the heuristic met the max-breadth bound
-      best.lower_bound_proven = best.lower_bound;
-      best.search_stopped_by = "complete";  // nothing left to search
-    } else {
-      best = RefineExactly(std::move(best), sized, *search, options,
-                           options.time_limit_s.value_or(kBestSeconds),
-                           kBestWork, 0);
-    }
+    best = SearchFromBestHeuristic(std::move(best), sized, *search, options);
   }
   best.plan_ms = MillisecondsSince(start);
   CheckCapacity(best, options);

@@ -44,8 +44,10 @@ struct PlanOptions {
   /// (UsageProblem::overlaps; docs/overlap.md). The offsets heuristics with
   /// an overlap variant use it, every plan is validated against the pairs,
   /// and the result reports overlap_lower_bound. The exact search does not
-  /// know pairs: `best` runs no search, `optimal` is refused. Off: the
-  /// pairs, if any, are ignored (no two live tensors share a byte).
+  /// know pairs: `optimal` is refused; `best` also plans without overlaps
+  /// (heuristics and search, a plan valid with the pairs too) and keeps that
+  /// plan only when it is strictly smaller. Off: the pairs, if any, are
+  /// ignored (no two live tensors share a byte).
   bool overlap = false;
 };
 

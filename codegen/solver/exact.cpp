@@ -116,142 +116,116 @@ CheapFacts CheapBoundAndCheck(const std::vector<TensorUsageRecord>& records,
   if (valid) out.arena = arena;
   return out;
 }
-}  // namespace
 
-ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
-                                const ExactOptions& options) {
-  ExactResult result;
-  const std::size_t n = records.size();
+/// The budget of one call: node and work limits, and the wall-clock
+/// deadline options.time_limit_s from now.
+Budget MakeBudget(const ExactOptions& options) {
   Budget budget;
   budget.node_limit = options.node_limit;
   budget.work_limit = options.work_limit;
   // NaN and negative: no time; clamped so that it cannot overflow.
   budget.deadline = DeadlineAfter(options.time_limit_s);
-  const std::uint64_t cap_plus_one =
-      options.capacity && *options.capacity < kInf ? *options.capacity + 1
-                                                   : kInf;
+  return budget;
+}
 
-  // Zero-size tensors take no space: offset 0, left out of the search.
-  std::vector<Component> comps =
-      SplitIntoComponents(records, options.techniques.decomposition);
+/// Per component: kSearch, or why the search will not run on it.
+enum Searchable : char { kSearch, kTooLarge, kNoTime };
 
-  const bool have_initial = options.initial_offsets.size() == n;
-  std::uint64_t proven_lb = 0;  // max over components of proven bounds
-  // Components the search will not run on (too large, no time, or the time
-  // ran out while setting up) get their bound and their initial plan's
-  // check from a sweep, in O(n log n) time and O(n) memory: the same values
-  // a Search computes, without its Theta(pairs) neighbour lists.
-  // Per component: kSearch, or why not (kTooLarge, kNoTime).
-  enum : char { kSearch, kTooLarge, kNoTime };
-  std::vector<char> searchable(comps.size(), kSearch);
-  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
-    Component& c = comps[ci];
-    if (c.ids.size() > kMaxSearchRecords ||
-        IntersectingPairs(c, kMaxSearchPairs) > kMaxSearchPairs) {
-      searchable[ci] = kTooLarge;
-    } else if (options.time_limit_s <= 0 ||
-               std::chrono::steady_clock::now() >= budget.deadline) {
-      searchable[ci] = kNoTime;
-    }
-    // The initial plan of this component, if any, and its arena once
-    // checked (kInf: invalid or none).
-    std::vector<std::uint64_t> init;
-    if (have_initial) {
-      init.resize(c.ids.size());
-      for (std::size_t k = 0; k < c.ids.size(); ++k) {
-        init[k] = options.initial_offsets[c.ids[k]];
-      }
-    }
-    std::uint64_t arena = kInf;
-    if (searchable[ci] != kSearch) {
-      const CheapFacts facts =
-          CheapBoundAndCheck(c.records, have_initial ? &init : nullptr);
-      c.bound = facts.bound;
-      arena = facts.arena;
-    } else {
-      const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
-                         options.techniques);
-      c.bound = probe.RootBound();
-      if (options.window_bound_nodes != 0) {
-        WindowBoundOptions window;
-        window.total_nodes = options.window_bound_nodes;
-        c.bound = WindowLowerBound(c.records, c.bound, window).bound;
-      }
-      if (have_initial) {
-        std::vector<std::uint64_t> ranked(c.ids.size());
-        for (std::size_t k = 0; k < c.ids.size(); ++k) {
-          ranked[k] = init[probe.Rank(k)];
-        }
-        arena = probe.CheckPlan(ranked);
-      }
-    }
-    proven_lb = std::max(proven_lb, c.bound);
-    if (have_initial && arena < cap_plus_one) {
-      c.value = arena;
-      c.offsets = std::move(init);
+/// Sets c.bound, and c.value and c.offsets from the initial plan when it
+/// is valid and below cap_plus_one. Components the search will not run on
+/// (too large, no time, or the time ran out while setting up) get their
+/// bound and their initial plan's check from a sweep, in O(n log n) time
+/// and O(n) memory: the same values a Search computes, without its
+/// Theta(pairs) neighbour lists.
+Searchable SetUpComponent(Component& c, const ExactOptions& options,
+                          bool have_initial, const Budget& budget,
+                          std::uint64_t cap_plus_one) {
+  Searchable searchable = kSearch;
+  if (c.ids.size() > kMaxSearchRecords ||
+      IntersectingPairs(c, kMaxSearchPairs) > kMaxSearchPairs) {
+    searchable = kTooLarge;
+  } else if (options.time_limit_s <= 0 ||
+             std::chrono::steady_clock::now() >= budget.deadline) {
+    searchable = kNoTime;
+  }
+  // The initial plan of this component, if any, and its arena once
+  // checked (kInf: invalid or none).
+  std::vector<std::uint64_t> init;
+  if (have_initial) {
+    init.resize(c.ids.size());
+    for (std::size_t k = 0; k < c.ids.size(); ++k) {
+      init[k] = options.initial_offsets[c.ids[k]];
     }
   }
-  // Progress: the whole plan's arena (once every component has a plan) and
-  // the proven bound, reported when either improves.
-  std::uint64_t shown_arena = kInf, shown_bound = 0;
-  auto report = [&] {
-    if (!options.on_progress) return;
-    std::uint64_t arena = 0, bound = proven_lb;
-    for (const Component& c : comps) {
+  std::uint64_t arena = kInf;
+  if (searchable != kSearch) {
+    const CheapFacts facts =
+        CheapBoundAndCheck(c.records, have_initial ? &init : nullptr);
+    c.bound = facts.bound;
+    arena = facts.arena;
+  } else {
+    const Search probe(c.records, kPortfolio[0].order, Branching::kSegment,
+                       options.techniques);
+    c.bound = probe.RootBound();
+    if (options.window_bound_nodes != 0) {
+      WindowBoundOptions window;
+      window.total_nodes = options.window_bound_nodes;
+      c.bound = WindowLowerBound(c.records, c.bound, window).bound;
+    }
+    if (have_initial) {
+      std::vector<std::uint64_t> ranked(c.ids.size());
+      for (std::size_t k = 0; k < c.ids.size(); ++k) {
+        ranked[k] = init[probe.Rank(k)];
+      }
+      arena = probe.CheckPlan(ranked);
+    }
+  }
+  if (have_initial && arena < cap_plus_one) {
+    c.value = arena;
+    c.offsets = std::move(init);
+  }
+  return searchable;
+}
+
+/// Reports progress: the whole plan's arena (once every component has a
+/// plan) and the proven bound, when either improves.
+class ProgressReport {
+ public:
+  ProgressReport(const ExactOptions& options,
+                 const std::vector<Component>& comps,
+                 const std::uint64_t& proven_lb)
+      : options_(options), comps_(comps), proven_lb_(proven_lb) {}
+
+  void operator()() {
+    if (!options_.on_progress) return;
+    std::uint64_t arena = 0, bound = proven_lb_;
+    for (const Component& c : comps_) {
       arena =
           c.value == kInf || arena == kInf ? kInf : std::max(arena, c.value);
       bound = std::max(bound, c.proven ? c.value : c.bound);
     }
     if (arena != kInf) bound = std::min(bound, arena);
-    if (arena < shown_arena || bound > shown_bound) {
-      shown_arena = std::min(shown_arena, arena);
-      shown_bound = std::max(shown_bound, bound);
-      options.on_progress(shown_arena == kInf ? 0 : shown_arena, shown_bound);
+    if (arena < shown_arena_ || bound > shown_bound_) {
+      shown_arena_ = std::min(shown_arena_, arena);
+      shown_bound_ = std::max(shown_bound_, bound);
+      options_.on_progress(shown_arena_ == kInf ? 0 : shown_arena_,
+                           shown_bound_);
     }
-  };
-  report();
-  if (proven_lb >= cap_plus_one) {
-    result.status = ExactResult::kInfeasible;
-    result.lower_bound = proven_lb;
-    return result;
   }
-  // Decreasing lower bound, then input order of the first tensor.
-  std::vector<std::size_t> by_bound(comps.size());
-  std::iota(by_bound.begin(), by_bound.end(), std::size_t{0});
-  std::stable_sort(by_bound.begin(), by_bound.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return comps[a].bound > comps[b].bound;
-                   });
-  bool skipped_large = false;  // a part with a gap left unsearched
-  for (std::size_t idx : by_bound) {
-    Component& c = comps[idx];
-    const char why = searchable[idx];
-    // Good enough: what the whole plan provably needs anyway (or, for the
-    // decision problem, anything within capacity).
-    std::uint64_t good_enough = proven_lb;
-    if (!options.minimize && cap_plus_one != kInf) {
-      good_enough = std::max(good_enough, cap_plus_one - 1);
-    }
-    if (c.value == c.bound) c.proven = true;
-    if (c.value <= good_enough || c.proven) continue;
-    if (why == kNoTime && options.time_limit_s > 0) {
-      budget.timed_out = true;  // the deadline passed while setting up
-    }
-    if (why == kTooLarge) skipped_large = true;
-    if (budget.Finished() || why != kSearch) continue;
-    SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
-                   report);
-    if (c.infeasible) {
-      result.nodes = budget.nodes;
-      result.work = budget.work;
-      result.status = ExactResult::kInfeasible;
-      result.lower_bound = cap_plus_one;
-      return result;
-    }
-    proven_lb = std::max(proven_lb, c.bound);
-    if (c.proven) proven_lb = std::max(proven_lb, c.value);
-    report();
-  }
+
+ private:
+  const ExactOptions& options_;
+  const std::vector<Component>& comps_;
+  const std::uint64_t& proven_lb_;  ///< Bytes, as it rises.
+  std::uint64_t shown_arena_ = kInf, shown_bound_ = 0;
+};
+
+/// The result once the search is over: how it stopped, and the plan of
+/// every component (kUnknown when one has none).
+ExactResult Assemble(const std::vector<Component>& comps, std::size_t n,
+                     std::uint64_t proven_lb, const Budget& budget,
+                     bool skipped_large) {
+  ExactResult result;
   result.nodes = budget.nodes;
   result.work = budget.work;
   result.timed_out = budget.timed_out;
@@ -279,6 +253,75 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
   result.status =
       arena == proven_lb ? ExactResult::kOptimal : ExactResult::kFeasible;
   return result;
+}
+
+}  // namespace
+
+ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
+                                const ExactOptions& options) {
+  ExactResult result;
+  Budget budget = MakeBudget(options);
+  const std::uint64_t cap_plus_one =
+      options.capacity && *options.capacity < kInf ? *options.capacity + 1
+                                                   : kInf;
+
+  // Zero-size tensors take no space: offset 0, left out of the search.
+  std::vector<Component> comps =
+      SplitIntoComponents(records, options.techniques.decomposition);
+
+  const bool have_initial = options.initial_offsets.size() == records.size();
+  std::uint64_t proven_lb = 0;  // max over components of proven bounds
+  std::vector<Searchable> searchable(comps.size(), kSearch);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    searchable[ci] =
+        SetUpComponent(comps[ci], options, have_initial, budget, cap_plus_one);
+    proven_lb = std::max(proven_lb, comps[ci].bound);
+  }
+  ProgressReport report(options, comps, proven_lb);
+  report();
+  if (proven_lb >= cap_plus_one) {
+    result.status = ExactResult::kInfeasible;
+    result.lower_bound = proven_lb;
+    return result;
+  }
+  // Decreasing lower bound, then input order of the first tensor.
+  std::vector<std::size_t> by_bound(comps.size());
+  std::iota(by_bound.begin(), by_bound.end(), std::size_t{0});
+  std::stable_sort(by_bound.begin(), by_bound.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return comps[a].bound > comps[b].bound;
+                   });
+  bool skipped_large = false;  // a part with a gap left unsearched
+  for (std::size_t idx : by_bound) {
+    Component& c = comps[idx];
+    const Searchable why = searchable[idx];
+    // Good enough: what the whole plan provably needs anyway (or, for the
+    // decision problem, anything within capacity).
+    std::uint64_t good_enough = proven_lb;
+    if (!options.minimize && cap_plus_one != kInf) {
+      good_enough = std::max(good_enough, cap_plus_one - 1);
+    }
+    if (c.value == c.bound) c.proven = true;
+    if (c.value <= good_enough || c.proven) continue;
+    if (why == kNoTime && options.time_limit_s > 0) {
+      budget.timed_out = true;  // the deadline passed while setting up
+    }
+    if (why == kTooLarge) skipped_large = true;
+    if (budget.Finished() || why != kSearch) continue;
+    SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
+                   [&report] { report(); });
+    if (c.infeasible) {
+      result.nodes = budget.nodes;
+      result.work = budget.work;
+      result.status = ExactResult::kInfeasible;
+      result.lower_bound = cap_plus_one;
+      return result;
+    }
+    proven_lb = std::max(proven_lb, c.bound);
+    if (c.proven) proven_lb = std::max(proven_lb, c.value);
+    report();
+  }
+  return Assemble(comps, records.size(), proven_lb, budget, skipped_large);
 }
 
 const char* StopReasonName(ExactResult::StopReason reason) {

@@ -174,149 +174,6 @@ bool Search::Eligible(std::uint32_t i, std::uint64_t low) const {
   return true;
 }
 
-/// The release-height bound of the live tensors live_[mark..] at level m
-/// over segments [span_lo, span_hi) (see NodeStates), or a smaller value
-/// when it is below `best` anyway: the result is >= best exactly when the
-/// bound is, and the computation stops as soon as it reaches best.
-std::uint64_t Search::ReleaseBound(std::size_t mark, std::uint64_t m,
-                                   std::uint32_t span_lo, std::uint32_t span_hi,
-                                   std::uint64_t best) {
-  // Only peak segments need the sum: those where an unplaced tensor ends
-  // with another started since the previous end (the maximal cliques of
-  // the interval graph). Every other segment's unplaced tensors are a
-  // subset of a peak's (up to the next end nothing leaves; with no start
-  // since the end before, nothing came), and the bound only grows with
-  // the set. Peaks are numbered within the span.
-  std::uint32_t peaks = 0;
-  bool started = false;
-  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-    peak_index_[s] = peaks;
-    started = started || starts_[s] != 0;
-    if (ends_[s] != 0 && started) {
-      peak_load_[peaks++] = 0;
-      started = false;
-    }
-  }
-  peak_index_[span_hi] = peaks;
-  // Every release is >= m, and v = m gives m + unplaced bytes, which the
-  // cheap bound already covers: only releases > m can add.
-  release_.clear();
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    const std::uint64_t v = eligible_[k - mark]           ? x_[i]
-                            : techniques_.lifted_releases ? LiftedRelease(i, m)
-                                                          : m + 1;
-    if (v > m) release_.emplace_back(v, i);
-  }
-  // A release >= best - 1 reaches best by itself (sizes are > 0).
-  release_groups_.Build(release_, best - 1);
-  // Tensors are added highest release first, a whole group of equal
-  // releases v at a time: the bound is the max over v of v + the most
-  // bytes with release >= v stacked in one peak. Peaks a group does not
-  // touch gave a larger term already (same bytes, higher release), so
-  // only the peaks between the group's first and last need the max. Each
-  // group adds its sizes to its peaks with a difference array (diff_, all
-  // zero between calls): two entries per tensor and one pass over the
-  // group's peaks, instead of a pass over every tensor's peaks.
-  std::uint64_t bound = 0;
-  std::size_t k = 0;
-  for (const auto& [v, end] : release_groups_.Groups()) {
-    std::uint32_t lo = peaks, hi = 0;
-    for (; k < end; ++k) {
-      const std::uint32_t i = release_groups_.Tensors()[k];
-      const std::uint32_t a = peak_index_[sa_[i]], b = peak_index_[sb_[i]];
-      diff_[a] += r_[i].size;  // modulo 2^64; every running sum is exact
-      diff_[b] -= r_[i].size;
-      lo = std::min(lo, a);
-      hi = std::max(hi, b);
-    }
-    std::uint64_t run = 0, stacked = 0;
-    for (std::uint32_t p = lo; p < hi; ++p) {
-      run += diff_[p];
-      diff_[p] = 0;
-      peak_load_[p] += run;
-      stacked = std::max(stacked, peak_load_[p]);
-    }
-    if (lo < hi) diff_[hi] = 0;
-    bound = std::max(bound, SaturatingAdd(v, stacked));
-    if (bound >= best) break;
-  }
-  return bound;
-}
-
-void ReleaseGroups::Build(
-    std::vector<std::pair<std::uint64_t, std::uint32_t>>& releases,
-    std::uint64_t cap) {
-  tensors_.clear();
-  groups_.clear();
-  // Usually few distinct releases (skyline heights of a few runs): find
-  // them, sort them, and place each tensor in its group (counting sort).
-  std::array<std::uint64_t, kFew> values{};
-  std::array<std::uint32_t, kFew> count{};
-  std::size_t distinct = 0, last = 0;
-  group_.clear();
-  for (const auto& [release, i] : releases) {
-    const std::uint64_t v = std::min(release, cap);
-    if (distinct == 0 || values[last] != v) {
-      last = 0;
-      while (last < distinct && values[last] != v) ++last;
-      if (last == distinct) {
-        if (distinct == kFew) break;
-        values[distinct++] = v;
-      }
-    }
-    ++count[last];
-    group_.push_back(static_cast<std::uint8_t>(last));
-  }
-  if (group_.size() == releases.size()) {
-    std::array<std::uint8_t, kFew> by_value{};
-    std::iota(by_value.begin(), by_value.begin() + distinct, std::uint8_t{0});
-    std::sort(
-        by_value.begin(), by_value.begin() + distinct,
-        [&](std::uint8_t a, std::uint8_t b) { return values[a] > values[b]; });
-    // first[g]: where group g's next tensor goes.
-    std::array<std::size_t, kFew> first{};
-    std::size_t end = 0;
-    for (std::size_t r = 0; r < distinct; ++r) {
-      first[by_value[r]] = end;
-      end += count[by_value[r]];
-      groups_.emplace_back(values[by_value[r]], end);
-    }
-    tensors_.resize(releases.size());
-    for (std::size_t k = 0; k < releases.size(); ++k) {
-      tensors_[first[group_[k]]++] = releases[k].second;
-    }
-    return;
-  }
-  // Many distinct releases: sort them all.
-  for (auto& entry : releases) entry.first = std::min(entry.first, cap);
-  std::sort(releases.begin(), releases.end(),
-            [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (const auto& [v, i] : releases) {
-    if (groups_.empty() || groups_.back().first != v) {
-      groups_.emplace_back(v, tensors_.size());
-    }
-    tensors_.push_back(i);
-    groups_.back().second = tensors_.size();
-  }
-}
-
-/// Lowest offset a tensor that cannot start at its skyline (it waits
-/// below the level `m`, or is closed or excluded at it) may still get.
-/// It will rest on a tensor placed later that intersects it in time (the
-/// tensors placed so far end at or below its skyline, which is <= m), and
-/// every later placement is at the level or above, at or above its own
-/// skyline: so its offset is at least the least max(x_j, m) + size_j over
-/// its unplaced neighbours j. kInf when none is left (a dead tensor).
-std::uint64_t Search::LiftedRelease(std::uint32_t i, std::uint64_t m) const {
-  std::uint64_t v = kInf;
-  for (std::uint32_t j : nbrs_[i]) {
-    if (!placed_[j])
-      v = std::min(v, SaturatingAdd(std::max(x_[j], m), r_[j].size));
-  }
-  return v;
-}
-
 void Search::Place(std::uint32_t i, std::uint64_t at) {
   const std::uint64_t top = at + r_[i].size;
   placed_[i] = 1;
@@ -458,56 +315,267 @@ void Search::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
   staged_keys_.resize(key_begin);
 }
 
+/// Pushes ctx's unplaced members onto live_ (from `mark`; sorted by start
+/// segment) and the offsets, relative to `mark`, where they split into
+/// time-disjoint groups onto split_starts_. Returns the segments they span,
+/// [first, second).
+std::pair<std::uint32_t, std::uint32_t> Search::GatherLive(const Context& ctx,
+                                                           std::size_t mark) {
+  for (std::uint32_t i : ctx.members) {
+    if (!placed_[i]) live_.push_back(i);
+  }
+  if (live_.size() == mark) return {0, 0};
+  std::uint32_t reach = sb_[live_[mark]];
+  split_starts_.clear();
+  split_starts_.push_back(0);
+  for (std::size_t k = mark + 1; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    if (sa_[i] >= reach) split_starts_.push_back(k - mark);
+    reach = std::max(reach, sb_[i]);
+  }
+  return {sa_[live_[mark]], reach};
+}
+
+/// The level of live_[mark..] at `low`: the smallest skyline among eligible
+/// tensors (eligible_ filled, parallel to live_[mark..]); kInf when the node
+/// has no completion: a dead waiting tensor (nothing left that could lift
+/// it), or a dominated one.
+std::uint64_t Search::Level(std::size_t mark, std::uint64_t low) {
+  std::uint64_t m = kInf;
+  eligible_.clear();
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    const bool e = Eligible(i, low);
+    eligible_.push_back(e);
+    if (e) {
+      m = std::min(m, x_[i]);
+    } else if (deg_[i] == 0) {
+      return kInf;
+    }
+  }
+  // Dominance: nothing intersecting these tensors is placed below m any
+  // more, so a tensor that fits between its skyline and m could be
+  // lowered there in every completion; a plan with the least sum of
+  // offsets never allows that, and one such plan is optimal.
+  for (std::size_t k = mark;
+       techniques_.dominance && m != kInf && k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    if (x_[i] + r_[i].size <= m) return kInf;
+  }
+  return m;
+}
+
+/// Appends to staged_keys_ the skyline over the occupied segments of
+/// [span_lo, span_hi) (their count follows from the unplaced set),
+/// run-length coded: runs_per_word_ runs of equal floors a word, each
+/// (floor / unit) << length_bits_ | length in a slot of 64 / runs_per_word_
+/// bits, the last word holding the rest in its low bits (a run's length is
+/// > 0, so the unused high bits, all zero, code no run); or two words a run,
+/// floor and length, when one does not fit in a word.
+void Search::AppendSkylineKey(std::uint32_t span_lo, std::uint32_t span_hi) {
+  std::uint64_t run_floor = 0, run_length = 0, word = 0;
+  unsigned in_word = 0;
+  auto end_run = [&] {
+    if (run_length == 0) return;
+    if (runs_per_word_ == 0) {
+      staged_keys_.push_back(run_floor);
+      staged_keys_.push_back(run_length);
+      return;
+    }
+    const std::uint64_t code =
+        (run_floor / floor_unit_) << length_bits_ | run_length;
+    // Shifts only when a run takes at most half a word.
+    word = in_word == 0 ? code : word << (64 / runs_per_word_) | code;
+    if (++in_word == runs_per_word_) {
+      staged_keys_.push_back(word);
+      in_word = 0;
+    }
+  };
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (rem_[s] == 0) continue;
+    if (run_length != 0 && floor_[s] == run_floor) {
+      ++run_length;
+    } else {
+      end_run();
+      run_floor = floor_[s];
+      run_length = 1;
+    }
+  }
+  end_run();
+  if (in_word != 0) staged_keys_.push_back(word);
+}
+
+/// True when the memo proves this state (level `low`, top `utop`, the
+/// unplaced live_[mark..] over [span_lo, span_hi), what is closed or
+/// excluded at `low`) has no completion below ctx.best; otherwise its key
+/// is staged, to be remembered when the node fails (Node()).
+bool Search::MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
+                       std::uint64_t utop, std::uint32_t span_lo,
+                       std::uint32_t span_hi) {
+  const std::size_t begin = staged_keys_.size();
+  staged_keys_.push_back(low);
+  staged_keys_.push_back(utop);
+  const std::size_t bits = staged_keys_.size();
+  staged_keys_.resize(bits + (n_ + 63) / 64, 0);
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1} << (live_[k] % 64);
+  }
+  AppendSkylineKey(span_lo, span_hi);
+  if (branching_ == Branching::kSegment) {
+    // Which of those segments are closed at the level, as bits.
+    std::size_t bit = 0;
+    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+      if (rem_[s] == 0) continue;
+      if (bit % 64 == 0) staged_keys_.push_back(0);
+      if (closed_at_[s] == low) {
+        staged_keys_.back() |= std::uint64_t{1} << (bit % 64);
+      }
+      ++bit;
+    }
+  }
+  if (branching_ == Branching::kTensor) {
+    const std::size_t excluded = staged_keys_.size();
+    staged_keys_.resize(excluded + (n_ + 63) / 64, 0);
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      if (closed_at_[segments_ + live_[k]] == low) {
+        staged_keys_[excluded + live_[k] / 64] |= std::uint64_t{1}
+                                                  << (live_[k] % 64);
+      }
+    }
+  }
+  const Memo::Key key =
+      Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
+  if (memo_.Fails(staged_keys_, key, ctx.best)) {
+    staged_keys_.resize(begin);
+    return true;
+  }
+  staged_.push_back(key);
+  return false;
+}
+
+/// True when no completion of live_[mark..] at level m (spanning segments
+/// [span_lo, span_hi)) can beat ctx.best: the cheap bound, the memo, then
+/// the release-date bound.
+bool Search::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+                   std::uint64_t m, std::uint64_t utop, std::uint32_t span_lo,
+                   std::uint32_t span_hi) {
+  // Bound, cheap form: max(floor, m) + unplaced bytes per segment.
+  std::uint64_t bound = utop;
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (rem_[s] != 0) bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
+  }
+  if (bound >= ctx.best) return true;
+  // Memo of states already proven to have no completion below a bound.
+  if (techniques_.memo && MemoFails(ctx, mark, low, utop, span_lo, span_hi)) {
+    return true;
+  }
+  // Bound: in every segment s the unplaced tensors alive there stack
+  // without overlap, each at or above its own lowest possible offset v
+  // (its skyline, or while it cannot start there the lowest top of a
+  // neighbour that could still lift it: LiftedRelease). Stacking with
+  // such release heights needs at least v + (bytes of the tensors with
+  // release >= v) for every v: single-machine makespan with release
+  // dates. With v = the smallest release it is max breadth (§5.1).
+  return techniques_.release_bound &&
+         ReleaseBound(mark, m, span_lo, span_hi, ctx.best) >= ctx.best;
+}
+
+/// Tensor branching at level m: the first tensor of live_[mark..] by
+/// priority that can start at m starts there, or it does not (it is
+/// excluded at m). Pops live_ to `mark`. False when the node is done.
+bool Search::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
+                            std::uint64_t utop) {
+  std::uint32_t pick = kNoTensor;
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    if (eligible_[k - mark] && x_[i] == m &&
+        (pick == kNoTensor || priority_[i] < priority_[pick])) {
+      pick = i;
+    }
+  }
+  live_.resize(mark);
+  if (pick == kNoTensor) return false;
+  Place(pick, m);
+  Node(ctx, m, std::max(utop, m + r_[pick].size));
+  Unplace(pick);
+  if (ctx.stop || budget_->Exhausted()) return false;
+  Close(static_cast<std::uint32_t>(segments_) + pick, m);
+  return true;
+}
+
+/// The open segment of [span_lo, span_hi) at level m with the fewest
+/// options (fail first), the tightest (most unplaced bytes) on ties, then
+/// the leftmost; span_hi when none is open.
+std::uint32_t Search::PickSegment(std::size_t mark, std::uint64_t m,
+                                  std::uint32_t span_lo, std::uint32_t span_hi,
+                                  std::uint64_t best) {
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    if (!eligible_[k - mark] || x_[i] != m) continue;
+    for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
+      if (floor_[s] == m) ++lowest_[s];
+    }
+  }
+  // A segment with no slack (m + unplaced bytes == best - 1) cannot be
+  // closed: the gap would overflow it, so it has one branch fewer.
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (lowest_[s] != 0 && m + rem_[s] + 1 < best) ++lowest_[s];
+  }
+  std::uint32_t pick = span_hi;
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (lowest_[s] == 0) continue;
+    if (pick == span_hi || lowest_[s] < lowest_[pick] ||
+        (lowest_[s] == lowest_[pick] && rem_[s] > rem_[pick])) {
+      pick = s;
+    }
+  }
+  return pick;
+}
+
+/// Segment branching at level m: which tensor of live_[mark..] sits on the
+/// segment PickSegment chose at offset m, or none (it is closed). Pops
+/// live_ to `mark`. False when the node is done.
+bool Search::BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
+                             std::uint64_t utop, std::uint32_t span_lo,
+                             std::uint32_t span_hi) {
+  const std::uint32_t pick = PickSegment(mark, m, span_lo, span_hi, ctx.best);
+  const std::size_t cmark = cand_.size();
+  for (std::size_t k = mark; k < live_.size(); ++k) {
+    const std::uint32_t i = live_[k];
+    if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick && pick < sb_[i]) {
+      cand_.push_back(i);
+    }
+  }
+  live_.resize(mark);
+  for (std::size_t k = cmark; k < cand_.size(); ++k) {
+    const std::uint32_t i = cand_[k];
+    Place(i, m);
+    Node(ctx, m, std::max(utop, m + r_[i].size));
+    Unplace(i);
+    if (ctx.stop || budget_->Exhausted()) break;
+  }
+  cand_.resize(cmark);
+  if (ctx.stop || budget_->Exhausted()) return false;
+  Close(pick, m);
+  return true;
+}
+
 /// Node() without the bookkeeping: one loop iteration per state of this
 /// node (the level `low` and the segments closed at it).
 void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
   while (true) {
     if (!budget_->Tick(ctx.members.size())) return;
     const std::size_t mark = live_.size();
-    for (std::uint32_t i : ctx.members) {
-      if (!placed_[i]) live_.push_back(i);
-    }
+    // Time decomposition (after the pruning below, which looks at every
+    // group at once): members are sorted by start segment.
+    const auto [span_lo, span_hi] = GatherLive(ctx, mark);
     if (live_.size() == mark) {
       Record(ctx, utop, offset_);
       return;
     }
-    // Time decomposition (after the pruning below, which looks at every
-    // group at once): members are sorted by start segment.
-    std::uint32_t reach = sb_[live_[mark]];
-    split_starts_.clear();
-    split_starts_.push_back(0);
-    for (std::size_t k = mark + 1; k < live_.size(); ++k) {
-      const std::uint32_t i = live_[k];
-      if (sa_[i] >= reach) split_starts_.push_back(k - mark);
-      reach = std::max(reach, sb_[i]);
-    }
-    const std::uint32_t span_lo = sa_[live_[mark]];
-    const std::uint32_t span_hi = reach;
-    // The level: the smallest skyline among eligible tensors. Dead
-    // waiting tensors (nothing left that could lift them) end the node.
-    std::uint64_t m = kInf;
-    eligible_.clear();
-    for (std::size_t k = mark; k < live_.size(); ++k) {
-      const std::uint32_t i = live_[k];
-      const bool e = Eligible(i, low);
-      eligible_.push_back(e);
-      if (e) {
-        m = std::min(m, x_[i]);
-      } else if (deg_[i] == 0) {
-        m = kInf;
-        break;
-      }
-    }
+    const std::uint64_t m = Level(mark, low);
     bool prune = m == kInf;
-    // Dominance: nothing intersecting these tensors is placed below m any
-    // more, so a tensor that fits between its skyline and m could be
-    // lowered there in every completion; a plan with the least sum of
-    // offsets never allows that, and one such plan is optimal.
-    for (std::size_t k = mark;
-         techniques_.dominance && k < live_.size() && !prune; ++k) {
-      const std::uint32_t i = live_[k];
-      prune = x_[i] + r_[i].size <= m;
-    }
     if (!prune && m > low) {
       // New level: segments closed at the old one are plain gaps now.
       // Nothing is closed or excluded at m yet (every closing on the path
@@ -517,105 +585,7 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
         eligible_[k - mark] = x_[live_[k]] >= m;
       }
     }
-    // Bound, cheap form: max(floor, m) + unplaced bytes per segment.
-    if (!prune) {
-      std::uint64_t bound = utop;
-      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] != 0)
-          bound = std::max(bound, std::max(floor_[s], m) + rem_[s]);
-      }
-      prune = bound >= ctx.best;
-    }
-    // Memo of states already proven to have no completion below a bound.
-    if (!prune && techniques_.memo) {
-      const std::size_t begin = staged_keys_.size();
-      staged_keys_.push_back(low);
-      staged_keys_.push_back(utop);
-      const std::size_t bits = staged_keys_.size();
-      staged_keys_.resize(bits + (n_ + 63) / 64, 0);
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        staged_keys_[bits + live_[k] / 64] |= std::uint64_t{1}
-                                              << (live_[k] % 64);
-      }
-      // The skyline over the occupied segments (their count follows from
-      // the unplaced set), run-length coded: runs_per_word_ runs of equal
-      // floors a word, each (floor / unit) << length_bits_ | length in a
-      // slot of 64 / runs_per_word_ bits, the
-      // last word holding the rest in its low bits (a run's length is > 0,
-      // so the unused high bits, all zero, code no run); or two words a
-      // run, floor and length, when one does not fit in a word.
-      std::uint64_t run_floor = 0, run_length = 0, word = 0;
-      unsigned in_word = 0;
-      auto end_run = [&] {
-        if (run_length == 0) return;
-        if (runs_per_word_ == 0) {
-          staged_keys_.push_back(run_floor);
-          staged_keys_.push_back(run_length);
-          return;
-        }
-        const std::uint64_t code =
-            (run_floor / floor_unit_) << length_bits_ | run_length;
-        // Shifts only when a run takes at most half a word.
-        word = in_word == 0 ? code : word << (64 / runs_per_word_) | code;
-        if (++in_word == runs_per_word_) {
-          staged_keys_.push_back(word);
-          in_word = 0;
-        }
-      };
-      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] == 0) continue;
-        if (run_length != 0 && floor_[s] == run_floor) {
-          ++run_length;
-        } else {
-          end_run();
-          run_floor = floor_[s];
-          run_length = 1;
-        }
-      }
-      end_run();
-      if (in_word != 0) staged_keys_.push_back(word);
-      if (branching_ == Branching::kSegment) {
-        // Which of those segments are closed at the level, as bits.
-        std::size_t bit = 0;
-        for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-          if (rem_[s] == 0) continue;
-          if (bit % 64 == 0) staged_keys_.push_back(0);
-          if (closed_at_[s] == low) {
-            staged_keys_.back() |= std::uint64_t{1} << (bit % 64);
-          }
-          ++bit;
-        }
-      }
-      if (branching_ == Branching::kTensor) {
-        const std::size_t excluded = staged_keys_.size();
-        staged_keys_.resize(excluded + (n_ + 63) / 64, 0);
-        for (std::size_t k = mark; k < live_.size(); ++k) {
-          if (closed_at_[segments_ + live_[k]] == low) {
-            staged_keys_[excluded + live_[k] / 64] |= std::uint64_t{1}
-                                                      << (live_[k] % 64);
-          }
-        }
-      }
-      const Memo::Key key =
-          Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
-      if (memo_.Fails(staged_keys_, key, ctx.best)) {
-        staged_keys_.resize(begin);
-        prune = true;
-      } else {
-        staged_.push_back(key);
-      }
-    }
-    // Bound: in every segment s the unplaced tensors alive there stack
-    // without overlap, each at or above its own lowest possible offset v
-    // (its skyline, or while it cannot start there the lowest top of a
-    // neighbour that could still lift it: LiftedRelease). Stacking with
-    // such release heights needs at least v + (bytes of the tensors with
-    // release >= v) for every v: single-machine makespan with release
-    // dates. With v = the smallest release it is max breadth (§5.1).
-    if (!prune && techniques_.release_bound) {
-      prune = ReleaseBound(mark, m, span_lo, span_hi, ctx.best) >= ctx.best;
-    }
-    if (prune) {
+    if (prune || Prune(ctx, mark, low, m, utop, span_lo, span_hi)) {
       live_.resize(mark);
       return;
     }
@@ -624,69 +594,11 @@ void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
       Split(ctx, mark, starts, low, utop);
       return;
     }
-    if (branching_ == Branching::kTensor) {
-      // The first tensor by priority that can start at m: it starts
-      // there, or it does not.
-      std::uint32_t pick = kNoTensor;
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        const std::uint32_t i = live_[k];
-        if (eligible_[k - mark] && x_[i] == m &&
-            (pick == kNoTensor || priority_[i] < priority_[pick])) {
-          pick = i;
-        }
-      }
-      live_.resize(mark);
-      if (pick == kNoTensor) return;
-      Place(pick, m);
-      Node(ctx, m, std::max(utop, m + r_[pick].size));
-      Unplace(pick);
-      if (ctx.stop || budget_->Exhausted()) return;
-      Close(static_cast<std::uint32_t>(segments_) + pick, m);
-      continue;
-    }
-    // Branch on one open segment at level m: which tensor sits on it at
-    // offset m, or none (close it). Pick the segment with the fewest
-    // options (fail first), leftmost on ties.
-    for (std::uint32_t s = span_lo; s < span_hi; ++s) lowest_[s] = 0;
-    for (std::size_t k = mark; k < live_.size(); ++k) {
-      const std::uint32_t i = live_[k];
-      if (!eligible_[k - mark] || x_[i] != m) continue;
-      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
-        if (floor_[s] == m) ++lowest_[s];
-      }
-    }
-    // A segment with no slack (m + unplaced bytes == best - 1) cannot be
-    // closed: the gap would overflow it, so it has one branch fewer.
-    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-      if (lowest_[s] != 0 && m + rem_[s] + 1 < ctx.best) ++lowest_[s];
-    }
-    std::uint32_t pick = span_hi;
-    for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-      if (lowest_[s] == 0) continue;
-      if (pick == span_hi || lowest_[s] < lowest_[pick] ||
-          (lowest_[s] == lowest_[pick] && rem_[s] > rem_[pick])) {
-        pick = s;
-      }
-    }
-    const std::size_t cmark = cand_.size();
-    for (std::size_t k = mark; k < live_.size(); ++k) {
-      const std::uint32_t i = live_[k];
-      if (eligible_[k - mark] && x_[i] == m && sa_[i] <= pick &&
-          pick < sb_[i]) {
-        cand_.push_back(i);
-      }
-    }
-    live_.resize(mark);
-    for (std::size_t k = cmark; k < cand_.size(); ++k) {
-      const std::uint32_t i = cand_[k];
-      Place(i, m);
-      Node(ctx, m, std::max(utop, m + r_[i].size));
-      Unplace(i);
-      if (ctx.stop || budget_->Exhausted()) break;
-    }
-    cand_.resize(cmark);
-    if (ctx.stop || budget_->Exhausted()) return;
-    Close(pick, m);
+    const bool again =
+        branching_ == Branching::kTensor
+            ? BranchOnTensor(ctx, mark, m, utop)
+            : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
+    if (!again) return;
   }
 }
 

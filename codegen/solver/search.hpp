@@ -220,6 +220,25 @@ class Search {
              std::uint64_t utop);
   void Node(Context& ctx, std::uint64_t low, std::uint64_t utop);
   void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop);
+  // The steps of NodeStates (search.cpp).
+  std::pair<std::uint32_t, std::uint32_t> GatherLive(const Context& ctx,
+                                                     std::size_t mark);
+  std::uint64_t Level(std::size_t mark, std::uint64_t low);
+  void AppendSkylineKey(std::uint32_t span_lo, std::uint32_t span_hi);
+  bool MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
+                 std::uint64_t utop, std::uint32_t span_lo,
+                 std::uint32_t span_hi);
+  bool Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+             std::uint64_t m, std::uint64_t utop, std::uint32_t span_lo,
+             std::uint32_t span_hi);
+  bool BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
+                      std::uint64_t utop);
+  std::uint32_t PickSegment(std::size_t mark, std::uint64_t m,
+                            std::uint32_t span_lo, std::uint32_t span_hi,
+                            std::uint64_t best);
+  bool BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
+                       std::uint64_t utop, std::uint32_t span_lo,
+                       std::uint32_t span_hi);
 
   static constexpr std::uint32_t kNoTensor =
       std::numeric_limits<std::uint32_t>::max();

@@ -125,12 +125,7 @@ class LiveArena {
 OffsetsAssignment OffsetsGreedyInOrder(
     std::span<const TensorUsageRecord> records) {
   const std::size_t n = records.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].first_op < records[b].first_op;
-                   });
+  const std::vector<std::size_t> order = IndicesByFirstOp(records);
   // Placed records by last_op: released once the sweep passes their last_op.
   std::vector<std::size_t> by_last(order);
   std::stable_sort(by_last.begin(), by_last.end(),
@@ -159,12 +154,7 @@ OffsetsAssignment OffsetsGreedyInOrder(
 OffsetsAssignment OffsetsGreedyInOrderOverlap(
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps) {
-  std::vector<std::size_t> order(records.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].first_op < records[b].first_op;
-                   });
+  const std::vector<std::size_t> order = IndicesByFirstOp(records);
   if (overlaps.empty()) {
     offset_gaps::GapPlacer placer(records);
     for (std::size_t t : order) placer.Place(t);

@@ -1,8 +1,10 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The strategy registry. Adding a strategy: one file under
-// codegen/strategies/, its declaration in strategies.hpp and one line in the
-// table below.
+// codegen/strategies/, its declaration in strategies.hpp and one entry in
+// the table below; the CLI (`arenaplan strategies`), the planner, the tests
+// and tests/golden/make_golden.sh all iterate this table.
+#include <algorithm>
 #include <array>
 
 #include "codegen/strategies/strategies.hpp"
@@ -12,48 +14,100 @@ namespace arenaplan {
 
 namespace {
 
+constexpr StrategyKind kHeuristic = StrategyKind::kHeuristic;
+constexpr StrategyKind kSearch = StrategyKind::kSearch;
+
 constexpr auto kStrategies = std::to_array<StrategyInfo>({
     // --- Offset Calculation (§5) ---
-    {Approach::kOffsets, "greedy-by-size",
-     "Greedy by Size, smallest fitting gap (Alg. 3, §5.2)",
-     &OffsetsGreedyBySize, nullptr, 0, nullptr, &OffsetsGreedyBySizeOverlap},
-    {Approach::kOffsets, "greedy-by-breadth",
-     "Greedy by Breadth, smallest fitting gap (§5.3)", &OffsetsGreedyByBreadth,
-     nullptr, 0, nullptr, &OffsetsGreedyByBreadthOverlap},
-    {Approach::kOffsets, "greedy-in-order",
-     "prior work Greedy (Lee et al. 2019): execution order, best-fit gap",
-     &OffsetsGreedyInOrder, nullptr, 0, nullptr, &OffsetsGreedyInOrderOverlap},
-    {Approach::kOffsets, "strip-packing-best-fit",
-     "prior work Strip Packing Best-fit (Sekiyama et al. 2018)",
-     &OffsetsStripPackingBestFit, nullptr, 0},
-    {Approach::kOffsets, "naive", "every tensor its own bytes (baseline)",
-     &OffsetsNaive, nullptr, 0},
+    {.name = "greedy-by-size",
+     .approach = Approach::kOffsets,
+     .kind = kHeuristic,
+     .reference = "Greedy by Size, smallest fitting gap (Alg. 3, §5.2)",
+     .offsets = &OffsetsGreedyBySize,
+     .offsets_overlap = &OffsetsGreedyBySizeOverlap},
+    {.name = "greedy-by-breadth",
+     .approach = Approach::kOffsets,
+     .kind = kHeuristic,
+     .reference = "Greedy by Breadth, smallest fitting gap (§5.3)",
+     .offsets = &OffsetsGreedyByBreadth,
+     .offsets_overlap = &OffsetsGreedyByBreadthOverlap},
+    {.name = "greedy-in-order",
+     .approach = Approach::kOffsets,
+     .kind = kHeuristic,
+     .reference =
+         "prior work Greedy (Lee et al. 2019): execution order, best-fit gap",
+     .offsets = &OffsetsGreedyInOrder,
+     .offsets_overlap = &OffsetsGreedyInOrderOverlap},
+    {.name = "strip-packing-best-fit",
+     .approach = Approach::kOffsets,
+     .kind = kHeuristic,
+     .reference = "prior work Strip Packing Best-fit (Sekiyama et al. 2018)",
+     .offsets = &OffsetsStripPackingBestFit},
+    {.name = "naive",
+     .approach = Approach::kOffsets,
+     .kind = kHeuristic,
+     .reference = "every tensor its own bytes (baseline)",
+     .offsets = &OffsetsNaive},
     // --- Shared Objects (§4) ---
-    {Approach::kSharedObjects, "greedy-by-size-improved",
-     "Greedy by Size Improved: stages by positional maximum, smallest gap "
-     "(§4.4)",
-     nullptr, &SharedObjectsGreedyBySizeImproved, 0},
-    {Approach::kSharedObjects, "greedy-by-size",
-     "Greedy by Size, smallest suitable object (Alg. 2, §4.3)", nullptr,
-     &SharedObjectsGreedyBySize, 0},
-    {Approach::kSharedObjects, "greedy-by-breadth",
-     "Greedy by Breadth (Alg. 1, §4.2)", nullptr, &SharedObjectsGreedyByBreadth,
-     0},
-    {Approach::kSharedObjects, "greedy-in-order",
-     "prior work Greedy (Lee et al. 2019): execution order, free-object pool",
-     nullptr, &SharedObjectsGreedyInOrder, 0},
+    {.name = "greedy-by-size-improved",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "Greedy by Size Improved: stages by positional maximum, "
+                  "smallest gap (§4.4)",
+     .shared_objects = &SharedObjectsGreedyBySizeImproved},
+    {.name = "greedy-by-size",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "Greedy by Size, smallest suitable object (Alg. 2, §4.3)",
+     .shared_objects = &SharedObjectsGreedyBySize},
+    {.name = "greedy-by-breadth",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "Greedy by Breadth (Alg. 1, §4.2)",
+     .shared_objects = &SharedObjectsGreedyByBreadth},
+    {.name = "greedy-in-order",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "prior work Greedy (Lee et al. 2019): execution order, "
+                  "free-object pool",
+     .shared_objects = &SharedObjectsGreedyInOrder},
     // O(n^3) worst case (0.8 s at 2,000 records): `best`/`all` skip it above.
-    {Approach::kSharedObjects, "min-cost-flow",
-     "prior work Min-cost Flow (Lee et al. 2019)", nullptr,
-     &SharedObjectsMinCostFlow, 2000},
-    {Approach::kSharedObjects, "naive", "one object per tensor (baseline)",
-     nullptr, &SharedObjectsNaive, 0},
+    {.name = "min-cost-flow",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "prior work Min-cost Flow (Lee et al. 2019)",
+     .shared_objects = &SharedObjectsMinCostFlow,
+     .max_records = 2000},
+    {.name = "naive",
+     .approach = Approach::kSharedObjects,
+     .kind = kHeuristic,
+     .reference = "one object per tensor (baseline)",
+     .shared_objects = &SharedObjectsNaive},
     // --- Searches: run from the best heuristic plan of their approach ---
-    {Approach::kOffsets, "optimal",
-     "exact search: branch and bound from the best heuristic, proves the "
-     "smallest arena or the gap left when time runs out",
-     nullptr, nullptr, 0, &SolveOffsetsExactly},
+    {.name = "optimal",
+     .approach = Approach::kOffsets,
+     .kind = kSearch,
+     .reference = "exact search: branch and bound from the best heuristic, "
+                  "proves the smallest arena or the gap left when time runs "
+                  "out (docs/optimal.md)",
+     .search = &SolveOffsetsExactly},
 });
+
+// Every entry is well formed: a heuristic has exactly the function of its
+// approach, a search only its search.
+constexpr bool WellFormed(const StrategyInfo& s) {
+  if (s.kind == kSearch) {
+    return s.search != nullptr && s.offsets == nullptr &&
+           s.shared_objects == nullptr && s.offsets_overlap == nullptr;
+  }
+  if (s.search != nullptr) return false;
+  return s.approach == Approach::kOffsets
+             ? s.offsets != nullptr && s.shared_objects == nullptr
+             : s.shared_objects != nullptr && s.offsets == nullptr &&
+                   s.offsets_overlap == nullptr;
+}
+static_assert(std::all_of(kStrategies.begin(), kStrategies.end(), WellFormed),
+              "a registry entry sets the wrong functions for its kind");
 
 }  // namespace
 

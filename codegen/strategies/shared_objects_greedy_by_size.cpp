@@ -37,12 +37,7 @@ namespace arenaplan {
 SharedObjectsAssignment SharedObjectsGreedyBySizeWithCap(
     std::span<const TensorUsageRecord> records, std::uint64_t cap) {
   const std::size_t n = records.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].size > records[b].size;
-                   });
+  const std::vector<std::size_t> order = IndicesBySizeDescending(records);
 
   SharedObjectsAssignment out;
   out.object_of.assign(n, 0);

@@ -33,12 +33,7 @@ namespace arenaplan {
 SharedObjectsAssignment SharedObjectsGreedyInOrder(
     std::span<const TensorUsageRecord> records) {
   const std::size_t n = records.size();
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].first_op < records[b].first_op;
-                   });
+  const std::vector<std::size_t> order = IndicesByFirstOp(records);
 
   SharedObjectsAssignment out;
   out.object_of.assign(n, 0);

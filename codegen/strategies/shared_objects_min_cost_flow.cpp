@@ -234,11 +234,7 @@ SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
   SharedObjectsAssignment out;
   out.object_of.assign(n, 0);
   if (n == 0) return out;
-  std::vector<std::size_t> rows(n);
-  std::iota(rows.begin(), rows.end(), std::size_t{0});
-  std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
-    return records[a].first_op < records[b].first_op;
-  });
+  const std::vector<std::size_t> rows = IndicesByFirstOp(records);
   // Potentials stay within the total cost, itself at most the sum of sizes;
   // 64-bit arithmetic is exact up to 2^61, wider beyond.
   std::uint64_t total = 0;

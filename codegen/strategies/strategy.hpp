@@ -73,26 +73,37 @@ using OffsetsOverlapFn =
 using OffsetsSearchFn = ExactResult (*)(
     std::span<const TensorUsageRecord> records, const ExactOptions& options);
 
-/// One registry entry: a heuristic (exactly one of `offsets` and
-/// `shared_objects` set, matching `approach`) or a search (`search` set,
-/// both others null). The planner runs a search from the best heuristic
-/// plan of its approach; `best` runs the heuristics and then the search.
+/// A heuristic runs once on the records; a search starts from the best
+/// heuristic plan of its approach and improves on it or proves it optimal.
+enum class StrategyKind : std::uint8_t { kHeuristic, kSearch };
+
+/// One registry entry (codegen/strategies/registry.cpp, written with
+/// designated initializers). A heuristic sets exactly one of `offsets` and
+/// `shared_objects`, matching `approach` (and `offsets_overlap` optionally);
+/// a search sets `search` only. The planner runs a search from the best
+/// heuristic plan of its approach; `best` runs the heuristics and then the
+/// search.
 struct StrategyInfo {
-  Approach approach;
-  std::string_view name;         ///< CLI name, e.g. "greedy-by-size".
-  std::string_view description;  ///< One line, names the paper's section.
+  std::string_view name;  ///< CLI name, e.g. "greedy-by-size".
+  Approach approach = Approach::kOffsets;
+  StrategyKind kind = StrategyKind::kHeuristic;
+  /// One line: the rule and where it is published (the paper's algorithm
+  /// and section, or the prior work it comes from).
+  std::string_view reference;
   OffsetsStrategyFn offsets = nullptr;
-  SharedObjectsStrategyFn shared_objects = nullptr;
-  /// Largest instance (records) the strategy is meant for; `all`/`best` skip
-  /// it above this (e.g. O(n^3) min-cost flow). 0 = no limit.
-  std::size_t max_records = 0;
-  OffsetsSearchFn search = nullptr;
   /// Offsets heuristics only: the same strategy with allowed overlaps, or
   /// nullptr (then the planner runs `offsets`, whose plan shares no byte).
   OffsetsOverlapFn offsets_overlap = nullptr;
+  SharedObjectsStrategyFn shared_objects = nullptr;
+  OffsetsSearchFn search = nullptr;
+  /// Largest instance (records) the strategy is meant for; `all`/`best` skip
+  /// it above this (e.g. O(n^3) min-cost flow). 0 = no limit.
+  std::size_t max_records = 0;
 
   /// True for a heuristic (one pass, no starting plan), false for a search.
-  [[nodiscard]] bool IsHeuristic() const { return search == nullptr; }
+  [[nodiscard]] bool IsHeuristic() const {
+    return kind == StrategyKind::kHeuristic;
+  }
 };
 
 /// Every registered strategy, heuristics first (in the order tables print

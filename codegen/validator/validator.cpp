@@ -36,20 +36,12 @@ std::vector<std::size_t> SizedByFirstOp(
   return order;
 }
 
-}  // namespace
-
-ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
+/// The alignment, one offset per record, intervals, alignment of every
+/// offset, and every record within the arena.
+ValidationReport CheckEachRecord(std::span<const TensorUsageRecord> records,
                                  std::span<const std::uint64_t> offsets,
                                  std::uint64_t arena_bytes,
                                  std::uint64_t alignment) {
-  return ValidateOffsets(records, offsets, arena_bytes, alignment, {});
-}
-
-ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
-                                 std::span<const std::uint64_t> offsets,
-                                 std::uint64_t arena_bytes,
-                                 std::uint64_t alignment,
-                                 std::span<const OverlapPair> overlaps) {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
     return Fail(ValidationResult::kBadAlignment, kNoRecord);
   }
@@ -67,79 +59,95 @@ ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
       return Fail(ValidationResult::kOutOfBounds, i);
     }
   }
+  return {};
+}
 
-  // Allowed overlaps. A pair is "used" when its two records share a byte;
-  // then some pair for those two records must hold at their offsets.
-  const auto shares_bytes = [&](std::size_t a, std::size_t b) {
-    return records[a].size != 0 && records[b].size != 0 &&
-           offsets[a] < offsets[b] + records[b].size &&
-           offsets[b] < offsets[a] + records[a].size;
-  };
-  using Pair = std::pair<std::size_t, std::size_t>;  // (min, max) index
-  const auto key = [](std::size_t a, std::size_t b) {
-    return a < b ? Pair{a, b} : Pair{b, a};
-  };
-  std::set<Pair> permitted;     // pairs of records allowed to share bytes
-  std::vector<Pair> violating;  // used pairs whose relation fails
-  // used_inputs[op]: the inputs of used pairs at operator op.
-  std::map<std::uint32_t, std::vector<std::size_t>> used_inputs;
-  std::vector<bool> leaves_early(records.size(), false);
-  for (std::size_t k = 0; k < overlaps.size(); ++k) {
-    const OverlapPair& p = overlaps[k];
-    if (p.input >= records.size() || p.output >= records.size() ||
-        p.input == p.output || records[p.input].last_op != p.op ||
-        records[p.output].first_op != p.op ||
-        (p.relation != OverlapRelation::kOutputBelowBy &&
-         p.relation != OverlapRelation::kAlias)) {
-      return Fail(ValidationResult::kBadOverlapPermit, k);
+using Pair = std::pair<std::size_t, std::size_t>;  // (min, max) index
+Pair Key(std::size_t a, std::size_t b) {
+  return a < b ? Pair{a, b} : Pair{b, a};
+}
+
+/// The allowed overlaps a plan uses. A pair is "used" when its two records
+/// share a byte; then some pair for those two records must hold at their
+/// offsets.
+class UsedOverlaps {
+ public:
+  UsedOverlaps(std::span<const TensorUsageRecord> records,
+               std::span<const std::uint64_t> offsets)
+      : records_(records),
+        offsets_(offsets),
+        leaves_early_(records.size(), false) {}
+
+  /// Reads `overlaps`: fails on a malformed pair, or on a used pair whose
+  /// relation fails when no other pair permits its two records.
+  ValidationReport Read(std::span<const OverlapPair> overlaps) {
+    std::vector<Pair> violating;  // used pairs whose relation fails
+    for (std::size_t k = 0; k < overlaps.size(); ++k) {
+      const OverlapPair& p = overlaps[k];
+      if (p.input >= records_.size() || p.output >= records_.size() ||
+          p.input == p.output || records_[p.input].last_op != p.op ||
+          records_[p.output].first_op != p.op ||
+          (p.relation != OverlapRelation::kOutputBelowBy &&
+           p.relation != OverlapRelation::kAlias)) {
+        return Fail(ValidationResult::kBadOverlapPermit, k);
+      }
+      if (!SharesBytes(p.input, p.output)) continue;
+      const std::uint64_t in = offsets_[p.input];
+      const std::uint64_t out = offsets_[p.output];
+      const bool holds =
+          p.relation == OverlapRelation::kAlias
+              ? in == out && records_[p.input].size == records_[p.output].size
+              : out <= in && in - out >= p.distance;
+      if (!holds) {
+        violating.push_back({p.input, p.output});
+        continue;
+      }
+      permitted_.insert(Key(p.input, p.output));
+      if (!leaves_early_[p.input]) {
+        leaves_early_[p.input] = true;
+        used_inputs_[p.op].push_back(p.input);
+      }
     }
-    if (!shares_bytes(p.input, p.output)) continue;
-    const std::uint64_t in = offsets[p.input];
-    const std::uint64_t out = offsets[p.output];
-    const bool holds =
-        p.relation == OverlapRelation::kAlias
-            ? in == out && records[p.input].size == records[p.output].size
-            : out <= in && in - out >= p.distance;
-    if (!holds) {
-      violating.push_back({p.input, p.output});
-      continue;
+    for (const Pair& v : violating) {
+      if (!Permitted(v.first, v.second)) {
+        return Fail(ValidationResult::kOverlap, v.first, v.second);
+      }
     }
-    permitted.insert(key(p.input, p.output));
-    if (!leaves_early[p.input]) {
-      leaves_early[p.input] = true;
-      used_inputs[p.op].push_back(p.input);
-    }
-  }
-  for (const Pair& v : violating) {
-    if (permitted.count(key(v.first, v.second)) == 0) {
-      return Fail(ValidationResult::kOverlap, v.first, v.second);
-    }
+    return {};
   }
 
-  // Sweep: insert records by first_op; before inserting one, retire every
-  // live record whose last_op is earlier. The live set stays pairwise
-  // disjoint in bytes (else we have already failed), so it is enough to
-  // compare a newcomer with its neighbours in offset order. An input of a
-  // used pair takes part only up to the operator before its pair's (not at
-  // all when it is born there); at its pair's operator op, once every record
-  // born at op is in, it is compared with every live record it shares a
-  // byte with (the live set is disjoint, so those are adjacent in offset
-  // order), and with the other such inputs of op.
-  using Retire = std::pair<std::uint32_t, std::size_t>;  // (last_op, index)
-  std::priority_queue<Retire, std::vector<Retire>, std::greater<>> retire;
-  std::map<std::uint64_t, std::size_t> live;  // offset -> index
-  const auto check_used_inputs = [&](std::uint32_t op) -> ValidationReport {
-    auto it = used_inputs.find(op);
-    if (it == used_inputs.end()) return {};
+  [[nodiscard]] bool SharesBytes(std::size_t a, std::size_t b) const {
+    return records_[a].size != 0 && records_[b].size != 0 &&
+           offsets_[a] < offsets_[b] + records_[b].size &&
+           offsets_[b] < offsets_[a] + records_[a].size;
+  }
+  [[nodiscard]] bool Permitted(std::size_t a, std::size_t b) const {
+    return permitted_.count(Key(a, b)) != 0;
+  }
+  /// Record i is the input of a used pair: it leaves the sweep one
+  /// operator early.
+  [[nodiscard]] bool LeavesEarly(std::size_t i) const {
+    return leaves_early_[i];
+  }
+  [[nodiscard]] bool Any() const { return !used_inputs_.empty(); }
+
+  /// At operator op, once every record born at op is in `live` (offset ->
+  /// index): each input of a used pair of op against every live record it
+  /// shares a byte with (the live set is disjoint, so those are adjacent in
+  /// offset order), and against the other such inputs of op.
+  ValidationReport CheckInputs(
+      std::uint32_t op, const std::map<std::uint64_t, std::size_t>& live) {
+    auto it = used_inputs_.find(op);
+    if (it == used_inputs_.end()) return {};
     std::vector<std::size_t>& inputs = it->second;
     for (std::size_t j : inputs) {
-      const std::uint64_t begin = offsets[j];
-      const std::uint64_t end = begin + records[j].size;
+      const std::uint64_t begin = offsets_[j];
+      const std::uint64_t end = begin + records_[j].size;
       auto h = live.upper_bound(begin);
       if (h != live.begin()) --h;
       for (; h != live.end() && h->first < end; ++h) {
         const std::size_t other = h->second;
-        if (shares_bytes(j, other) && permitted.count(key(j, other)) == 0) {
+        if (SharesBytes(j, other) && !Permitted(j, other)) {
           return Fail(ValidationResult::kOverlap, other, j);
         }
       }
@@ -147,22 +155,63 @@ ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
     // The inputs among themselves: in offset order, each against the
     // earlier ones still open (disjoint unless permitted, so few).
     std::sort(inputs.begin(), inputs.end(), [&](std::size_t a, std::size_t b) {
-      return offsets[a] != offsets[b] ? offsets[a] < offsets[b] : a < b;
+      return offsets_[a] != offsets_[b] ? offsets_[a] < offsets_[b] : a < b;
     });
     std::vector<std::size_t> open;
     for (std::size_t j : inputs) {
       std::erase_if(open, [&](std::size_t o) {
-        return offsets[o] + records[o].size <= offsets[j];
+        return offsets_[o] + records_[o].size <= offsets_[j];
       });
       for (std::size_t o : open) {
-        if (shares_bytes(o, j) && permitted.count(key(o, j)) == 0) {
+        if (SharesBytes(o, j) && !Permitted(o, j)) {
           return Fail(ValidationResult::kOverlap, o, j);
         }
       }
       open.push_back(j);
     }
     return {};
-  };
+  }
+
+ private:
+  std::span<const TensorUsageRecord> records_;
+  std::span<const std::uint64_t> offsets_;
+  std::set<Pair> permitted_;  ///< Pairs of records allowed to share bytes.
+  /// used_inputs_[op]: the inputs of used pairs at operator op.
+  std::map<std::uint32_t, std::vector<std::size_t>> used_inputs_;
+  std::vector<bool> leaves_early_;
+};
+
+}  // namespace
+
+ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
+                                 std::span<const std::uint64_t> offsets,
+                                 std::uint64_t arena_bytes,
+                                 std::uint64_t alignment) {
+  return ValidateOffsets(records, offsets, arena_bytes, alignment, {});
+}
+
+ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
+                                 std::span<const std::uint64_t> offsets,
+                                 std::uint64_t arena_bytes,
+                                 std::uint64_t alignment,
+                                 std::span<const OverlapPair> overlaps) {
+  const ValidationReport each =
+      CheckEachRecord(records, offsets, arena_bytes, alignment);
+  if (!each.ok()) return each;
+  UsedOverlaps used(records, offsets);
+  const ValidationReport pairs = used.Read(overlaps);
+  if (!pairs.ok()) return pairs;
+
+  // Sweep: insert records by first_op; before inserting one, retire every
+  // live record whose last_op is earlier. The live set stays pairwise
+  // disjoint in bytes (else we have already failed), so it is enough to
+  // compare a newcomer with its neighbours in offset order. An input of a
+  // used pair takes part only up to the operator before its pair's (not at
+  // all when it is born there); at its pair's operator it is checked by
+  // UsedOverlaps::CheckInputs.
+  using Retire = std::pair<std::uint32_t, std::size_t>;  // (last_op, index)
+  std::priority_queue<Retire, std::vector<Retire>, std::greater<>> retire;
+  std::map<std::uint64_t, std::size_t> live;  // offset -> index
   const std::vector<std::size_t> order = SizedByFirstOp(records);
   for (std::size_t pos = 0; pos < order.size(); ++pos) {
     const std::size_t i = order[pos];
@@ -171,7 +220,7 @@ ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
       live.erase(offsets[retire.top().second]);
       retire.pop();
     }
-    const bool takes_part = !leaves_early[i] || r.last_op > r.first_op;
+    const bool takes_part = !used.LeavesEarly(i) || r.last_op > r.first_op;
     if (takes_part) {
       const std::uint64_t begin = offsets[i];
       const std::uint64_t end = begin + r.size;  // fits: checked above
@@ -186,12 +235,12 @@ ValidationReport ValidateOffsets(std::span<const TensorUsageRecord> records,
         }
       }
       live.emplace(begin, i);
-      retire.emplace(leaves_early[i] ? r.last_op - 1 : r.last_op, i);
+      retire.emplace(used.LeavesEarly(i) ? r.last_op - 1 : r.last_op, i);
     }
     const bool group_ends = pos + 1 == order.size() ||
                             records[order[pos + 1]].first_op != r.first_op;
-    if (group_ends && !used_inputs.empty()) {
-      const ValidationReport report = check_used_inputs(r.first_op);
+    if (group_ends && used.Any()) {
+      const ValidationReport report = used.CheckInputs(r.first_op, live);
       if (!report.ok()) return report;
     }
   }

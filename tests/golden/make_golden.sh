@@ -16,8 +16,10 @@ ln -s "$shared" "$work/shared"
 cd "$work"
 
 cases() {
-  local offsets="greedy-by-size greedy-by-breadth greedy-in-order strip-packing-best-fit naive"
-  local objects="greedy-by-size-improved greedy-by-size greedy-by-breadth greedy-in-order min-cost-flow naive"
+  # Every registered heuristic of each approach, in registry order.
+  local offsets objects
+  offsets=$("$bin" strategies --approach offsets --heuristics)
+  objects=$("$bin" strategies --approach shared-objects --heuristics)
   local csvs models
   csvs=$(cd shared && ls benchmarks/minimalloc-challenging/*.csv)
   models=$(cd shared && ls models/*.tflite)

@@ -414,13 +414,7 @@ OffsetsAssignment GapPlacer::Take() && {
 
 std::vector<std::size_t> OrderBySizeDescending(
     std::span<const TensorUsageRecord> records) {
-  std::vector<std::size_t> order(records.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return records[a].size > records[b].size;
-                   });
-  return order;
+  return IndicesBySizeDescending(records);
 }
 
 std::vector<std::size_t> OrderBySizeDescendingLatestFirst(

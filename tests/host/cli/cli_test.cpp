@@ -23,9 +23,7 @@ namespace fs = std::filesystem;
 using CliRun = testing_util::CommandResult;
 
 /// Runs the built CLI with `args`; output holds stdout and stderr together.
-CliRun Arenaplan(const std::string& args) {
-  return testing_util::RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
-}
+const auto Arenaplan = testing_util::RunArenaplan;
 
 class CliTest : public ::testing::Test {
  protected:
@@ -557,9 +555,8 @@ TEST_F(CliTest, HeaderRefusesAnArenaItsTypesCannotHold) {
   const std::string main_cpp =
       Write("main.cpp", "#include \"big.hpp\"\nint main() {}\n");
   const CliRun cc = testing_util::RunCommand(
-      testing_util::HostCxx() +
-      " -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I" ARENAPLAN_SOURCE_DIR
-      "/core/include " +
+      testing_util::HostCompileCommand("c++17",
+                                       "-Wall -Wextra -Werror -fsyntax-only") +
       main_cpp);
   EXPECT_EQ(cc.status, 0) << cc.output;
 }

@@ -114,11 +114,9 @@ class GeneratedCode : public ::testing::Test {
                                 const fs::path& include) {
     const fs::path object = source.string() + ".o";
     const CommandResult cc = RunCommand(
-        HostCxx() +
-        " -std=c++17 -trigraphs -c -I" ARENAPLAN_SOURCE_DIR
-        "/core/include -I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" +
-        include.string() + " '" + source.string() + "' -o '" + object.string() +
-        "'");
+        testing_util::HostCompileCommand("c++17", "-trigraphs -c") +
+        "-I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" + include.string() +
+        " '" + source.string() + "' -o '" + object.string() + "'");
     EXPECT_EQ(cc.status, 0) << source << "\n" << cc.output;
     const CommandResult nm =
         RunCommand("nm --defined-only -C '" + object.string() + "'");

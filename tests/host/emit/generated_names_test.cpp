@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
-#include "codegen/base/errors.hpp"
 #include "tests/host/support/test_util.hpp"
 #include "tests/host/support/tiny_plan.hpp"
 
@@ -33,9 +33,7 @@ using testing_util::WriteFile;
 const std::string kModel =
     std::string(ARENAPLAN_SHARED_DIR) + "/models/hello_world_int8.tflite";
 
-CommandResult Cli(const std::string& args) {
-  return RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
-}
+const auto Cli = testing_util::RunArenaplan;
 
 /// Namespaces that give a header that does not compile (or that silently
 /// means something else) with g++ -std=gnu++17 on Linux.
@@ -106,10 +104,9 @@ TEST(Namespace, RefusedNamesDoNotCompile) {
     WriteFile(dir.path() + "/h.hpp", text);
     WriteFile(dir.path() + "/use.cpp",
               "#include \"h.hpp\"\nint main() { return 0; }\n");
-    const CommandResult cc =
-        RunCommand(HostCxx() + " -std=gnu++17 -fsyntax-only -I" +
-                   std::string(ARENAPLAN_SOURCE_DIR) + "/core/include " +
-                   dir.path() + "/use.cpp");
+    const CommandResult cc = RunCommand(
+        testing_util::HostCompileCommand("gnu++17", "-fsyntax-only") +
+        dir.path() + "/use.cpp");
     EXPECT_NE(cc.status, 0) << ns;
   }
 }
@@ -139,8 +136,7 @@ TEST(IncludeGuard, DiffersForNamesThatUpperCaseAlike) {
       "static_assert(a_b::kTensorCount == a::b::kTensorCount);\n";
   WriteFile(dir.path() + "/use.cpp", use);
   const CommandResult cc =
-      RunCommand(HostCxx() + " -std=c++17 -fsyntax-only -I" +
-                 std::string(ARENAPLAN_SOURCE_DIR) + "/core/include " +
+      RunCommand(testing_util::HostCompileCommand("c++17", "-fsyntax-only") +
                  dir.path() + "/use.cpp");
   EXPECT_EQ(cc.status, 0) << cc.output;
 }

@@ -42,10 +42,9 @@ class CompileFail : public testing::Test {
   }
 
   CommandResult Compile(const fs::path& source) const {
-    return RunCommand(HostCxx() +
-                      " -std=c++17 -fsyntax-only -Wall -Wextra "
-                      "-Werror -I" ARENAPLAN_SOURCE_DIR "/core/include -I" +
-                      dir_.string() + " " + source.string());
+    return RunCommand(testing_util::HostCompileCommand(
+                          "c++17", "-fsyntax-only -Wall -Wextra -Werror") +
+                      "-I" + dir_.string() + " " + source.string());
   }
 
   fs::path dir_;

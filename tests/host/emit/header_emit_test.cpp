@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "codegen/emit/header.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/header.hpp"
 #include "tests/host/support/test_util.hpp"
 #include "tests/host/support/tiny_plan.hpp"
 
@@ -24,8 +24,8 @@ using arenaplan::testing_util::HostCxx;
 using arenaplan::testing_util::RunCommand;
 using arenaplan::testing_util::WriteFile;
 
-/// The shared hand-derived plan (tests/host/support/tiny_plan.hpp), with the empty
-/// tensor unnamed and a registered strategy name.
+/// The shared hand-derived plan (tests/host/support/tiny_plan.hpp), with the
+/// empty tensor unnamed and a registered strategy name.
 PlanResult TinyPlan() {
   PlanResult p = testing_util::TinyPlan();
   p.problem.names = {"input", "conv1/Relu", "output", ""};
@@ -185,9 +185,10 @@ std::string CompileAndDump(const std::string& header, const std::string& ns,
                 "::kAlignment) == arenaplan::ValidationResult::kOk ? 0 : 1;\n"
                 "}\n");
   const CommandResult build = RunCommand(
-      HostCxx() + " -std=c++17 -Wall -Wextra -Werror -pedantic " + extra_flags +
-      " -I" ARENAPLAN_SOURCE_DIR "/core/include -I" + dir.string() + " " +
-      (dir / "dump.cpp").string() + " -o " + (dir / "dump").string());
+      testing_util::HostCompileCommand(
+          "c++17", "-Wall -Wextra -Werror -pedantic " + extra_flags) +
+      "-I" + dir.string() + " " + (dir / "dump.cpp").string() + " -o " +
+      (dir / "dump").string());
   EXPECT_EQ(build.status, 0) << build.output;
   if (build.status != 0) return "";
   const CommandResult run = RunCommand((dir / "dump").string());

@@ -206,9 +206,7 @@ TEST(ReadInputBytes, RefusesDirectoryWithOneLine) {
 // --- Through the CLI
 // ----------------------------------------------------------
 
-testing_util::CommandResult Arenaplan(const std::string& args) {
-  return testing_util::RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
-}
+const auto Arenaplan = testing_util::RunArenaplan;
 
 TEST(LoadProblemCli, ReadsCsvFromPipesAndStdin) {
   const std::string csv = "id,lower,upper,size\na,0,2,8\nb,1,3,16\n";

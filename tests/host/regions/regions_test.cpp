@@ -650,7 +650,7 @@ TEST(Regions, NaiveSplitMovesTheLargestTensorsToTheSlowRegion) {
 class RegionsCli : public ::testing::Test {
  protected:
   static CommandResult Arenaplan(const std::string& args) {
-    return RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
+    return testing_util::RunArenaplan(args);
   }
   testing_util::ScopedTempDir tmp_{"arenaplan_regions_"};
   const std::string dir_ = tmp_.path();
@@ -775,9 +775,9 @@ TEST_F(RegionsCli, HeaderChecksEveryRegionAtCompileTime) {
       "  if (pd::region_dtcm::kRegionSize > 32768) ++bad;\n"
       "  return bad;\n"
       "}\n");
-  const std::string cxx = testing_util::HostCxx() +
-                          " -std=c++17 -Wall -Wextra -Werror -I" +
-                          ARENAPLAN_SOURCE_DIR "/core/include -I" + dir_ + " ";
+  const std::string cxx =
+      testing_util::HostCompileCommand("c++17", "-Wall -Wextra -Werror") +
+      "-I" + dir_ + " ";
   const CommandResult build = RunCommand(cxx + main + " -o " + dir_ + "/main");
   ASSERT_EQ(build.status, 0) << build.output;
   EXPECT_EQ(RunCommand(dir_ + "/main").status, 0);

@@ -29,8 +29,8 @@
 // of a partition is the sum over blocks of the largest size in the block
 // (the object must hold each of its tensors); the minimum cost is the
 // optimum by definition.
-#ifndef ARENAPLAN_TESTS_HOST_EXHAUSTIVE_HPP_
-#define ARENAPLAN_TESTS_HOST_EXHAUSTIVE_HPP_
+#ifndef ARENAPLAN_TESTS_HOST_SUPPORT_EXHAUSTIVE_HPP_
+#define ARENAPLAN_TESTS_HOST_SUPPORT_EXHAUSTIVE_HPP_
 
 #include <algorithm>
 #include <array>
@@ -189,4 +189,4 @@ inline std::uint64_t ExhaustiveSharedObjectsOptimum(
 
 }  // namespace arenaplan::testing
 
-#endif  // ARENAPLAN_TESTS_HOST_EXHAUSTIVE_HPP_
+#endif  // ARENAPLAN_TESTS_HOST_SUPPORT_EXHAUSTIVE_HPP_

@@ -3,8 +3,8 @@
 // Small random Offset Calculation instances shared by the solver tests
 // (exact_test, exact_search_test, portfolio_test): network-like shapes, and
 // "staircases" whose optimum often exceeds max breadth.
-#ifndef ARENAPLAN_TESTS_HOST_SOLVER_INSTANCES_HPP_
-#define ARENAPLAN_TESTS_HOST_SOLVER_INSTANCES_HPP_
+#ifndef ARENAPLAN_TESTS_HOST_SUPPORT_SOLVER_INSTANCES_HPP_
+#define ARENAPLAN_TESTS_HOST_SUPPORT_SOLVER_INSTANCES_HPP_
 
 #include <cstddef>
 #include <cstdint>
@@ -100,4 +100,4 @@ inline std::vector<TensorUsageRecord> StaircaseInstance(std::mt19937_64& rng,
 
 }  // namespace arenaplan::testing
 
-#endif  // ARENAPLAN_TESTS_HOST_SOLVER_INSTANCES_HPP_
+#endif  // ARENAPLAN_TESTS_HOST_SUPPORT_SOLVER_INSTANCES_HPP_

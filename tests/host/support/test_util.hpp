@@ -1,10 +1,13 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Small helpers the host tests share: run a shell command and capture what
-// it prints, read and write whole files, and a temporary directory removed
-// with everything in it when it goes out of scope. Header-only; POSIX.
-#ifndef ARENAPLAN_TESTS_HOST_TEST_UTIL_HPP_
-#define ARENAPLAN_TESTS_HOST_TEST_UTIL_HPP_
+// Small helpers the host tests share: run a shell command (or the built
+// arenaplan) and capture what it prints, the host compiler command for
+// generated code, the shared models, read and write whole files, and a
+// temporary directory removed with everything in it when it goes out of
+// scope. Header-only; POSIX. ARENAPLAN_SOURCE_DIR, ARENAPLAN_SHARED_DIR and
+// ARENAPLAN_BINARY are defined for every host test (CMakeLists.txt).
+#ifndef ARENAPLAN_TESTS_HOST_SUPPORT_TEST_UTIL_HPP_
+#define ARENAPLAN_TESTS_HOST_SUPPORT_TEST_UTIL_HPP_
 
 #include <stdlib.h>  // mkdtemp
 #include <sys/wait.h>
@@ -46,6 +49,33 @@ inline std::string HostCxx() {
   const char* cxx = std::getenv("ARENAPLAN_HOST_CXX");
   return cxx != nullptr ? cxx : "g++";
 }
+
+/// Runs the built arenaplan with `args` (a shell command line tail);
+/// output holds its stdout and stderr together, status its exit code.
+inline CommandResult RunArenaplan(const std::string& args) {
+  return RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
+}
+
+/// The host compiler command for generated code: HostCxx(), the language
+/// `standard` ("c++17", "gnu++17"), then `flags`, then core/include on the
+/// include path, ending in a space; the caller appends its own -I, sources
+/// and -o.
+inline std::string HostCompileCommand(const std::string& standard,
+                                      const std::string& flags) {
+  return HostCxx() + " -std=" + standard + " " + flags +
+         " -I" ARENAPLAN_SOURCE_DIR "/core/include ";
+}
+
+/// The shared models' directory, with a trailing slash.
+inline const std::string kModels =
+    std::string(ARENAPLAN_SHARED_DIR) + "/models/";
+
+/// The six shared models the reader and TFLM tests load (float and int8,
+/// the smallest to person_detect, one with a dynamic dimension: plan it
+/// with --assume-dim 1), file names without ".tflite".
+inline constexpr const char* kModelNames[] = {
+    "hello_world_int8",  "hello_world_float", "micro_speech_quantized",
+    "keyword_scrambled", "person_detect",     "face_detection_short_range"};
 
 /// Writes `text` to `path` byte for byte, replacing any file there.
 inline void WriteFile(const std::filesystem::path& path,
@@ -90,4 +120,4 @@ class ScopedTempDir {
 
 }  // namespace arenaplan::testing_util
 
-#endif  // ARENAPLAN_TESTS_HOST_TEST_UTIL_HPP_
+#endif  // ARENAPLAN_TESTS_HOST_SUPPORT_TEST_UTIL_HPP_

@@ -2,8 +2,8 @@
 //
 // The small hand-made plan several runtime and header tests compile (the one
 // tests/compile_fail/README.md describes).
-#ifndef ARENAPLAN_TESTS_HOST_TINY_PLAN_HPP_
-#define ARENAPLAN_TESTS_HOST_TINY_PLAN_HPP_
+#ifndef ARENAPLAN_TESTS_HOST_SUPPORT_TINY_PLAN_HPP_
+#define ARENAPLAN_TESTS_HOST_SUPPORT_TINY_PLAN_HPP_
 
 #include "codegen/planner/planner.hpp"
 
@@ -54,4 +54,4 @@ inline PlanResult TinyOverlapPlan(std::uint64_t alignment = 16) {
 
 }  // namespace arenaplan::testing_util
 
-#endif  // ARENAPLAN_TESTS_HOST_TINY_PLAN_HPP_
+#endif  // ARENAPLAN_TESTS_HOST_SUPPORT_TINY_PLAN_HPP_

@@ -17,6 +17,7 @@
 #include "codegen/tflite/load.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/greedy_rule.hpp"
+#include "tests/host/support/test_util.hpp"
 
 namespace arenaplan::tflm {
 namespace {
@@ -88,9 +89,7 @@ TEST(TflmGreedyRule, PlacementOfEveryModelIsSound) {
   const std::string models = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
   InputOptions assume_one;
   assume_one.assume_dim = 1;
-  for (const char* name :
-       {"hello_world_int8", "hello_world_float", "micro_speech_quantized",
-        "keyword_scrambled", "person_detect", "face_detection_short_range"}) {
+  for (const char* name : testing_util::kModelNames) {
     SCOPED_TRACE(name);
     const UsageProblem p =
         AlignProblem(LoadTfliteProblem(models + name + ".tflite", assume_one),

@@ -31,10 +31,8 @@ using tflm::kOfflinePlanName;
 using tflm::OfflinePlanWords;
 using tflm::ReadOfflinePlan;
 
-const std::string kModels = std::string(ARENAPLAN_SHARED_DIR) + "/models/";
-const char* const kModelNames[] = {
-    "hello_world_int8",  "hello_world_float", "micro_speech_quantized",
-    "keyword_scrambled", "person_detect",     "face_detection_short_range"};
+using testing_util::kModelNames;
+using testing_util::kModels;
 
 InputOptions AssumeOne() {
   InputOptions o;
