@@ -90,12 +90,21 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   return o;
 }
 
+namespace {
+
+/// `name` as an unsigned option of at least 1, stored in `*value`.
+void AddPositiveOption(CLI::App* cmd, const char* name,
+                       std::optional<std::uint64_t>* value, const char* help) {
+  cmd->add_option(name, *value, help)->check(UnsignedAtLeast(1));
+}
+
+}  // namespace
+
 void AddAssumeDimOption(CLI::App* cmd,
                         std::optional<std::uint64_t>* assume_dim) {
-  cmd->add_option("--assume-dim", *assume_dim,
-                  "Models: value for dynamic (-1) dimensions, e.g. a batch "
-                  "of 1 (>= 1)")
-      ->check(UnsignedAtLeast(1));
+  AddPositiveOption(cmd, "--assume-dim", assume_dim,
+                    "Models: value for dynamic (-1) dimensions, e.g. a batch "
+                    "of 1 (>= 1)");
 }
 
 void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
@@ -108,10 +117,9 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
 }
 
 void AddAlignOption(CLI::App* cmd, std::optional<std::uint64_t>* align) {
-  cmd->add_option("--align", *align,
-                  "Round sizes and offsets up to N bytes, a power of two "
-                  "(default: models 16, CSV 1)")
-      ->check(UnsignedAtLeast(1));
+  AddPositiveOption(cmd, "--align", align,
+                    "Round sizes and offsets up to N bytes, a power of two "
+                    "(default: models 16, CSV 1)");
 }
 
 void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args) {

@@ -26,17 +26,16 @@ bool IsIdentifierChar(char c) {
 /// (in GNU modes), and lower-case macros of the C library headers the
 /// generated code includes or that commonly come with them.
 bool IsLowerCaseMacro(std::string_view part) {
+  // clang-format off
   static const std::set<std::string_view> kMacros = {
-      "linux",   "unix",     "i386",
-      "i486",    "i586",     "i686",
-      "sun",     "sparc",    "mips",
-      "vax",     "hppa",     "hp9000",
-      "m68k",    "mc68000",  "ibm032",
-      "pyr",     "ns32000",  "offsetof",
-      "assert",  "errno",    "setjmp",
-      "va_arg",  "va_start", "va_end",
-      "va_copy", "alloca",   "stdin",
-      "stdout",  "stderr",   "bool_true_false_are_defined"};
+      // Systems and processors (GCC and Clang in GNU modes).
+      "linux", "unix", "i386", "i486", "i586", "i686", "sun", "sparc", "mips",
+      "vax", "hppa", "hp9000", "m68k", "mc68000", "ibm032", "pyr", "ns32000",
+      // The C library's lower-case macros.
+      "offsetof", "assert", "errno", "setjmp", "va_arg", "va_start", "va_end",
+      "va_copy", "alloca", "stdin", "stdout", "stderr",
+      "bool_true_false_are_defined"};
+  // clang-format on
   return kMacros.count(part) != 0;
 }
 

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "codegen/emit/cpp_text.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/cpp_text.hpp"
 #include "codegen/tflm/kernels.hpp"
 
 namespace arenaplan {
@@ -80,18 +80,19 @@ std::string ShimHeader(const tflite::TfliteProblem& problem,
   h += "#include "
        "\"tensorflow/lite/micro/memory_planner/memory_plan_struct.h\"\n\n";
   h += "namespace arenaplan_tflm {\n\n";
+  const auto size_constant = [&h](const char* name, std::uint64_t value) {
+    h += "inline constexpr std::size_t " + std::string(name) + " = " +
+         std::to_string(value) + ";\n";
+  };
   h += "/// Bytes of the original model file this plan belongs to.\n";
-  h += "inline constexpr std::size_t kModelBytes = " +
-       std::to_string(sizes.model_bytes) + ";\n";
+  size_constant("kModelBytes", sizes.model_bytes);
   h += "/// Bytes the planned buffers need at the start of the arena.\n";
-  h += "inline constexpr std::size_t kNonPersistentBytes = " +
-       std::to_string(plan.arena_bytes) + ";\n";
+  size_constant("kNonPersistentBytes", plan.arena_bytes);
   h += "/// The whole tensor arena to allocate with this shim: the planned\n";
   h += "/// buffers plus TFLM's persistent and temporary allocations (" +
        std::string(tflm::kTflmVersion) + ",\n";
   h += "/// 64-bit host struct sizes; see arenaplan's docs/tflm.md).\n";
-  h += "inline constexpr std::size_t kTensorArenaSize = " +
-       std::to_string(sizes.arena_bytes) + ";\n";
+  size_constant("kTensorArenaSize", sizes.arena_bytes);
   h += "inline constexpr std::int32_t kBufferCount = " + std::to_string(count) +
        ";\n";
   // A 32-bit target's std::size_t would silently wrap a larger figure.

@@ -230,10 +230,8 @@ std::vector<std::size_t> SolveAssignment(
 /// numbered by their first tensor in that row order.
 SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
     std::span<const TensorUsageRecord> records, std::uint64_t cap) {
+  if (records.empty()) return {};
   const std::size_t n = records.size();
-  SharedObjectsAssignment out;
-  out.object_of.assign(n, 0);
-  if (n == 0) return out;
   const std::vector<std::size_t> rows = IndicesByFirstOp(records);
   // Potentials stay within the total cost, itself at most the sum of sizes;
   // 64-bit arithmetic is exact up to 2^61, wider beyond.
@@ -248,6 +246,8 @@ SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
   const std::vector<std::size_t> reuses =
       wide ? SolveAssignment<__int128>(records, rows, work, &exact_rows)
            : SolveAssignment<std::int64_t>(records, rows, work, &exact_rows);
+  SharedObjectsAssignment out;
+  out.object_of.assign(n, 0);
   if (exact_rows < n) out.capped_after = exact_rows;
   for (std::size_t j : rows) {
     if (reuses[j] == kNewObject) {

@@ -18,22 +18,32 @@
 
 namespace arenaplan {
 
+// The strategies' function types. A declaration below such as
+// `OffsetsStrategy OffsetsGreedyBySize;` declares the function
+// `OffsetsAssignment OffsetsGreedyBySize(std::span<const TensorUsageRecord>)`;
+// each file defines its function with the full signature.
+using OffsetsStrategy =
+    OffsetsAssignment(std::span<const TensorUsageRecord> records);
+using OffsetsOverlapStrategy =
+    OffsetsAssignment(std::span<const TensorUsageRecord> records,
+                      std::span<const OverlapPair> overlaps);
+using SharedObjectsStrategy =
+    SharedObjectsAssignment(std::span<const TensorUsageRecord> records);
+using SharedObjectsCappedStrategy = SharedObjectsAssignment(
+    std::span<const TensorUsageRecord> records, std::uint64_t cap);
+
 // --- Offset Calculation (§5) ---
 
 /// Greedy by Size (Alg. 3, §5.2): largest first, smallest fitting gap.
-OffsetsAssignment OffsetsGreedyBySize(
-    std::span<const TensorUsageRecord> records);
+OffsetsStrategy OffsetsGreedyBySize;
 /// Greedy by Breadth (§5.3): operators by breadth, their tensors by size.
-OffsetsAssignment OffsetsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records);
+OffsetsStrategy OffsetsGreedyByBreadth;
 /// Prior work Greedy (Lee et al. 2019): execution order, best-fit gap.
-OffsetsAssignment OffsetsGreedyInOrder(
-    std::span<const TensorUsageRecord> records);
+OffsetsStrategy OffsetsGreedyInOrder;
 /// Prior work Strip Packing Best-fit (Sekiyama et al. 2018).
-OffsetsAssignment OffsetsStripPackingBestFit(
-    std::span<const TensorUsageRecord> records);
+OffsetsStrategy OffsetsStripPackingBestFit;
 /// Baseline: every tensor its own bytes.
-OffsetsAssignment OffsetsNaive(std::span<const TensorUsageRecord> records);
+OffsetsStrategy OffsetsNaive;
 
 // --- Offset Calculation with allowed overlaps (docs/overlap.md) ---
 // The same strategies, placing a record whose overlap partner is already
@@ -42,38 +52,26 @@ OffsetsAssignment OffsetsNaive(std::span<const TensorUsageRecord> records);
 // plans share no byte, so they are valid with any pairs).
 
 /// Greedy by Size with allowed overlaps.
-OffsetsAssignment OffsetsGreedyBySizeOverlap(
-    std::span<const TensorUsageRecord> records,
-    std::span<const OverlapPair> overlaps);
+OffsetsOverlapStrategy OffsetsGreedyBySizeOverlap;
 /// Greedy by Breadth with allowed overlaps.
-OffsetsAssignment OffsetsGreedyByBreadthOverlap(
-    std::span<const TensorUsageRecord> records,
-    std::span<const OverlapPair> overlaps);
+OffsetsOverlapStrategy OffsetsGreedyByBreadthOverlap;
 /// Greedy in execution order with allowed overlaps.
-OffsetsAssignment OffsetsGreedyInOrderOverlap(
-    std::span<const TensorUsageRecord> records,
-    std::span<const OverlapPair> overlaps);
+OffsetsOverlapStrategy OffsetsGreedyInOrderOverlap;
 
 // --- Shared Objects (§4) ---
 
 /// Greedy by Size Improved (§4.4).
-SharedObjectsAssignment SharedObjectsGreedyBySizeImproved(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsGreedyBySizeImproved;
 /// Greedy by Size (Alg. 2, §4.3).
-SharedObjectsAssignment SharedObjectsGreedyBySize(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsGreedyBySize;
 /// Greedy by Breadth (Alg. 1, §4.2).
-SharedObjectsAssignment SharedObjectsGreedyByBreadth(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsGreedyByBreadth;
 /// Prior work Greedy (Lee et al. 2019): execution order, free-object pool.
-SharedObjectsAssignment SharedObjectsGreedyInOrder(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsGreedyInOrder;
 /// Prior work Min-cost Flow (Lee et al. 2019).
-SharedObjectsAssignment SharedObjectsMinCostFlow(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsMinCostFlow;
 /// Baseline: one object per tensor.
-SharedObjectsAssignment SharedObjectsNaive(
-    std::span<const TensorUsageRecord> records);
+SharedObjectsStrategy SharedObjectsNaive;
 
 // --- The same Shared Objects strategies with an explicit work cap ---
 // Each function above that is quadratic on dense inputs is the one below
@@ -82,14 +80,10 @@ SharedObjectsAssignment SharedObjectsNaive(
 // cap the strategy switches to the bounded rule stated in its file once the
 // cap is spent, and sets capped_after. For tests and benchmarks.
 
-SharedObjectsAssignment SharedObjectsGreedyBySizeImprovedWithCap(
-    std::span<const TensorUsageRecord> records, std::uint64_t cap);
-SharedObjectsAssignment SharedObjectsGreedyBySizeWithCap(
-    std::span<const TensorUsageRecord> records, std::uint64_t cap);
-SharedObjectsAssignment SharedObjectsGreedyByBreadthWithCap(
-    std::span<const TensorUsageRecord> records, std::uint64_t cap);
-SharedObjectsAssignment SharedObjectsMinCostFlowWithCap(
-    std::span<const TensorUsageRecord> records, std::uint64_t cap);
+SharedObjectsCappedStrategy SharedObjectsGreedyBySizeImprovedWithCap;
+SharedObjectsCappedStrategy SharedObjectsGreedyBySizeWithCap;
+SharedObjectsCappedStrategy SharedObjectsGreedyByBreadthWithCap;
+SharedObjectsCappedStrategy SharedObjectsMinCostFlowWithCap;
 
 }  // namespace arenaplan
 

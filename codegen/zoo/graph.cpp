@@ -29,11 +29,7 @@ std::uint64_t OutputLength(std::uint64_t in, std::uint64_t k,
 
 TensorId GraphBuilder::AddInput(std::string name,
                                 std::vector<std::uint64_t> shape) {
-  Tensor t;
-  t.name = std::move(name);
-  t.shape = std::move(shape);
-  t.is_input = true;
-  tensors_.push_back(std::move(t));
+  NewTensor(std::move(name), std::move(shape)).is_input = true;
   return tensors_.size() - 1;
 }
 
@@ -49,12 +45,16 @@ TensorId GraphBuilder::AddOp(std::string op, std::string output_name,
     tensors_[in].has_consumer = true;
   }
   ops_.push_back(std::move(op));
-  Tensor t;
-  t.name = std::move(output_name);
-  t.shape = std::move(output_shape);
-  t.producer = index;
-  tensors_.push_back(std::move(t));
+  NewTensor(std::move(output_name), std::move(output_shape)).producer = index;
   return tensors_.size() - 1;
+}
+
+GraphBuilder::Tensor& GraphBuilder::NewTensor(
+    std::string name, std::vector<std::uint64_t> shape) {
+  Tensor& t = tensors_.emplace_back();
+  t.name = std::move(name);
+  t.shape = std::move(shape);
+  return t;
 }
 
 const std::vector<std::uint64_t>& GraphBuilder::Shape(TensorId t) const {

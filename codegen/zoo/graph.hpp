@@ -97,6 +97,9 @@ class GraphBuilder {
     std::size_t last_consumer = 0;  ///< Valid when has_consumer.
     bool has_consumer = false;
   };
+  /// Appends a tensor named `name` of `shape`; returns it (valid until the
+  /// next append).
+  Tensor& NewTensor(std::string name, std::vector<std::uint64_t> shape);
   TensorId Windowed(const char* op, TensorId x, std::string name,
                     std::uint64_t out_channels, std::uint64_t kh,
                     std::uint64_t kw, std::uint64_t stride, Padding padding,

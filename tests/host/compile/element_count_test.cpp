@@ -40,7 +40,7 @@ Model Elementwise(bool add, std::int32_t side) {
   if (add) {
     // ADD(x, x): one graph input.
     g.tensors = {Int8("x", side, 0.5f), Int8("sum", side, 1.0f)};
-    op.builtin_code = 0;
+    op.builtin_code = tflite::BuiltinOp::kAdd;
     op.builtin_name = "ADD";
     op.inputs = {0, 0};
     op.outputs = {1};
@@ -49,7 +49,7 @@ Model Elementwise(bool add, std::int32_t side) {
     g.outputs = {1};
   } else {
     g.tensors = {Int8("in", side, 0.5f), Int8("out", side, 1.0f)};
-    op.builtin_code = 114;
+    op.builtin_code = tflite::BuiltinOp::kQuantize;
     op.builtin_name = "QUANTIZE";
     op.inputs = {0};
     op.outputs = {1};
