@@ -12,7 +12,8 @@
 // runs one inference in an arena first filled with 0xA5 (a kernel that
 // read bytes no operator wrote would show), and writes the output
 // tensor's kOutputBytes raw bytes to OUTPUT.bin. Exit 0 on success, 2 on
-// a bad input file, 1 when the plan shares bytes.
+// a bad input file, 1 when the plan shares bytes. Built with
+// -DRUN_HOST_PLANNED (run/corpus.sh) it runs any plan, shared bytes and all.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -26,7 +27,7 @@
 namespace {
 
 /// True when no two placements of the plan share a byte.
-bool NoSharing() {
+[[maybe_unused]] bool NoSharing() {
   for (std::size_t i = 0; i < model::kTensorCount; ++i) {
     for (std::size_t j = i + 1; j < model::kTensorCount; ++j) {
       const auto& a = model::kPlan[i];
@@ -47,10 +48,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s INPUT.bin OUTPUT.bin\n", argv[0]);
     return 2;
   }
+#ifndef RUN_HOST_PLANNED
+  // RUN_HOST_PLANNED (run/corpus.sh): any plan, its tensors sharing bytes.
   if (!NoSharing()) {
     std::fprintf(stderr, "run_host: the plan shares bytes between tensors\n");
     return 1;
   }
+#endif
   std::ifstream in(argv[1], std::ios::binary);
   if (!in) {
     std::fprintf(stderr, "%s: cannot open\n", argv[1]);

@@ -119,15 +119,18 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
   const Tensor& out_t = sg.tensors[static_cast<std::size_t>(sg.outputs[0])];
   for (const Tensor* t : {&in_t, &out_t}) {
+    // float32 at the edges: quantized by a QUANTIZE / produced by a
+    // DEQUANTIZE inside the graph; the firmware takes and returns the bytes.
+    if (t->type == TensorType::kFloat32) continue;
     if ((t->type != TensorType::kInt8 && t->type != TensorType::kInt16 &&
-         t->type != TensorType::kInt32) ||
+         t->type != TensorType::kInt32 && t->type != TensorType::kUint8) ||
         t->quantization.scale.size() != 1 ||
         t->quantization.zero_point.size() != 1 ||
         !std::isfinite(t->quantization.scale[0])) {
       throw InputError(TerminalText(path) + ": graph input/output '" +
                        TerminalText(t->name) +
-                       "' must be int8, int16 or int32 with per-tensor "
-                       "quantization (one finite scale)");
+                       "' must be float32, or int8, uint8, int16 or int32 "
+                       "with per-tensor quantization (one finite scale)");
     }
   }
   out.constant_bytes = gen.ConstantBytes();
@@ -169,16 +172,17 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   h += "#include <cstddef>\n#include <cstdint>\n\n#include \"" +
        out.arena_header_name + "\"\n\nnamespace " + ns + " {\n\n";
   auto io = [&](const char* which, std::int64_t record, const Tensor& t) {
-    const char* ctype = t.type == TensorType::kInt8    ? "std::int8_t"
-                        : t.type == TensorType::kInt16 ? "std::int16_t"
-                                                       : "std::int32_t";
+    const bool real = t.type == TensorType::kFloat32;
+    const char* ctype = Lowerer::CType(t.type);
     const std::int64_t elem = t.type == TensorType::kInt8    ? 1
+                              : t.type == TensorType::kUint8 ? 1
                               : t.type == TensorType::kInt16 ? 2
                                                              : 4;
     h += std::string("/// Graph ") + which + ": tensor " +
          std::to_string(&t - sg.tensors.data()) + " '" + CommentText(t.name) +
          "', " + tflite::TensorTypeName(t.type) + " " + ShapeText(t.shape) +
-         ", real = scale * (q - zero_point).\n";
+         (real ? ", real values (IEEE single, the target's byte order).\n"
+               : ", real = scale * (q - zero_point).\n");
     const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
     h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
              ";  ///< In kPlan.\n",
@@ -188,6 +192,10 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
              ElementCount(t));
     h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
              ElementCount(t) * elem);
+    if (real) {
+      h += "\n";
+      return;
+    }
     h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
              FloatLiteral(t.quantization.scale[0]).c_str());
     h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,

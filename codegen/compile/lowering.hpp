@@ -114,7 +114,8 @@ class Lowerer {
   }
   void CheckStride(std::int32_t sh, std::int32_t sw) const;
   void CheckOutputShape(const Dims4& got, const Dims4& expect) const;
-  /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
+  /// "std::int8_t", "std::int16_t", "std::int32_t", "std::uint8_t",
+  /// "float"; nullptr otherwise.
   [[nodiscard]] static const char* CType(tflite::TensorType type);
 
   /// Addresses planned tensors in their memory regions (a plan across
@@ -221,6 +222,7 @@ void LowerReshape(Lowerer& lowerer, const tflite::Operator& op);
 void LowerAdd(Lowerer& lowerer, const tflite::Operator& op);
 void LowerQuantize(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSvdf(Lowerer& lowerer, const tflite::Operator& op);
+void LowerDequantize(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

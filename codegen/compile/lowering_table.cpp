@@ -22,6 +22,7 @@ constexpr std::array kTable = {
     Lowering{0, LowerAdd},              // ADD
     Lowering{114, LowerQuantize},       // QUANTIZE
     Lowering{27, LowerSvdf},            // SVDF
+    Lowering{6, LowerDequantize},       // DEQUANTIZE
 };
 
 }  // namespace

@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/compile/lowering.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace {
@@ -25,16 +25,19 @@ TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
     EXPECT_NE(l.lower, nullptr);
     EXPECT_EQ(compile::FindLowering(l.builtin_code), l.lower);
   }
-  // Schema values: CONV_2D 3, ADD 0, SVDF 27; DEQUANTIZE (6) has no kernel.
+  // Schema values: CONV_2D 3, ADD 0, SVDF 27, DEQUANTIZE 6;
+  // UNIDIRECTIONAL_SEQUENCE_LSTM (44) has no kernel.
   EXPECT_EQ(compile::FindLowering(3), &compile::LowerConv2D);
   EXPECT_EQ(compile::FindLowering(0), &compile::LowerAdd);
   EXPECT_EQ(compile::FindLowering(27), &compile::LowerSvdf);
-  EXPECT_EQ(compile::FindLowering(6), nullptr);
+  EXPECT_EQ(compile::FindLowering(6), &compile::LowerDequantize);
+  EXPECT_EQ(compile::FindLowering(44), nullptr);
 }
 
 TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
+  // Its operator 0 is an UNIDIRECTIONAL_SEQUENCE_LSTM.
   const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
-                           "/models/face_detection_short_range.tflite";
+                           "/corpus/tflm_micro_speech_lstm.tflite";
   std::string err;
   try {
     (void)compile::CompileModel(tflite::ReadModelFile(path), path,

@@ -9,6 +9,7 @@
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
+#include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/pooling.hpp"
