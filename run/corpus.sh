@@ -15,7 +15,9 @@
 #   corpus NAME: PASS|FAIL|REFUSED|NOREF (details)
 # and a summary; exit 1 when any line is FAIL.
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
-# build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++).
+# build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++),
+# RUN_OVERLAP=1 compiles with --overlap (docs/overlap.md) for the host runs
+# and the boards.
 set -uo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: run/corpus.sh CORPUS_DIR REFERENCE_DIR [BOARD...]" >&2
@@ -27,6 +29,12 @@ boards=("$@")
 cli=${ARENAPLAN_CLI:-build/arenaplan}
 out=${RUN_OUT:-build/run}/corpus
 host_cxx=${HOST_CXX:-g++}
+overlap=()
+case ${RUN_OVERLAP:-} in
+  1) overlap=(--overlap) out="$out-overlap" ;;
+  '' | 0) ;;
+  *) echo "RUN_OVERLAP '${RUN_OVERLAP}': expected 1, 0 or nothing" >&2; exit 2 ;;
+esac
 mkdir -p "$out"
 rm -rf "$out/accepted"
 mkdir -p "$out/accepted"
@@ -37,7 +45,7 @@ for model in "$corpus"/*.tflite; do
   w="$out/$name"
   mkdir -p "$w"
   if ! "$cli" compile "$model" --out-dir "$w" --namespace model \
-      >"$w/compile.log" 2>&1; then
+      "${overlap[@]}" >"$w/compile.log" 2>&1; then
     echo "corpus $name: REFUSED ($(grep -m 1 -o 'arenaplan: .*' "$w/compile.log" | sed "s|^arenaplan: $model: ||"))"
     refused=$((refused + 1))
     continue

@@ -223,6 +223,12 @@ void LowerAdd(Lowerer& lowerer, const tflite::Operator& op);
 void LowerQuantize(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSvdf(Lowerer& lowerer, const tflite::Operator& op);
 void LowerDequantize(Lowerer& lowerer, const tflite::Operator& op);
+void LowerPad(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMean(Lowerer& lowerer, const tflite::Operator& op);
+void LowerShape(Lowerer& lowerer, const tflite::Operator& op);
+void LowerStridedSlice(Lowerer& lowerer, const tflite::Operator& op);
+void LowerPack(Lowerer& lowerer, const tflite::Operator& op);
+void LowerConcatenation(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

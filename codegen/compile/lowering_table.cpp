@@ -23,6 +23,13 @@ constexpr std::array kTable = {
     Lowering{114, LowerQuantize},       // QUANTIZE
     Lowering{27, LowerSvdf},            // SVDF
     Lowering{6, LowerDequantize},       // DEQUANTIZE
+    Lowering{34, LowerPad},             // PAD
+    Lowering{60, LowerPad},             // PADV2
+    Lowering{40, LowerMean},            // MEAN
+    Lowering{77, LowerShape},           // SHAPE
+    Lowering{45, LowerStridedSlice},    // STRIDED_SLICE
+    Lowering{83, LowerPack},            // PACK
+    Lowering{2, LowerConcatenation},    // CONCATENATION
 };
 
 }  // namespace

@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <variant>
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantize.hpp"
 #include "codegen/tflite/geometry.hpp"
@@ -29,6 +31,8 @@ constexpr std::int32_t kDepthwiseConv2D = 4;
 constexpr std::int32_t kMaxPool2D = 17;
 constexpr std::int32_t kReshape = 22;
 constexpr std::int32_t kQuantize = 114;
+constexpr std::int32_t kPad = 34;
+constexpr std::int32_t kPadV2 = 60;
 
 /// An int8 activation as the lowering accepts it (Lowerer::Int8Activation):
 /// one finite positive scale, one zero point in [-128, 127].
@@ -221,6 +225,46 @@ std::optional<Contract> ReshapeContract(const tflite::Subgraph& sg,
   return Contract{OverlapRelation::kAlias, 0};
 }
 
+/// PAD / PADV2 (codegen/compile/lower_pad.cpp) on int8: rank <= 4,
+/// constant int32 paddings, non-negative, matching the output shape.
+std::optional<Contract> PadContract(const tflite::Model& model,
+                                    const tflite::Subgraph& sg,
+                                    const tflite::Operator& op) {
+  if (op.inputs.size() < 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
+    return std::nullopt;
+  }
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& pads = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  const std::size_t rank = in.shape.size();
+  if (rank > 4 || out.shape.size() != rank || !model.IsConstant(pads) ||
+      pads.type != TensorType::kInt32) {
+    return std::nullopt;
+  }
+  const auto& data = model.buffers[pads.buffer].data;
+  if (data.size() != 8 * rank) return std::nullopt;
+  std::int32_t before[4] = {0, 0, 0, 0}, after[4] = {0, 0, 0, 0};
+  for (std::size_t d = 0; d < rank; ++d) {
+    std::int32_t b = 0, a = 0;
+    std::memcpy(&b, data.data() + 8 * d, 4);  // little-endian host
+    std::memcpy(&a, data.data() + 8 * d + 4, 4);
+    if (b < 0 || a < 0 || b > (1 << 24) || a > (1 << 24) ||
+        std::int64_t{in.shape[d]} + b + a != out.shape[d]) {
+      return std::nullopt;
+    }
+    before[4 - rank + d] = b;
+    after[4 - rank + d] = a;
+  }
+  const auto is = Nhwc(in);
+  if (!is || !Nhwc(out)) return std::nullopt;
+  const k::PadParams p{*is,
+                       k::Shape4{before[0], before[1], before[2], before[3]},
+                       k::Shape4{after[0], after[1], after[2], after[3]}};
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(k::PadOverlapDistance(p))};
+}
+
 }  // namespace
 
 std::vector<OverlapPair> FindOverlapPairs(
@@ -261,6 +305,10 @@ std::vector<OverlapPair> FindOverlapPairs(
         break;
       case kReshape:
         c = ReshapeContract(sg, op);
+        break;
+      case kPad:
+      case kPadV2:
+        c = PadContract(model, sg, op);
         break;
       default:
         break;

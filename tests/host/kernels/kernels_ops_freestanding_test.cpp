@@ -43,6 +43,32 @@ extern "C" void FloatEdges(const k::FloatQuantizeParams& p, const void* in,
   k::Requantize(k::RequantizeParams{}, static_cast<const std::uint8_t*>(in),
                 static_cast<std::int8_t*>(out));
 }
+extern "C" void ShapeOps(const void* in, void* out) {
+  const auto* i8 = static_cast<const std::int8_t*>(in);
+  auto* o8 = static_cast<std::int8_t*>(out);
+  const auto* i16 = static_cast<const std::int16_t*>(in);
+  auto* o16 = static_cast<std::int16_t*>(out);
+  const auto* i32 = static_cast<const std::int32_t*>(in);
+  auto* o32 = static_cast<std::int32_t*>(out);
+  const k::PadParams pad{{1, 2, 2, 3}, {0, 1, 1, 0}, {0, 1, 1, 0}};
+  k::Pad<std::int8_t>(pad, -3, i8, o8);
+  k::Pad<std::int16_t>(pad, 0, i16, o16);
+  k::Pad<std::int32_t>(pad, 0, i32, o32);
+  k::Mean(k::MeanParams{{1, 3, 3, 8}, 6, 9, 1 << 30, -3, -1}, i8, o8);
+  const k::StridedSliceParams ss{{1, 2, 3, 4}, {0, 0, 0, 0}, {1, 2, 3, 4},
+                                 {1, 1, 1, 2}};
+  k::StridedSlice<std::int8_t>(ss, i8, o8);
+  k::StridedSlice<std::int16_t>(ss, i16, o16);
+  k::StridedSlice<std::int32_t>(ss, i32, o32);
+  const std::int8_t* const p8[] = {i8, i8 + 4};
+  const std::int16_t* const p16[] = {i16, i16 + 4};
+  const std::int32_t* const p32[] = {i32, i32 + 4};
+  const std::int32_t inner[] = {2, 2};
+  k::Concatenation<std::int8_t>(k::ConcatenationParams{2, 2}, p8, inner, o8);
+  k::Concatenation<std::int16_t>(k::ConcatenationParams{2, 2}, p16, inner, o16);
+  k::Concatenation<std::int32_t>(k::ConcatenationParams{2, 2}, p32, inner, o32);
+  k::CopyElements<std::int32_t>(i32, o32, 4);
+}
 )";
 
 TEST(KernelsOpsFreestanding, NewKernelsBuildForEveryCortexMCore) {

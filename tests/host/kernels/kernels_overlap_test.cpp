@@ -457,8 +457,8 @@ Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {
 
 TEST(KernelsOverlap, ModelShapesAreExactAndSafe) {
   // Full-size operators of the shared models, with the distances the
-  // pair finder reports for them (tests/host/overlap/overlap_pairs_test.cpp derives
-  // those by hand): the same two methods as on the random shapes.
+  // pair finder reports for them (tests/host/overlap/overlap_pairs_test.cpp
+  // derives those by hand): the same two methods as on the random shapes.
   struct Shape {
     Window kind;
     Dim dy, dx;
@@ -591,6 +591,63 @@ TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
     CheckCase(c, rng, tally);
     if (HasFailure()) return;
   }
+}
+
+// --- PAD -------------------------------------------------------------------
+
+/// PAD's trace, loop by loop from the header: output elements in row-major
+/// order; one inside the input's box reads the input element at its own
+/// coordinates (computed here from them, not counted), then writes.
+void PadTrace(const k::PadParams& p, Trace& t) {
+  const k::Shape4 o = k::PadOutputShape(p);
+  std::int64_t j = 0;
+  for (std::int32_t n = 0; n < o.n; ++n) {
+    for (std::int32_t y = 0; y < o.h; ++y) {
+      for (std::int32_t x = 0; x < o.w; ++x) {
+        for (std::int32_t c = 0; c < o.c; ++c, ++j) {
+          const std::int32_t a = n - p.before.n, b = y - p.before.h;
+          const std::int32_t e = x - p.before.w, f = c - p.before.c;
+          if (a >= 0 && a < p.input.n && b >= 0 && b < p.input.h && e >= 0 &&
+              e < p.input.w && f >= 0 && f < p.input.c) {
+            t.push_back(((a * p.input.h + b) * p.input.w + e) * p.input.c + f);
+          }
+          t.push_back(Write(j));
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelsOverlap, PadContractIsExactAndSafe) {
+  Lcg rng(3434);
+  Tally tally;
+  for (int i = 0; i < 150; ++i) {
+    auto p = std::make_shared<k::PadParams>(k::PadParams{
+        {rng.Next(1, 2), rng.Next(1, 7), rng.Next(1, 7), rng.Next(1, 5)},
+        {rng.Next(0, 1), rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)},
+        {rng.Next(0, 1), rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)}});
+    const k::Shape4 o = k::PadOutputShape(*p);
+    const auto value = rng.Byte();
+    Case c;
+    c.what = "Pad " + ShapeText(p->input) + " before " + ShapeText(p->before) +
+             " after " + ShapeText(p->after);
+    c.in_bytes =
+        std::int64_t{p->input.n} * p->input.h * p->input.w * p->input.c;
+    c.out_bytes = std::int64_t{o.n} * o.h * o.w * o.c;
+    c.input.resize(static_cast<std::size_t>(c.in_bytes));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::PadOverlapDistance(*p);
+    c.run = [p, value](const std::int8_t* in, std::int8_t* out) {
+      k::Pad<std::int8_t>(*p, value, in, out);
+    };
+    c.trace = [p](Trace& t) { PadTrace(*p, t); };
+    CheckCase(c, rng, tally);
+    // The input fits inside the output's bytes: in + d <= out.
+    EXPECT_LE(c.in_bytes + c.contract, c.out_bytes) << c.what;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(tally.positive, 100);
+  EXPECT_GT(tally.wrong_below, 50);
 }
 
 // --- hand-derived figures --------------------------------------------------

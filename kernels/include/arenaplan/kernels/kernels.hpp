@@ -7,16 +7,21 @@
 #define ARENAPLAN_KERNELS_KERNELS_HPP_
 
 #include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/mean.hpp"
 #include "arenaplan/kernels/overlap.hpp"
+#include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 #include "arenaplan/kernels/quantize.hpp"
 #include "arenaplan/kernels/reshape.hpp"
+#include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
+#include "arenaplan/kernels/strided_slice.hpp"
 #include "arenaplan/kernels/svdf.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
