@@ -229,6 +229,8 @@ void LowerShape(Lowerer& lowerer, const tflite::Operator& op);
 void LowerStridedSlice(Lowerer& lowerer, const tflite::Operator& op);
 void LowerPack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerConcatenation(Lowerer& lowerer, const tflite::Operator& op);
+void LowerLeakyRelu(Lowerer& lowerer, const tflite::Operator& op);
+void LowerResizeNearestNeighbor(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

@@ -30,6 +30,11 @@ constexpr std::array kTable = {
     Lowering{45, LowerStridedSlice},    // STRIDED_SLICE
     Lowering{83, LowerPack},            // PACK
     Lowering{2, LowerConcatenation},    // CONCATENATION
+    Lowering{98, LowerLeakyRelu},       // LEAKY_RELU
+    // RESIZE_NEAREST_NEIGHBOR
+    Lowering{97, LowerResizeNearestNeighbor},
+    Lowering{70, LowerReshape},  // EXPAND_DIMS (a RESHAPE)
+    Lowering{43, LowerReshape},  // SQUEEZE (a RESHAPE)
 };
 
 }  // namespace

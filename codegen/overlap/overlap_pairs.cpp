@@ -33,6 +33,9 @@ constexpr std::int32_t kReshape = 22;
 constexpr std::int32_t kQuantize = 114;
 constexpr std::int32_t kPad = 34;
 constexpr std::int32_t kPadV2 = 60;
+constexpr std::int32_t kLeakyRelu = 98;
+constexpr std::int32_t kExpandDims = 70;
+constexpr std::int32_t kSqueeze = 43;
 
 /// An int8 activation as the lowering accepts it (Lowerer::Int8Activation):
 /// one finite positive scale, one zero point in [-128, 127].
@@ -304,7 +307,12 @@ std::vector<OverlapPair> FindOverlapPairs(
         c = QuantizeContract(sg, op);
         break;
       case kReshape:
+      case kExpandDims:  // lowered as a RESHAPE
+      case kSqueeze:     // lowered as a RESHAPE
         c = ReshapeContract(sg, op);
+        break;
+      case kLeakyRelu:  // element-wise, int8 -> int8 (leaky_relu.hpp)
+        c = QuantizeContract(sg, op);
         break;
       case kPad:
       case kPadV2:

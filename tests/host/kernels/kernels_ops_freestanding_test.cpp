@@ -68,6 +68,12 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Concatenation<std::int16_t>(k::ConcatenationParams{2, 2}, p16, inner, o16);
   k::Concatenation<std::int32_t>(k::ConcatenationParams{2, 2}, p32, inner, o32);
   k::CopyElements<std::int32_t>(i32, o32, 4);
+  k::LeakyRelu(k::LeakyReluParams{1, 2, 1 << 30, 1, 1 << 30, -3, 9}, i8, o8);
+  const std::int32_t rows[] = {0, 0, 1}, cols[] = {0, 1};
+  const k::ResizeNearestParams rz{{1, 2, 2, 3}, 3, 2, rows, cols};
+  k::ResizeNearestNeighbor<std::int8_t>(rz, i8, o8);
+  k::ResizeNearestNeighbor<std::int16_t>(rz, i16, o16);
+  k::ResizeNearestNeighbor<std::int32_t>(rz, i32, o32);
 }
 )";
 

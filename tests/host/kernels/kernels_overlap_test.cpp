@@ -567,6 +567,35 @@ TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, LeakyReluIsInPlace) {
+  Lcg rng(9898);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::LeakyReluParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 1),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-6, -1),
+          count};
+    Case c;
+    c.what = "LeakyRelu, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::LeakyRelu(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
   Lcg rng(707);
   Tally tally;
