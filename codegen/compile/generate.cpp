@@ -9,13 +9,14 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/lowering.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -110,15 +111,28 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   Lowerer gen(model, path, problem);
   if (regions) gen.AddressInRegions();
   gen.Run();
-  if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
+  if (sg.inputs.empty() || sg.outputs.empty() || sg.inputs.size() > 64 ||
+      sg.outputs.size() > 64) {
     throw InputError(path +
-                     ": compile supports one graph input and one output");
+                     ": compile supports 1 to 64 graph inputs and outputs");
   }
   const std::int64_t in_record = gen.RecordOf(sg.inputs[0], "graph input");
   const std::int64_t out_record = gen.RecordOf(sg.outputs[0], "graph output");
   const Tensor& in_t = sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
   const Tensor& out_t = sg.tensors[static_cast<std::size_t>(sg.outputs[0])];
-  for (const Tensor* t : {&in_t, &out_t}) {
+  // Every graph input and output, in the model's order (several: `make
+  // run` concatenates their bytes).
+  std::vector<const Tensor*> edge;
+  std::vector<std::int64_t> in_records, out_records;
+  for (std::int32_t t : sg.inputs) {
+    in_records.push_back(gen.RecordOf(t, "graph input"));
+    edge.push_back(&sg.tensors[static_cast<std::size_t>(t)]);
+  }
+  for (std::int32_t t : sg.outputs) {
+    out_records.push_back(gen.RecordOf(t, "graph output"));
+    edge.push_back(&sg.tensors[static_cast<std::size_t>(t)]);
+  }
+  for (const Tensor* t : edge) {
     // float32 at the edges: quantized by a QUANTIZE / produced by a
     // DEQUANTIZE inside the graph; the firmware takes and returns the bytes.
     if (t->type == TensorType::kFloat32) continue;
@@ -203,6 +217,44 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   };
   io("input", in_record, in_t);
   io("output", out_record, out_t);
+  // All of them (the first is also kInputIndex / kOutputIndex above).
+  auto all = [&](const char* cap, const std::vector<std::int32_t>& tensors,
+                 const std::vector<std::int64_t>& records) {
+    std::string indices, sizes;
+    std::int64_t total = 0;
+    h +=
+        Fmt("/// Every graph %s in the model's order: its kPlan index and "
+            "bytes.\n",
+            std::strcmp(cap, "Input") == 0 ? "input" : "output");
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+      const Tensor& t = sg.tensors[static_cast<std::size_t>(tensors[i])];
+      const std::int64_t bytes =
+          problem.tensors[static_cast<std::size_t>(tensors[i])].bytes;
+      h += Fmt("///   %zu: tensor %d '", i, tensors[i]) + CommentText(t.name) +
+           "', " + tflite::TensorTypeName(t.type) + " " + ShapeText(t.shape) +
+           "\n";
+      if (i > 0) {
+        indices += ", ";
+        sizes += ", ";
+      }
+      indices += std::to_string(records[i]);
+      sizes += std::to_string(bytes);
+      total += bytes;
+    }
+    h += Fmt("inline constexpr std::size_t k%sCount = %zu;\n", cap,
+             tensors.size());
+    h += Fmt("inline constexpr std::size_t k%sIndices[] = {", cap) + indices +
+         "};\n";
+    h += Fmt("inline constexpr std::size_t k%sSizes[] = {", cap) + sizes +
+         "};\n";
+    h += Fmt("/// `make run`'s %s: the %ss' bytes concatenated in order.\n",
+             std::strcmp(cap, "Input") == 0 ? "INPUT" : "OUTPUT",
+             std::strcmp(cap, "Input") == 0 ? "input" : "output");
+    h += Fmt("inline constexpr std::size_t k%sTotalBytes = %" PRId64 ";\n\n",
+             cap, total);
+  };
+  all("Input", sg.inputs, in_records);
+  all("Output", sg.outputs, out_records);
   h +=
       Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
           "/// parameters, tables) Invoke() reads from flash.\n"

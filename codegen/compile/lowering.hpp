@@ -231,6 +231,8 @@ void LowerPack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerConcatenation(Lowerer& lowerer, const tflite::Operator& op);
 void LowerLeakyRelu(Lowerer& lowerer, const tflite::Operator& op);
 void LowerResizeNearestNeighbor(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTranspose(Lowerer& lowerer, const tflite::Operator& op);
+void LowerRelu(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

@@ -35,6 +35,8 @@ constexpr std::array kTable = {
     Lowering{97, LowerResizeNearestNeighbor},
     Lowering{70, LowerReshape},  // EXPAND_DIMS (a RESHAPE)
     Lowering{43, LowerReshape},  // SQUEEZE (a RESHAPE)
+    Lowering{39, LowerTranspose},  // TRANSPOSE
+    Lowering{19, LowerRelu},       // RELU
 };
 
 }  // namespace

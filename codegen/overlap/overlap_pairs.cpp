@@ -34,6 +34,7 @@ constexpr std::int32_t kQuantize = 114;
 constexpr std::int32_t kPad = 34;
 constexpr std::int32_t kPadV2 = 60;
 constexpr std::int32_t kLeakyRelu = 98;
+constexpr std::int32_t kRelu = 19;
 constexpr std::int32_t kExpandDims = 70;
 constexpr std::int32_t kSqueeze = 43;
 
@@ -312,6 +313,7 @@ std::vector<OverlapPair> FindOverlapPairs(
         c = ReshapeContract(sg, op);
         break;
       case kLeakyRelu:  // element-wise, int8 -> int8 (leaky_relu.hpp)
+      case kRelu:       // element-wise, int8 -> int8 (relu.hpp)
         c = QuantizeContract(sg, op);
         break;
       case kPad:

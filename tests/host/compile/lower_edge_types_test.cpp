@@ -123,3 +123,28 @@ TEST(LowerEdgeTypes, RefusesWhatTheKernelsDoNotCompute) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(LowerEdgeTypes, SeveralOutputsAreListedInTheModelsOrder) {
+  // tflm_custom_model_rf_keras: one int8 input [1,144,192,1] (27648 B), two
+  // int8 outputs [1,1590,2] (3180 B) and [1,1590,4] (6360 B).
+  const std::string path = CorpusPath("tflm_custom_model_rf_keras");
+  const auto model = arenaplan::tflite::ReadModelFile(path);
+  ASSERT_EQ(model.subgraphs[0].outputs.size(), 2u);
+  CompileOptions options;
+  options.namespace_name = "m";
+  const auto out = CompileModel(model, path, options);
+  for (const char* line :
+       {"inline constexpr std::size_t kInputCount = 1;",
+        "inline constexpr std::size_t kInputSizes[] = {27648};",
+        "inline constexpr std::size_t kInputTotalBytes = 27648;",
+        "inline constexpr std::size_t kOutputCount = 2;",
+        "inline constexpr std::size_t kOutputSizes[] = {3180, 6360};",
+        "inline constexpr std::size_t kOutputTotalBytes = 9540;",
+        "kOutputBytes = 3180;"}) {
+    EXPECT_NE(out.model_header.find(line), std::string::npos) << line;
+  }
+}
+
+}  // namespace

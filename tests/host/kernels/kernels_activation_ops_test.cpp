@@ -4,7 +4,10 @@
 // resize_nearest_neighbor.hpp) on hand-derived cases.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
+#include <vector>
 
 #include "arenaplan/kernels/kernels.hpp"
 
@@ -44,6 +47,66 @@ TEST(ResizeNearestNeighbor, CopiesTheSourcePixelsByHand) {
                                 1, 2, 1, 2, 3, 4, 3, 4,   // row 0 again
                                 5, 6, 5, 6, 7, 8, 7, 8};  // row 1
   for (int i = 0; i < 24; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Relu, RequantizesAndClampsAtTheZeroPointByHand) {
+  // Ratio 0.5 = (2^30, shift 0); zp_in -10, zp_out 5, clamp [5, 127]:
+  //   q -10: x = 0 -> 5;  q -20: x = -10 -> -5 + 5 = 0 -> clamp 5;
+  //   q 11: x = 21 -> 10.5 rounds to 11 -> 16;  q 127: 137 -> 68.5 -> 69 -> 74.
+  const std::int8_t in[] = {-10, -20, 11, 127};
+  const std::int8_t expect[] = {5, 5, 16, 74};
+  std::int8_t out[4] = {};
+  k::Relu(k::ReluParams{-10, 5, 1 << 30, 0, 5, 127, 4}, in, out);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
+TEST(Transpose, PermutesByHand) {
+  // [1, 2, 3] (h w c of 1x1x2x3 padded) with perm {0, 2, 1} on [1,2,3]:
+  // output [1, 3, 2]: out[c][w] = in[w][c]. Input 0..5 as (w, c) = w*3 + c.
+  // Output dims (1, 1, 3, 2); strides of output dims: n, h as padded, then
+  // c's stride 1 for output w, w's stride 3 for output c.
+  std::int8_t in[6];
+  for (int i = 0; i < 6; ++i) in[i] = static_cast<std::int8_t>(i);
+  std::int8_t out[6] = {};
+  k::Transpose<std::int8_t>(k::TransposeParams{{1, 1, 3, 2}, {6, 6, 1, 3}}, in,
+                            out);
+  const std::int8_t expect[] = {0, 3, 1, 4, 2, 5};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
+TEST(Transpose, MatchesPerElementFormulaOnRandomPermutations) {
+  std::mt19937 rng(39);
+  auto r = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  for (int round = 0; round < 200; ++round) {
+    const int d[4] = {r(1, 3), r(1, 4), r(1, 4), r(1, 5)};
+    int perm[4] = {0, 1, 2, 3};
+    std::shuffle(perm, perm + 4, rng);
+    const int s[4] = {d[1] * d[2] * d[3], d[2] * d[3], d[3], 1};
+    const k::TransposeParams p{
+        {d[perm[0]], d[perm[1]], d[perm[2]], d[perm[3]]},
+        {s[perm[0]], s[perm[1]], s[perm[2]], s[perm[3]]}};
+    std::vector<std::int32_t> in(static_cast<std::size_t>(d[0] * s[0]));
+    for (auto& v : in) v = r(-100000, 100000);
+    std::vector<std::int32_t> out(in.size());
+    k::Transpose<std::int32_t>(p, in.data(), out.data());
+    // out[i0][i1][i2][i3] = in[j] with j[perm[k]] = i_k.
+    std::size_t o = 0;
+    for (int a = 0; a < d[perm[0]]; ++a)
+      for (int b = 0; b < d[perm[1]]; ++b)
+        for (int c = 0; c < d[perm[2]]; ++c)
+          for (int e = 0; e < d[perm[3]]; ++e) {
+            int j[4];
+            j[perm[0]] = a, j[perm[1]] = b, j[perm[2]] = c, j[perm[3]] = e;
+            const int src = ((j[0] * d[1] + j[1]) * d[2] + j[2]) * d[3] + j[3];
+            ASSERT_EQ(out[o++], in[static_cast<std::size_t>(src)]);
+          }
+  }
 }
 
 }  // namespace

@@ -74,6 +74,11 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::ResizeNearestNeighbor<std::int8_t>(rz, i8, o8);
   k::ResizeNearestNeighbor<std::int16_t>(rz, i16, o16);
   k::ResizeNearestNeighbor<std::int32_t>(rz, i32, o32);
+  const k::TransposeParams tp{{1, 3, 2, 2}, {12, 1, 6, 3}};
+  k::Transpose<std::int8_t>(tp, i8, o8);
+  k::Transpose<std::int16_t>(tp, i16, o16);
+  k::Transpose<std::int32_t>(tp, i32, o32);
+  k::Relu(k::ReluParams{-3, 4, 1 << 30, 1, 4, 127, 9}, i8, o8);
 }
 )";
 

@@ -596,6 +596,36 @@ TEST(KernelsOverlap, LeakyReluIsInPlace) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, ReluIsInPlace) {
+  Lcg rng(1919);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::ReluParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    const std::int32_t zp_out = rng.Next(-128, 127);
+    *p = {rng.Next(-128, 127),
+          zp_out,
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 1),
+          zp_out,
+          127,
+          count};
+    Case c;
+    c.what = "Relu, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::Relu(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
   Lcg rng(707);
   Tally tally;

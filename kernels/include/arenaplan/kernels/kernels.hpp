@@ -19,11 +19,13 @@
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 #include "arenaplan/kernels/quantize.hpp"
+#include "arenaplan/kernels/relu.hpp"
 #include "arenaplan/kernels/reshape.hpp"
 #include "arenaplan/kernels/resize_nearest_neighbor.hpp"
 #include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
 #include "arenaplan/kernels/strided_slice.hpp"
 #include "arenaplan/kernels/svdf.hpp"
+#include "arenaplan/kernels/transpose.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
