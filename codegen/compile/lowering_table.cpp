@@ -37,6 +37,7 @@ constexpr std::array kTable = {
     Lowering{43, LowerReshape},  // SQUEEZE (a RESHAPE)
     Lowering{39, LowerTranspose},  // TRANSPOSE
     Lowering{19, LowerRelu},       // RELU
+    Lowering{18, LowerMul},        // MUL
 };
 
 }  // namespace

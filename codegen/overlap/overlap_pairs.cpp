@@ -35,6 +35,7 @@ constexpr std::int32_t kPad = 34;
 constexpr std::int32_t kPadV2 = 60;
 constexpr std::int32_t kLeakyRelu = 98;
 constexpr std::int32_t kRelu = 19;
+constexpr std::int32_t kMul = 18;
 constexpr std::int32_t kExpandDims = 70;
 constexpr std::int32_t kSqueeze = 43;
 
@@ -301,6 +302,7 @@ std::vector<OverlapPair> FindOverlapPairs(
         c = PoolContract(sg, op);
         break;
       case kAdd:
+      case kMul:  // mul.hpp: element-wise when no input is broadcast
         c = AddContract(sg, op);
         streamed_inputs = 2;
         break;

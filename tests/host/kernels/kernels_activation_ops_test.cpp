@@ -110,3 +110,82 @@ TEST(Transpose, MatchesPerElementFormulaOnRandomPermutations) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Mul, MultipliesAndBroadcastsByHand) {
+  // zp_a 1, zp_b -2, zp_out 3, multiplier 0.5 = (2^30, shift 0):
+  //   a 5, b 2: (4)(4) = 16 -> 8 -> 11;
+  //   a 0, b 1: (-1)(3) = -3 -> SRDHM: (-3 * 2^30 + 1 - 2^30) / 2^31
+  //     truncated = -1 (-1.5 rounds toward zero in gemmlowp's doubling
+  //     high mul for negatives) -> 2;
+  //   a -128, b 127: (-129)(129) = -16641 -> -8320 -> saturates to -128.
+  // b broadcast along w: a is 1x1x3x1, b 1x1x1x1.
+  const std::int8_t a[] = {5, 0, -128};
+  const std::int8_t b2[] = {2};
+  std::int8_t out[3] = {};
+  k::Mul(k::MulParams{1,
+                      -2,
+                      3,
+                      1 << 30,
+                      0,
+                      -128,
+                      127,
+                      {1, 1, 3, 1},
+                      {0, 0, 1, 0},
+                      {0, 0, 0, 0}},
+         a, b2, out);
+  EXPECT_EQ(out[0], 11);                // (4)(4)
+  EXPECT_EQ(out[1], 3 + (-1 * 4) / 2);  // (-1)(4) = -4 -> -2 -> 1
+  EXPECT_EQ(out[2], -128);              // (-129)(4) = -516 -> -258 saturates
+  const std::int8_t b[] = {2, 1, 127};
+  k::Mul(k::MulParams{1,
+                      -2,
+                      3,
+                      1 << 30,
+                      0,
+                      -128,
+                      127,
+                      {1, 1, 3, 1},
+                      {0, 0, 1, 0},
+                      {0, 0, 1, 0}},
+         a, b, out);
+  EXPECT_EQ(out[0], 11);
+  EXPECT_EQ(out[1], 2);
+  EXPECT_EQ(out[2], -128);
+  // A fused RELU range [3, 127] lifts the -1 + 3 = 2 to 3.
+  k::Mul(k::MulParams{1,
+                      -2,
+                      3,
+                      1 << 30,
+                      0,
+                      3,
+                      127,
+                      {1, 1, 3, 1},
+                      {0, 0, 1, 0},
+                      {0, 0, 1, 0}},
+         a, b, out);
+  EXPECT_EQ(out[1], 3);
+}
+
+TEST(Mul, BroadcastsChannelsAgainstRows) {
+  // a 1x2x1x1 {1, 2} times b 1x1x1x3 {1, 2, 3}, all zero points 0,
+  // multiplier 1 = (2^30, shift 1): out 1x2x1x3 = {1 2 3, 2 4 6}.
+  const std::int8_t a[] = {1, 2}, b[] = {1, 2, 3};
+  std::int8_t out[6] = {};
+  k::Mul(k::MulParams{0,
+                      0,
+                      0,
+                      1 << 30,
+                      1,
+                      -128,
+                      127,
+                      {1, 2, 1, 3},
+                      {0, 1, 0, 0},
+                      {0, 0, 0, 1}},
+         a, b, out);
+  const std::int8_t expect[] = {1, 2, 3, 2, 4, 6};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
+}  // namespace

@@ -79,6 +79,9 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Transpose<std::int16_t>(tp, i16, o16);
   k::Transpose<std::int32_t>(tp, i32, o32);
   k::Relu(k::ReluParams{-3, 4, 1 << 30, 1, 4, 127, 9}, i8, o8);
+  k::Mul(k::MulParams{1, 2, 3, 1 << 30, -2, -128, 127, {1, 2, 2, 3},
+                      {12, 6, 3, 1}, {0, 0, 0, 1}},
+         i8, i8 + 12, o8);
 }
 )";
 

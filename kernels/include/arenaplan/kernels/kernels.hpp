@@ -14,6 +14,7 @@
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/mean.hpp"
+#include "arenaplan/kernels/mul.hpp"
 #include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
