@@ -234,6 +234,8 @@ void LowerResizeNearestNeighbor(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTranspose(Lowerer& lowerer, const tflite::Operator& op);
 void LowerRelu(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

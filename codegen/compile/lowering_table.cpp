@@ -38,6 +38,8 @@ constexpr std::array kTable = {
     Lowering{39, LowerTranspose},  // TRANSPOSE
     Lowering{19, LowerRelu},       // RELU
     Lowering{18, LowerMul},        // MUL
+    Lowering{14, LowerLogistic},   // LOGISTIC
+    Lowering{28, LowerTanh},       // TANH
 };
 
 }  // namespace

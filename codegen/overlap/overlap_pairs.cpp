@@ -36,6 +36,8 @@ constexpr std::int32_t kPadV2 = 60;
 constexpr std::int32_t kLeakyRelu = 98;
 constexpr std::int32_t kRelu = 19;
 constexpr std::int32_t kMul = 18;
+constexpr std::int32_t kLogistic = 14;
+constexpr std::int32_t kTanh = 28;
 constexpr std::int32_t kExpandDims = 70;
 constexpr std::int32_t kSqueeze = 43;
 
@@ -316,6 +318,8 @@ std::vector<OverlapPair> FindOverlapPairs(
         break;
       case kLeakyRelu:  // element-wise, int8 -> int8 (leaky_relu.hpp)
       case kRelu:       // element-wise, int8 -> int8 (relu.hpp)
+      case kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
+      case kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
         c = QuantizeContract(sg, op);
         break;
       case kPad:

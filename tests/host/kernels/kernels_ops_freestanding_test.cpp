@@ -82,6 +82,8 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Mul(k::MulParams{1, 2, 3, 1 << 30, -2, -128, 127, {1, 2, 2, 3},
                       {12, 6, 3, 1}, {0, 0, 0, 1}},
          i8, i8 + 12, o8);
+  k::Logistic(k::LogisticParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
+  k::Tanh(k::TanhParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
 }
 )";
 

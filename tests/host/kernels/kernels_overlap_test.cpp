@@ -668,6 +668,35 @@ TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, LogisticAndTanhAreInPlace) {
+  Lcg rng(1428);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    const std::int32_t count = rng.Next(1, 300);
+    // Scale 2^-4: 2^23 = 0.5 * 2^24, shift 24, radius 15 * 2^27 / 2^24.
+    const std::int32_t zp = rng.Next(-128, 127);
+    const bool tanh = i % 2 == 1;
+    Case c;
+    c.what = std::string(tanh ? "Tanh" : "Logistic") + ", count " +
+             std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [=](const std::int8_t* in, std::int8_t* out) {
+      if (tanh) {
+        k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
+      } else {
+        k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
   Lcg rng(707);
   Tally tally;

@@ -13,6 +13,7 @@
 #include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
+#include "arenaplan/kernels/logistic.hpp"
 #include "arenaplan/kernels/mean.hpp"
 #include "arenaplan/kernels/mul.hpp"
 #include "arenaplan/kernels/overlap.hpp"
@@ -27,6 +28,7 @@
 #include "arenaplan/kernels/softmax.hpp"
 #include "arenaplan/kernels/strided_slice.hpp"
 #include "arenaplan/kernels/svdf.hpp"
+#include "arenaplan/kernels/tanh.hpp"
 #include "arenaplan/kernels/transpose.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
