@@ -10,8 +10,12 @@
 CORPUS_DIR ?= $(ARENAPLAN_SHARED)/corpus
 CORPUS_REFERENCE_DIR ?= $(ARENAPLAN_SHARED)/corpus-reference
 CORPUS_BOARDS ?=
+# QEMU seconds per run: the larger corpus models (mlperf_resnet_6blk) need
+# more than run.sh's default 120 s on a loaded machine.
+CORPUS_TIMEOUT ?= 600
 
 .PHONY: test-corpus
 test-corpus: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/corpus.sh "$(CORPUS_DIR)" \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
+	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
 	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARDS)
