@@ -233,6 +233,7 @@ void LowerLeakyRelu(Lowerer& lowerer, const tflite::Operator& op);
 void LowerResizeNearestNeighbor(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTranspose(Lowerer& lowerer, const tflite::Operator& op);
 void LowerRelu(Lowerer& lowerer, const tflite::Operator& op);
+void LowerRelu6(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMul(Lowerer& lowerer, const tflite::Operator& op);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);

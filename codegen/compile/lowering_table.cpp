@@ -40,6 +40,7 @@ constexpr std::array kTable = {
     Lowering{18, LowerMul},        // MUL
     Lowering{14, LowerLogistic},   // LOGISTIC
     Lowering{28, LowerTanh},       // TANH
+    Lowering{21, LowerRelu6},      // RELU6
 };
 
 }  // namespace

@@ -38,6 +38,7 @@ constexpr std::int32_t kRelu = 19;
 constexpr std::int32_t kMul = 18;
 constexpr std::int32_t kLogistic = 14;
 constexpr std::int32_t kTanh = 28;
+constexpr std::int32_t kRelu6 = 21;
 constexpr std::int32_t kExpandDims = 70;
 constexpr std::int32_t kSqueeze = 43;
 
@@ -320,6 +321,7 @@ std::vector<OverlapPair> FindOverlapPairs(
       case kRelu:       // element-wise, int8 -> int8 (relu.hpp)
       case kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
       case kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
+      case kRelu6:      // element-wise, int8 -> int8 (relu.hpp)
         c = QuantizeContract(sg, op);
         break;
       case kPad:

@@ -64,6 +64,15 @@ TEST(Relu, RequantizesAndClampsAtTheZeroPointByHand) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], expect[i]) << i;
 }
 
+TEST(Relu6, ClampsTheRawValuesByHand) {
+  // Scale 0.05, zero point -100: six = round(6 / 0.05) - 100 = 20.
+  const std::int8_t in[] = {-128, -100, -99, 20, 21, 127};
+  const std::int8_t expect[] = {-100, -100, -99, 20, 20, 20};
+  std::int8_t out[6] = {};
+  k::Relu6(k::Relu6Params{-100, 20, 6}, in, out);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
 TEST(Transpose, PermutesByHand) {
   // [1, 2, 3] (h w c of 1x1x2x3 padded) with perm {0, 2, 1} on [1,2,3]:
   // output [1, 3, 2]: out[c][w] = in[w][c]. Input 0..5 as (w, c) = w*3 + c.

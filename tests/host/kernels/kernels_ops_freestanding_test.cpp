@@ -84,6 +84,7 @@ extern "C" void ShapeOps(const void* in, void* out) {
          i8, i8 + 12, o8);
   k::Logistic(k::LogisticParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
   k::Tanh(k::TanhParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
+  k::Relu6(k::Relu6Params{-3, 100, 9}, i8, o8);
 }
 )";
 

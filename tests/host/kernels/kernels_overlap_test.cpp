@@ -668,7 +668,7 @@ TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
-TEST(KernelsOverlap, LogisticAndTanhAreInPlace) {
+TEST(KernelsOverlap, LogisticTanhAndRelu6AreInPlace) {
   Lcg rng(1428);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
@@ -684,7 +684,9 @@ TEST(KernelsOverlap, LogisticAndTanhAreInPlace) {
     for (auto& v : c.input) v = rng.Byte();
     c.contract = k::kElementwiseOverlapDistance;
     c.run = [=](const std::int8_t* in, std::int8_t* out) {
-      if (tanh) {
+      if (tanh && zp % 3 == 0) {
+        k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
+      } else if (tanh) {
         k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
       } else {
         k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in, out);

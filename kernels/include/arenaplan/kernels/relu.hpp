@@ -8,9 +8,14 @@
 //   (M, s) = QuantizeMultiplier(double(float(s_in / s_out))),
 //   lo = max(-128, zp_out + roundf(0 / s_out)) = max(-128, zp_out).
 //
-// Loop order: i = 0 .. count - 1, input[i] read then output[i] written: the
-// element-wise overlap contract, d = 0 (kElementwiseOverlapDistance in
-// overlap.hpp, with its proof).
+// RELU6 on int8 (activations.h Relu6Quantized, Relu6Prepare): no
+// requantization, the raw input clamped to [zp_in, six] with six =
+// clamp(round(6.0f / s_in) + zp_in, -128, 127) (FloatToQuantizedType in
+// micro_utils.h), computed on the host.
+//
+// Loop order (both): i = 0 .. count - 1, input[i] read then output[i]
+// written: the element-wise overlap contract, d = 0
+// (kElementwiseOverlapDistance in overlap.hpp, with its proof).
 #ifndef ARENAPLAN_KERNELS_RELU_HPP_
 #define ARENAPLAN_KERNELS_RELU_HPP_
 
@@ -39,6 +44,21 @@ inline void Relu(const ReluParams& p, const std::int8_t* input,
             static_cast<std::int32_t>(input[i]) - p.input_zero_point,
             p.multiplier, p.shift);
     output[i] = ClampToInt8(v, p.min, p.max);
+  }
+}
+
+struct Relu6Params {
+  std::int32_t lower, upper;  ///< zp_in and six (header comment), included.
+  std::int32_t count;         ///< Elements.
+};
+
+/// output[i] = clamp(input[i], lower, upper). The output must not overlap
+/// the input unless it starts kElementwiseOverlapDistance (0) or more bytes
+/// below it.
+inline void Relu6(const Relu6Params& p, const std::int8_t* input,
+                  std::int8_t* output) {
+  for (std::int32_t i = 0; i < p.count; ++i) {
+    output[i] = ClampToInt8(input[i], p.lower, p.upper);
   }
 }
 
