@@ -14,9 +14,9 @@
 namespace arenaplan::compile {
 
 /// A C++ float literal that is exactly `v` (finite): hexadecimal, e.g.
-/// 0x1.8p-8f, followed by the decimal value in a comment.
+/// 0x1.8p-8f (the generated code holds no block comments).
 inline std::string ExactFloatLiteral(float v) {
-  return Fmt("%af /* %.9g */", static_cast<double>(v), static_cast<double>(v));
+  return Fmt("%af", static_cast<double>(v));
 }
 
 /// Per-tensor quantization of a uint8 tensor: one finite positive scale,

@@ -89,8 +89,8 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
           "k::Shape4{%d, %d, %d, %d}},\n",
           ctype, is.Code().c_str(), before[0], before[1], before[2], before[3],
           after[0], after[1], after[2], after[3]));
-  l.Emit(Fmt("      %" PRId64 " /* %s */, ", pad_value, what.c_str()) +
-         l.TypedAddr(in, ctype) + ", " + l.TypedAddr(out, ctype) + ");\n");
+  l.Emit(Fmt("      %" PRId64 ", ", pad_value) + l.TypedAddr(in, ctype) + ", " +
+         l.TypedAddr(out, ctype) + ");  // pad value: " + what + "\n");
 }
 
 }  // namespace arenaplan::compile

@@ -64,7 +64,7 @@ TEST(LowerEdgeTypes, FloatInputAndOutputCarryTheModelsQuantization) {
       std::string::npos);
   EXPECT_NE(out.model_source.find(
                 "k::DequantizeToFloat(k::FloatQuantizeParams{" +
-                HexFloat(t[13].quantization.scale[0]) + " /* 0.00390625 */, " +
+                HexFloat(t[13].quantization.scale[0]) + ", " +
                 std::to_string(t[13].quantization.zero_point[0]) + ", 12}"),
             std::string::npos);
   // The firmware takes 250 floats and returns 12.
