@@ -79,7 +79,12 @@ endef
 
 FUZZ_TFLITE_SEEDS = $(FUZZ_MODELS)/*.tflite
 FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
-FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite
+# Plus the development corpus's models under -max_len: PAD, MEAN, SHAPE,
+# STRIDED_SLICE, PACK, CONCATENATION, TRANSPOSE, float32 and uint8 graph
+# edges, several outputs (docs/operators.md).
+FUZZ_CORPUS ?= $(CURDIR)/../shared/corpus
+FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite \
+  $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)
 FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
 
 TEST_TARGETS += fuzz-smoke

@@ -8,10 +8,10 @@
 // and then the line
 //   figures arena=<bytes> <counter>=<count> calibration=<count>
 // (<counter>: dwt_cycles or systick_ticks, see port::CycleCount) and exits
-// 0; it exits 2 when the embedded input is not kInputBytes long.
-// `calibration` is the same counter over a loop of exactly
-// 2 * kCalibrationIterations + 1 instructions, so that under QEMU's -icount
-// the count per instruction is measured, not assumed.
+// 0; it exits 2 when the embedded input is not kInputTotalBytes long (the
+// inputs concatenated). `calibration` is the same counter over a loop of
+// exactly 2 * kCalibrationIterations + 1 instructions, so that under QEMU's
+// -icount the count per instruction is measured, not assumed.
 #include <cstddef>
 #include <cstdint>
 
@@ -88,26 +88,35 @@ void WriteHexBytes(const std::uint8_t* bytes, std::size_t count) {
 
 int main() {
   const auto input_bytes = static_cast<std::size_t>(run_input_end - run_input);
-  if (input_bytes != model::kInputBytes) {
+  if (input_bytes != model::kInputTotalBytes) {
     port::Write("run: the embedded input has ");
     port::WriteUnsigned(static_cast<std::uint32_t>(input_bytes));
     port::Write(" bytes, the input tensor ");
-    port::WriteUnsigned(static_cast<std::uint32_t>(model::kInputBytes));
+    port::WriteUnsigned(static_cast<std::uint32_t>(model::kInputTotalBytes));
     port::Write("\n");
     return 2;
   }
   std::int8_t* const arena = ArenaArgument();
-  auto* input =
-      reinterpret_cast<std::uint8_t*>(TensorAddress(arena, model::kInputIndex));
-  for (std::size_t i = 0; i < input_bytes; ++i) input[i] = run_input[i];
+  // Several inputs: the embedded bytes are theirs concatenated in order.
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < model::kInputCount; ++k) {
+    auto* input = reinterpret_cast<std::uint8_t*>(
+        TensorAddress(arena, model::kInputIndices[k]));
+    for (std::size_t i = 0; i < model::kInputSizes[k]; ++i) {
+      input[i] = run_input[at + i];
+    }
+    at += model::kInputSizes[k];
+  }
   const std::uint32_t start = port::CycleCount();
   model::Invoke(arena);
   const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
   const std::uint32_t calibration = CalibrationTicks();
   port::Write("output ");
-  WriteHexBytes(reinterpret_cast<const std::uint8_t*>(
-                    TensorAddress(arena, model::kOutputIndex)),
-                model::kOutputBytes);
+  for (std::size_t k = 0; k < model::kOutputCount; ++k) {
+    WriteHexBytes(reinterpret_cast<const std::uint8_t*>(
+                      TensorAddress(arena, model::kOutputIndices[k])),
+                  model::kOutputSizes[k]);
+  }
   port::Write("\nfigures arena=");
   port::WriteUnsigned(static_cast<std::uint32_t>(ArenaBytes()));
   port::Write(port::HasCycleCounter() ? " dwt_cycles=" : " systick_ticks=");

@@ -130,8 +130,8 @@ generate "$gen" "$strategy" "${region_args[@]}"
 field() {  # NAME FILE: the value of `inline constexpr ... NAME = VALUE;`
   sed -n "s/^inline constexpr .* $1 = \([0-9]*\);.*/\1/p" "$2"
 }
-input_bytes=$(field kInputBytes "$gen/model_model.hpp")
-output_bytes=$(field kOutputBytes "$gen/model_model.hpp")
+input_bytes=$(field kInputTotalBytes "$gen/model_model.hpp")
+output_bytes=$(field kOutputTotalBytes "$gen/model_model.hpp")
 arena=$(field kArenaSize "$gen/model_arena.hpp")
 if [ -n "$regions" ] && [ -z "$arena" ]; then
   # A plan across regions: the sum of the regions' bytes.
@@ -139,7 +139,7 @@ if [ -n "$regions" ] && [ -z "$arena" ]; then
     "$gen/model_arena.hpp" | awk '{ s += $1 } END { print s + 0 }')
 fi
 if [ -z "$input_bytes" ] || [ -z "$output_bytes" ] || [ -z "$arena" ]; then
-  die 1 "no kInputBytes, kOutputBytes or kArenaSize in the generated code"
+  die 1 "no kInputTotalBytes, kOutputTotalBytes or kArenaSize in the generated code"
 fi
 
 b="$out/$name/$board/$tag"

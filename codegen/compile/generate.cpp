@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/lowering.hpp"
@@ -97,27 +98,38 @@ void PlanArena(const UsageProblem& problem, const CompileOptions& options,
   }
 }
 
-/// The graph's one input and one output: planned, int8, int16 or int32
+/// Every graph input and output (1 to 64 of each): planned, and float32
+/// (quantized by a QUANTIZE / produced by a DEQUANTIZE inside the graph;
+/// the firmware takes and returns the bytes) or int8, uint8, int16 or int32
 /// with one finite scale (InputError otherwise).
 void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
                   const std::string& path) {
-  if (sg.inputs.size() != 1 || sg.outputs.size() != 1) {
+  if (sg.inputs.empty() || sg.outputs.empty() || sg.inputs.size() > 64 ||
+      sg.outputs.size() > 64) {
     throw InputError(path +
-                     ": compile supports one graph input and one output");
+                     ": compile supports 1 to 64 graph inputs and outputs");
   }
-  (void)gen.RecordOf(sg.inputs[0], "graph input");
-  (void)gen.RecordOf(sg.outputs[0], "graph output");
-  for (std::int32_t i : {sg.inputs[0], sg.outputs[0]}) {
+  std::vector<std::int32_t> edge;
+  for (std::int32_t t : sg.inputs) {
+    (void)gen.RecordOf(t, "graph input");
+    edge.push_back(t);
+  }
+  for (std::int32_t t : sg.outputs) {
+    (void)gen.RecordOf(t, "graph output");
+    edge.push_back(t);
+  }
+  for (std::int32_t i : edge) {
     const Tensor& t = sg.tensors[static_cast<std::size_t>(i)];
+    if (t.type == TensorType::kFloat32) continue;
     if ((t.type != TensorType::kInt8 && t.type != TensorType::kInt16 &&
-         t.type != TensorType::kInt32) ||
+         t.type != TensorType::kInt32 && t.type != TensorType::kUint8) ||
         t.quantization.scale.size() != 1 ||
         t.quantization.zero_point.size() != 1 ||
         !std::isfinite(t.quantization.scale[0])) {
       throw InputError(TerminalText(path) + ": graph input/output '" +
                        TerminalText(t.name) +
-                       "' must be int8, int16 or int32 with per-tensor "
-                       "quantization (one finite scale)");
+                       "' must be float32, or int8, uint8, int16 or int32 "
+                       "with per-tensor quantization (one finite scale)");
     }
   }
 }
@@ -126,17 +138,19 @@ void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
 /// record `record`); `which` is "input" or "output".
 std::string IoConstants(const tflite::Subgraph& sg, const char* which,
                         std::int64_t record, const Tensor& t) {
-  const char* ctype = t.type == TensorType::kInt8    ? "std::int8_t"
-                      : t.type == TensorType::kInt16 ? "std::int16_t"
-                                                     : "std::int32_t";
+  const bool real = t.type == TensorType::kFloat32;
+  const char* ctype = Lowerer::CType(t.type);
   const std::int64_t elem = t.type == TensorType::kInt8    ? 1
+                            : t.type == TensorType::kUint8 ? 1
                             : t.type == TensorType::kInt16 ? 2
                                                            : 4;
   std::string h = std::string("/// Graph ") + which + ": tensor " +
                   std::to_string(&t - sg.tensors.data()) + " '" +
                   CommentText(t.name) + "', " + tflite::TensorTypeName(t.type) +
                   " " + ShapeText(t.shape) +
-                  ", real = scale * (q - zero_point).\n";
+                  (real ? ", real values (IEEE single, the target's byte "
+                          "order).\n"
+                        : ", real = scale * (q - zero_point).\n");
   const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
   h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
            ";  ///< In kPlan.\n",
@@ -146,6 +160,7 @@ std::string IoConstants(const tflite::Subgraph& sg, const char* which,
            ElementCount(t));
   h += Fmt("inline constexpr std::size_t k%sBytes = %" PRId64 ";\n", cap,
            ElementCount(t) * elem);
+  if (real) return h + "\n";
   h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
            FloatLiteral(t.quantization.scale[0]).c_str());
   h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
@@ -153,8 +168,49 @@ std::string IoConstants(const tflite::Subgraph& sg, const char* which,
   return h;
 }
 
+/// The model header's list of every graph input (`is_input`) or output in
+/// the model's order: kPlan indices, bytes, and their total, which is
+/// `make run`'s INPUT or OUTPUT (the bytes concatenated in order).
+std::string IoListConstants(const tflite::Subgraph& sg, const Lowerer& gen,
+                            const tflite::TfliteProblem& problem,
+                            bool is_input) {
+  const std::vector<std::int32_t>& tensors = is_input ? sg.inputs : sg.outputs;
+  const char* cap = is_input ? "Input" : "Output";
+  const char* lower = is_input ? "input" : "output";
+  std::string h = Fmt(
+      "/// Every graph %s in the model's order: its kPlan index and bytes.\n",
+      lower);
+  std::string indices, sizes;
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = sg.tensors[static_cast<std::size_t>(tensors[i])];
+    const std::int64_t bytes =
+        problem.tensors[static_cast<std::size_t>(tensors[i])].bytes;
+    h += Fmt("///   %zu: tensor %d '", i, tensors[i]) + CommentText(t.name) +
+         "', " + tflite::TensorTypeName(t.type) + " " + ShapeText(t.shape) +
+         "\n";
+    const char* sep = i > 0 ? ", " : "";
+    indices +=
+        sep + std::to_string(gen.RecordOf(
+                  tensors[i], is_input ? "graph input" : "graph output"));
+    sizes += sep + std::to_string(bytes);
+    total += bytes;
+  }
+  h += Fmt("inline constexpr std::size_t k%sCount = %zu;\n", cap,
+           tensors.size());
+  h += Fmt("inline constexpr std::size_t k%sIndices[] = {", cap) + indices +
+       "};\n";
+  h += Fmt("inline constexpr std::size_t k%sSizes[] = {", cap) + sizes + "};\n";
+  h += Fmt("/// `make run`'s %s: the %ss' bytes concatenated in order.\n",
+           is_input ? "INPUT" : "OUTPUT", lower);
+  h += Fmt("inline constexpr std::size_t k%sTotalBytes = %" PRId64 ";\n\n", cap,
+           total);
+  return h;
+}
+
 /// The text of STEM_model.hpp after `banner`.
 std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
+                        const tflite::TfliteProblem& problem,
                         const CompiledModel& out, const std::string& ns) {
   std::string h =
       "//\n// Ahead-of-time integer inference: Invoke() runs every operator of "
@@ -172,6 +228,9 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
                    sg.tensors[static_cast<std::size_t>(sg.inputs[0])]);
   h += IoConstants(sg, "output", gen.RecordOf(sg.outputs[0], "graph output"),
                    sg.tensors[static_cast<std::size_t>(sg.outputs[0])]);
+  // All of them (the first is also kInputIndex / kOutputIndex above).
+  h += IoListConstants(sg, gen, problem, true);
+  h += IoListConstants(sg, gen, problem, false);
   h +=
       Fmt("/// Bytes of the constant arrays (weights, biases, requantization\n"
           "/// parameters, tables) Invoke() reads from flash.\n"
@@ -270,7 +329,8 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
                              CommentText(out.plan.strategy) + ", arena " +
                              std::to_string(out.plan.arena_bytes) +
                              " bytes. Do not edit.\n";
-  out.model_header = banner + ModelHeader(sg, gen, out, options.namespace_name);
+  out.model_header =
+      banner + ModelHeader(sg, gen, problem, out, options.namespace_name);
   out.model_source =
       banner + ModelSource(gen, out, options.namespace_name, regions);
   return out;

@@ -270,6 +270,10 @@ const char* Lowerer::CType(TensorType type) {
       return "std::int16_t";
     case TensorType::kInt32:
       return "std::int32_t";
+    case TensorType::kUint8:
+      return "std::uint8_t";
+    case TensorType::kFloat32:
+      return "float";
     default:
       return nullptr;
   }

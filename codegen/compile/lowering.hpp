@@ -147,7 +147,8 @@ class Lowerer {
   /// it for every operator before its lowering.
   void CheckElementCounts(const tflite::Operator& op) const;
   void CheckOutputShape(const Dims4& got, const Dims4& expect) const;
-  /// "std::int8_t", "std::int16_t", "std::int32_t"; nullptr otherwise.
+  /// "std::int8_t", "std::int16_t", "std::int32_t", "std::uint8_t",
+  /// "float"; nullptr otherwise.
   [[nodiscard]] static const char* CType(tflite::TensorType type);
 
   /// Addresses planned tensors in their memory regions (a plan across
@@ -278,6 +279,21 @@ void LowerReshape(Lowerer& lowerer, const tflite::Operator& op);
 void LowerAdd(Lowerer& lowerer, const tflite::Operator& op);
 void LowerQuantize(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSvdf(Lowerer& lowerer, const tflite::Operator& op);
+void LowerDequantize(Lowerer& lowerer, const tflite::Operator& op);
+void LowerPad(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMean(Lowerer& lowerer, const tflite::Operator& op);
+void LowerShape(Lowerer& lowerer, const tflite::Operator& op);
+void LowerStridedSlice(Lowerer& lowerer, const tflite::Operator& op);
+void LowerPack(Lowerer& lowerer, const tflite::Operator& op);
+void LowerConcatenation(Lowerer& lowerer, const tflite::Operator& op);
+void LowerLeakyRelu(Lowerer& lowerer, const tflite::Operator& op);
+void LowerResizeNearestNeighbor(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTranspose(Lowerer& lowerer, const tflite::Operator& op);
+void LowerRelu(Lowerer& lowerer, const tflite::Operator& op);
+void LowerRelu6(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 
 }  // namespace arenaplan::compile
 

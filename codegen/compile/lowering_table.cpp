@@ -23,6 +23,24 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kAdd, LowerAdd},
     Lowering{BuiltinOp::kQuantize, LowerQuantize},
     Lowering{BuiltinOp::kSvdf, LowerSvdf},
+    Lowering{BuiltinOp::kDequantize, LowerDequantize},
+    Lowering{BuiltinOp::kPad, LowerPad},
+    Lowering{BuiltinOp::kPadv2, LowerPad},
+    Lowering{BuiltinOp::kMean, LowerMean},
+    Lowering{BuiltinOp::kShape, LowerShape},
+    Lowering{BuiltinOp::kStridedSlice, LowerStridedSlice},
+    Lowering{BuiltinOp::kPack, LowerPack},
+    Lowering{BuiltinOp::kConcatenation, LowerConcatenation},
+    Lowering{BuiltinOp::kLeakyRelu, LowerLeakyRelu},
+    Lowering{BuiltinOp::kResizeNearestNeighbor, LowerResizeNearestNeighbor},
+    Lowering{BuiltinOp::kExpandDims, LowerReshape},  // a RESHAPE
+    Lowering{BuiltinOp::kSqueeze, LowerReshape},     // a RESHAPE
+    Lowering{BuiltinOp::kTranspose, LowerTranspose},
+    Lowering{BuiltinOp::kRelu, LowerRelu},
+    Lowering{BuiltinOp::kMul, LowerMul},
+    Lowering{BuiltinOp::kLogistic, LowerLogistic},
+    Lowering{BuiltinOp::kTanh, LowerTanh},
+    Lowering{BuiltinOp::kRelu6, LowerRelu6},
 };
 
 }  // namespace

@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <variant>
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/quantize.hpp"
 #include "codegen/tflite/geometry.hpp"
@@ -37,6 +39,20 @@ bool IsInt8Activation(const Tensor& t) {
 std::optional<k::Shape4> KernelShape(const tflite::Nhwc& d) {
   if (d.Count() > INT32_MAX) return std::nullopt;
   return k::Shape4{d.n, d.h, d.w, d.c};
+}
+
+/// At most 4 positive dimensions as NHWC, padded with leading 1s
+/// (Lowerer::Shape), within the kernels' int32 count; nullopt otherwise.
+std::optional<k::Shape4> KernelShape(const Tensor& t) {
+  if (t.shape.size() > 4) return std::nullopt;
+  tflite::Nhwc d;
+  std::int32_t* dims[4] = {&d.n, &d.h, &d.w, &d.c};
+  const std::size_t skip = 4 - t.shape.size();
+  for (std::size_t i = 0; i < t.shape.size(); ++i) {
+    if (t.shape[i] <= 0) return std::nullopt;
+    *dims[skip + i] = t.shape[i];
+  }
+  return KernelShape(d);
 }
 
 /// Elements of `t` when every dimension is positive (1 for a scalar).
@@ -171,6 +187,46 @@ std::optional<Contract> ReshapeContract(const tflite::Subgraph& sg,
   return Contract{OverlapRelation::kAlias, 0};
 }
 
+/// PAD / PADV2 (codegen/compile/lower_pad.cpp) on int8: rank <= 4,
+/// constant int32 paddings, non-negative, matching the output shape.
+std::optional<Contract> PadContract(const tflite::Model& model,
+                                    const tflite::Subgraph& sg,
+                                    const tflite::Operator& op) {
+  if (op.inputs.size() < 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
+    return std::nullopt;
+  }
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& pads = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  const std::size_t rank = in.shape.size();
+  if (rank > 4 || out.shape.size() != rank || !model.IsConstant(pads) ||
+      pads.type != TensorType::kInt32) {
+    return std::nullopt;
+  }
+  const auto& data = model.buffers[pads.buffer].data;
+  if (data.size() != 8 * rank) return std::nullopt;
+  std::int32_t before[4] = {0, 0, 0, 0}, after[4] = {0, 0, 0, 0};
+  for (std::size_t d = 0; d < rank; ++d) {
+    std::int32_t b = 0, a = 0;
+    std::memcpy(&b, data.data() + 8 * d, 4);  // little-endian host
+    std::memcpy(&a, data.data() + 8 * d + 4, 4);
+    if (b < 0 || a < 0 || b > (1 << 24) || a > (1 << 24) ||
+        std::int64_t{in.shape[d]} + b + a != out.shape[d]) {
+      return std::nullopt;
+    }
+    before[4 - rank + d] = b;
+    after[4 - rank + d] = a;
+  }
+  const auto is = KernelShape(in);
+  if (!is || !KernelShape(out)) return std::nullopt;
+  const k::PadParams p{*is,
+                       k::Shape4{before[0], before[1], before[2], before[3]},
+                       k::Shape4{after[0], after[1], after[2], after[3]}};
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(k::PadOverlapDistance(p))};
+}
+
 }  // namespace
 
 std::vector<OverlapPair> FindOverlapPairs(
@@ -203,6 +259,7 @@ std::vector<OverlapPair> FindOverlapPairs(
         c = PoolContract(sg, op);
         break;
       case BuiltinOp::kAdd:
+      case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
         c = AddContract(sg, op);
         streamed_inputs = 2;
         break;
@@ -210,7 +267,21 @@ std::vector<OverlapPair> FindOverlapPairs(
         c = QuantizeContract(sg, op);
         break;
       case BuiltinOp::kReshape:
+      case BuiltinOp::kExpandDims:  // lowered as a RESHAPE
+      case BuiltinOp::kSqueeze:     // lowered as a RESHAPE
         c = ReshapeContract(sg, op);
+        break;
+      case BuiltinOp::kLeakyRelu:  // element-wise, int8 -> int8
+                                   // (leaky_relu.hpp)
+      case BuiltinOp::kRelu:       // element-wise, int8 -> int8 (relu.hpp)
+      case BuiltinOp::kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
+      case BuiltinOp::kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
+      case BuiltinOp::kRelu6:      // element-wise, int8 -> int8 (relu.hpp)
+        c = QuantizeContract(sg, op);
+        break;
+      case BuiltinOp::kPad:
+      case BuiltinOp::kPadv2:
+        c = PadContract(model, sg, op);
         break;
       default:
         break;

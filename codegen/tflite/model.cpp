@@ -206,6 +206,11 @@ class Reader {
       case T::LeakyReluOptions:
         return LeakyReluOptions{
             op.builtin_options_as_LeakyReluOptions()->alpha()};
+      case T::ResizeNearestNeighborOptions: {
+        const auto* o = op.builtin_options_as_ResizeNearestNeighborOptions();
+        return ResizeNearestNeighborOptions{o->align_corners(),
+                                            o->half_pixel_centers()};
+      }
       default:
         return ReadControlFlowOptions(op);
     }

@@ -124,6 +124,10 @@ struct ReducerOptions {
 struct LeakyReluOptions {
   float alpha = 0.0f;
 };
+struct ResizeNearestNeighborOptions {
+  bool align_corners = false;
+  bool half_pixel_centers = false;
+};
 /// IF, WHILE, CALL_ONCE, CALL: the subgraphs the operator runs (-1: none).
 struct ControlFlowOptions {
   std::int32_t first_subgraph = -1;   ///< then / cond / init / called.
@@ -137,7 +141,8 @@ using BuiltinOptions =
                  Pool2DOptions, FullyConnectedOptions, SoftmaxOptions,
                  ReshapeOptions, ElementwiseOptions, ConcatenationOptions,
                  SqueezeOptions, StridedSliceOptions, ReducerOptions,
-                 LeakyReluOptions, ControlFlowOptions, SvdfOptions>;
+                 LeakyReluOptions, ControlFlowOptions, SvdfOptions,
+                 ResizeNearestNeighborOptions>;
 
 /// Per-tensor or per-channel affine quantization: real = scale * (q - zp).
 struct Quantization {

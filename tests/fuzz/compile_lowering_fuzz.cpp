@@ -189,13 +189,18 @@ void CheckCpp(const std::string& text) {
   }
 }
 
-/// The integers of every "NAME{a, b, ...}" initializer of `text`.
+/// The integers of every "NAME{a, b, ...}" initializer of `text`, outside
+/// `//` comments (a tensor name in a comment may spell NAME{).
 std::vector<std::vector<long long>> Initializers(const std::string& text,
                                                  const std::string& name) {
   std::vector<std::vector<long long>> all;
   const std::string key = name + "{";
   for (std::size_t at = text.find(key); at != std::string::npos;
        at = text.find(key, at + 1)) {
+    const std::size_t line = text.rfind('\n', at);
+    const std::size_t comment =
+        text.find("//", line == std::string::npos ? 0 : line + 1);
+    if (comment < at) continue;
     std::vector<long long> v;
     const char* p = text.c_str() + at + key.size();
     while (*p != '}') {

@@ -26,18 +26,23 @@ TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
     EXPECT_NE(l.lower, nullptr);
     EXPECT_EQ(compile::FindLowering(l.builtin_code), l.lower);
   }
-  // DEQUANTIZE has no kernel.
+  // UNIDIRECTIONAL_SEQUENCE_LSTM has no kernel.
   EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kConv2D),
             &compile::LowerConv2D);
   EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kAdd), &compile::LowerAdd);
   EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kSvdf),
             &compile::LowerSvdf);
-  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kDequantize), nullptr);
+  EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kDequantize),
+            &compile::LowerDequantize);
+  EXPECT_EQ(
+      compile::FindLowering(tflite::BuiltinOp::kUnidirectionalSequenceLstm),
+      nullptr);
 }
 
 TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
+  // Its operator 0 is an UNIDIRECTIONAL_SEQUENCE_LSTM.
   const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
-                           "/models/face_detection_short_range.tflite";
+                           "/corpus/tflm_micro_speech_lstm.tflite";
   std::string err;
   try {
     (void)compile::CompileModel(tflite::ReadModelFile(path), path,

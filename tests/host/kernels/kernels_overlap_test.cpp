@@ -618,6 +618,138 @@ TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, LeakyReluIsInPlace) {
+  Lcg rng(9898);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::LeakyReluParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 1),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-6, -1),
+          count};
+    Case c;
+    c.what = "LeakyRelu, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::LeakyRelu(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
+TEST(KernelsOverlap, ReluIsInPlace) {
+  Lcg rng(1919);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::ReluParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    const std::int32_t zp_out = rng.Next(-128, 127);
+    *p = {rng.Next(-128, 127),
+          zp_out,
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 1),
+          zp_out,
+          127,
+          count};
+    Case c;
+    c.what = "Relu, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::Relu(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
+TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
+  Lcg rng(1818);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto other = std::make_shared<std::vector<std::int8_t>>();
+    auto p = std::make_shared<k::MulParams>();
+    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
+    const std::int32_t count = w * ch;
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-10, -6),
+          -128,
+          127,
+          {1, 1, w, ch},
+          {0, 0, ch, 1},
+          {0, 0, ch, 1}};
+    other->resize(static_cast<std::size_t>(count));
+    for (auto& v : *other) v = rng.Byte();
+    const bool first = i % 2 == 0;
+    Case c;
+    c.what = std::string("Mul, input ") + (first ? "1" : "2") +
+             " overlapped, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
+      if (first) {
+        k::Mul(*p, in, other->data(), out);
+      } else {
+        k::Mul(*p, other->data(), in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
+TEST(KernelsOverlap, LogisticTanhAndRelu6AreInPlace) {
+  Lcg rng(1428);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    const std::int32_t count = rng.Next(1, 300);
+    // Scale 2^-4: 2^23 = 0.5 * 2^24, shift 24, radius 15 * 2^27 / 2^24.
+    const std::int32_t zp = rng.Next(-128, 127);
+    const bool tanh = i % 2 == 1;
+    Case c;
+    c.what = std::string(tanh ? "Tanh" : "Logistic") + ", count " +
+             std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [=](const std::int8_t* in, std::int8_t* out) {
+      if (tanh && zp % 3 == 0) {
+        k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
+      } else if (tanh) {
+        k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
+      } else {
+        k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
   Lcg rng(707);
   Tally tally;
@@ -642,6 +774,63 @@ TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
     CheckCase(c, rng, tally);
     if (HasFailure()) return;
   }
+}
+
+// --- PAD -------------------------------------------------------------------
+
+/// PAD's trace, loop by loop from the header: output elements in row-major
+/// order; one inside the input's box reads the input element at its own
+/// coordinates (computed here from them, not counted), then writes.
+void PadTrace(const k::PadParams& p, Trace& t) {
+  const k::Shape4 o = k::PadOutputShape(p);
+  std::int64_t j = 0;
+  for (std::int32_t n = 0; n < o.n; ++n) {
+    for (std::int32_t y = 0; y < o.h; ++y) {
+      for (std::int32_t x = 0; x < o.w; ++x) {
+        for (std::int32_t c = 0; c < o.c; ++c, ++j) {
+          const std::int32_t a = n - p.before.n, b = y - p.before.h;
+          const std::int32_t e = x - p.before.w, f = c - p.before.c;
+          if (a >= 0 && a < p.input.n && b >= 0 && b < p.input.h && e >= 0 &&
+              e < p.input.w && f >= 0 && f < p.input.c) {
+            t.push_back(((a * p.input.h + b) * p.input.w + e) * p.input.c + f);
+          }
+          t.push_back(Write(j));
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelsOverlap, PadContractIsExactAndSafe) {
+  Lcg rng(3434);
+  Tally tally;
+  for (int i = 0; i < 150; ++i) {
+    auto p = std::make_shared<k::PadParams>(k::PadParams{
+        {rng.Next(1, 2), rng.Next(1, 7), rng.Next(1, 7), rng.Next(1, 5)},
+        {rng.Next(0, 1), rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)},
+        {rng.Next(0, 1), rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)}});
+    const k::Shape4 o = k::PadOutputShape(*p);
+    const auto value = rng.Byte();
+    Case c;
+    c.what = "Pad " + ShapeText(p->input) + " before " + ShapeText(p->before) +
+             " after " + ShapeText(p->after);
+    c.in_bytes =
+        std::int64_t{p->input.n} * p->input.h * p->input.w * p->input.c;
+    c.out_bytes = std::int64_t{o.n} * o.h * o.w * o.c;
+    c.input.resize(static_cast<std::size_t>(c.in_bytes));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::PadOverlapDistance(*p);
+    c.run = [p, value](const std::int8_t* in, std::int8_t* out) {
+      k::Pad<std::int8_t>(*p, value, in, out);
+    };
+    c.trace = [p](Trace& t) { PadTrace(*p, t); };
+    CheckCase(c, rng, tally);
+    // The input fits inside the output's bytes: in + d <= out.
+    EXPECT_LE(c.in_bytes + c.contract, c.out_bytes) << c.what;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(tally.positive, 100);
+  EXPECT_GT(tally.wrong_below, 50);
 }
 
 // --- hand-derived figures --------------------------------------------------

@@ -1,0 +1,40 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// LEAKY_RELU on int8 -> k::LeakyRelu (kernels/.../leaky_relu.hpp). The two
+// ratios are formed in float, as TFLM's leaky_relu_common.cc forms them,
+// before QuantizeMultiplier.
+#include <cinttypes>
+#include <cmath>
+
+#include "codegen/compile/lowering.hpp"
+
+namespace arenaplan::compile {
+
+using tflite::Tensor;
+
+void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& out = l.Output(op);
+  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const float alpha = l.OptionsOf<tflite::LeakyReluOptions>(op).alpha;
+  if (!(alpha >= 0.0f) || !std::isfinite(alpha)) {
+    l.Fail(Fmt("alpha %.9g: only a finite non-negative alpha is supported",
+               static_cast<double>(alpha)));
+  }
+  if (ElementCount(in) != ElementCount(out))
+    l.Fail("input and output sizes differ");
+  const float identity = qi.scale / qo.scale;
+  const float scaled_alpha = qi.scale * alpha / qo.scale;
+  const QuantizedMultiplier id =
+      l.Multiplier(static_cast<double>(identity), "input/output scale ratio");
+  const QuantizedMultiplier al =
+      l.Multiplier(static_cast<double>(scaled_alpha), "alpha scale ratio");
+  l.Emit(
+      Fmt("  k::LeakyRelu(k::LeakyReluParams{%d, %d, %d, %d, %d, %d, "
+          "%" PRId64 "},\n",
+          qi.zero_point, qo.zero_point, id.multiplier, id.shift, al.multiplier,
+          al.shift, ElementCount(in)));
+  l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+}
+
+}  // namespace arenaplan::compile

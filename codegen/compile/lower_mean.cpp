@@ -1,0 +1,60 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// MEAN on int8 over constant axes -> k::Mean (kernels/.../mean.hpp). The
+// host folds 1/num into the multiplier exactly as TFLM's reference
+// QuantizedMeanOrSum does at run time (reduce.h): k = floor(log2 num),
+// k = min(k, 32, 31 + shift), M' = (M << k) / num, shift' = shift - k.
+#include <cinttypes>
+
+#include "codegen/compile/lowering.hpp"
+
+namespace arenaplan::compile {
+
+using tflite::Tensor;
+
+void LowerMean(Lowerer& l, const tflite::Operator& op) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& axes = l.Input(op, 1);
+  const Tensor& out = l.Output(op);
+  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  (void)l.OptionsOf<tflite::ReducerOptions>(op);  // keep_dims: same bytes
+  const Dims4 is = l.Shape(in);
+  const auto rank = static_cast<std::int32_t>(in.shape.size());
+  std::int32_t reduced = 0;
+  for (std::int32_t a : l.Int32Values(axes)) {
+    if (a < -rank || a >= rank) {
+      l.Fail(Fmt("axis %d is outside the input's rank %d", a, rank));
+    }
+    const std::int32_t axis = (a < 0 ? a + rank : a) + (4 - rank);
+    reduced |= 1 << (3 - axis);  // bit 3 n, 2 h, 1 w, 0 c
+  }
+  std::int64_t num = 1, kept = 1;
+  const std::int32_t dims[4] = {is.n, is.h, is.w, is.c};
+  for (int d = 0; d < 4; ++d) {
+    ((reduced >> (3 - d)) & 1 ? num : kept) *= dims[d];
+  }
+  if (ElementCount(out) != kept) {
+    l.Fail(Fmt("output has %" PRId64 " elements; the kept dimensions %" PRId64,
+               ElementCount(out), kept));
+  }
+  if (num >= (std::int64_t{1} << 23)) {
+    l.Fail(Fmt("%" PRId64 " elements per mean: the int32 sum could overflow",
+               num));
+  }
+  const QuantizedMultiplier m = l.Multiplier(
+      static_cast<double>(qi.scale) / static_cast<double>(qo.scale),
+      "scale ratio");
+  std::int32_t k = 63 - __builtin_clzll(static_cast<std::uint64_t>(num));
+  if (k > 32) k = 32;
+  if (k > 31 + m.shift) k = 31 + m.shift;
+  const auto multiplier = static_cast<std::int32_t>(
+      (static_cast<std::int64_t>(m.multiplier) << k) / num);
+  const std::int32_t shift = m.shift - k;
+  if (shift < -31 || shift > 30) l.Fail(Fmt("shift %d out of range", shift));
+  l.Emit(Fmt("  k::Mean(k::MeanParams{%s, %d, %" PRId64 ", %d, %d, %d},\n",
+             is.Code().c_str(), reduced, qi.zero_point * num, multiplier, shift,
+             qo.zero_point));
+  l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+}
+
+}  // namespace arenaplan::compile

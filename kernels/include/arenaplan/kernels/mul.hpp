@@ -1,0 +1,66 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// MUL of two int8 tensors with NumPy broadcasting over at most 4
+// dimensions. Matches TensorFlow Lite Micro's tensorflow/lite/micro/kernels/
+// mul.cc and mul_common.cc with tensorflow/lite/kernels/internal/reference/
+// integer_ops/mul.h (MulElementwise, BroadcastMul6DSlow, which compute the
+// same function):
+//
+//   out = clamp(zp_out + MBQM((a - zp_a) * (b - zp_b), M, s), lo, hi),
+//   (M, s) = QuantizeMultiplier(double(s_a) * double(s_b) / double(s_out)),
+//   [lo, hi] the fused activation's int8 range.
+//
+// Broadcasting: the generator passes each input's strides over the output's
+// NHWC coordinates (0 where the input's dimension is 1 and the output's is
+// not), so element (n, h, w, c) reads a[n * sa[0] + ... + c * sa[3]].
+//
+// Loop order: output elements in row-major order; each reads its two input
+// elements, then writes. Overlap contract for an input with the output's
+// shape (strides the output's own): element-wise, d = 0
+// (kElementwiseOverlapDistance, overlap.hpp); a broadcast input has none.
+#ifndef ARENAPLAN_KERNELS_MUL_HPP_
+#define ARENAPLAN_KERNELS_MUL_HPP_
+
+#include <cstdint>
+
+#include "arenaplan/kernels/quantization.hpp"
+
+namespace arenaplan::kernels {
+
+struct MulParams {
+  std::int32_t a_zero_point, b_zero_point, output_zero_point;
+  std::int32_t multiplier, shift;         ///< s_a * s_b / s_out.
+  std::int32_t act_min, act_max;          ///< Both included.
+  Shape4 output;                          ///< NHWC.
+  std::int32_t a_stride[4], b_stride[4];  ///< Per output dimension.
+};
+
+/// output = a * b (header comment). The output must not overlap an input
+/// unless that input has the output's shape and the output starts
+/// kElementwiseOverlapDistance (0) or more bytes below it.
+inline void Mul(const MulParams& p, const std::int8_t* a, const std::int8_t* b,
+                std::int8_t* output) {
+  std::int8_t* out = output;
+  for (std::int32_t n = 0; n < p.output.n; ++n) {
+    for (std::int32_t y = 0; y < p.output.h; ++y) {
+      for (std::int32_t x = 0; x < p.output.w; ++x) {
+        for (std::int32_t c = 0; c < p.output.c; ++c) {
+          const std::int32_t av = a[n * p.a_stride[0] + y * p.a_stride[1] +
+                                    x * p.a_stride[2] + c * p.a_stride[3]] -
+                                  p.a_zero_point;
+          const std::int32_t bv = b[n * p.b_stride[0] + y * p.b_stride[1] +
+                                    x * p.b_stride[2] + c * p.b_stride[3]] -
+                                  p.b_zero_point;
+          const std::int32_t v =
+              p.output_zero_point +
+              MultiplyByQuantizedMultiplier(av * bv, p.multiplier, p.shift);
+          *out++ = ClampToInt8(v, p.act_min, p.act_max);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_MUL_HPP_

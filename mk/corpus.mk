@@ -1,0 +1,21 @@
+# The development corpus of real MCU models (../shared/corpus) against
+# TensorFlow Lite Micro's outputs (../shared/corpus-reference):
+#   make test-corpus [CORPUS_BOARDS="mps2-an386"] [OVERLAP=1]
+# compiles every model; each one `arenaplan compile` accepts runs every
+# seeded reference input on the host (its planned arena) and, with
+# CORPUS_BOARDS, on those QEMU boards (run/reference.sh), every output
+# compared byte for byte; models compile refuses are listed with the
+# reason (run/corpus.sh, docs/operators.md). Not part of `make test`:
+# about a minute on the host, several with a board.
+CORPUS_DIR ?= $(ARENAPLAN_SHARED)/corpus
+CORPUS_REFERENCE_DIR ?= $(ARENAPLAN_SHARED)/corpus-reference
+CORPUS_BOARDS ?=
+# QEMU seconds per run: the larger corpus models (mlperf_resnet_6blk) need
+# more than run.sh's default 120 s on a loaded machine.
+CORPUS_TIMEOUT ?= 600
+
+.PHONY: test-corpus
+test-corpus: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
+	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
+	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARDS)

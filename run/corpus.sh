@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Every model of a corpus that `arenaplan compile` accepts, run on the host
+# (and on BOARDs under QEMU) against TensorFlow Lite Micro's reference
+# outputs, byte for byte (`make test-corpus`, docs/operators.md):
+#   run/corpus.sh CORPUS_DIR REFERENCE_DIR [BOARD...]
+# For each CORPUS_DIR/NAME.tflite: compile with the default plan; a model
+# compile refuses is reported with compile's one-line reason (REFUSED, not
+# a failure). An accepted model is built for the host with run/host.cpp
+# (the planned arena, tensors sharing bytes as the plan says, filled with
+# 0xA5 first) and every REFERENCE_DIR/NAME/seedS.in.bin is run; the output
+# (seedS.out.bin, or seedS.out0.bin, seedS.out1.bin, ... concatenated) must
+# be equal byte for byte. With BOARDs, the accepted models' references go
+# through run/reference.sh too (run/run.sh on each board: the firmware's
+# plan under QEMU, and the host's naive plan). Prints one line per model:
+#   corpus NAME: PASS|FAIL|REFUSED|NOREF (details)
+# and a summary; exit 1 when any line is FAIL.
+# Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
+# build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++),
+# RUN_OVERLAP=1 compiles with --overlap (docs/overlap.md) for the host runs
+# and the boards.
+set -uo pipefail
+if [ $# -lt 2 ]; then
+  echo "usage: run/corpus.sh CORPUS_DIR REFERENCE_DIR [BOARD...]" >&2
+  exit 2
+fi
+corpus=$1 ref=$2
+shift 2
+boards=("$@")
+cli=${ARENAPLAN_CLI:-build/arenaplan}
+out=${RUN_OUT:-build/run}/corpus
+host_cxx=${HOST_CXX:-g++}
+overlap=()
+case ${RUN_OVERLAP:-} in
+  1) overlap=(--overlap) out="$out-overlap" ;;
+  '' | 0) ;;
+  *) echo "RUN_OVERLAP '${RUN_OVERLAP}': expected 1, 0 or nothing" >&2; exit 2 ;;
+esac
+mkdir -p "$out"
+rm -rf "$out/accepted"
+mkdir -p "$out/accepted"
+
+pass=0 fail=0 refused=0 noref=0
+for model in "$corpus"/*.tflite; do
+  name=$(basename "$model" .tflite)
+  w="$out/$name"
+  mkdir -p "$w"
+  if ! "$cli" compile "$model" --out-dir "$w" --namespace model \
+      "${overlap[@]}" >"$w/compile.log" 2>&1; then
+    echo "corpus $name: REFUSED ($(grep -m 1 -o 'arenaplan: .*' "$w/compile.log" | sed "s|^arenaplan: $model: ||"))"
+    refused=$((refused + 1))
+    continue
+  fi
+  arena=$(sed -n 's/.*arena \([0-9]*\) bytes.*/\1/p' "$w/compile.log" | tail -n 1)
+  if [ ! -d "$ref/$name" ]; then
+    echo "corpus $name: NOREF (compiles, arena $arena bytes; no reference outputs)"
+    noref=$((noref + 1))
+    continue
+  fi
+  ln -s "$(cd "$ref/$name" && pwd)" "$out/accepted/$name"
+  if ! "$host_cxx" -std=c++17 -O1 -Wall -Wextra -I. -Icore/include \
+      -Ikernels/include -I"$w" -DARENAPLAN_NO_ARENA_SECTION -DRUN_HOST_PLANNED \
+      run/host.cpp "$w/model_model.cpp" -o "$w/run_host" 2>"$w/host_build.log"; then
+    echo "corpus $name: FAIL (the generated code does not build: $(grep -m 1 'error:' "$w/host_build.log"))"
+    fail=$((fail + 1))
+    continue
+  fi
+  seeds=0 bad=""
+  for in in "$ref/$name"/*.in.bin; do
+    [ -f "$in" ] || continue
+    case_name=${in%.in.bin}
+    if [ -f "$case_name.out.bin" ]; then
+      cp "$case_name.out.bin" "$w/expected.bin"
+    else
+      cat "$case_name".out[0-9]*.bin >"$w/expected.bin"
+    fi
+    seeds=$((seeds + 1))
+    if ! "$w/run_host" "$in" "$w/got.bin" 2>"$w/host.log"; then
+      bad="$bad $(basename "$case_name"): $(head -n 1 "$w/host.log");"
+    elif ! cmp -s "$w/got.bin" "$w/expected.bin"; then
+      bad="$bad $(basename "$case_name"): $(cmp -l "$w/got.bin" "$w/expected.bin" | wc -l) of $(wc -c <"$w/expected.bin") bytes differ;"
+    fi
+  done
+  if [ "$seeds" -eq 0 ]; then
+    echo "corpus $name: FAIL (no *.in.bin in $ref/$name)"
+    fail=$((fail + 1))
+  elif [ -n "$bad" ]; then
+    echo "corpus $name: FAIL ($bad)"
+    fail=$((fail + 1))
+  else
+    echo "corpus $name: PASS ($seeds inputs equal to TFLM's bytes on the host, arena $arena bytes)"
+    pass=$((pass + 1))
+  fi
+done
+echo "corpus: $pass PASS, $fail FAIL, $refused REFUSED, $noref NOREF"
+status=0
+[ $fail -eq 0 ] || status=1
+if [ ${#boards[@]} -gt 0 ] && [ -n "$(ls "$out/accepted")" ]; then
+  RUN_OUT=${RUN_OUT:-build/run} ARENAPLAN_CLI=$cli \
+    run/reference.sh "$out/accepted" "$corpus" "${boards[@]}" || status=1
+fi
+exit $status

@@ -1,0 +1,119 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The kernels added for the corpus operators (QUANTIZE from float32,
+// DEQUANTIZE to float32, PAD, ...) build warning-free as firmware with
+// every element type the generator emits: arm-none-eabi-g++ for every
+// Cortex-M core, -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall
+// -Wextra -Werror -pedantic, and need no 64-bit division helper (float
+// arithmetic may call libgcc's soft-float routines on cores without an FPU;
+// the firmware links libgcc).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/host/support/test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
+
+/// Instantiates every new kernel template with the types the lowerings use.
+constexpr char kFirmware[] = R"(#include <cstdint>
+
+#include "arenaplan/kernels/kernels.hpp"
+
+namespace k = ::arenaplan::kernels;
+extern "C" void FloatEdges(const k::FloatQuantizeParams& p, const void* in,
+                           void* out) {
+  k::QuantizeFromFloat(p, static_cast<const float*>(in),
+                       static_cast<std::int8_t*>(out));
+  k::QuantizeFromFloat(p, static_cast<const float*>(in),
+                       static_cast<std::int16_t*>(out));
+  k::DequantizeToFloat(p, static_cast<const std::int8_t*>(in),
+                       static_cast<float*>(out));
+  k::DequantizeToFloat(p, static_cast<const std::uint8_t*>(in),
+                       static_cast<float*>(out));
+  k::DequantizeToFloat(p, static_cast<const std::int16_t*>(in),
+                       static_cast<float*>(out));
+  k::Requantize(k::RequantizeParams{}, static_cast<const std::uint8_t*>(in),
+                static_cast<std::int8_t*>(out));
+}
+extern "C" void ShapeOps(const void* in, void* out) {
+  const auto* i8 = static_cast<const std::int8_t*>(in);
+  auto* o8 = static_cast<std::int8_t*>(out);
+  const auto* i16 = static_cast<const std::int16_t*>(in);
+  auto* o16 = static_cast<std::int16_t*>(out);
+  const auto* i32 = static_cast<const std::int32_t*>(in);
+  auto* o32 = static_cast<std::int32_t*>(out);
+  const k::PadParams pad{{1, 2, 2, 3}, {0, 1, 1, 0}, {0, 1, 1, 0}};
+  k::Pad<std::int8_t>(pad, -3, i8, o8);
+  k::Pad<std::int16_t>(pad, 0, i16, o16);
+  k::Pad<std::int32_t>(pad, 0, i32, o32);
+  k::Mean(k::MeanParams{{1, 3, 3, 8}, 6, 9, 1 << 30, -3, -1}, i8, o8);
+  const k::StridedSliceParams ss{{1, 2, 3, 4}, {0, 0, 0, 0}, {1, 2, 3, 4},
+                                 {1, 1, 1, 2}};
+  k::StridedSlice<std::int8_t>(ss, i8, o8);
+  k::StridedSlice<std::int16_t>(ss, i16, o16);
+  k::StridedSlice<std::int32_t>(ss, i32, o32);
+  const std::int8_t* const p8[] = {i8, i8 + 4};
+  const std::int16_t* const p16[] = {i16, i16 + 4};
+  const std::int32_t* const p32[] = {i32, i32 + 4};
+  const std::int32_t inner[] = {2, 2};
+  k::Concatenation<std::int8_t>(k::ConcatenationParams{2, 2}, p8, inner, o8);
+  k::Concatenation<std::int16_t>(k::ConcatenationParams{2, 2}, p16, inner, o16);
+  k::Concatenation<std::int32_t>(k::ConcatenationParams{2, 2}, p32, inner, o32);
+  k::CopyElements<std::int32_t>(i32, o32, 4);
+  k::LeakyRelu(k::LeakyReluParams{1, 2, 1 << 30, 1, 1 << 30, -3, 9}, i8, o8);
+  const std::int32_t rows[] = {0, 0, 1}, cols[] = {0, 1};
+  const k::ResizeNearestParams rz{{1, 2, 2, 3}, 3, 2, rows, cols};
+  k::ResizeNearestNeighbor<std::int8_t>(rz, i8, o8);
+  k::ResizeNearestNeighbor<std::int16_t>(rz, i16, o16);
+  k::ResizeNearestNeighbor<std::int32_t>(rz, i32, o32);
+  const k::TransposeParams tp{{1, 3, 2, 2}, {12, 1, 6, 3}};
+  k::Transpose<std::int8_t>(tp, i8, o8);
+  k::Transpose<std::int16_t>(tp, i16, o16);
+  k::Transpose<std::int32_t>(tp, i32, o32);
+  k::Relu(k::ReluParams{-3, 4, 1 << 30, 1, 4, 127, 9}, i8, o8);
+  k::Mul(k::MulParams{1, 2, 3, 1 << 30, -2, -128, 127, {1, 2, 2, 3},
+                      {12, 6, 3, 1}, {0, 0, 0, 1}},
+         i8, i8 + 12, o8);
+  k::Logistic(k::LogisticParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
+  k::Tanh(k::TanhParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
+  k::Relu6(k::Relu6Params{-3, 100, 9}, i8, o8);
+}
+)";
+
+TEST(KernelsOpsFreestanding, NewKernelsBuildForEveryCortexMCore) {
+  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_ops_fs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  WriteFile(dir / "firmware.cpp", kFirmware);
+  for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
+                          "cortex-m7", "cortex-m33", "cortex-m55"}) {
+    const std::string obj = (dir / (std::string(cpu) + ".o")).string();
+    const CommandResult r = RunCommand(
+        std::string("arm-none-eabi-g++ -mthumb -mcpu=") + cpu +
+        " -std=c++17 -Os -ffreestanding -fno-exceptions -fno-rtti -nostdlib "
+        "-Wall -Wextra -Werror -pedantic -I" ARENAPLAN_SOURCE_DIR
+        "/kernels/include -c " +
+        (dir / "firmware.cpp").string() + " -o " + obj);
+    EXPECT_EQ(r.status, 0) << cpu << "\n" << r.output;
+    EXPECT_EQ(r.output, "") << cpu;  // Not even a note.
+    const CommandResult nm = RunCommand("arm-none-eabi-nm -u " + obj);
+    ASSERT_EQ(nm.status, 0) << nm.output;
+    EXPECT_EQ(nm.output.find("__aeabi_ldivmod"), std::string::npos)
+        << cpu << ":\n"
+        << nm.output;
+    EXPECT_EQ(nm.output.find("__aeabi_uldivmod"), std::string::npos)
+        << cpu << ":\n"
+        << nm.output;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
