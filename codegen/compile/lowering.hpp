@@ -213,6 +213,11 @@ class Lowerer {
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().
   /// Returns its identifier.
   std::string State(const tflite::Tensor& t, std::int32_t zero_point);
+  /// A variable int8 tensor in its own static buffer (RAM, .data)
+  /// initialized to `zero_point` (TFLM's ResetVariableTensors fills an int8
+  /// variable with its zero point) and set to it again by ResetState().
+  /// Returns its identifier.
+  std::string StateInt8(const tflite::Tensor& t, std::int32_t zero_point);
 
   /// Appends `code` (whole lines) to Invoke()'s body.
   void Emit(const std::string& code) { body_ += code; }
