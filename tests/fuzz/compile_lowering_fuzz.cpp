@@ -283,7 +283,7 @@ void CheckQuantization(const std::string& source) {
   for (const auto& v : Initializers(source, "k::SvdfParams")) {
     Check(v.size() == 14);
     CheckInt8(-v[0]);
-    Check(v[1] == 0);
+    CheckInt8(v[1]);  // state zero point: 0 (int16 state) or an int8 value
     CheckInt8(v[2]);
     CheckRange(v[3], v[4]);
     CheckMultiplier(v[10]);
