@@ -41,6 +41,8 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kLogistic, LowerLogistic},
     Lowering{BuiltinOp::kTanh, LowerTanh},
     Lowering{BuiltinOp::kRelu6, LowerRelu6},
+    Lowering{BuiltinOp::kMaximum, LowerMaximum},
+    Lowering{BuiltinOp::kMinimum, LowerMinimum},
 };
 
 }  // namespace

@@ -356,3 +356,40 @@ TEST(CompileCli, WritesTheThreeFiles) {
 }
 
 }  // namespace
+
+namespace {
+
+/// resnet8's operator 3 (ADD of two int8 [1,32,32,16] tensors) turned into
+/// `op`; returns the generated model source.
+std::string CompileResnet8WithOperator3As(arenaplan::tflite::BuiltinOp op,
+                                          const char* name) {
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& o = model.subgraphs[0].operators[3];
+  EXPECT_EQ(o.builtin_name, "ADD");
+  o.builtin_code = op;
+  o.builtin_name = name;
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  return CompileModel(model, path, options).model_source;
+}
+
+TEST(CompileModel, LowersMaximumAndMinimumWithTheOutputsStrides) {
+  // NHWC [1,32,32,16]: strides 32*32*16 = 16384, 32*16 = 512, 16, 1.
+  const std::string params =
+      ", k::Shape4{1, 32, 32, 16}, {16384, 512, 16, 1}, {16384, 512, 16, 1}}";
+  const std::string max = CompileResnet8WithOperator3As(
+      arenaplan::tflite::BuiltinOp::kMaximum, "MAXIMUM");
+  EXPECT_NE(max.find("k::MaximumMinimum(k::MaximumMinimumParams{true" + params),
+            std::string::npos)
+      << max.substr(max.find("k::MaximumMinimum("), 160);
+  const std::string min = CompileResnet8WithOperator3As(
+      arenaplan::tflite::BuiltinOp::kMinimum, "MINIMUM");
+  EXPECT_NE(
+      min.find("k::MaximumMinimum(k::MaximumMinimumParams{false" + params),
+      std::string::npos);
+}
+
+}  // namespace

@@ -198,3 +198,33 @@ TEST(Mul, BroadcastsChannelsAgainstRows) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MaximumMinimum, ComparesStoredValuesAndBroadcastsByHand) {
+  // a 1x2x1x3 {-128, 5, 127, 0, -1, 3}, b 1x1x1x3 {-5, 5, 100} broadcast
+  // over h (stride 0): max row by row = {-5, 5, 127, 0, 5, 100},
+  // min = {-128, 5, 100, -5, -1, 3}.
+  const std::int8_t a[] = {-128, 5, 127, 0, -1, 3};
+  const std::int8_t b[] = {-5, 5, 100};
+  std::int8_t out[6] = {};
+  k::MaximumMinimumParams p{true, {1, 2, 1, 3}, {0, 3, 0, 1}, {0, 0, 0, 1}};
+  k::MaximumMinimum(p, a, b, out);
+  const std::int8_t expect_max[] = {-5, 5, 127, 0, 5, 100};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect_max[i]) << i;
+  p.maximum = false;
+  k::MaximumMinimum(p, a, b, out);
+  const std::int8_t expect_min[] = {-128, 5, 100, -5, -1, 3};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect_min[i]) << i;
+  // b first, a scalar 1x1x1x1 {2} second: max(b, 2) = {2, 5, 100}.
+  const std::int8_t two[] = {2};
+  std::int8_t out3[3] = {};
+  k::MaximumMinimum(
+      k::MaximumMinimumParams{true, {1, 1, 1, 3}, {0, 0, 0, 1}, {0, 0, 0, 0}},
+      b, two, out3);
+  EXPECT_EQ(out3[0], 2);
+  EXPECT_EQ(out3[1], 5);
+  EXPECT_EQ(out3[2], 100);
+}
+
+}  // namespace

@@ -17,6 +17,7 @@
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/logistic.hpp"
+#include "arenaplan/kernels/maximum_minimum.hpp"
 #include "arenaplan/kernels/mean.hpp"
 #include "arenaplan/kernels/mul.hpp"
 #include "arenaplan/kernels/overlap.hpp"
