@@ -299,11 +299,12 @@ void LowerRelu6(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMul(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMaximum(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMinimum(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSub(Lowerer& lowerer, const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when
 /// `t` does not broadcast to `out` or has more than 4 dimensions
-/// (lower_mul.cpp; MUL, MAXIMUM, MINIMUM).
+/// (lower_mul.cpp; MUL, MAXIMUM, MINIMUM, SUB).
 std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
                              const Dims4& out, std::int32_t* stride);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);

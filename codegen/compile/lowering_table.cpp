@@ -43,6 +43,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kRelu6, LowerRelu6},
     Lowering{BuiltinOp::kMaximum, LowerMaximum},
     Lowering{BuiltinOp::kMinimum, LowerMinimum},
+    Lowering{BuiltinOp::kSub, LowerSub},
 };
 
 }  // namespace

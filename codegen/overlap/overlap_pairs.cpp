@@ -279,6 +279,7 @@ std::vector<OverlapPair> FindOverlapPairs(
         break;
       case BuiltinOp::kAdd:
       case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
+      case BuiltinOp::kSub:  // sub.hpp: the same
         c = AddContract(sg, op);
         streamed_inputs = 2;
         break;

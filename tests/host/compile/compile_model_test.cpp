@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
@@ -390,6 +391,48 @@ TEST(CompileModel, LowersMaximumAndMinimumWithTheOutputsStrides) {
   EXPECT_NE(
       min.find("k::MaximumMinimum(k::MaximumMinimumParams{false" + params),
       std::string::npos);
+}
+
+TEST(CompileModel, LowersSubWithTheOutputsStridesAndTheAddMultipliers) {
+  const std::string sub =
+      CompileResnet8WithOperator3As(arenaplan::tflite::BuiltinOp::kSub, "SUB");
+  const auto at = sub.find("k::Sub(k::SubParams{");
+  ASSERT_NE(at, std::string::npos);
+  const std::string call = sub.substr(at, sub.find(");", at) - at);
+  EXPECT_NE(call.find(", k::Shape4{1, 32, 32, 16}, {16384, 512, 16, 1}, "
+                      "{16384, 512, 16, 1}}"),
+            std::string::npos)
+      << call;
+  // SUB's ratios are ADD's, formed in float (sub_common.cc) where ADD forms
+  // them in double (add_common.cc): the unmodified model's ADD call carries
+  // the same offsets, shifts and clamps, and multipliers that differ by
+  // float rounding only (at most 2^-22 relative, 2^9 units of 2^31).
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string add =
+      CompileModel(arenaplan::tflite::ReadModelFile(path), path, options)
+          .model_source;
+  const auto add_at = add.find("k::Add(k::AddParams{");
+  ASSERT_NE(add_at, std::string::npos);
+  auto first_twelve = [](const std::string& s) {
+    std::vector<long long> v;
+    std::size_t pos = 0;
+    for (int i = 0; i < 12; ++i) {
+      v.push_back(std::stoll(s.substr(pos)));
+      pos = s.find(',', pos) + 1;
+    }
+    return v;
+  };
+  const auto a = first_twelve(add.substr(add_at + 20));
+  const auto b = first_twelve(call.substr(20));
+  for (int i : {0, 1, 2, 3, 5, 7, 9, 10, 11}) EXPECT_EQ(a[i], b[i]) << i;
+  for (int i : {4, 6, 8}) {
+    EXPECT_LE(std::llabs(a[i] - b[i]), 512) << i;
+    EXPECT_GE(b[i], 1LL << 30) << i;
+  }
 }
 
 }  // namespace

@@ -228,3 +228,56 @@ TEST(MaximumMinimum, ComparesStoredValuesAndBroadcastsByHand) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Sub, RescalesBothSidesAndRoundsHalfAwayFromZeroByHand) {
+  // s_a 1, s_b 0.5, s_out 1; zp_a 1, zp_b -2, zp_out 3. twice_max = 2:
+  // M1 = 0.5 = 2^30 * 2^(0 - 31), M2 = 0.25 (2^30, shift -1),
+  // Mo = 2 / 2^20 = 2^-19 (2^30, shift -18). b is the scalar -1
+  // (b - zp_b = 1, real 0.5), broadcast: b' = 2^20 / 2 / 2 = 2^18.
+  //   a 2   (1):    a' = 2^19, diff 2^18 -> 2^17 -> 2^17 / 2^18 = 0.5,
+  //                 rounds to 1, out 4;
+  //   a 1   (0):    diff -2^18 -> -0.5 rounds away from zero to -1, out 2;
+  //   a 127 (126):  diff 251 * 2^18 -> 125.5 -> 126, out 129 -> 127;
+  //   a -128 (-129): diff -259 * 2^18 -> -129.5 -> -130, out -127.
+  const std::int8_t a[] = {2, 1, 127, -128};
+  const std::int8_t b[] = {-1};
+  std::int8_t out[4] = {};
+  k::SubParams p{-1,
+                 2,
+                 3,
+                 20,
+                 1 << 30,
+                 0,
+                 1 << 30,
+                 -1,
+                 1 << 30,
+                 -18,
+                 -128,
+                 127,
+                 {1, 1, 4, 1},
+                 {0, 0, 1, 0},
+                 {0, 0, 0, 0}};
+  k::Sub(p, a, b, out);
+  const std::int8_t expect[] = {4, 2, 127, -127};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+  // A fused RELU range [3, 127] lifts the 2 to 3.
+  p.act_min = 3;
+  k::Sub(p, a, b, out);
+  EXPECT_EQ(out[1], 3);
+  EXPECT_EQ(out[3], 3);
+  // The operands swapped (b - a, a now the second input, scale 1 as M2 and
+  // scale 0.5 as M1): 0.5 - 1 = -0.5 -> -1, out 2; 0.5 - 0 = 0.5 -> 1,
+  // out 4.
+  p.act_min = -128;
+  k::SubParams q{
+      2,       -1,  3,    20,  1 << 30,      -1,           1 << 30,     0,
+      1 << 30, -18, -128, 127, {1, 1, 2, 1}, {0, 0, 0, 0}, {0, 0, 1, 0}};
+  std::int8_t out2[2] = {};
+  k::Sub(q, b, a, out2);
+  EXPECT_EQ(out2[0], 2);
+  EXPECT_EQ(out2[1], 4);
+}
+
+}  // namespace

@@ -31,6 +31,7 @@
 #include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
 #include "arenaplan/kernels/strided_slice.hpp"
+#include "arenaplan/kernels/sub.hpp"
 #include "arenaplan/kernels/svdf.hpp"
 #include "arenaplan/kernels/tanh.hpp"
 #include "arenaplan/kernels/transpose.hpp"
