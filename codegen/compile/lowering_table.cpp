@@ -44,6 +44,9 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kMaximum, LowerMaximum},
     Lowering{BuiltinOp::kMinimum, LowerMinimum},
     Lowering{BuiltinOp::kSub, LowerSub},
+    Lowering{BuiltinOp::kSplit, LowerSplit},
+    Lowering{BuiltinOp::kSplitV, LowerSplitV},
+    Lowering{BuiltinOp::kUnpack, LowerUnpack},
 };
 
 }  // namespace

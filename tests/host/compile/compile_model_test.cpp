@@ -435,4 +435,45 @@ TEST(CompileModel, LowersSubWithTheOutputsStridesAndTheAddMultipliers) {
   }
 }
 
+TEST(CompileModel, LowersSplitAndUnpackOfArmsBasicLstm) {
+  // armex_basic_lstm_s cut down to its operators 0-8 and 12, TFLM's
+  // refused FILL (operator 5) removed: its output, tensor 18 (the LSTM's
+  // int8 zero state), and SPLIT's input, tensor 72 (int8 [1,472]), become
+  // graph inputs; the outputs are UNPACK's and SPLIT's. Operator 8 UNPACKs
+  // tensor 20 [1,49,10] along axis 1 into 49 outputs of [1,10]: outer 1,
+  // inner 10 each. Operator 12 SPLITs tensor 72 along axis 1 (constant
+  // tensor 6) into four [1,118]: outer 1, inner 118 each.
+  const std::string path =
+      std::string(ARENAPLAN_SHARED_DIR) + "/corpus/armex_basic_lstm_s.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[5].builtin_name, "FILL");
+  ASSERT_EQ(sg.operators[5].outputs[0], 18);
+  ASSERT_EQ(sg.operators[8].builtin_name, "UNPACK");
+  ASSERT_EQ(sg.operators[12].builtin_name, "SPLIT");
+  ASSERT_EQ(sg.operators[12].inputs[1], 72);
+  const auto split = sg.operators[12];
+  sg.operators.resize(9);
+  sg.operators.push_back(split);
+  sg.operators.erase(sg.operators.begin() + 5);
+  sg.inputs.push_back(18);
+  sg.inputs.push_back(72);
+  sg.outputs = sg.operators[7].outputs;
+  for (std::int32_t t : split.outputs) sg.outputs.push_back(t);
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string src = CompileModel(model, path, options).model_source;
+  // UNPACK (operator 7 after the erase).
+  EXPECT_NE(src.find("k::Split<std::int8_t>(k::SplitParams{1, 49}, "),
+            std::string::npos);
+  EXPECT_NE(src.find("kOp7Inner[49] = {\n    10, 10, 10, 10, 10, 10, 10, 10,"),
+            std::string::npos);
+  // SPLIT (operator 8 now): four shares of 118.
+  EXPECT_NE(src.find("k::Split<std::int8_t>(k::SplitParams{1, 4}, "),
+            std::string::npos);
+  EXPECT_NE(src.find("kOp8Inner[4] = {\n    118, 118, 118, 118,"),
+            std::string::npos);
+}
+
 }  // namespace

@@ -30,6 +30,7 @@
 #include "arenaplan/kernels/resize_nearest_neighbor.hpp"
 #include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
+#include "arenaplan/kernels/split.hpp"
 #include "arenaplan/kernels/strided_slice.hpp"
 #include "arenaplan/kernels/sub.hpp"
 #include "arenaplan/kernels/svdf.hpp"
