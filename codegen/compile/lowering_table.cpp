@@ -47,6 +47,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kSplit, LowerSplit},
     Lowering{BuiltinOp::kSplitV, LowerSplitV},
     Lowering{BuiltinOp::kUnpack, LowerUnpack},
+    Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
 };
 
 }  // namespace

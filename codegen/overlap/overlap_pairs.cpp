@@ -302,6 +302,8 @@ std::vector<OverlapPair> FindOverlapPairs(
       case BuiltinOp::kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
       case BuiltinOp::kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
       case BuiltinOp::kRelu6:      // element-wise, int8 -> int8 (relu.hpp)
+      case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
+                                   // (hard_swish.hpp)
         c = QuantizeContract(sg, op);
         break;
       case BuiltinOp::kPad:

@@ -5,6 +5,7 @@
 // operator's index and type, with nothing written.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -474,6 +475,50 @@ TEST(CompileModel, LowersSplitAndUnpackOfArmsBasicLstm) {
             std::string::npos);
   EXPECT_NE(src.find("kOp8Inner[4] = {\n    118, 118, 118, 118,"),
             std::string::npos);
+}
+
+TEST(CompileModel, LowersHardSwishWithQ015Multipliers) {
+  // resnet8's operator 3 made a HARD_SWISH of its first input (tensor 22)
+  // into tensor 25, both int8 [1,32,32,16].
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& o = model.subgraphs[0].operators[3];
+  ASSERT_EQ(o.builtin_name, "ADD");
+  o.builtin_code = arenaplan::tflite::BuiltinOp::kHardSwish;
+  o.builtin_name = "HARD_SWISH";
+  o.inputs.resize(1);
+  o.options = std::monostate{};
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string src = CompileModel(model, path, options).model_source;
+  const auto at = src.find("k::HardSwish(k::HardSwishParams{");
+  ASSERT_NE(at, std::string::npos);
+  std::vector<double> v;
+  std::size_t pos = at + 32;
+  for (int i = 0; i < 7; ++i) {
+    v.push_back(std::stod(src.substr(pos)));
+    pos = src.find(',', pos) + 1;
+  }
+  const auto& t = model.subgraphs[0].tensors;
+  EXPECT_EQ(v[0], static_cast<double>(t[22].quantization.zero_point[0]));
+  EXPECT_EQ(v[1], static_cast<double>(t[25].quantization.zero_point[0]));
+  EXPECT_EQ(v[6], 16384.0);
+  // Each Q0.15 multiplier times 2^exponent / 2^15 is its real ratio within
+  // one Q0.15 unit: s_in / 128 / s_out and s_in / 128 / (3 / 2^15).
+  const double s_in = t[22].quantization.scale[0];
+  const double s_out = t[25].quantization.scale[0];
+  const double ratios[2] = {s_in / 128 / s_out, s_in / 128 / (3.0 / 32768)};
+  for (int k = 0; k < 2; ++k) {
+    const double m = v[2 + 2 * k], e = v[3 + 2 * k];
+    EXPECT_GE(m, 16384.0) << k;
+    EXPECT_LE(m, 32767.0) << k;
+    EXPECT_NEAR(m * std::ldexp(1.0, static_cast<int>(e)) / 32768, ratios[k],
+                std::ldexp(1.0, static_cast<int>(e)) / 32768)
+        << k;
+  }
+  EXPECT_LE(v[3], 0.0);
 }
 
 }  // namespace

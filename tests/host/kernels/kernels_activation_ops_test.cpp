@@ -2,6 +2,7 @@
 //
 // LEAKY_RELU and RESIZE_NEAREST_NEIGHBOR (leaky_relu.hpp,
 // resize_nearest_neighbor.hpp) on hand-derived cases.
+#include <gemmlowp/fixedpoint/fixedpoint.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -278,6 +279,85 @@ TEST(Sub, RescalesBothSidesAndRoundsHalfAwayFromZeroByHand) {
   k::Sub(q, b, a, out2);
   EXPECT_EQ(out2[0], 2);
   EXPECT_EQ(out2[1], 4);
+}
+
+}  // namespace
+
+namespace {
+
+// TFLM's quantized HardSwish (reference/hard_swish.h) written here with
+// gemmlowp's int16 fixed point, a second method for the kernel's own int16
+// helpers.
+std::int8_t HardSwishWithGemmlowp(const k::HardSwishParams& p, std::int8_t q) {
+  const auto v = static_cast<std::int16_t>((q - p.input_zero_point) * (1 << 7));
+  const auto mo = static_cast<std::int16_t>(p.output_multiplier_int16);
+  const auto mr = static_cast<std::int16_t>(p.reluish_multiplier_int16);
+  const std::int16_t pre = gemmlowp::SaturatingRoundingDoublingHighMul(v, mo);
+  auto shl = [](std::int16_t x, int n) {
+    const std::int64_t r = static_cast<std::int64_t>(x) * (1 << n);
+    return static_cast<std::int16_t>(
+        std::clamp<std::int64_t>(r, -32768, 32767));
+  };
+  std::int16_t r = v;
+  if (p.reluish_exponent > 0) r = shl(r, p.reluish_exponent - 1);
+  r = gemmlowp::SaturatingRoundingDoublingHighMul(r, mr);
+  if (p.reluish_exponent > 0) r = shl(r, 1);
+  if (p.reluish_exponent < 0) {
+    r = gemmlowp::RoundingDivideByPOT(r, -p.reluish_exponent);
+  }
+  r = static_cast<std::int16_t>((r + (1 << 15)) >> 1);
+  const std::int16_t prod =
+      r == -32768 && pre == -32768
+          ? std::int16_t{32767}
+          : static_cast<std::int16_t>((std::int32_t{r} * pre) / (1 << 15));
+  std::int16_t out = gemmlowp::RoundingDivideByPOT(prod, -p.output_exponent);
+  out = static_cast<std::int16_t>(out + p.output_zero_point);
+  return static_cast<std::int8_t>(std::clamp<std::int16_t>(out, -128, 127));
+}
+
+TEST(HardSwish, ComputesHandExamples) {
+  // s_in = s_out = 3/128 (1/128 of the hires scale 3/2^14 each), zp 0:
+  //   Mo = (3/2^14) / (3/128) = 2^-7: Q0.31 2^30, exponent -6, Q0.15
+  //   (2^30 + 2^15) >> 16 = 2^14;
+  //   Mr = (3/2^14) / (3/2^15) = 2: Q0.31 2^30, exponent 2, Q0.15 2^14.
+  // q = 40 (x = 120/128 = 0.9375): v = 5120; pre = SRDHM16(5120, 2^14) =
+  //   (5120 * 2^14 + 2^14) / 2^15 = 2560; r = 5120 << 1 = 10240, SRDHM16
+  //   -> 5120, << 1 -> 10240; (10240 + 32768) >> 1 = 21504 (= (x + 3) / 6
+  //   = 0.65625 in Q0.15); SDHM16(21504, 2560) = 21504 * 2560 / 2^15 =
+  //   1680; RoundingDivideByPOT(1680, 6) = 26.25 -> 26. Real: x * 0.65625
+  //   = 0.615234 = 26.25 output steps -> 26.
+  // q = -128 (x = -3): v = -16384, r = -16384 << 1 = -32768, SRDHM16(-32768,
+  // 2^14) =
+  //   (-2^29 + 1 - 2^14) / 2^15 = -16384 (toward zero), << 1 -> -32768;
+  //   (-32768 + 32768) >> 1 = 0: output 0.
+  // q = 127 (x = 2.977): v = 16256; pre = 8128; r = 32512 -> 16256 ->
+  //   32512; (32512 + 32768) >> 1 = 32640; SDHM16(32640, 8128) = 8096.25
+  //   -> 8096 (toward zero); / 64 = 126.5 -> 127 (half away from zero).
+  const k::HardSwishParams p{0, 0, 1 << 14, -6, 1 << 14, 2, 3};
+  const std::int8_t in[] = {40, -128, 127};
+  std::int8_t out[3] = {};
+  k::HardSwish(p, in, out);
+  EXPECT_EQ(out[0], 26);
+  EXPECT_EQ(out[1], 0);
+  EXPECT_EQ(out[2], 127);
+}
+
+TEST(HardSwish, EqualsTheGemmlowpFormulationOnEveryInput) {
+  std::mt19937 rng(117);
+  std::uniform_int_distribution<int> zp(-128, 127);
+  std::uniform_int_distribution<int> m16(1 << 14, 32767);
+  std::uniform_int_distribution<int> eo(-12, 0), er(-4, 5);
+  for (int t = 0; t < 200; ++t) {
+    const k::HardSwishParams p{zp(rng),  zp(rng), m16(rng), eo(rng),
+                               m16(rng), er(rng), 256};
+    std::int8_t in[256], out[256];
+    for (int i = 0; i < 256; ++i) in[i] = static_cast<std::int8_t>(i - 128);
+    k::HardSwish(p, in, out);
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(out[i], HardSwishWithGemmlowp(p, in[i]))
+          << "case " << t << " input " << int{in[i]};
+    }
+  }
 }
 
 }  // namespace

@@ -94,6 +94,7 @@ extern "C" void ShapeOps(const void* in, void* out) {
   std::int8_t* const split_outs[] = {o8, o8 + 6};
   const std::int32_t split_inner[] = {3, 3};
   k::Split<std::int8_t>(k::SplitParams{2, 2}, i8, split_inner, split_outs);
+  k::HardSwish(k::HardSwishParams{-3, 5, 1 << 14, -6, 1 << 14, 2, 9}, i8, o8);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

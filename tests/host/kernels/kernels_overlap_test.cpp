@@ -800,6 +800,35 @@ TEST(KernelsOverlap, SubContractHoldsForEitherInput) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, HardSwishIsInPlace) {
+  Lcg rng(1171);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto p = std::make_shared<k::HardSwishParams>();
+    const std::int32_t count = rng.Next(1, 300);
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 14, 32767),
+          rng.Next(-10, 0),
+          rng.Next(1 << 14, 32767),
+          rng.Next(-3, 4),
+          count};
+    Case c;
+    c.what = "HardSwish, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p](const std::int8_t* in, std::int8_t* out) {
+      k::HardSwish(*p, in, out);
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, LogisticTanhAndRelu6AreInPlace) {
   Lcg rng(1428);
   Tally tally;
