@@ -12,10 +12,6 @@ namespace arenaplan::compile {
 
 using tflite::Tensor;
 
-namespace {
-
-/// The strides of `t` over the output's NHWC coordinates (0 on a broadcast
-/// dimension), or fails when `t` does not broadcast to `out`.
 std::string BroadcastStrides(const Lowerer& l, const Tensor& t,
                              const Dims4& out, std::int32_t* stride) {
   if (t.shape.size() > 4) l.Fail(l.Describe(t) + " has more than 4 dimensions");
@@ -36,8 +32,6 @@ std::string BroadcastStrides(const Lowerer& l, const Tensor& t,
   }
   return Fmt("{%d, %d, %d, %d}", stride[0], stride[1], stride[2], stride[3]);
 }
-
-}  // namespace
 
 void LowerMul(Lowerer& l, const tflite::Operator& op) {
   const Tensor& a = l.Input(op, 0);

@@ -1,8 +1,10 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // SVDF -> k::Svdf (kernels/include/arenaplan/kernels/svdf.hpp): int8 input
-// and output, int8 feature weights, int16 time weights and int16 state
-// (zero point 0) kept in a static buffer outside the arena.
+// and output, int8 feature weights, and time weights and state both int16
+// (state zero point 0) or both int8 (any state zero point); the state is
+// kept in a static buffer outside the arena, starting as TFLM's
+// ResetVariableTensors leaves it: int16 all 0, int8 all the zero point.
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
@@ -22,11 +24,14 @@ void LowerSvdf(Lowerer& l, const tflite::Operator& op) {
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::SvdfOptions>(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
-  if (wf.type != TensorType::kInt8 || wt.type != TensorType::kInt16 ||
-      state.type != TensorType::kInt16) {
+  const bool int8_state =
+      wt.type == TensorType::kInt8 && state.type == TensorType::kInt8;
+  const bool int16_state =
+      wt.type == TensorType::kInt16 && state.type == TensorType::kInt16;
+  if (wf.type != TensorType::kInt8 || !(int8_state || int16_state)) {
     l.Fail(
-        "only int8 feature weights with int16 time weights and state are "
-        "supported (" +
+        "only int8 feature weights with time weights and state both int16 or "
+        "both int8 are supported (" +
         l.Describe(wf) + " is " + tflite::TensorTypeName(wf.type) + ", " +
         l.Describe(wt) + " " + tflite::TensorTypeName(wt.type) + ", " +
         l.Describe(state) + " " + tflite::TensorTypeName(state.type) + ")");
@@ -54,8 +59,9 @@ void LowerSvdf(Lowerer& l, const tflite::Operator& op) {
            ShapeText(out.shape) + " do not agree");
   }
   const Affine qs = l.PerTensor(state);
-  if (qs.zero_point != 0) {
-    // The static buffer starts at 0 (.bss) and must mean real 0.
+  if (int16_state && qs.zero_point != 0) {
+    // TFLM resets an int16 state to 0 whatever its zero point; the kernel
+    // subtracts the zero point, so only 0 gives TFLM's first invocation.
     l.Fail(l.Describe(state) + " has a non-zero zero point");
   }
   const double s_wf = l.SymmetricScale(wf), s_wt = l.SymmetricScale(wt);
@@ -72,10 +78,15 @@ void LowerSvdf(Lowerer& l, const tflite::Operator& op) {
     }
     bias = l.Bias(op, units, 3);
   }
+  // TFLM's PrepareSvdf forms both products in float (the tensors' float
+  // scales), then widens them to double for QuantizeMultiplier.
+  const float f_state = qs.scale;
   const QuantizedMultiplier m1 = l.Multiplier(
-      static_cast<double>(qi.scale) * s_wf / s_state, "feature multiplier");
+      static_cast<double>(qi.scale * static_cast<float>(s_wf) / f_state),
+      "feature multiplier");
   const QuantizedMultiplier m2 = l.Multiplier(
-      s_state * s_wt / static_cast<double>(qo.scale), "output multiplier");
+      static_cast<double>(f_state * static_cast<float>(s_wt) / qo.scale),
+      "output multiplier");
   // TFLite's integer SVDF clamps only to int8 and ignores the fused
   // activation (the converter picks an output range that already
   // expresses it); clamping to the activation's range as well gives the
@@ -83,8 +94,9 @@ void LowerSvdf(Lowerer& l, const tflite::Operator& op) {
   // -128, as in keyword_scrambled) and follows the model otherwise.
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string wf_id = l.ConstInt8(wf);
-  const std::string wt_id = l.ConstInt16(wt);
-  const std::string state_id = l.State(state, qs.zero_point);
+  const std::string wt_id = int8_state ? l.ConstInt8(wt) : l.ConstInt16(wt);
+  const std::string state_id = int8_state ? l.StateInt8(state, qs.zero_point)
+                                          : l.State(state, qs.zero_point);
   l.Emit(
       Fmt("  k::Svdf(k::SvdfParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
           "%d, %d, %d},\n",

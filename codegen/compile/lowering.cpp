@@ -490,4 +490,23 @@ std::string Lowerer::State(const Tensor& t, std::int32_t zero_point) {
   return id;
 }
 
+std::string Lowerer::StateInt8(const Tensor& t, std::int32_t zero_point) {
+  const std::string id = "kState" + std::to_string(Index(t));
+  if (!emitted_.emplace(Index(t), id).second) return id;
+  const std::int64_t n = ElementCount(t);
+  states_ += "// " + CommentOn(t, "int8") + ", persistent state, initially " +
+             std::to_string(zero_point) + " (its zero point)\n";
+  states_ += Fmt("alignas(16) std::int8_t %s[%" PRId64 "] = {", id.c_str(), n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    states_ += i % 16 == 0 ? "\n    " : " ";
+    states_ += std::to_string(zero_point);
+    if (i + 1 < n) states_ += ',';
+  }
+  states_ += "};\n";
+  reset_ +=
+      Fmt("  for (std::int8_t& v : %s) v = %d;\n", id.c_str(), zero_point);
+  state_bytes_ += static_cast<std::uint64_t>(n);
+  return id;
+}
+
 }  // namespace arenaplan::compile

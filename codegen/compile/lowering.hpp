@@ -213,6 +213,11 @@ class Lowerer {
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().
   /// Returns its identifier.
   std::string State(const tflite::Tensor& t, std::int32_t zero_point);
+  /// A variable int8 tensor in its own static buffer (RAM, .data)
+  /// initialized to `zero_point` (TFLM's ResetVariableTensors fills an int8
+  /// variable with its zero point) and set to it again by ResetState().
+  /// Returns its identifier.
+  std::string StateInt8(const tflite::Tensor& t, std::int32_t zero_point);
 
   /// Appends `code` (whole lines) to Invoke()'s body.
   void Emit(const std::string& code) { body_ += code; }
@@ -292,6 +297,20 @@ void LowerTranspose(Lowerer& lowerer, const tflite::Operator& op);
 void LowerRelu(Lowerer& lowerer, const tflite::Operator& op);
 void LowerRelu6(Lowerer& lowerer, const tflite::Operator& op);
 void LowerMul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMaximum(Lowerer& lowerer, const tflite::Operator& op);
+void LowerMinimum(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSub(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSplit(Lowerer& lowerer, const tflite::Operator& op);
+void LowerSplitV(Lowerer& lowerer, const tflite::Operator& op);
+void LowerUnpack(Lowerer& lowerer, const tflite::Operator& op);
+void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
+
+/// The strides of `t` over the output's NHWC coordinates `out` (0 on a
+/// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when
+/// `t` does not broadcast to `out` or has more than 4 dimensions
+/// (lower_mul.cpp; MUL, MAXIMUM, MINIMUM, SUB).
+std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
+                             const Dims4& out, std::int32_t* stride);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 

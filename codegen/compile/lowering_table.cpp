@@ -41,6 +41,13 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kLogistic, LowerLogistic},
     Lowering{BuiltinOp::kTanh, LowerTanh},
     Lowering{BuiltinOp::kRelu6, LowerRelu6},
+    Lowering{BuiltinOp::kMaximum, LowerMaximum},
+    Lowering{BuiltinOp::kMinimum, LowerMinimum},
+    Lowering{BuiltinOp::kSub, LowerSub},
+    Lowering{BuiltinOp::kSplit, LowerSplit},
+    Lowering{BuiltinOp::kSplitV, LowerSplitV},
+    Lowering{BuiltinOp::kUnpack, LowerUnpack},
+    Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
 };
 
 }  // namespace

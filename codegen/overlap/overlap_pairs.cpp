@@ -159,6 +159,25 @@ std::optional<Contract> AddContract(const tflite::Subgraph& sg,
                   static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
 }
 
+/// MAXIMUM, MINIMUM (maximum_minimum.hpp): element-wise, d = 0, when both
+/// inputs and the output are int8 activations of one shape (no broadcast).
+std::optional<Contract> MaximumMinimumContract(const tflite::Subgraph& sg,
+                                               const tflite::Operator& op) {
+  if (op.inputs.size() != 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
+    return std::nullopt;
+  }
+  const Tensor& a = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!IsInt8Activation(a) || !IsInt8Activation(b) || !IsInt8Activation(out))
+    return std::nullopt;
+  if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
+    return std::nullopt;
+  }
+  return Contract{OverlapRelation::kOutputBelowBy,
+                  static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
+}
+
 /// True when the operator's first input and its output are int8
 /// activations with the same (known) element count: what QUANTIZE and
 /// RESHAPE need for a contract.
@@ -260,7 +279,13 @@ std::vector<OverlapPair> FindOverlapPairs(
         break;
       case BuiltinOp::kAdd:
       case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
+      case BuiltinOp::kSub:  // sub.hpp: the same
         c = AddContract(sg, op);
+        streamed_inputs = 2;
+        break;
+      case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
+      case BuiltinOp::kMinimum:
+        c = MaximumMinimumContract(sg, op);
         streamed_inputs = 2;
         break;
       case BuiltinOp::kQuantize:
@@ -277,6 +302,8 @@ std::vector<OverlapPair> FindOverlapPairs(
       case BuiltinOp::kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
       case BuiltinOp::kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
       case BuiltinOp::kRelu6:      // element-wise, int8 -> int8 (relu.hpp)
+      case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
+                                   // (hard_swish.hpp)
         c = QuantizeContract(sg, op);
         break;
       case BuiltinOp::kPad:

@@ -206,6 +206,10 @@ class Reader {
       case T::LeakyReluOptions:
         return LeakyReluOptions{
             op.builtin_options_as_LeakyReluOptions()->alpha()};
+      case T::UnpackOptions: {
+        const auto* o = op.builtin_options_as_UnpackOptions();
+        return UnpackOptions{o->num(), o->axis()};
+      }
       case T::ResizeNearestNeighborOptions: {
         const auto* o = op.builtin_options_as_ResizeNearestNeighborOptions();
         return ResizeNearestNeighborOptions{o->align_corners(),

@@ -124,6 +124,10 @@ struct ReducerOptions {
 struct LeakyReluOptions {
   float alpha = 0.0f;
 };
+struct UnpackOptions {
+  std::int32_t num = 0;  ///< Number of outputs.
+  std::int32_t axis = 0;
+};
 struct ResizeNearestNeighborOptions {
   bool align_corners = false;
   bool half_pixel_centers = false;
@@ -142,7 +146,7 @@ using BuiltinOptions =
                  ReshapeOptions, ElementwiseOptions, ConcatenationOptions,
                  SqueezeOptions, StridedSliceOptions, ReducerOptions,
                  LeakyReluOptions, ControlFlowOptions, SvdfOptions,
-                 ResizeNearestNeighborOptions>;
+                 ResizeNearestNeighborOptions, UnpackOptions>;
 
 /// Per-tensor or per-channel affine quantization: real = scale * (q - zp).
 struct Quantization {

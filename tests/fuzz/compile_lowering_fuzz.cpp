@@ -283,13 +283,24 @@ void CheckQuantization(const std::string& source) {
   for (const auto& v : Initializers(source, "k::SvdfParams")) {
     Check(v.size() == 14);
     CheckInt8(-v[0]);
-    Check(v[1] == 0);
+    CheckInt8(v[1]);  // state zero point: 0 (int16 state) or an int8 value
     CheckInt8(v[2]);
     CheckRange(v[3], v[4]);
     CheckMultiplier(v[10]);
     CheckShift(v[11]);
     CheckMultiplier(v[12]);
     CheckShift(v[13]);
+  }
+  for (const auto& v : Initializers(source, "k::HardSwishParams")) {
+    Check(v.size() == 7);
+    CheckInt8(v[0]);
+    CheckInt8(v[1]);
+    // Q0.15 multipliers (a Q0.31 one in [2^30, 2^31) rounded), the output
+    // exponent never positive (TFLM's HardSwishPrepare).
+    Check(v[2] >= (1 << 14) && v[2] <= 32767);
+    Check(v[3] >= -31 && v[3] <= 0);
+    Check(v[4] >= (1 << 14) && v[4] <= 32767);
+    CheckShift(v[5]);
   }
   for (const auto& v : Initializers(source, "k::SoftmaxParams")) {
     Check(v.size() == 5);

@@ -5,11 +5,13 @@
 // operator's index and type, with nothing written.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
@@ -357,6 +359,170 @@ TEST(CompileCli, WritesTheThreeFiles) {
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   }
   fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+/// resnet8's operator 3 (ADD of two int8 [1,32,32,16] tensors) turned into
+/// `op`; returns the generated model source.
+std::string CompileResnet8WithOperator3As(arenaplan::tflite::BuiltinOp op,
+                                          const char* name) {
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& o = model.subgraphs[0].operators[3];
+  EXPECT_EQ(o.builtin_name, "ADD");
+  o.builtin_code = op;
+  o.builtin_name = name;
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  return CompileModel(model, path, options).model_source;
+}
+
+TEST(CompileModel, LowersMaximumAndMinimumWithTheOutputsStrides) {
+  // NHWC [1,32,32,16]: strides 32*32*16 = 16384, 32*16 = 512, 16, 1.
+  const std::string params =
+      ", k::Shape4{1, 32, 32, 16}, {16384, 512, 16, 1}, {16384, 512, 16, 1}}";
+  const std::string max = CompileResnet8WithOperator3As(
+      arenaplan::tflite::BuiltinOp::kMaximum, "MAXIMUM");
+  EXPECT_NE(max.find("k::MaximumMinimum(k::MaximumMinimumParams{true" + params),
+            std::string::npos)
+      << max.substr(max.find("k::MaximumMinimum("), 160);
+  const std::string min = CompileResnet8WithOperator3As(
+      arenaplan::tflite::BuiltinOp::kMinimum, "MINIMUM");
+  EXPECT_NE(
+      min.find("k::MaximumMinimum(k::MaximumMinimumParams{false" + params),
+      std::string::npos);
+}
+
+TEST(CompileModel, LowersSubWithTheOutputsStridesAndTheAddMultipliers) {
+  const std::string sub =
+      CompileResnet8WithOperator3As(arenaplan::tflite::BuiltinOp::kSub, "SUB");
+  const auto at = sub.find("k::Sub(k::SubParams{");
+  ASSERT_NE(at, std::string::npos);
+  const std::string call = sub.substr(at, sub.find(");", at) - at);
+  EXPECT_NE(call.find(", k::Shape4{1, 32, 32, 16}, {16384, 512, 16, 1}, "
+                      "{16384, 512, 16, 1}}"),
+            std::string::npos)
+      << call;
+  // SUB's ratios are ADD's, formed in float (sub_common.cc) where ADD forms
+  // them in double (add_common.cc): the unmodified model's ADD call carries
+  // the same offsets, shifts and clamps, and multipliers that differ by
+  // float rounding only (at most 2^-22 relative, 2^9 units of 2^31).
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string add =
+      CompileModel(arenaplan::tflite::ReadModelFile(path), path, options)
+          .model_source;
+  const auto add_at = add.find("k::Add(k::AddParams{");
+  ASSERT_NE(add_at, std::string::npos);
+  auto first_twelve = [](const std::string& s) {
+    std::vector<long long> v;
+    std::size_t pos = 0;
+    for (int i = 0; i < 12; ++i) {
+      v.push_back(std::stoll(s.substr(pos)));
+      pos = s.find(',', pos) + 1;
+    }
+    return v;
+  };
+  const auto a = first_twelve(add.substr(add_at + 20));
+  const auto b = first_twelve(call.substr(20));
+  for (int i : {0, 1, 2, 3, 5, 7, 9, 10, 11}) EXPECT_EQ(a[i], b[i]) << i;
+  for (int i : {4, 6, 8}) {
+    EXPECT_LE(std::llabs(a[i] - b[i]), 512) << i;
+    EXPECT_GE(b[i], 1LL << 30) << i;
+  }
+}
+
+TEST(CompileModel, LowersSplitAndUnpackOfArmsBasicLstm) {
+  // armex_basic_lstm_s cut down to its operators 0-8 and 12, TFLM's
+  // refused FILL (operator 5) removed: its output, tensor 18 (the LSTM's
+  // int8 zero state), and SPLIT's input, tensor 72 (int8 [1,472]), become
+  // graph inputs; the outputs are UNPACK's and SPLIT's. Operator 8 UNPACKs
+  // tensor 20 [1,49,10] along axis 1 into 49 outputs of [1,10]: outer 1,
+  // inner 10 each. Operator 12 SPLITs tensor 72 along axis 1 (constant
+  // tensor 6) into four [1,118]: outer 1, inner 118 each.
+  const std::string path =
+      std::string(ARENAPLAN_SHARED_DIR) + "/corpus/armex_basic_lstm_s.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& sg = model.subgraphs[0];
+  ASSERT_EQ(sg.operators[5].builtin_name, "FILL");
+  ASSERT_EQ(sg.operators[5].outputs[0], 18);
+  ASSERT_EQ(sg.operators[8].builtin_name, "UNPACK");
+  ASSERT_EQ(sg.operators[12].builtin_name, "SPLIT");
+  ASSERT_EQ(sg.operators[12].inputs[1], 72);
+  const auto split = sg.operators[12];
+  sg.operators.resize(9);
+  sg.operators.push_back(split);
+  sg.operators.erase(sg.operators.begin() + 5);
+  sg.inputs.push_back(18);
+  sg.inputs.push_back(72);
+  sg.outputs = sg.operators[7].outputs;
+  for (std::int32_t t : split.outputs) sg.outputs.push_back(t);
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string src = CompileModel(model, path, options).model_source;
+  // UNPACK (operator 7 after the erase).
+  EXPECT_NE(src.find("k::Split<std::int8_t>(k::SplitParams{1, 49}, "),
+            std::string::npos);
+  EXPECT_NE(src.find("kOp7Inner[49] = {\n    10, 10, 10, 10, 10, 10, 10, 10,"),
+            std::string::npos);
+  // SPLIT (operator 8 now): four shares of 118.
+  EXPECT_NE(src.find("k::Split<std::int8_t>(k::SplitParams{1, 4}, "),
+            std::string::npos);
+  EXPECT_NE(src.find("kOp8Inner[4] = {\n    118, 118, 118, 118,"),
+            std::string::npos);
+}
+
+TEST(CompileModel, LowersHardSwishWithQ015Multipliers) {
+  // resnet8's operator 3 made a HARD_SWISH of its first input (tensor 22)
+  // into tensor 25, both int8 [1,32,32,16].
+  const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
+                           "/corpus/mlperf_resnet8_quant_2021.tflite";
+  auto model = arenaplan::tflite::ReadModelFile(path);
+  auto& o = model.subgraphs[0].operators[3];
+  ASSERT_EQ(o.builtin_name, "ADD");
+  o.builtin_code = arenaplan::tflite::BuiltinOp::kHardSwish;
+  o.builtin_name = "HARD_SWISH";
+  o.inputs.resize(1);
+  o.options = std::monostate{};
+  CompileOptions options;
+  options.namespace_name = "m";
+  options.input.assume_dim = 1;
+  const std::string src = CompileModel(model, path, options).model_source;
+  const auto at = src.find("k::HardSwish(k::HardSwishParams{");
+  ASSERT_NE(at, std::string::npos);
+  std::vector<double> v;
+  std::size_t pos = at + 32;
+  for (int i = 0; i < 7; ++i) {
+    v.push_back(std::stod(src.substr(pos)));
+    pos = src.find(',', pos) + 1;
+  }
+  const auto& t = model.subgraphs[0].tensors;
+  EXPECT_EQ(v[0], static_cast<double>(t[22].quantization.zero_point[0]));
+  EXPECT_EQ(v[1], static_cast<double>(t[25].quantization.zero_point[0]));
+  EXPECT_EQ(v[6], 16384.0);
+  // Each Q0.15 multiplier times 2^exponent / 2^15 is its real ratio within
+  // one Q0.15 unit: s_in / 128 / s_out and s_in / 128 / (3 / 2^15).
+  const double s_in = t[22].quantization.scale[0];
+  const double s_out = t[25].quantization.scale[0];
+  const double ratios[2] = {s_in / 128 / s_out, s_in / 128 / (3.0 / 32768)};
+  for (int k = 0; k < 2; ++k) {
+    const double m = v[2 + 2 * k], e = v[3 + 2 * k];
+    EXPECT_GE(m, 16384.0) << k;
+    EXPECT_LE(m, 32767.0) << k;
+    EXPECT_NEAR(m * std::ldexp(1.0, static_cast<int>(e)) / 32768, ratios[k],
+                std::ldexp(1.0, static_cast<int>(e)) / 32768)
+        << k;
+  }
+  EXPECT_LE(v[3], 0.0);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 //
 // LEAKY_RELU and RESIZE_NEAREST_NEIGHBOR (leaky_relu.hpp,
 // resize_nearest_neighbor.hpp) on hand-derived cases.
+#include <gemmlowp/fixedpoint/fixedpoint.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -195,6 +196,168 @@ TEST(Mul, BroadcastsChannelsAgainstRows) {
          a, b, out);
   const std::int8_t expect[] = {1, 2, 3, 2, 4, 6};
   for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MaximumMinimum, ComparesStoredValuesAndBroadcastsByHand) {
+  // a 1x2x1x3 {-128, 5, 127, 0, -1, 3}, b 1x1x1x3 {-5, 5, 100} broadcast
+  // over h (stride 0): max row by row = {-5, 5, 127, 0, 5, 100},
+  // min = {-128, 5, 100, -5, -1, 3}.
+  const std::int8_t a[] = {-128, 5, 127, 0, -1, 3};
+  const std::int8_t b[] = {-5, 5, 100};
+  std::int8_t out[6] = {};
+  k::MaximumMinimumParams p{true, {1, 2, 1, 3}, {0, 3, 0, 1}, {0, 0, 0, 1}};
+  k::MaximumMinimum(p, a, b, out);
+  const std::int8_t expect_max[] = {-5, 5, 127, 0, 5, 100};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect_max[i]) << i;
+  p.maximum = false;
+  k::MaximumMinimum(p, a, b, out);
+  const std::int8_t expect_min[] = {-128, 5, 100, -5, -1, 3};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], expect_min[i]) << i;
+  // b first, a scalar 1x1x1x1 {2} second: max(b, 2) = {2, 5, 100}.
+  const std::int8_t two[] = {2};
+  std::int8_t out3[3] = {};
+  k::MaximumMinimum(
+      k::MaximumMinimumParams{true, {1, 1, 1, 3}, {0, 0, 0, 1}, {0, 0, 0, 0}},
+      b, two, out3);
+  EXPECT_EQ(out3[0], 2);
+  EXPECT_EQ(out3[1], 5);
+  EXPECT_EQ(out3[2], 100);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Sub, RescalesBothSidesAndRoundsHalfAwayFromZeroByHand) {
+  // s_a 1, s_b 0.5, s_out 1; zp_a 1, zp_b -2, zp_out 3. twice_max = 2:
+  // M1 = 0.5 = 2^30 * 2^(0 - 31), M2 = 0.25 (2^30, shift -1),
+  // Mo = 2 / 2^20 = 2^-19 (2^30, shift -18). b is the scalar -1
+  // (b - zp_b = 1, real 0.5), broadcast: b' = 2^20 / 2 / 2 = 2^18.
+  //   a 2   (1):    a' = 2^19, diff 2^18 -> 2^17 -> 2^17 / 2^18 = 0.5,
+  //                 rounds to 1, out 4;
+  //   a 1   (0):    diff -2^18 -> -0.5 rounds away from zero to -1, out 2;
+  //   a 127 (126):  diff 251 * 2^18 -> 125.5 -> 126, out 129 -> 127;
+  //   a -128 (-129): diff -259 * 2^18 -> -129.5 -> -130, out -127.
+  const std::int8_t a[] = {2, 1, 127, -128};
+  const std::int8_t b[] = {-1};
+  std::int8_t out[4] = {};
+  k::SubParams p{-1,
+                 2,
+                 3,
+                 20,
+                 1 << 30,
+                 0,
+                 1 << 30,
+                 -1,
+                 1 << 30,
+                 -18,
+                 -128,
+                 127,
+                 {1, 1, 4, 1},
+                 {0, 0, 1, 0},
+                 {0, 0, 0, 0}};
+  k::Sub(p, a, b, out);
+  const std::int8_t expect[] = {4, 2, 127, -127};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], expect[i]) << i;
+  // A fused RELU range [3, 127] lifts the 2 to 3.
+  p.act_min = 3;
+  k::Sub(p, a, b, out);
+  EXPECT_EQ(out[1], 3);
+  EXPECT_EQ(out[3], 3);
+  // The operands swapped (b - a, a now the second input, scale 1 as M2 and
+  // scale 0.5 as M1): 0.5 - 1 = -0.5 -> -1, out 2; 0.5 - 0 = 0.5 -> 1,
+  // out 4.
+  p.act_min = -128;
+  k::SubParams q{
+      2,       -1,  3,    20,  1 << 30,      -1,           1 << 30,     0,
+      1 << 30, -18, -128, 127, {1, 1, 2, 1}, {0, 0, 0, 0}, {0, 0, 1, 0}};
+  std::int8_t out2[2] = {};
+  k::Sub(q, b, a, out2);
+  EXPECT_EQ(out2[0], 2);
+  EXPECT_EQ(out2[1], 4);
+}
+
+}  // namespace
+
+namespace {
+
+// TFLM's quantized HardSwish (reference/hard_swish.h) written here with
+// gemmlowp's int16 fixed point, a second method for the kernel's own int16
+// helpers.
+std::int8_t HardSwishWithGemmlowp(const k::HardSwishParams& p, std::int8_t q) {
+  const auto v = static_cast<std::int16_t>((q - p.input_zero_point) * (1 << 7));
+  const auto mo = static_cast<std::int16_t>(p.output_multiplier_int16);
+  const auto mr = static_cast<std::int16_t>(p.reluish_multiplier_int16);
+  const std::int16_t pre = gemmlowp::SaturatingRoundingDoublingHighMul(v, mo);
+  auto shl = [](std::int16_t x, int n) {
+    const std::int64_t r = static_cast<std::int64_t>(x) * (1 << n);
+    return static_cast<std::int16_t>(
+        std::clamp<std::int64_t>(r, -32768, 32767));
+  };
+  std::int16_t r = v;
+  if (p.reluish_exponent > 0) r = shl(r, p.reluish_exponent - 1);
+  r = gemmlowp::SaturatingRoundingDoublingHighMul(r, mr);
+  if (p.reluish_exponent > 0) r = shl(r, 1);
+  if (p.reluish_exponent < 0) {
+    r = gemmlowp::RoundingDivideByPOT(r, -p.reluish_exponent);
+  }
+  r = static_cast<std::int16_t>((r + (1 << 15)) >> 1);
+  const std::int16_t prod =
+      r == -32768 && pre == -32768
+          ? std::int16_t{32767}
+          : static_cast<std::int16_t>((std::int32_t{r} * pre) / (1 << 15));
+  std::int16_t out = gemmlowp::RoundingDivideByPOT(prod, -p.output_exponent);
+  out = static_cast<std::int16_t>(out + p.output_zero_point);
+  return static_cast<std::int8_t>(std::clamp<std::int16_t>(out, -128, 127));
+}
+
+TEST(HardSwish, ComputesHandExamples) {
+  // s_in = s_out = 3/128 (1/128 of the hires scale 3/2^14 each), zp 0:
+  //   Mo = (3/2^14) / (3/128) = 2^-7: Q0.31 2^30, exponent -6, Q0.15
+  //   (2^30 + 2^15) >> 16 = 2^14;
+  //   Mr = (3/2^14) / (3/2^15) = 2: Q0.31 2^30, exponent 2, Q0.15 2^14.
+  // q = 40 (x = 120/128 = 0.9375): v = 5120; pre = SRDHM16(5120, 2^14) =
+  //   (5120 * 2^14 + 2^14) / 2^15 = 2560; r = 5120 << 1 = 10240, SRDHM16
+  //   -> 5120, << 1 -> 10240; (10240 + 32768) >> 1 = 21504 (= (x + 3) / 6
+  //   = 0.65625 in Q0.15); SDHM16(21504, 2560) = 21504 * 2560 / 2^15 =
+  //   1680; RoundingDivideByPOT(1680, 6) = 26.25 -> 26. Real: x * 0.65625
+  //   = 0.615234 = 26.25 output steps -> 26.
+  // q = -128 (x = -3): v = -16384, r = -16384 << 1 = -32768, SRDHM16(-32768,
+  // 2^14) =
+  //   (-2^29 + 1 - 2^14) / 2^15 = -16384 (toward zero), << 1 -> -32768;
+  //   (-32768 + 32768) >> 1 = 0: output 0.
+  // q = 127 (x = 2.977): v = 16256; pre = 8128; r = 32512 -> 16256 ->
+  //   32512; (32512 + 32768) >> 1 = 32640; SDHM16(32640, 8128) = 8096.25
+  //   -> 8096 (toward zero); / 64 = 126.5 -> 127 (half away from zero).
+  const k::HardSwishParams p{0, 0, 1 << 14, -6, 1 << 14, 2, 3};
+  const std::int8_t in[] = {40, -128, 127};
+  std::int8_t out[3] = {};
+  k::HardSwish(p, in, out);
+  EXPECT_EQ(out[0], 26);
+  EXPECT_EQ(out[1], 0);
+  EXPECT_EQ(out[2], 127);
+}
+
+TEST(HardSwish, EqualsTheGemmlowpFormulationOnEveryInput) {
+  std::mt19937 rng(117);
+  std::uniform_int_distribution<int> zp(-128, 127);
+  std::uniform_int_distribution<int> m16(1 << 14, 32767);
+  std::uniform_int_distribution<int> eo(-12, 0), er(-4, 5);
+  for (int t = 0; t < 200; ++t) {
+    const k::HardSwishParams p{zp(rng),  zp(rng), m16(rng), eo(rng),
+                               m16(rng), er(rng), 256};
+    std::int8_t in[256], out[256];
+    for (int i = 0; i < 256; ++i) in[i] = static_cast<std::int8_t>(i - 128);
+    k::HardSwish(p, in, out);
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(out[i], HardSwishWithGemmlowp(p, in[i]))
+          << "case " << t << " input " << int{in[i]};
+    }
+  }
 }
 
 }  // namespace

@@ -85,6 +85,21 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Logistic(k::LogisticParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
   k::Tanh(k::TanhParams{-3, 120, 1 << 30, 24, 9}, i8, o8);
   k::Relu6(k::Relu6Params{-3, 100, 9}, i8, o8);
+  k::MaximumMinimum(k::MaximumMinimumParams{true, {1, 2, 2, 3}, {12, 6, 3, 1},
+                                            {0, 0, 0, 1}},
+                    i8, i8 + 12, o8);
+  k::Sub(k::SubParams{1, 2, 3, 20, 1 << 30, 0, 1 << 30, -1, 1 << 30, -18,
+                      -128, 127, {1, 2, 2, 3}, {12, 6, 3, 1}, {0, 0, 0, 1}},
+         i8, i8 + 12, o8);
+  std::int8_t* const split_outs[] = {o8, o8 + 6};
+  const std::int32_t split_inner[] = {3, 3};
+  k::Split<std::int8_t>(k::SplitParams{2, 2}, i8, split_inner, split_outs);
+  k::HardSwish(k::HardSwishParams{-3, 5, 1 << 14, -6, 1 << 14, 2, 9}, i8, o8);
+  std::int8_t svdf_state[4] = {};
+  const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
+  k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,
+                        1 << 30, 1},
+          i8, i8 + 4, svdf_wt, nullptr, svdf_state, o8);
 }
 )";
 

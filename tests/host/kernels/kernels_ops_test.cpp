@@ -502,4 +502,62 @@ TEST(KernelsOps, SvdfSaturatesTheStateToInt16) {
   EXPECT_EQ(out[0], 28);
 }
 
+// Int8 time weights and state (TFLM's EvalInt8SvdfReference), hand
+// derived. One filter, input_size 2, memory 2, rank 1, multipliers 1.0,
+// input zero point 0, output zero point 0, state zero point 100 (the
+// initial state is all 100, as TFLM's reset leaves an int8 variable).
+TEST(KernelsOps, SvdfWithInt8StateSaturatesThenAddsTheZeroPointModulo256) {
+  const auto one = compile::QuantizeMultiplier(1.0);
+  const std::int8_t wf[2] = {1, 1};
+  const std::int8_t wt[2] = {2, 3};
+  const k::SvdfParams p{0,
+                        100,
+                        0,
+                        -128,
+                        127,
+                        1,
+                        2,
+                        1,
+                        2,
+                        1,
+                        one.multiplier,
+                        one.shift,
+                        one.multiplier,
+                        one.shift};
+  std::int8_t out[1] = {};
+  // Frame 1, input {10, 5}: feature 15, within int8; stored 15 + 100 = 115.
+  // Time: 2 * (100 - 100) + 3 * (115 - 100) = 45.
+  std::int8_t state[2] = {100, 100};
+  const std::int8_t in1[2] = {10, 5};
+  k::Svdf(p, in1, wf, wt, nullptr, state, out);
+  EXPECT_EQ(state[0], 100);
+  EXPECT_EQ(state[1], 115);
+  EXPECT_EQ(out[0], 45);
+  // Frame 2, input {100, 100}: feature 200 saturates to 127 first, then
+  // 127 + 100 = 227 is stored modulo 256 as -29 (TFLM clamps before adding
+  // the zero point). State {115, -29}. Time: 2 * 15 + 3 * (-29 - 100) =
+  // 30 - 387 = -357, clamped to -128. Adding the zero point before the
+  // saturation would have stored 127 and given 2 * 15 + 3 * 27 = 111.
+  const std::int8_t in2[2] = {100, 100};
+  k::Svdf(p, in2, wf, wt, nullptr, state, out);
+  EXPECT_EQ(state[0], 115);
+  EXPECT_EQ(state[1], -29);
+  EXPECT_EQ(out[0], -128);
+  // Frame 3, input {-100, -100} from state {100, 100}: feature -200
+  // saturates to -128, + 100 = -28 (no wrap). Time: 3 * (-28 - 100) =
+  // -384 -> -128. Input {-20, -10}: feature -30 + 100 = 70; time
+  // 3 * (70 - 100) = -90, with bias 7 -> -83.
+  std::int8_t state3[2] = {100, 100};
+  const std::int8_t in3[2] = {-100, -100};
+  k::Svdf(p, in3, wf, wt, nullptr, state3, out);
+  EXPECT_EQ(state3[1], -28);
+  EXPECT_EQ(out[0], -128);
+  std::int8_t state4[2] = {100, 100};
+  const std::int8_t in4[2] = {-20, -10};
+  const std::int32_t bias[1] = {7};
+  k::Svdf(p, in4, wf, wt, bias, state4, out);
+  EXPECT_EQ(state4[1], 70);
+  EXPECT_EQ(out[0], -83);
+}
+
 }  // namespace

@@ -142,3 +142,47 @@ TEST(Concatenation, MatchesPerElementFormulaOnRandomShapes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Split, DealsOutUnevenSharesAlongAnInnerAxisByHand) {
+  // Input [2, 5] = {0..4; 10..14} split along axis 1 into sizes 2 and 3
+  // (SPLIT_V): outer 2, inner {2, 3}: out0 = {0, 1, 10, 11},
+  // out1 = {2, 3, 4, 12, 13, 14}.
+  const std::int8_t in[] = {0, 1, 2, 3, 4, 10, 11, 12, 13, 14};
+  std::int8_t o0[4] = {}, o1[6] = {};
+  std::int8_t* const outs[] = {o0, o1};
+  const std::int32_t inner[] = {2, 3};
+  k::Split<std::int8_t>(k::SplitParams{2, 2}, in, inner, outs);
+  const std::int8_t e0[] = {0, 1, 10, 11}, e1[] = {2, 3, 4, 12, 13, 14};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(o0[i], e0[i]) << i;
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(o1[i], e1[i]) << i;
+}
+
+TEST(Split, UnpacksTheMiddleAxisOfInt32ByHand) {
+  // UNPACK of [2, 3, 2] = {0..11} along axis 1: outer 2, three outputs of
+  // [2, 2], inner 2 each: out k = {2k, 2k + 1, 6 + 2k, 7 + 2k}.
+  std::int32_t in[12];
+  for (int i = 0; i < 12; ++i) in[i] = i;
+  std::int32_t o[3][4] = {};
+  std::int32_t* const outs[] = {o[0], o[1], o[2]};
+  const std::int32_t inner[] = {2, 2, 2};
+  k::Split<std::int32_t>(k::SplitParams{2, 3}, in, inner, outs);
+  for (int kk = 0; kk < 3; ++kk) {
+    EXPECT_EQ(o[kk][0], 2 * kk);
+    EXPECT_EQ(o[kk][1], 2 * kk + 1);
+    EXPECT_EQ(o[kk][2], 6 + 2 * kk);
+    EXPECT_EQ(o[kk][3], 7 + 2 * kk);
+  }
+  // The outermost axis (outer 1): each output one contiguous run.
+  std::int32_t p0[6] = {}, p1[6] = {};
+  std::int32_t* const halves[] = {p0, p1};
+  const std::int32_t six[] = {6, 6};
+  k::Split<std::int32_t>(k::SplitParams{1, 2}, in, six, halves);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(p0[i], i);
+    EXPECT_EQ(p1[i], 6 + i);
+  }
+}
+
+}  // namespace

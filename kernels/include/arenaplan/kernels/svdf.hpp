@@ -1,22 +1,26 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Integer SVDF (singular value decomposition filter, a rank-limited 1-D
-// convolution over time), int8 input and output, int8 feature weights,
-// int16 time weights and an int16 state that persists between
-// invocations. Shapes (TFLite's SVDF operator):
+// convolution over time), int8 input and output, int8 feature weights, and
+// time weights and a state that persists between invocations both of one
+// type T, int16 or int8 (TFLM's micro/kernels/svdf_common.cc,
+// EvalIntegerSvdfReference<T>: EvalInt16SvdfReference and
+// EvalInt8SvdfReference). Shapes (TFLite's SVDF operator):
 //   input            [batches, input_size]                 int8
 //   weights_feature  [filters, input_size]                 int8, symmetric
-//   weights_time     [filters, memory]                     int16, symmetric
+//   weights_time     [filters, memory]                     T, symmetric
 //   bias             [units] (optional), units = filters / rank, int32 at
 //                    scale s_state * s_time
-//   state            [batches, filters * memory]            int16 (variable)
+//   state            [batches, filters * memory]            T (variable)
 //   output           [batches, units]                      int8
 // One invocation:
 //  1. the state moves one step back in time: the whole buffer shifts left by
 //     one element (the last column of each filter row is overwritten in 2);
 //  2. for every filter f, the new last column holds the feature dot product
 //     sum_i wf[f][i] * (in[i] - zp_in), requantized by s_in * s_wf / s_state,
-//     plus the state zero point, saturated to int16;
+//     saturated to T's range, then plus the state zero point, stored as T
+//     (modulo 2^bits, as TFLM's assignment to T does: the saturation comes
+//     before the zero point, so a non-zero zero point can wrap);
 //  3. for every unit u, acc = bias[u] + sum over its `rank` filters f and the
 //     memory m of wt[f][m] * (state[f][m] - zp_state), requantized by
 //     s_state * s_time / s_out, plus zp_out, clamped to the activation range.
@@ -44,14 +48,17 @@ struct SvdfParams {
   std::int32_t output_multiplier, output_shift;
 };
 
-/// `state` (batches * filters * memory int16, owned by the caller, kept
-/// between invocations, initially all state_zero_point) is read and
+/// `state` (batches * filters * memory elements of T, owned by the caller,
+/// kept between invocations, initially all state_zero_point) is read and
 /// updated; `bias` may be nullptr. The output must not overlap the input or
-/// the state.
+/// the state. T is std::int16_t or std::int8_t.
+template <typename T>
 inline void Svdf(const SvdfParams& p, const std::int8_t* input,
-                 const std::int8_t* weights_feature,
-                 const std::int16_t* weights_time, const std::int32_t* bias,
-                 std::int16_t* state, std::int8_t* output) {
+                 const std::int8_t* weights_feature, const T* weights_time,
+                 const std::int32_t* bias, T* state, std::int8_t* output) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2, "int8 or int16 state");
+  constexpr std::int32_t kStateMin = sizeof(T) == 1 ? -128 : -32768;
+  constexpr std::int32_t kStateMax = sizeof(T) == 1 ? 127 : 32767;
   const std::int32_t row = p.filters * p.memory;  // state elements per batch
   // 1. Shift the whole state left by one element.
   const std::int32_t total = p.batches * row;
@@ -59,7 +66,7 @@ inline void Svdf(const SvdfParams& p, const std::int8_t* input,
   const std::int32_t units = p.filters / p.rank;
   for (std::int32_t b = 0; b < p.batches; ++b) {
     const std::int8_t* in = input + b * p.input_size;
-    std::int16_t* st = state + b * row;
+    T* st = state + b * row;
     // 2. Feature dot products into the newest column.
     for (std::int32_t f = 0; f < p.filters; ++f) {
       const std::int8_t* w = weights_feature + f * p.input_size;
@@ -68,10 +75,10 @@ inline void Svdf(const SvdfParams& p, const std::int8_t* input,
         dot += w[i] * (in[i] + p.input_offset);
       }
       std::int32_t v = MultiplyByQuantizedMultiplier(dot, p.feature_multiplier,
-                                                     p.feature_shift) +
-                       p.state_zero_point;
-      v = v < -32768 ? -32768 : (v > 32767 ? 32767 : v);
-      st[f * p.memory + p.memory - 1] = static_cast<std::int16_t>(v);
+                                                     p.feature_shift);
+      v = v < kStateMin ? kStateMin : (v > kStateMax ? kStateMax : v);
+      // Modulo 2^bits (C++20 conversion), as TFLM's store.
+      st[f * p.memory + p.memory - 1] = static_cast<T>(v + p.state_zero_point);
     }
     // 3. Time dot products, reduced over each unit's rank filters.
     for (std::int32_t u = 0; u < units; ++u) {
@@ -79,8 +86,8 @@ inline void Svdf(const SvdfParams& p, const std::int8_t* input,
           bias != nullptr ? static_cast<std::uint32_t>(bias[u]) : 0u;
       for (std::int32_t r = 0; r < p.rank; ++r) {
         const std::int32_t f = u * p.rank + r;
-        const std::int16_t* wt = weights_time + f * p.memory;
-        const std::int16_t* s = st + f * p.memory;
+        const T* wt = weights_time + f * p.memory;
+        const T* s = st + f * p.memory;
         for (std::int32_t m = 0; m < p.memory; ++m) {
           // The product modulo 2^32, computed without signed overflow.
           acc += static_cast<std::uint32_t>(wt[m]) *
