@@ -146,6 +146,16 @@ struct SimdMac {
                                              std::int32_t w_stride,
                                              std::int32_t n,
                                              std::int32_t* acc) {
+    Dot4Inline(x, w, w_stride, n, acc);
+  }
+
+  /// Dot4 inlined into its caller (a caller that loops over channel groups
+  /// itself: no call and no accumulators through memory per group).
+  static ARENAPLAN_KERNELS_INLINE void Dot4Inline(const std::int8_t* x,
+                                                  const std::int8_t* w,
+                                                  std::int32_t w_stride,
+                                                  std::int32_t n,
+                                                  std::int32_t* acc) {
     // Two weight pointers and the stride as a register offset keep the
     // loop's operands in registers (four pointers spill on Thumb-2).
     const std::int8_t* wa = w;                 // channels 0 and 1
@@ -338,6 +348,12 @@ struct ScalarMac {
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
   }
 
+  static inline void Dot4Inline(const std::int8_t* x, const std::int8_t* w,
+                                std::int32_t w_stride, std::int32_t n,
+                                std::int32_t* acc) {
+    Dot4(x, w, w_stride, n, acc);
+  }
+
   static inline std::int32_t Dot1(const std::int8_t* x, const std::int8_t* w,
                                   std::int32_t n, std::int32_t a) {
     std::uint32_t s = static_cast<std::uint32_t>(a);
@@ -489,6 +505,25 @@ struct OutputStage {
     return (*this)(acc, ch);
   }
 };
+
+/// out[oc] = stage(folded_bias[oc] + sum_{i < n} x[i] * filter[oc * n + i])
+/// for oc in [0, groups_end), groups_end a multiple of 4: the output channels
+/// in groups of four, in ascending order, in one call (a convolution pixel
+/// whose window is one contiguous vector, unclipped 1x1 or gathered; a fully
+/// connected row). Each group reads x[0, n), then writes its four bytes.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
+    const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
+    std::int32_t groups_end, const std::int32_t* folded_bias,
+    const OutputStage& stage_in, std::int8_t* out) {
+  const OutputStage stage = stage_in;  // in registers across the stores
+  for (std::int32_t oc = 0; oc < groups_end; oc += 4) {
+    std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
+                           folded_bias[oc + 2], folded_bias[oc + 3]};
+    Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
+    for (std::int32_t k = 0; k < 4; ++k) out[oc + k] = stage(acc[k], oc + k);
+  }
+}
 
 }  // namespace arenaplan::kernels
 

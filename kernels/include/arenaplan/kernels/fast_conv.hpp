@@ -17,6 +17,10 @@
 //   (the in-bounds columns times C bytes) and the filter, so each row is one
 //   dot product of (columns x C) bytes; four output channels share each
 //   input load (dsp.hpp Dot4: SXTB16 + SMLAD on the DSP extension).
+//   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
+//   or a gathered one) has all its channel groups done in one call
+//   (dsp.hpp VectorGroups, the dot product inlined: no call and no
+//   accumulators through memory per group).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
 //   lane (dsp.hpp Lanes4).
 // - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
@@ -239,7 +243,8 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // first (fewer, longer dot products; no padding corrections).
   std::int8_t window[fast_detail::kWindow];
   const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
-  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
+  const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
+  std::int8_t zeros[fast_detail::kZeros];     // the padding's value
   for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   std::int8_t* out = output;
@@ -275,14 +280,8 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
               }
             }
           }
-          for (oc = 0; oc < groups_end; oc += 4) {
-            std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
-                                   folded_bias[oc + 2], folded_bias[oc + 3]};
-            Mac::Dot4(window, filter + oc * per_oc, per_oc, per_oc, acc);
-            for (std::int32_t k = 0; k < 4; ++k) {
-              out[oc + k] = stage(acc[k], oc + k);
-            }
-          }
+          VectorGroups<Mac>(window, filter, per_oc, groups_end, folded_bias,
+                            stage, out);
           for (oc = groups_end; oc < out_c; ++oc) {
             out[oc] = stage.Leftover(Mac::Dot1(window, filter + oc * per_oc,
                                                per_oc, folded_bias[oc]),
@@ -290,7 +289,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
           }
           continue;
         }
-        for (oc = 0; oc < groups_end; oc += 4) {
+        if (pointwise && !clipped) {
+          VectorGroups<Mac>(in0, filter, in_c, groups_end, folded_bias, stage,
+                            out);
+          oc = groups_end;
+        }
+        for (; oc < groups_end; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                                  folded_bias[oc + 2], folded_bias[oc + 3]};
           const std::int8_t* in = in0;

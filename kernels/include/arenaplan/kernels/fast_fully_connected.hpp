@@ -57,12 +57,7 @@ inline void FullyConnectedFastWith(const FullyConnectedParams& p,
     const std::int8_t* in = input + b * depth;
     std::int8_t* out = output + b * units;
     const std::int32_t groups_end = units & ~3;  // units in groups of four
-    for (std::int32_t o = 0; o < groups_end; o += 4) {
-      std::int32_t acc[4] = {folded_bias[o], folded_bias[o + 1],
-                             folded_bias[o + 2], folded_bias[o + 3]};
-      Mac::Dot4(in, weights + o * depth, depth, depth, acc);
-      for (std::int32_t k = 0; k < 4; ++k) out[o + k] = finish(acc[k], o + k);
-    }
+    VectorGroups<Mac>(in, weights, depth, groups_end, folded_bias, finish, out);
     for (std::int32_t o = groups_end; o < units; ++o) {
       out[o] = finish.Leftover(
           Mac::Dot1(in, weights + o * depth, depth, folded_bias[o]), o);
