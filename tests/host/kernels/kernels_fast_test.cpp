@@ -237,6 +237,71 @@ TEST(KernelsFast, RequantizeAccEqualsMultiplyByQuantizedMultiplier) {
   EXPECT_EQ(wrong, 0);
 }
 
+TEST(KernelsFast, RequantizeEqualsMultiplyByQuantizedMultiplier) {
+  // Every shift in [-31, 30] (RequantizeRight takes the negative ones),
+  // random and edge accumulators and multipliers (0, 1, 2^30, 2^31 - 1, and
+  // multipliers that make acc * M land on the ties of both roundings).
+  Lcg rng(11);
+  int wrong = 0, right_shifts = 0;
+  constexpr std::int32_t kMax = std::numeric_limits<std::int32_t>::max();
+  constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
+  const std::int32_t edges[] = {0,    1,         -1,         kMax,
+                                kMin, 1 << 30,   -(1 << 30), kMin + 1,
+                                -2,   (1 << 15), -(1 << 15)};
+  const std::int32_t mults[] = {0, 1, 1 << 30, kMax, (1 << 30) + 1};
+  for (int i = 0; i < 250000; ++i) {
+    auto acc = static_cast<std::int32_t>(rng.Next64(kMin, kMax));
+    std::int32_t mult = rng.Next(0, kMax);
+    const int shift = rng.Next(-31, 30);
+    switch (i % 4) {
+      case 0:
+        acc = edges[rng.Next(0, 10)];
+        break;
+      case 1:
+        mult = mults[rng.Next(0, 4)];
+        break;
+      case 2:
+        // Small accumulators, as the layers produce: ties of the second
+        // rounding are frequent.
+        acc = rng.Next(-70000, 70000);
+        mult = (1 << 30) + rng.Next(0, 3) * (1 << 28);  // below 2^31
+        break;
+      default:
+        break;
+    }
+    if (shift < 0) ++right_shifts;
+    if (k::Requantize(acc, mult, shift) !=
+        k::MultiplyByQuantizedMultiplier(acc, mult, shift)) {
+      ++wrong;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(right_shifts, 100000);
+}
+
+TEST(KernelsFast, RequantizeRightRoundsTiesAsTheTwoStepFormula) {
+  // Hand-worked: M = 2^30 is the real multiplier 1/2 before the shift, so
+  // acc * 2^30 * 2^(-31 - r) = acc / 2^(r + 1), rounded twice: first
+  // h = round(acc / 2) (ties up), then h / 2^r (ties away from zero).
+  // acc = 3, r = 1: h = round(1.5) = 2, 2 / 2 = 1.
+  EXPECT_EQ(k::RequantizeRight(3, 1 << 30, 1), 1);
+  // acc = -3, r = 1: h = round(-1.5) = -1 (ties toward +inf), -1 / 2 = -0.5
+  // -> -1 (away from zero).
+  EXPECT_EQ(k::RequantizeRight(-3, 1 << 30, 1), -1);
+  // acc = -1, r = 1: h = round(-0.5) = 0 -> 0 (the [acc < 0] case with
+  // h = 0 of the proof).
+  EXPECT_EQ(k::RequantizeRight(-1, 1 << 30, 1), 0);
+  // acc = 5, r = 2: h = round(2.5) = 3, 3 / 4 = 0.75 -> 1.
+  EXPECT_EQ(k::RequantizeRight(5, 1 << 30, 2), 1);
+  // acc = -12, r = 2: h = -6, -6 / 4 = -1.5 -> -2.
+  EXPECT_EQ(k::RequantizeRight(-12, 1 << 30, 2), -2);
+  // Largest operands: (2^31 - 1)^2 / 2^62 is just below 1: h = 2^31 - 2,
+  // r = 31: (2^31 - 2) / 2^31 rounds to 1.
+  EXPECT_EQ(k::RequantizeRight(std::numeric_limits<std::int32_t>::max(),
+                               std::numeric_limits<std::int32_t>::max(), 31),
+            1);
+}
+
 TEST(KernelsFast, PortableIsaMatchesTheInstructionDefinitions) {
   // Hand-worked lanes: 0x80FF7F01 holds bytes 0x01, 0x7F, 0xFF, 0x80, i.e.
   // 1, 127, -1, -128.

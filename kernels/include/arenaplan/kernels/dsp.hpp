@@ -146,6 +146,16 @@ struct SimdMac {
                                              std::int32_t w_stride,
                                              std::int32_t n,
                                              std::int32_t* acc) {
+    Dot4Inline(x, w, w_stride, n, acc);
+  }
+
+  /// Dot4 inlined into its caller (a caller that loops over channel groups
+  /// itself: no call and no accumulators through memory per group).
+  static ARENAPLAN_KERNELS_INLINE void Dot4Inline(const std::int8_t* x,
+                                                  const std::int8_t* w,
+                                                  std::int32_t w_stride,
+                                                  std::int32_t n,
+                                                  std::int32_t* acc) {
     // Two weight pointers and the stride as a register offset keep the
     // loop's operands in registers (four pointers spill on Thumb-2).
     const std::int8_t* wa = w;                 // channels 0 and 1
@@ -232,10 +242,11 @@ struct SimdMac {
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
-  static ARENAPLAN_KERNELS_INLINE std::int32_t Dot1(const std::int8_t* x,
-                                                    const std::int8_t* w,
-                                                    std::int32_t n,
-                                                    std::int32_t a) {
+  // Outlined: only the leftover channels (fewer than four) call it.
+  static ARENAPLAN_KERNELS_OUTLINE std::int32_t Dot1(const std::int8_t* x,
+                                                     const std::int8_t* w,
+                                                     std::int32_t n,
+                                                     std::int32_t a) {
     for (std::int32_t i = n >> 2; i > 0; --i) {
       const std::uint32_t xv = dsp_detail::Load4(x);
       const std::uint32_t wv = dsp_detail::Load4(w);
@@ -337,6 +348,12 @@ struct ScalarMac {
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
   }
 
+  static inline void Dot4Inline(const std::int8_t* x, const std::int8_t* w,
+                                std::int32_t w_stride, std::int32_t n,
+                                std::int32_t* acc) {
+    Dot4(x, w, w_stride, n, acc);
+  }
+
   static inline std::int32_t Dot1(const std::int8_t* x, const std::int8_t* w,
                                   std::int32_t n, std::int32_t a) {
     std::uint32_t s = static_cast<std::uint32_t>(a);
@@ -412,6 +429,100 @@ ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeAcc(std::int32_t acc,
       static_cast<std::int32_t>((std::uint32_t{1} << right) - 1u);
   const std::int32_t threshold = (mask >> 1) + (high < 0 ? 1 : 0);
   return (high >> right) + ((high & mask) > threshold ? 1 : 0);
+}
+
+/// RequantizeAcc for a right shift (shift = -right, right in [1, 31]) and a
+/// multiplier in [0, 2^31), with one rounding step instead of two:
+///   result = floor((acc * M + K) / 2^(31 + right)),
+///   K = 2^30 + 2^(30 + right) - [acc < 0] * 2^31,
+/// i.e. the high word of the 64-bit sum (one SMLAL) shifted right by
+/// right - 1. Proof. Let ab = acc * M and h = floor((ab + 2^30) / 2^31),
+/// the rounded high product (RequantizeAcc's comment). gemmlowp's
+/// RoundingDivideByPOT(h, r), r >= 1, rounds h / 2^r half away from zero:
+/// with h = q * 2^r + rem, 0 <= rem < 2^r, it adds 1 to q when rem >
+/// 2^(r-1) - 1 + [h < 0], which is floor((h + 2^(r-1) - [h < 0]) / 2^r)
+/// (rem + 2^(r-1) - [h < 0] < 2^(r+1) reaches 2^r exactly then). For
+/// integers y, c and positive a, b, floor((floor(y / a) + c) / b) =
+/// floor((y + c * a) / (a * b)); with y = ab + 2^30, a = 2^31, b = 2^r,
+/// c = 2^(r-1) - [h < 0] the result is floor((ab + 2^30 + 2^(30+r) -
+/// [h < 0] * 2^31) / 2^(31+r)). Finally [h < 0] may be replaced by
+/// [acc < 0]: they differ only when acc < 0 and -2^30 <= ab <= 0 (M >= 0),
+/// where h = 0 and the result is 0; with [acc < 0] = 1 the numerator is
+/// ab + 2^30 + 2^(30+r) - 2^31, in [2^(30+r) - 2^31, 2^(30+r) - 2^30] and
+/// so in [0, 2^(31+r)) for r >= 1: the result is 0 as well. |ab| <= 2^62 and
+/// 0 < K < 2^62, so the 64-bit sum does not overflow; floor(S / 2^32) is the
+/// high word of S, and floor(floor(S / 2^32) / 2^(r-1)) = floor(S /
+/// 2^(31+r)). K is formed as 2^30 + 2^31 * v, v = 2^(r-1) - [acc < 0] in
+/// [0, 2^30] (the two terms share no bit): v >> 1 is its high word,
+/// (v << 31) | 2^30 its low word.
+ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeRight(std::int32_t acc,
+                                                      std::int32_t multiplier,
+                                                      int right) {
+  const int rm1 = right - 1;
+  const std::uint32_t v =
+      (std::uint32_t{1} << rm1) + static_cast<std::uint32_t>(acc >> 31);
+  const auto k = static_cast<std::int64_t>((std::uint64_t{v} << 31) |
+                                           (std::uint32_t{1} << 30));
+  const std::int64_t sum = static_cast<std::int64_t>(acc) * multiplier + k;
+  return static_cast<std::int32_t>(sum >> 32) >> rm1;
+}
+
+/// MultiplyByQuantizedMultiplier for a multiplier in [0, 2^31) and a shift
+/// in [-31, 30]: RequantizeRight for the right shifts (the usual case: a
+/// real multiplier below 0.5); otherwise RequantizeAcc with right = 0, whose
+/// RoundingDivideByPOT by 2^0 returns its argument (mask 0, remainder 0, not
+/// above the threshold 0 or 1): the rounded high product of the shifted
+/// accumulator alone.
+ARENAPLAN_KERNELS_INLINE std::int32_t Requantize(std::int32_t acc,
+                                                 std::int32_t multiplier,
+                                                 int shift) {
+  if (shift < 0) return RequantizeRight(acc, multiplier, -shift);
+  const std::int64_t ab = static_cast<std::int64_t>(static_cast<std::int32_t>(
+                              static_cast<std::uint32_t>(acc) << shift)) *
+                          multiplier;
+  return static_cast<std::int32_t>((ab + (std::int64_t{1} << 30)) >> 31);
+}
+
+/// One layer's output stage (requantization, output offset, clamp), its
+/// scalars copied out of the layer's parameters: the kernels' int8 stores may
+/// alias any object, so fields read through a reference would be reloaded
+/// after every store; these locals stay in registers.
+struct OutputStage {
+  const std::int32_t* multiplier;  ///< One per output channel; not owned.
+  const std::int8_t* shift;        ///< One per output channel; not owned.
+  std::int32_t offset;             ///< The output zero point.
+  std::int32_t lo, hi;             ///< Clamp range, both ends included.
+  /// The output byte of accumulator `acc` of output channel `ch`.
+  ARENAPLAN_KERNELS_INLINE std::int8_t operator()(std::int32_t acc,
+                                                  std::int32_t ch) const {
+    const std::int32_t v = Requantize(acc, multiplier[ch], shift[ch]) + offset;
+    return static_cast<std::int8_t>(v < lo ? lo : (v > hi ? hi : v));
+  }
+  /// The same, not inlined: for the leftover channels (fewer than four per
+  /// pixel), where the code size matters more than the call.
+  ARENAPLAN_KERNELS_OUTLINE std::int8_t Leftover(std::int32_t acc,
+                                                 std::int32_t ch) const {
+    return (*this)(acc, ch);
+  }
+};
+
+/// out[oc] = stage(folded_bias[oc] + sum_{i < n} x[i] * filter[oc * n + i])
+/// for oc in [0, groups_end), groups_end a multiple of 4: the output channels
+/// in groups of four, in ascending order, in one call (a convolution pixel
+/// whose window is one contiguous vector, unclipped 1x1 or gathered; a fully
+/// connected row). Each group reads x[0, n), then writes its four bytes.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
+    const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
+    std::int32_t groups_end, const std::int32_t* folded_bias,
+    const OutputStage& stage_in, std::int8_t* out) {
+  const OutputStage stage = stage_in;  // in registers across the stores
+  for (std::int32_t oc = 0; oc < groups_end; oc += 4) {
+    std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
+                           folded_bias[oc + 2], folded_bias[oc + 3]};
+    Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
+    for (std::int32_t k = 0; k < 4; ++k) out[oc + k] = stage(acc[k], oc + k);
+  }
 }
 
 }  // namespace arenaplan::kernels

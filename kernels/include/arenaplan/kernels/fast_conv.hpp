@@ -17,10 +17,16 @@
 //   (the in-bounds columns times C bytes) and the filter, so each row is one
 //   dot product of (columns x C) bytes; four output channels share each
 //   input load (dsp.hpp Dot4: SXTB16 + SMLAD on the DSP extension).
+//   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
+//   or a gathered one) has all its channel groups done in one call
+//   (dsp.hpp VectorGroups, the dot product inlined: no call and no
+//   accumulators through memory per group).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
 //   lane (dsp.hpp Lanes4).
-// - Requantization through RequantizeAcc (dsp.hpp), exact for the
-//   non-negative multipliers the generator emits.
+// - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
+//   multiply-accumulate and one shift for right shifts, exact for the
+//   non-negative multipliers the generator emits; the output offset and
+//   clamp range held in locals, not reloaded after each output store.
 //
 // Loop order and overlap. Output pixels P in the reference order (b, oy,
 // ox ascending). Conv2DFast: a window of at most 256 bytes and more than
@@ -147,13 +153,10 @@ inline void ForPaddedRuns(std::int32_t kh, std::int32_t kw, std::int32_t in_c,
   }
 }
 
-/// Requantizes, offsets, clamps one accumulator.
-ARENAPLAN_KERNELS_INLINE std::int8_t Finish(std::int32_t acc,
-                                            const ConvParams& p, ChannelQuant q,
-                                            std::int32_t oc) {
-  return ClampToInt8(
-      RequantizeAcc(acc, q.multiplier[oc], q.shift[oc]) + p.output_offset,
-      p.act_min, p.act_max);
+/// The output stage of a convolution (dsp.hpp OutputStage).
+constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
+  return OutputStage{q.multiplier, q.shift, p.output_offset, p.act_min,
+                     p.act_max};
 }
 
 /// A depthwise convolution's per-call operands (DepthwiseGroups).
@@ -161,8 +164,7 @@ struct DepthwiseGeometry {
   std::int32_t c_n, kh, kw;
   const std::int8_t* filter;
   const std::int8_t* zeros;  ///< Four bytes of the input zero point.
-  const ConvParams& p;
-  ChannelQuant quant;
+  OutputStage stage;
   const std::int32_t* folded_bias;
 };
 /// One output pixel's window: its first in-bounds input byte and filter
@@ -186,6 +188,7 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
   const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
                        px.cols.begin != 0 || px.cols.end != g.kw;
   const bool full3x3 = !clipped && g.kh == 3 && g.kw == 3;
+  const OutputStage stage = g.stage;           // in registers across the stores
   const std::int32_t groups_end = g.c_n & ~3;  // channels in groups of four
   for (std::int32_t c = 0; c < groups_end; c += 4) {
     std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
@@ -206,7 +209,7 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
       }
     }
     for (std::int32_t k = 0; k < 4; ++k) {
-      out[c + k] = Finish(acc[k], g.p, g.quant, c + k);
+      out[c + k] = stage(acc[k], c + k);
     }
   }
 }
@@ -224,7 +227,13 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const std::int32_t* folded_bias, ChannelQuant quant,
                            const Shape4& out_shape, std::int8_t* output) {
   using fast_detail::Clip;
-  using fast_detail::Finish;
+  const OutputStage stage = fast_detail::StageOf(p, quant);
+  // Geometry as locals too (the output stores may alias the parameters).
+  const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
+                     pad_h = p.pad_h, pad_w = p.pad_w;
+  const std::int32_t in_h = in_shape.h, in_w = in_shape.w;
+  const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
+                     out_w = out_shape.w;
   const std::int32_t in_c = in_shape.c, kh = filter_shape.h,
                      kw = filter_shape.w, out_c = out_shape.c;
   const std::int32_t zero_point = -p.input_offset;
@@ -234,24 +243,24 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // first (fewer, longer dot products; no padding corrections).
   std::int8_t window[fast_detail::kWindow];
   const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
-  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
+  const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
+  std::int8_t zeros[fast_detail::kZeros];     // the padding's value
   for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
-  const std::int32_t in_row = in_shape.w * in_c, f_row = kw * in_c;
+  const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   std::int8_t* out = output;
-  for (std::int32_t b = 0; b < out_shape.n; ++b) {
-    for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
-      const std::int32_t y0 = oy * p.stride_h - p.pad_h;
-      const auto rows = Clip(y0, kh, in_shape.h);
-      for (std::int32_t ox = 0; ox < out_shape.w; ++ox, out += out_c) {
-        const std::int32_t x0 = ox * p.stride_w - p.pad_w;
-        const auto cols = Clip(x0, kw, in_shape.w);
+  for (std::int32_t b = 0; b < out_n; ++b) {
+    for (std::int32_t oy = 0; oy < out_h; ++oy) {
+      const std::int32_t y0 = oy * stride_h - pad_h;
+      const auto rows = Clip(y0, kh, in_h);
+      for (std::int32_t ox = 0; ox < out_w; ++ox, out += out_c) {
+        const std::int32_t x0 = ox * stride_w - pad_w;
+        const auto cols = Clip(x0, kw, in_w);
         const bool clipped = rows.begin != 0 || rows.end != kh ||
                              cols.begin != 0 || cols.end != kw;
         const std::int32_t run = (cols.end - cols.begin) * in_c;
         const std::int8_t* in0 =
-            input + ((b * in_shape.h + y0 + rows.begin) * in_shape.w + x0 +
-                     cols.begin) *
-                        in_c;
+            input +
+            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * in_c;
         const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
         std::int32_t oc = 0;
         if (gather) {
@@ -261,7 +270,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
           for (std::int32_t ky = 0; ky < kh; ++ky) {
             const bool row_in = ky >= rows.begin && ky < rows.end;
             const std::int8_t* src =
-                input + ((b * in_shape.h + y0 + ky) * in_shape.w + x0) * in_c;
+                input + ((b * in_h + y0 + ky) * in_w + x0) * in_c;
             for (std::int32_t kx = 0; kx < kw; ++kx) {
               const bool in_bounds =
                   row_in && kx >= cols.begin && kx < cols.end;
@@ -271,22 +280,21 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
               }
             }
           }
-          for (oc = 0; oc < groups_end; oc += 4) {
-            std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
-                                   folded_bias[oc + 2], folded_bias[oc + 3]};
-            Mac::Dot4(window, filter + oc * per_oc, per_oc, per_oc, acc);
-            for (std::int32_t k = 0; k < 4; ++k) {
-              out[oc + k] = Finish(acc[k], p, quant, oc + k);
-            }
-          }
+          VectorGroups<Mac>(window, filter, per_oc, groups_end, folded_bias,
+                            stage, out);
           for (oc = groups_end; oc < out_c; ++oc) {
-            out[oc] = Finish(Mac::Dot1(window, filter + oc * per_oc, per_oc,
-                                       folded_bias[oc]),
-                             p, quant, oc);
+            out[oc] = stage.Leftover(Mac::Dot1(window, filter + oc * per_oc,
+                                               per_oc, folded_bias[oc]),
+                                     oc);
           }
           continue;
         }
-        for (oc = 0; oc < groups_end; oc += 4) {
+        if (pointwise && !clipped) {
+          VectorGroups<Mac>(in0, filter, in_c, groups_end, folded_bias, stage,
+                            out);
+          oc = groups_end;
+        }
+        for (; oc < groups_end; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                                  folded_bias[oc + 2], folded_bias[oc + 3]};
           const std::int8_t* in = in0;
@@ -311,7 +319,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                 });
           }
           for (std::int32_t k = 0; k < 4; ++k) {
-            out[oc + k] = Finish(acc[k], p, quant, oc + k);
+            out[oc + k] = stage(acc[k], oc + k);
           }
         }
         for (oc = groups_end; oc < out_c; ++oc) {
@@ -337,7 +345,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                   }
                 });
           }
-          out[oc] = Finish(acc, p, quant, oc);
+          out[oc] = stage.Leftover(acc, oc);
         }
       }
     }
@@ -357,29 +365,34 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     ChannelQuant quant, const Shape4& out_shape,
                                     std::int8_t* output) {
   using fast_detail::Clip;
-  using fast_detail::Finish;
   using fast_detail::PaddedTapSum;
+  const OutputStage stage = fast_detail::StageOf(p, quant);
+  // Geometry as locals too (the output stores may alias the parameters).
+  const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
+                     pad_h = p.pad_h, pad_w = p.pad_w;
+  const std::int32_t in_h = in_shape.h, in_w = in_shape.w;
+  const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
+                     out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t zero_point = -p.input_offset;
-  const std::int32_t in_row = in_shape.w * c_n, f_row = kw * c_n;
+  const std::int32_t in_row = in_w * c_n, f_row = kw * c_n;
   const auto z = static_cast<std::int8_t>(zero_point);
   const std::int8_t zeros[4] = {z, z, z, z};  // the padding's value
-  const fast_detail::DepthwiseGeometry g{c_n,   kh, kw,    filter,
-                                         zeros, p,  quant, folded_bias};
+  const fast_detail::DepthwiseGeometry g{c_n,   kh,    kw,         filter,
+                                         zeros, stage, folded_bias};
   std::int8_t* out = output;
-  for (std::int32_t b = 0; b < out_shape.n; ++b) {
-    for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
-      const std::int32_t y0 = oy * p.stride_h - p.pad_h;
-      const auto rows = Clip(y0, kh, in_shape.h);
-      for (std::int32_t ox = 0; ox < out_shape.w; ++ox, out += c_n) {
-        const std::int32_t x0 = ox * p.stride_w - p.pad_w;
-        const auto cols = Clip(x0, kw, in_shape.w);
+  for (std::int32_t b = 0; b < out_n; ++b) {
+    for (std::int32_t oy = 0; oy < out_h; ++oy) {
+      const std::int32_t y0 = oy * stride_h - pad_h;
+      const auto rows = Clip(y0, kh, in_h);
+      for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
+        const std::int32_t x0 = ox * stride_w - pad_w;
+        const auto cols = Clip(x0, kw, in_w);
         const bool clipped = rows.begin != 0 || rows.end != kh ||
                              cols.begin != 0 || cols.end != kw;
         const std::int8_t* in0 =
-            input + ((b * in_shape.h + y0 + rows.begin) * in_shape.w + x0 +
-                     cols.begin) *
-                        c_n;
+            input +
+            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * c_n;
         const std::int8_t* f0 = filter + (rows.begin * kw + cols.begin) * c_n;
         const std::int32_t taps_w = cols.end - cols.begin;
         const fast_detail::DepthwisePixel px{in0,  in_row, f0,    f_row,
@@ -401,7 +414,7 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             acc +=
                 zero_point * PaddedTapSum(filter + c, kh, kw, c_n, rows, cols);
           }
-          out[c] = Finish(acc, p, quant, c);
+          out[c] = stage.Leftover(acc, c);
         }
       }
     }

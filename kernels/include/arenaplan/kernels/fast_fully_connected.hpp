@@ -4,7 +4,8 @@
 // (fully_connected.hpp, the oracle of the host tests). The input offset is
 // folded into the bias at generation time (FoldFullyConnectedBias), and
 // four output units share each input load (dsp.hpp Dot4: SXTB16 + SMLAD on
-// the DSP extension); the requantization is dsp.hpp's RequantizeAcc.
+// the DSP extension); the requantization is dsp.hpp's Requantize
+// (OutputStage).
 //
 // Loop order: batch rows ascending; within a row, units in groups of four
 // (then one by one), each group reading the whole input row, then writing
@@ -48,25 +49,18 @@ inline void FullyConnectedFastWith(const FullyConnectedParams& p,
                                    const std::int8_t* weights,
                                    const std::int32_t* folded_bias,
                                    ChannelQuant quant, std::int8_t* output) {
-  const std::int32_t depth = p.depth, units = p.units;
-  auto finish = [&](std::int32_t acc, std::int32_t o) {
-    return ClampToInt8(RequantizeAcc(acc, quant.multiplier[o], quant.shift[o]) +
-                           p.output_offset,
-                       p.act_min, p.act_max);
-  };
-  for (std::int32_t b = 0; b < p.batches; ++b) {
+  const std::int32_t depth = p.depth, units = p.units, batches = p.batches;
+  // In registers across the output stores (dsp.hpp OutputStage).
+  const OutputStage finish{quant.multiplier, quant.shift, p.output_offset,
+                           p.act_min, p.act_max};
+  for (std::int32_t b = 0; b < batches; ++b) {
     const std::int8_t* in = input + b * depth;
     std::int8_t* out = output + b * units;
     const std::int32_t groups_end = units & ~3;  // units in groups of four
-    for (std::int32_t o = 0; o < groups_end; o += 4) {
-      std::int32_t acc[4] = {folded_bias[o], folded_bias[o + 1],
-                             folded_bias[o + 2], folded_bias[o + 3]};
-      Mac::Dot4(in, weights + o * depth, depth, depth, acc);
-      for (std::int32_t k = 0; k < 4; ++k) out[o + k] = finish(acc[k], o + k);
-    }
+    VectorGroups<Mac>(in, weights, depth, groups_end, folded_bias, finish, out);
     for (std::int32_t o = groups_end; o < units; ++o) {
-      out[o] =
-          finish(Mac::Dot1(in, weights + o * depth, depth, folded_bias[o]), o);
+      out[o] = finish.Leftover(
+          Mac::Dot1(in, weights + o * depth, depth, folded_bias[o]), o);
     }
   }
 }
