@@ -5,8 +5,8 @@
 # seeded reference input on the host (its planned arena) and, with
 # CORPUS_BOARDS, on those QEMU boards (run/reference.sh), every output
 # compared byte for byte; models compile refuses are listed with the
-# reason (run/corpus.sh, docs/operators.md). Not part of `make test`:
-# about a minute on the host, several with a board.
+# reason (run/corpus.sh, docs/operators.md). `make test` runs it on the
+# host (about a minute); with a board it takes several.
 CORPUS_DIR ?= $(ARENAPLAN_SHARED)/corpus
 CORPUS_REFERENCE_DIR ?= $(ARENAPLAN_SHARED)/corpus-reference
 CORPUS_BOARDS ?=
@@ -19,3 +19,4 @@ test-corpus: run-cli
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
 	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
 	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARDS)
+TEST_TARGETS += test-corpus

@@ -10,11 +10,8 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
-
 void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
   const float alpha = l.OptionsOf<tflite::LeakyReluOptions>(op).alpha;
   if (!(alpha >= 0.0f) || !std::isfinite(alpha)) {

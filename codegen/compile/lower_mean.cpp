@@ -13,9 +13,8 @@ namespace arenaplan::compile {
 using tflite::Tensor;
 
 void LowerMean(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
+  const auto [in, out] = l.Unary(op);
   const Tensor& axes = l.Input(op, 1);
-  const Tensor& out = l.Output(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
   (void)l.OptionsOf<tflite::ReducerOptions>(op);  // keep_dims: same bytes
   const Dims4 is = l.Shape(in);

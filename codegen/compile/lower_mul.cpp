@@ -33,32 +33,45 @@ std::string BroadcastStrides(const Lowerer& l, const Tensor& t,
   return Fmt("{%d, %d, %d, %d}", stride[0], stride[1], stride[2], stride[3]);
 }
 
-void LowerMul(Lowerer& l, const tflite::Operator& op) {
+BroadcastOperands Broadcast(Lowerer& l, const tflite::Operator& op) {
+  if (op.inputs.size() != 2) l.Fail("expected 2 inputs");
   const Tensor& a = l.Input(op, 0);
   const Tensor& b = l.Input(op, 1);
   const Tensor& out = l.Output(op);
-  const Affine qa = l.Int8Activation(a), qb = l.Int8Activation(b),
-               qo = l.Int8Activation(out);
-  const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
-  const ActivationRange ar = l.Activation(o.activation, qo, out);
+  BroadcastOperands o{a,
+                      b,
+                      out,
+                      l.Int8Activation(a),
+                      l.Int8Activation(b),
+                      l.Int8Activation(out),
+                      {},
+                      {},
+                      {},
+                      {},
+                      {}};
   if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
-  const Dims4 os = l.Shape(out);
+  o.out_shape = l.Shape(out);
   std::int32_t sa[4], sb[4];
-  const std::string a_strides = BroadcastStrides(l, a, os, sa);
-  const std::string b_strides = BroadcastStrides(l, b, os, sb);
-  const QuantizedMultiplier m = l.Multiplier(static_cast<double>(qa.scale) *
-                                                 static_cast<double>(qb.scale) /
-                                                 static_cast<double>(qo.scale),
-                                             "output multiplier");
-  const std::string a_addr =
-      l.model().IsConstant(a) ? l.ConstInt8(a) : l.Addr(a);
-  const std::string b_addr =
-      l.model().IsConstant(b) ? l.ConstInt8(b) : l.Addr(b);
+  o.a_strides = BroadcastStrides(l, a, o.out_shape, sa);
+  o.b_strides = BroadcastStrides(l, b, o.out_shape, sb);
+  o.a_addr = l.model().IsConstant(a) ? l.ConstInt8(a) : l.Addr(a);
+  o.b_addr = l.model().IsConstant(b) ? l.ConstInt8(b) : l.Addr(b);
+  return o;
+}
+
+void LowerMul(Lowerer& l, const tflite::Operator& op) {
+  const BroadcastOperands x = Broadcast(l, op);
+  const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
+  const ActivationRange ar = l.Activation(o.activation, x.qo, x.out);
+  const QuantizedMultiplier m = l.Multiplier(
+      static_cast<double>(x.qa.scale) * static_cast<double>(x.qb.scale) /
+          static_cast<double>(x.qo.scale),
+      "output multiplier");
   l.Emit(Fmt("  k::Mul(k::MulParams{%d, %d, %d, %d, %d, %d, %d, %s, %s, %s},\n",
-             qa.zero_point, qb.zero_point, qo.zero_point, m.multiplier, m.shift,
-             ar.min, ar.max, os.Code().c_str(), a_strides.c_str(),
-             b_strides.c_str()));
-  l.Emit("      " + a_addr + ", " + b_addr + ", " + l.Addr(out) + ");\n");
+             x.qa.zero_point, x.qb.zero_point, x.qo.zero_point, m.multiplier,
+             m.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
+             x.a_strides.c_str(), x.b_strides.c_str()));
+  l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
 }
 
 }  // namespace arenaplan::compile

@@ -16,8 +16,7 @@ namespace arenaplan::compile {
 using tflite::Tensor;
 
 void LowerRelu(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+  const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
   if (ElementCount(in) != ElementCount(out))
     l.Fail("input and output sizes differ");

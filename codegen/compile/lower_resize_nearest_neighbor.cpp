@@ -42,17 +42,7 @@ void LowerResizeNearestNeighbor(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::ResizeNearestNeighborOptions>(op);
-  if (in.type != out.type) l.Fail("input and output types differ");
-  const char* ctype = Lowerer::CType(in.type);
-  if (in.type == TensorType::kInt8) {
-    const Affine a = l.Int8Activation(in), b = l.Int8Activation(out);
-    if (a.scale != b.scale || a.zero_point != b.zero_point) {
-      l.Fail("input and output quantization differ");
-    }
-  } else if (in.type != TensorType::kInt16 && in.type != TensorType::kInt32) {
-    l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
-           "; expected INT8, INT16 or INT32");
-  }
+  const char* ctype = MovedElementType(l, in, out);
   if (in.shape.size() != 4 || out.shape.size() != 4) {
     l.Fail("input and output must have 4 dimensions");
   }

@@ -11,22 +11,11 @@
 
 namespace arenaplan::compile {
 
-using tflite::Tensor;
-
 void LowerSub(Lowerer& l, const tflite::Operator& op) {
-  if (op.inputs.size() != 2) l.Fail("expected 2 inputs");
-  const Tensor& a = l.Input(op, 0);
-  const Tensor& b = l.Input(op, 1);
-  const Tensor& out = l.Output(op);
-  const Affine qa = l.Int8Activation(a), qb = l.Int8Activation(b),
-               qo = l.Int8Activation(out);
+  const BroadcastOperands x = Broadcast(l, op);
+  const Affine qa = x.qa, qb = x.qb, qo = x.qo;
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
-  const ActivationRange ar = l.Activation(o.activation, qo, out);
-  if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
-  const Dims4 os = l.Shape(out);
-  std::int32_t sa[4], sb[4];
-  const std::string a_strides = BroadcastStrides(l, a, os, sa);
-  const std::string b_strides = BroadcastStrides(l, b, os, sb);
+  const ActivationRange ar = l.Activation(o.activation, qo, x.out);
   constexpr int kLeftShift = 20;
   const float twice_max = 2 * std::max(qa.scale, qb.scale);
   const auto m1 = l.Multiplier(static_cast<double>(qa.scale / twice_max),
@@ -36,17 +25,14 @@ void LowerSub(Lowerer& l, const tflite::Operator& op) {
   const auto mo = l.Multiplier(
       static_cast<double>(twice_max / ((1 << kLeftShift) * qo.scale)),
       "output multiplier");
-  const std::string a_addr =
-      l.model().IsConstant(a) ? l.ConstInt8(a) : l.Addr(a);
-  const std::string b_addr =
-      l.model().IsConstant(b) ? l.ConstInt8(b) : l.Addr(b);
-  l.Emit(Fmt(
-      "  k::Sub(k::SubParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
-      "%d, %d, %s, %s, %s},\n",
-      -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift, m1.multiplier,
-      m1.shift, m2.multiplier, m2.shift, mo.multiplier, mo.shift, ar.min,
-      ar.max, os.Code().c_str(), a_strides.c_str(), b_strides.c_str()));
-  l.Emit("      " + a_addr + ", " + b_addr + ", " + l.Addr(out) + ");\n");
+  l.Emit(
+      Fmt("  k::Sub(k::SubParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
+          "%d, %d, %s, %s, %s},\n",
+          -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
+          m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
+          mo.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
+          x.a_strides.c_str(), x.b_strides.c_str()));
+  l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
 }
 
 }  // namespace arenaplan::compile

@@ -11,9 +11,7 @@ namespace arenaplan::compile {
 using tflite::Tensor;
 using tflite::TensorType;
 
-void LowerTranspose(Lowerer& l, const tflite::Operator& op) {
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& out = l.Output(op);
+const char* MovedElementType(Lowerer& l, const Tensor& in, const Tensor& out) {
   if (in.type != out.type) l.Fail("input and output types differ");
   const char* ctype = Lowerer::CType(in.type);
   if (in.type == TensorType::kInt8) {
@@ -25,6 +23,13 @@ void LowerTranspose(Lowerer& l, const tflite::Operator& op) {
     l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
            "; expected INT8, INT16 or INT32");
   }
+  return ctype;
+}
+
+void LowerTranspose(Lowerer& l, const tflite::Operator& op) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& out = l.Output(op);
+  const char* ctype = MovedElementType(l, in, out);
   const auto rank = static_cast<std::int32_t>(in.shape.size());
   if (rank > 4 || static_cast<std::int32_t>(out.shape.size()) != rank) {
     l.Fail(

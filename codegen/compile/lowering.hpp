@@ -311,6 +311,28 @@ void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
 /// (lower_mul.cpp; MUL, MAXIMUM, MINIMUM, SUB).
 std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
                              const Dims4& out, std::int32_t* stride);
+
+/// The C element type of a data-movement operator (TRANSPOSE,
+/// RESIZE_NEAREST_NEIGHBOR): input and output of one type, INT8 with one
+/// quantization, or INT16 or INT32 (lower_transpose.cpp). Fails otherwise.
+[[nodiscard]] const char* MovedElementType(Lowerer& l, const tflite::Tensor& in,
+                                           const tflite::Tensor& out);
+
+/// The operands of a binary int8 operator with broadcasting (MUL, SUB,
+/// MAXIMUM, MINIMUM): inputs 0 and 1 (either may be a constant) and the
+/// output with their per-tensor quantization, the output's NHWC shape
+/// (at most 4 dimensions), each input's strides over it and its address
+/// (a constant array or an arena address). Fails on anything else.
+struct BroadcastOperands {
+  const tflite::Tensor& a;
+  const tflite::Tensor& b;
+  const tflite::Tensor& out;
+  Affine qa, qb, qo;
+  Dims4 out_shape;
+  std::string a_strides, b_strides, a_addr, b_addr;
+};
+[[nodiscard]] BroadcastOperands Broadcast(Lowerer& l,
+                                          const tflite::Operator& op);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 

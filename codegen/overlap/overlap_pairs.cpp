@@ -139,30 +139,13 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
       static_cast<std::uint64_t>(k::PoolOverlapDistance(p, *is, *os))};
 }
 
-/// ADD (codegen/compile/lower_add.cpp): int8, equal shapes, a clamp.
-std::optional<Contract> AddContract(const tflite::Subgraph& sg,
-                                    const tflite::Operator& op) {
-  if (op.inputs.size() < 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
-    return std::nullopt;
-  }
-  const Tensor& a = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
-  const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
-  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(a) || !IsInt8Activation(b) || !IsInt8Activation(out))
-    return std::nullopt;
-  if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
-    return std::nullopt;
-  }
-  const auto* o = std::get_if<tflite::ElementwiseOptions>(&op.options);
-  if (o == nullptr || !IsClamp(o->activation)) return std::nullopt;
-  return Contract{OverlapRelation::kOutputBelowBy,
-                  static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
-}
-
-/// MAXIMUM, MINIMUM (maximum_minimum.hpp): element-wise, d = 0, when both
-/// inputs and the output are int8 activations of one shape (no broadcast).
-std::optional<Contract> MaximumMinimumContract(const tflite::Subgraph& sg,
-                                               const tflite::Operator& op) {
+/// A binary element-wise operator with no broadcast: ADD, MUL, SUB
+/// (add.hpp, mul.hpp, sub.hpp; `fused_clamp`: their fused activation must
+/// be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options):
+/// d = 0 when both inputs and the output are int8 activations of one shape.
+std::optional<Contract> ElementwiseBinaryContract(const tflite::Subgraph& sg,
+                                                  const tflite::Operator& op,
+                                                  bool fused_clamp) {
   if (op.inputs.size() != 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
     return std::nullopt;
   }
@@ -173,6 +156,10 @@ std::optional<Contract> MaximumMinimumContract(const tflite::Subgraph& sg,
     return std::nullopt;
   if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
     return std::nullopt;
+  }
+  if (fused_clamp) {
+    const auto* o = std::get_if<tflite::ElementwiseOptions>(&op.options);
+    if (o == nullptr || !IsClamp(o->activation)) return std::nullopt;
   }
   return Contract{OverlapRelation::kOutputBelowBy,
                   static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
@@ -280,12 +267,12 @@ std::vector<OverlapPair> FindOverlapPairs(
       case BuiltinOp::kAdd:
       case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
       case BuiltinOp::kSub:  // sub.hpp: the same
-        c = AddContract(sg, op);
+        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true);
         streamed_inputs = 2;
         break;
       case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
       case BuiltinOp::kMinimum:
-        c = MaximumMinimumContract(sg, op);
+        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/false);
         streamed_inputs = 2;
         break;
       case BuiltinOp::kQuantize:
