@@ -54,7 +54,11 @@ TEST_TARGETS :=
 
 # person_detect on every board that holds it: every offsets strategy on one
 # board (bit-exact against the host), the default plan on the others.
-PD_TEST_BOARDS ?= mps2-an385 mps2-an500 mps2-an505 mps3-an547 lm3s6965evb
+# lm3s6965evb (256 KiB of code memory) no longer holds the test firmware
+# (the model, two images and the fast kernels: 263,820 bytes of code on a
+# Cortex-M3, 1,676 over); `make run` still runs the MLPerf Tiny models that
+# fit it.
+PD_TEST_BOARDS ?= mps2-an385 mps2-an500 mps2-an505 mps3-an547
 test-person-detect: build
 	$(MAKE) --no-print-directory person-detect BOARD=$(DEMO_BOARD)
 	@for b in $(PD_TEST_BOARDS); do \
