@@ -189,11 +189,13 @@ std::string IoListConstants(const tflite::Subgraph& sg, const Lowerer& gen,
     h += Fmt("///   %zu: tensor %d '", i, tensors[i]) + CommentText(t.name) +
          "', " + tflite::TensorTypeName(t.type) + " " + ShapeText(t.shape) +
          "\n";
-    const char* sep = i > 0 ? ", " : "";
-    indices +=
-        sep + std::to_string(gen.RecordOf(
-                  tensors[i], is_input ? "graph input" : "graph output"));
-    sizes += sep + std::to_string(bytes);
+    if (i > 0) {
+      indices += ", ";
+      sizes += ", ";
+    }
+    indices += std::to_string(
+        gen.RecordOf(tensors[i], is_input ? "graph input" : "graph output"));
+    sizes += std::to_string(bytes);
     total += bytes;
   }
   h += Fmt("inline constexpr std::size_t k%sCount = %zu;\n", cap,
