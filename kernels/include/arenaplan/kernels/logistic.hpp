@@ -67,18 +67,24 @@ template <int kIntegerBits>
   return a > 0 ? positive : kInt32Max - positive;
 }
 
-struct LogisticParams {
+/// The parameters of an int8 LOGISTIC or TANH (TFLM's OpData for both).
+struct Q4ActivationParams {
   std::int32_t input_zero_point;
   std::int32_t input_range_radius;  ///< |x| at or above it saturates.
   std::int32_t input_multiplier, input_left_shift;  ///< x -> Q4.27.
   std::int32_t count;                               ///< Elements.
 };
+using LogisticParams = Q4ActivationParams;
 
-/// output[i] = logistic(input[i]) (header comment). The output must not
-/// overlap the input unless it starts kElementwiseOverlapDistance (0) or
-/// more bytes below it.
-inline void Logistic(const LogisticParams& p, const std::int8_t* input,
-                     std::int8_t* output) {
+/// The loop TFLM's int8 LOGISTIC and TANH share: x = input - zero point
+/// saturates to -128 / 127 at or beyond the range radius, else `f` maps x
+/// rescaled to Q4.27 to the output byte. Element i is read before it is
+/// written and nothing before it is read again, so the output may start
+/// kElementwiseOverlapDistance (0) or more bytes below the input.
+template <class F>
+inline void ApplyQ4Activation(const Q4ActivationParams& p,
+                              const std::int8_t* input, std::int8_t* output,
+                              F f) {
   for (std::int32_t i = 0; i < p.count; ++i) {
     const std::int32_t x =
         static_cast<std::int32_t>(input[i]) - p.input_zero_point;
@@ -87,12 +93,21 @@ inline void Logistic(const LogisticParams& p, const std::int8_t* input,
     } else if (x >= p.input_range_radius) {
       output[i] = 127;
     } else {
-      const std::int32_t a = MultiplyByQuantizedMultiplier(
-          x, p.input_multiplier, p.input_left_shift);
-      const std::int32_t y = RoundingDivideByPOT(LogisticQ4(a), 23) - 128;
-      output[i] = ClampToInt8(y, -128, 127);
+      output[i] = ClampToInt8(f(MultiplyByQuantizedMultiplier(
+                                  x, p.input_multiplier, p.input_left_shift)),
+                              -128, 127);
     }
   }
+}
+
+/// output[i] = logistic(input[i]) (header comment). The output must not
+/// overlap the input unless it starts kElementwiseOverlapDistance (0) or
+/// more bytes below it.
+inline void Logistic(const LogisticParams& p, const std::int8_t* input,
+                     std::int8_t* output) {
+  ApplyQ4Activation(p, input, output, [](std::int32_t a) {
+    return RoundingDivideByPOT(LogisticQ4(a), 23) - 128;
+  });
 }
 
 }  // namespace arenaplan::kernels

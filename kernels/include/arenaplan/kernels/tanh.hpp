@@ -57,31 +57,16 @@ namespace arenaplan::kernels {
   return a < 0 ? -t : t;
 }
 
-struct TanhParams {
-  std::int32_t input_zero_point;
-  std::int32_t input_range_radius;  ///< |x| at or above it saturates.
-  std::int32_t input_multiplier, input_left_shift;  ///< x -> Q4.27.
-  std::int32_t count;                               ///< Elements.
-};
+using TanhParams = Q4ActivationParams;
 
 /// output[i] = tanh(input[i]) (header comment). The output must not overlap
 /// the input unless it starts kElementwiseOverlapDistance (0) or more bytes
 /// below it.
 inline void Tanh(const TanhParams& p, const std::int8_t* input,
                  std::int8_t* output) {
-  for (std::int32_t i = 0; i < p.count; ++i) {
-    const std::int32_t x =
-        static_cast<std::int32_t>(input[i]) - p.input_zero_point;
-    if (x <= -p.input_range_radius) {
-      output[i] = -128;
-    } else if (x >= p.input_range_radius) {
-      output[i] = 127;
-    } else {
-      const std::int32_t a = MultiplyByQuantizedMultiplier(
-          x, p.input_multiplier, p.input_left_shift);
-      output[i] = ClampToInt8(RoundingDivideByPOT(TanhQ4(a), 24), -128, 127);
-    }
-  }
+  ApplyQ4Activation(p, input, output, [](std::int32_t a) {
+    return RoundingDivideByPOT(TanhQ4(a), 24);
+  });
 }
 
 }  // namespace arenaplan::kernels
