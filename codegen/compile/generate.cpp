@@ -239,8 +239,11 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
           "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
           out.constant_bytes);
   h += Fmt(
-      "/// Bytes of persistent state (variable tensors, e.g. SVDF memory)\n"
-      "/// kept outside the arena in static buffers (RAM, zero at start-up).\n"
+      "/// Bytes of persistent state (variable tensors: an SVDF's memory, an\n"
+      "/// LSTM's hidden and cell state) kept outside the arena in static\n"
+      "/// buffers (RAM). It starts as TFLM's ResetVariableTensors leaves it\n"
+      "/// (int8 state at its zero point, other state 0) and lives across\n"
+      "/// calls: each Invoke() continues from what the previous one left.\n"
       "inline constexpr std::size_t kStateBytes = %" PRIu64 ";\n\n",
       gen.StateBytes());
   h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` "
@@ -252,9 +255,9 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
        "memory\n"
        "/// written is the kStateBytes of persistent state.\n"
        "void Invoke(std::int8_t* arena);\n\n"
-       "/// Sets the persistent state back to its initial value (zero), as "
-       "at\n"
-       "/// start-up; does nothing when kStateBytes is 0.\n"
+       "/// Sets the persistent state back to its initial value, as at\n"
+       "/// start-up (call it before an unrelated input sequence); does\n"
+       "/// nothing when kStateBytes is 0.\n"
        "void ResetState();\n\n}  // namespace " +
        ns + "\n\n#endif  // " + guard + "\n";
   return h;

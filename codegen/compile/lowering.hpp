@@ -304,6 +304,8 @@ void LowerSplit(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSplitV(Lowerer& lowerer, const tflite::Operator& op);
 void LowerUnpack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
+void LowerUnidirectionalSequenceLstm(Lowerer& lowerer,
+                                     const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when

@@ -48,6 +48,8 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kSplitV, LowerSplitV},
     Lowering{BuiltinOp::kUnpack, LowerUnpack},
     Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
+    Lowering{BuiltinOp::kUnidirectionalSequenceLstm,
+             LowerUnidirectionalSequenceLstm},
 };
 
 }  // namespace

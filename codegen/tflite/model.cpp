@@ -210,6 +210,17 @@ class Reader {
         const auto* o = op.builtin_options_as_UnpackOptions();
         return UnpackOptions{o->num(), o->axis()};
       }
+      case T::UnidirectionalSequenceLSTMOptions: {
+        const auto* o =
+            op.builtin_options_as_UnidirectionalSequenceLSTMOptions();
+        return SequenceLstmOptions{
+            static_cast<Activation>(o->fused_activation_function()),
+            o->cell_clip(),
+            o->proj_clip(),
+            o->time_major(),
+            o->asymmetric_quantize_inputs(),
+            o->diagonal_recurrent_tensors()};
+      }
       case T::ResizeNearestNeighborOptions: {
         const auto* o = op.builtin_options_as_ResizeNearestNeighborOptions();
         return ResizeNearestNeighborOptions{o->align_corners(),

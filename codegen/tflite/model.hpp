@@ -132,6 +132,14 @@ struct ResizeNearestNeighborOptions {
   bool align_corners = false;
   bool half_pixel_centers = false;
 };
+/// UNIDIRECTIONAL_SEQUENCE_LSTM (clips: 0 = none).
+struct SequenceLstmOptions {
+  Activation activation = Activation::kNone;
+  float cell_clip = 0.0f, proj_clip = 0.0f;
+  bool time_major = false;  ///< Input [time, batch, ...], else [batch, time].
+  bool asymmetric_quantize_inputs = false;
+  bool diagonal_recurrent_tensors = false;
+};
 /// IF, WHILE, CALL_ONCE, CALL: the subgraphs the operator runs (-1: none).
 struct ControlFlowOptions {
   std::int32_t first_subgraph = -1;   ///< then / cond / init / called.
@@ -140,13 +148,12 @@ struct ControlFlowOptions {
 
 /// monostate: the operator has no options, or options of a kind this reader
 /// does not decode (consumers that need them report the operator).
-using BuiltinOptions =
-    std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions,
-                 Pool2DOptions, FullyConnectedOptions, SoftmaxOptions,
-                 ReshapeOptions, ElementwiseOptions, ConcatenationOptions,
-                 SqueezeOptions, StridedSliceOptions, ReducerOptions,
-                 LeakyReluOptions, ControlFlowOptions, SvdfOptions,
-                 ResizeNearestNeighborOptions, UnpackOptions>;
+using BuiltinOptions = std::variant<
+    std::monostate, Conv2DOptions, DepthwiseConv2DOptions, Pool2DOptions,
+    FullyConnectedOptions, SoftmaxOptions, ReshapeOptions, ElementwiseOptions,
+    ConcatenationOptions, SqueezeOptions, StridedSliceOptions, ReducerOptions,
+    LeakyReluOptions, ControlFlowOptions, SvdfOptions,
+    ResizeNearestNeighborOptions, UnpackOptions, SequenceLstmOptions>;
 
 /// Per-tensor or per-channel affine quantization: real = scale * (q - zp).
 struct Quantization {

@@ -100,6 +100,13 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,
                         1 << 30, 1},
           i8, i8 + 4, svdf_wt, nullptr, svdf_state, o8);
+  std::int8_t lstm_h[1] = {};
+  std::int16_t lstm_c[1] = {};
+  const std::int32_t lstm_b[1] = {0};
+  k::SequenceLstmParams lp{};
+  lp.batches = lp.time_steps = lp.input_size = lp.units = 1;
+  for (auto& g : lp.gate) g = k::LstmGate{i8, i8, lstm_b, 1 << 30, 1, 1 << 30, 1};
+  k::SequenceLstm(lp, i8, lstm_h, lstm_c, o8);
 }
 )";
 

@@ -18,6 +18,7 @@
 #include "arenaplan/kernels/hard_swish.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/logistic.hpp"
+#include "arenaplan/kernels/lstm.hpp"
 #include "arenaplan/kernels/maximum_minimum.hpp"
 #include "arenaplan/kernels/mean.hpp"
 #include "arenaplan/kernels/mul.hpp"
