@@ -78,9 +78,14 @@ int RunCompile(const CompileArgs& args) {
   files.Add(dir + out.model_source_name, out.model_source);
   files.Commit();
   std::cout << "compiled " << args.model << ": "
-            << model.subgraphs[0].operators.size() << " operators, strategy "
-            << out.plan.strategy << ", arena " << out.plan.arena_bytes
-            << " bytes (lower bound " << out.plan.lower_bound;
+            << model.subgraphs[0].operators.size() << " operators";
+  if (!out.folded.empty()) {
+    std::cout << " (" << out.folded.size() << " folded at generation time: "
+              << tflite::FoldedText(out.folded) << ")";
+  }
+  std::cout << ", strategy " << out.plan.strategy << ", arena "
+            << out.plan.arena_bytes << " bytes (lower bound "
+            << out.plan.lower_bound;
   if (out.plan.overlap) {
     std::cout << ", overlap lower bound " << out.plan.overlap_lower_bound;
   }

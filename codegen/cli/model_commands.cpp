@@ -23,6 +23,7 @@
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategy.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/arena.hpp"
@@ -125,6 +126,33 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   return kExitOk;
 }
 
+/// What `compile` folds at generation time (codegen/tflite/fold.hpp): one
+/// line per folded operator and the planned buffers left; "" when nothing
+/// folds. The lists above are the model as TFLM runs it.
+std::string FoldedLines(const tflite::Model& model, const InputOptions& options,
+                        Alignment alignment, std::size_t planned) {
+  const tflite::FoldResult f = tflite::FoldConstants(model);
+  if (f.folded.empty()) return "";
+  const tflite::TfliteProblem p = tflite::BuildProblem(f.model, options);
+  const UsageProblem aligned = AlignProblem(p.problem, alignment);
+  const ProfileSummary s = SummarizeProfiles(aligned.records);
+  const tflite::Subgraph& g = model.subgraphs[0];
+  std::string o =
+      "\nfolded by compile (computed at generation time; "
+      "outputs become constants, no arena record):\n";
+  for (const tflite::FoldedOperator& op : f.folded) {
+    const tflite::Tensor& t = g.tensors[static_cast<std::size_t>(op.output)];
+    o += "  operator " + U64(op.op) + " " + op.builtin + " -> tensor " +
+         std::to_string(op.output) + " " + tflite::TensorTypeName(t.type) +
+         " " + tflite::ShapeText(t.shape) + " '" + TerminalText(t.name) + "'\n";
+  }
+  o += "compile's plan: " + U64(aligned.records.size()) + " planned buffers (" +
+       U64(planned - aligned.records.size()) +
+       " fewer), lower bound, offsets: " + U64(s.offsets_lower_bound) +
+       " bytes\n";
+  return o;
+}
+
 int RunInspect(const ModelArgs& a) {
   const LoadedModel loaded = LoadModel(a);
   const Alignment alignment = loaded.alignment;
@@ -183,6 +211,8 @@ int RunInspect(const ModelArgs& a) {
   o += "lower bound, shared objects (sum of positional maximums): " +
        U64(s.shared_objects_lower_bound) + " bytes\n";
   o += UnplannedLines(p, "persistent (variable tensors, outside the plan)");
+  o += FoldedLines(model, ToInputOptions(a.options), alignment,
+                   aligned.records.size());
   std::cout << o;
   return kExitOk;
 }

@@ -238,14 +238,28 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
           "/// parameters, tables) Invoke() reads from flash.\n"
           "inline constexpr std::size_t kConstantBytes = %" PRIu64 ";\n\n",
           out.constant_bytes);
-  h += Fmt(
-      "/// Bytes of persistent state (variable tensors: an SVDF's memory, an\n"
-      "/// LSTM's hidden and cell state) kept outside the arena in static\n"
-      "/// buffers (RAM). It starts as TFLM's ResetVariableTensors leaves it\n"
-      "/// (int8 state at its zero point, other state 0) and lives across\n"
-      "/// calls: each Invoke() continues from what the previous one left.\n"
-      "inline constexpr std::size_t kStateBytes = %" PRIu64 ";\n\n",
-      gen.StateBytes());
+  // A stateless model keeps the short text; a stateful one (SVDF, LSTM)
+  // says how long its state lives.
+  const bool stateful = gen.StateBytes() != 0;
+  h +=
+      Fmt("%s"
+          "inline constexpr std::size_t kStateBytes = %" PRIu64 ";\n\n",
+          stateful
+              ? "/// Bytes of persistent state (variable tensors: an SVDF's "
+                "memory, an\n"
+                "/// LSTM's hidden and cell state) kept outside the arena in "
+                "static\n"
+                "/// buffers (RAM). It starts as TFLM's ResetVariableTensors "
+                "leaves it\n"
+                "/// (int8 state at its zero point, other state 0) and lives "
+                "across\n"
+                "/// calls: each Invoke() continues from what the previous one "
+                "left.\n"
+              : "/// Bytes of persistent state (variable tensors, e.g. SVDF "
+                "memory)\n"
+                "/// kept outside the arena in static buffers (RAM, zero at "
+                "start-up).\n",
+          gen.StateBytes());
   h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` "
        "(borrowed)\n"
        "/// points to kArenaSize bytes aligned to kAlignment; the input is "
@@ -254,12 +268,18 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
        "/// arena + kPlan[kOutputIndex].offset. No heap; the only other "
        "memory\n"
        "/// written is the kStateBytes of persistent state.\n"
-       "void Invoke(std::int8_t* arena);\n\n"
-       "/// Sets the persistent state back to its initial value, as at\n"
-       "/// start-up (call it before an unrelated input sequence); does\n"
-       "/// nothing when kStateBytes is 0.\n"
-       "void ResetState();\n\n}  // namespace " +
-       ns + "\n\n#endif  // " + guard + "\n";
+       "void Invoke(std::int8_t* arena);\n\n" +
+       std::string(stateful
+                       ? "/// Sets the persistent state back to its initial "
+                         "value, as at\n"
+                         "/// start-up (call it before an unrelated input "
+                         "sequence).\n"
+                       : "/// Sets the persistent state back to its initial "
+                         "value (zero), as at\n"
+                         "/// start-up; does nothing when kStateBytes is "
+                         "0.\n") +
+       "void ResetState();\n\n}  // namespace " + ns + "\n\n#endif  // " +
+       guard + "\n";
   return h;
 }
 
@@ -282,18 +302,23 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
 
 }  // namespace
 
-CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
+CompiledModel CompileModel(const tflite::Model& file_model,
+                           const std::string& path,
                            const CompileOptions& options) {
   if (const std::string why = NamespaceProblem(options.namespace_name);
       !why.empty()) {
     throw InputError("--namespace '" + TerminalText(options.namespace_name) +
                      "': " + why);
   }
-  if (model.subgraphs.size() != 1) {
-    throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
+  if (file_model.subgraphs.size() != 1) {
+    throw InputError(path + ": " + std::to_string(file_model.subgraphs.size()) +
                      " subgraphs; compile supports single-subgraph models");
   }
   const std::string stem = FileStem(options);
+  // Operators whose outputs are known here become constants
+  // (codegen/tflite/fold.hpp); the rest is compiled.
+  tflite::FoldResult fold = tflite::FoldConstants(file_model);
+  const tflite::Model& model = fold.model;
   const tflite::Subgraph& sg = model.subgraphs[0];
 
   tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
@@ -304,11 +329,18 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
     problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
   }
   CompiledModel out;
+  out.folded = fold.folded;
   PlanArena(problem.problem, options, out);
   const bool regions = out.region_plan.has_value();
 
   Lowerer gen(model, path, problem);
   if (regions) gen.AddressInRegions();
+  gen.NumberOperators(std::move(fold.file_index));
+  if (!out.folded.empty()) {
+    gen.Emit(
+        "  // Folded at generation time (outputs are constants, not run): " +
+        CommentText(tflite::FoldedText(out.folded)) + "\n");
+  }
   gen.Run();
   CheckGraphIo(sg, gen, path);
   out.constant_bytes = gen.ConstantBytes();

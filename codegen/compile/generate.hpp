@@ -17,6 +17,7 @@
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {
@@ -51,6 +52,9 @@ struct CompiledModel {
   std::string model_source;
   PlanResult plan;
   std::uint64_t constant_bytes = 0;  ///< Bytes of const arrays emitted.
+  /// Operators computed at generation time (codegen/tflite/fold.hpp), in
+  /// file order; their outputs are constants, not in `plan`.
+  std::vector<tflite::FoldedOperator> folded;
   /// With two or more regions: the plan across them (`plan` then holds
   /// the aligned problem, strategy "regions" and the regions' total bytes).
   std::optional<RegionPlan> region_plan;

@@ -1,7 +1,9 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // ADD -> k::Add (kernels/include/arenaplan/kernels/add.hpp): int8 inputs of
-// the same shape (no broadcasting), TFLite's int8 ADD rescaling.
+// the output's shape, TFLite's int8 ADD rescaling; k::AddBroadcast when an
+// input is broadcast (NumPy rules over at most 4 dimensions) or constant
+// (e.g. an int8 bias, or a state folded at generation time).
 #include <algorithm>
 #include <cinttypes>
 
@@ -17,9 +19,10 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
   const Tensor& out = l.Output(op);
   const Affine qa = l.Int8Activation(a), qb = l.Int8Activation(b),
                qo = l.Int8Activation(out);
-  if (a.shape != b.shape || a.shape != out.shape) {
-    l.Fail("inputs of different shapes (broadcasting) are not supported");
-  }
+  // Inputs of the output's shape, both activations: k::Add; otherwise
+  // (broadcasting, or a constant input) k::AddBroadcast.
+  const bool plain = a.shape == b.shape && a.shape == out.shape &&
+                     !l.model().IsConstant(a) && !l.model().IsConstant(b);
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   // TFLite's int8 ADD preparation: 20 bits of headroom, both inputs
@@ -34,6 +37,21 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
   const auto mo = l.Multiplier(
       twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)),
       "output multiplier");
+  const std::string params = Fmt(
+      "k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %" PRId64
+      "}",
+      -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift, m1.multiplier,
+      m1.shift, m2.multiplier, m2.shift, mo.multiplier, mo.shift, ar.min,
+      ar.max, ElementCount(out));
+  if (!plain) {
+    const BroadcastOperands x = Broadcast(l, op);
+    l.Emit("  {\n    const std::int32_t a_stride[4] = " + x.a_strides +
+           ", b_stride[4] = " + x.b_strides + ";\n    k::AddBroadcast(" +
+           params + ",\n        " + x.out_shape.Code() +
+           ", a_stride, b_stride, " + x.a_addr + ", " + x.b_addr +
+           ",\n        " + l.Addr(out) + ");\n  }\n");
+    return;
+  }
   l.Emit(
       Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
           "%d, %" PRId64 "},\n",

@@ -58,7 +58,11 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
       "  k::FullyConnectedFast(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
       ", %d, %d},\n",
       -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units));
-  l.Emit("      " + l.Addr(in) + ", " + weights + ", " + bias + ", " + quant +
+  // A constant input (e.g. a zero state folded at generation time,
+  // codegen/tflite/fold.hpp) is read from its array.
+  const std::string input =
+      l.model().IsConstant(in) ? l.ConstInt8(in) : l.Addr(in);
+  l.Emit("      " + input + ", " + weights + ", " + bias + ", " + quant +
          ",\n      " + l.Addr(out) + ");\n");
 }
 

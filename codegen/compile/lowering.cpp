@@ -93,7 +93,8 @@ void CheckLowerable(const tflite::Model& model, const std::string& path) {
 void Lowerer::Run() {
   CheckLowerable(model_, path_);
   for (std::size_t k = 0; k < sg_.operators.size(); ++k) {
-    op_ = k;
+    pos_ = k;
+    op_ = k < file_index_.size() ? file_index_[k] : k;
     const tflite::Operator& op = sg_.operators[k];
     body_ += "  // operator " + std::to_string(op_) + ": " +
              CommentText(op.builtin_name) + "\n";
@@ -135,7 +136,7 @@ std::int64_t Lowerer::RecordOf(std::int32_t t, const char* what) const {
 }
 
 void Lowerer::Fail(const std::string& what) const {
-  const auto& op = sg_.operators[op_];
+  const auto& op = sg_.operators[pos_];
   throw InputError(TerminalText(path_) + ": operator " + std::to_string(op_) +
                    " (" + TerminalText(op.builtin_name) + "): " + what);
 }

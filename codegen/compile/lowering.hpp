@@ -84,8 +84,16 @@ class Lowerer {
 
   // --- for lowerings: the operator being lowered -------------------------
 
-  /// Index of the operator being lowered in subgraph 0.
+  /// Index of the operator being lowered in the file's subgraph 0 (see
+  /// NumberOperators).
   [[nodiscard]] std::size_t OperatorIndex() const { return op_; }
+  /// file_index[k]: the file's index of operator k of the model lowered,
+  /// when operators were folded away (codegen/tflite/fold.hpp); messages,
+  /// comments and identifiers then use the file's numbers. Call before
+  /// Run().
+  void NumberOperators(std::vector<std::size_t> file_index) {
+    file_index_ = std::move(file_index);
+  }
   [[nodiscard]] const tflite::Model& model() const { return model_; }
   [[noreturn]] void Fail(const std::string& what) const;
 
@@ -238,6 +246,8 @@ class Lowerer {
   std::string path_;
   std::vector<std::int64_t> record_of_;
   std::size_t op_ = 0;
+  std::size_t pos_ = 0;  ///< Position of operator op_ in sg_.operators.
+  std::vector<std::size_t> file_index_;  ///< See NumberOperators().
   std::map<std::int32_t, std::string> emitted_;
   std::string consts_;
   std::string body_;

@@ -26,7 +26,7 @@ TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
     EXPECT_NE(l.lower, nullptr);
     EXPECT_EQ(compile::FindLowering(l.builtin_code), l.lower);
   }
-  // UNIDIRECTIONAL_SEQUENCE_LSTM has no kernel.
+  // BIDIRECTIONAL_SEQUENCE_LSTM has no kernel.
   EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kConv2D),
             &compile::LowerConv2D);
   EXPECT_EQ(compile::FindLowering(tflite::BuiltinOp::kAdd), &compile::LowerAdd);
@@ -36,13 +36,16 @@ TEST(LoweringTable, HoldsEachOperatorCodeOnce) {
             &compile::LowerDequantize);
   EXPECT_EQ(
       compile::FindLowering(tflite::BuiltinOp::kUnidirectionalSequenceLstm),
+      &compile::LowerUnidirectionalSequenceLstm);
+  EXPECT_EQ(
+      compile::FindLowering(tflite::BuiltinOp::kBidirectionalSequenceLstm),
       nullptr);
 }
 
 TEST(LoweringTable, NamesEveryOperatorInTheUnsupportedError) {
-  // Its operator 0 is an UNIDIRECTIONAL_SEQUENCE_LSTM.
+  // Its custom signal operators have no lowering.
   const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
-                           "/corpus/tflm_micro_speech_lstm.tflite";
+                           "/corpus/tflm_audio_preprocessor_int8.tflite";
   std::string err;
   try {
     (void)compile::CompileModel(tflite::ReadModelFile(path), path,
