@@ -81,7 +81,9 @@ FUZZ_TFLITE_SEEDS = $(FUZZ_MODELS)/*.tflite
 FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
 # Plus the development corpus's models under -max_len: PAD, MEAN, SHAPE,
 # STRIDED_SLICE, PACK, CONCATENATION, TRANSPOSE, float32 and uint8 graph
-# edges, several outputs (docs/operators.md).
+# edges, several outputs, UNIDIRECTIONAL_SEQUENCE_LSTM (tflm_mnist_lstm_int8,
+# tflm_micro_speech_lstm) and a foldable SHAPE -> STRIDED_SLICE -> PACK ->
+# FILL chain (armex_basic_lstm_s) (docs/operators.md, docs/compile.md).
 FUZZ_CORPUS ?= $(CURDIR)/../shared/corpus
 FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite \
   $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)

@@ -12,6 +12,10 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
+/// Largest output folded (bytes): shape chains and zero states are far
+/// smaller; a larger FILL stays for its lowering.
+constexpr std::int64_t kMaxFoldedBytes = std::int64_t{1} << 20;
+
 /// Elements of a static shape; nullopt when a dimension is negative or the
 /// count exceeds 2^31 - 1.
 std::optional<std::int64_t> StaticCount(const std::vector<std::int32_t>& s) {
@@ -39,7 +43,9 @@ class Folder {
     }
     const auto count = StaticCount(out.shape);
     const auto elem = ElementSize(out.type);
-    if (!count || *count == 0 || !elem) return std::nullopt;
+    if (!count || *count == 0 || !elem || *count * *elem > kMaxFoldedBytes) {
+      return std::nullopt;
+    }
     std::optional<Bytes> b;
     switch (op.builtin_code) {
       case BuiltinOp::kShape:

@@ -17,10 +17,11 @@
 //  - FILL: dims (INT32 or INT64) and value constant, the dims equal to the
 //    output's shape, the value of the output's type.
 // In every case the output must have a static shape whose element count
-// is the computed one, an element type of static size, and must not be a
-// graph output or a variable tensor. Operators are visited in order, so a
-// chain (SHAPE -> STRIDED_SLICE -> PACK -> FILL) folds whole. Anything
-// else stays for its lowering, which reports it as before.
+// is the computed one (at most 1 MiB of data), an element type of static
+// size, and must not be a graph output or a variable tensor. Operators
+// are visited in order, so a chain (SHAPE -> STRIDED_SLICE -> PACK ->
+// FILL) folds whole. Anything else stays for its lowering, which reports
+// it as before.
 #ifndef ARENAPLAN_CODEGEN_TFLITE_FOLD_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_FOLD_HPP_
 
