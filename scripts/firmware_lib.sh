@@ -37,9 +37,13 @@ fw_board() {
   local arch=(-mcpu="$BOARD_CPU" -mthumb $BOARD_FLOAT)
   # shellcheck disable=SC2034  # used by the scripts that source this file
   fw_arch=("${arch[@]}")
+  # -fconstexpr-ops-limit: the plan header's compile-time validate() of a
+  # plan with ~900 records (armex_basic_lstm) takes more than GCC's default
+  # 2^25 constexpr operations; the limit changes no generated code.
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
     -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
+    -fconstexpr-ops-limit=1073741824
     -I. -Icore/include -Ikernels/include)
   # shellcheck disable=SC2054  # the commas belong to -Wl options
   fw_ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections
