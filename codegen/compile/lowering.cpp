@@ -34,6 +34,13 @@ std::string Fmt(const char* format, ...) {
   return buf;
 }
 
+std::int64_t Product(const std::vector<std::int32_t>& shape, std::size_t from,
+                     std::size_t to) {
+  std::int64_t p = 1;
+  for (std::size_t i = from; i < to; ++i) p *= shape[i];
+  return p;
+}
+
 std::int64_t ElementCount(const Tensor& t) {
   std::int64_t n = 1;
   for (std::int32_t d : t.shape) {

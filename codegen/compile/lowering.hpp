@@ -32,6 +32,11 @@ std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 /// dimension is negative (dynamic) or the product exceeds 2^48.
 [[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);
 
+/// The product of shape[from, to) (1 when the range is empty). The caller
+/// has checked the tensor's ElementCount, so it does not overflow.
+[[nodiscard]] std::int64_t Product(const std::vector<std::int32_t>& shape,
+                                   std::size_t from, std::size_t to);
+
 /// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
 struct Dims4 : tflite::Nhwc {
   /// The kernels' k::Shape4 initializer.

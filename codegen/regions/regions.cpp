@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/base/saturating.hpp"
 #include "codegen/base/time_limit.hpp"
 #include "codegen/regions/region_fill.hpp"
 #include "codegen/validator/validator.hpp"
@@ -35,19 +36,6 @@ constexpr std::size_t kExactMaxTensors = 64;
 /// all, a check costing its trial's records plus the operators; past it,
 /// checks are incremental (RegionFill). No shared model comes near it.
 constexpr std::uint64_t kReplanRecords = 200000;
-
-std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
-  return a > std::numeric_limits<std::uint64_t>::max() - b
-             ? std::numeric_limits<std::uint64_t>::max()
-             : a + b;
-}
-
-std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
-    return std::numeric_limits<std::uint64_t>::max();
-  }
-  return a * b;
-}
 
 /// The records of `members` (indices into `aligned`, ascending) as a problem
 /// of their own: same operators, source and alignment.
