@@ -18,6 +18,11 @@
 #     generated header to .gnu.linkonce.armexidx.x, which port/cortex_m.ld
 #     places in .ARM.exidx (code memory): the region's ASSERT on the bytes
 #     its output section holds refuses the link, exit 3.
+#  7. With allowed overlaps (OVERLAP=1): vww_96_int8 (rand1) and
+#     kws_ref_model (sample) with a 32 KiB DTCM region and the RAM on
+#     mps3-an547: the outputs equal TensorFlow Lite Micro's reference
+#     outputs, and the generated header lists pairs inside one region
+#     (kOverlaps) that its per-region checks take.
 set -uo pipefail
 shared=$1
 cli=${ARENAPLAN_CLI:-build/arenaplan}
@@ -103,4 +108,20 @@ if [ $status -eq 3 ] && grep -q "region dtcm: its output section does not hold i
 else
   failed "a region array placed by another rule" "exit $status; $(tail -n 1 "$out/forced6.log")"
 fi
+split="dtcm:32768 ram:1048576"
+tag=best-regions-$(printf '%s' "$split" | cksum | cut -d' ' -f1)-overlap
+for c in vww_96_int8/rand1 kws_ref_model/sample; do
+  m=${c%/*}
+  status=0
+  RUN_OVERLAP=1 RUN_REGIONS=$split run/run.sh "$models/$m.tflite" mps3-an547 \
+    "$shared/reference/$c.in.bin" "$out/ovl.$m.out.bin" best > "$out/ovl.$m.log" 2>&1 || status=$?
+  header=${RUN_OUT:-build/run}/$m/gen-$tag/model_arena.hpp
+  if [ $status -eq 0 ] && cmp -s "$out/ovl.$m.out.bin" "$shared/reference/$c.out.bin" &&
+      grep -q '(overlap): arena' "$out/ovl.$m.log" &&
+      grep -q 'kOperatorCount, kOverlaps, kOverlapCount);' "$header"; then
+    pass "$m, --overlap with dtcm 32 KiB + ram, output equals TFLM's"
+  else
+    failed "$m, --overlap with dtcm 32 KiB + ram" "exit $status; $(tail -n 1 "$out/ovl.$m.log")"
+  fi
+done
 exit $fail
