@@ -775,7 +775,7 @@ RegionPlan PlanRegions(const UsageProblem& problem,
     throw InputError(
         "--region: regions are planned with the offsets approach only");
   }
-  if (!options.overlap || regions.size() < 2) {
+  if (!options.overlap || regions.size() < 2 || problem.overlaps.empty()) {
     return PlanRegionsOnce(problem, regions, options, search);
   }
   // With overlap: the assignment found with the pairs, and the one found

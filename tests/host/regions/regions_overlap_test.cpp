@@ -332,6 +332,41 @@ class RegionsOverlapCli : public ::testing::Test {
   const std::string dir_ = tmp_.path();
 };
 
+// One region with --overlap is the plan with --overlap without regions: the
+// same header, and compile writes the same three files.
+TEST_F(RegionsOverlapCli, OneRegionPlansWhatOverlapAlonePlans) {
+  const std::string model = std::string(kModels) + "vww_96_int8.tflite";
+  ASSERT_EQ(testing_util::RunArenaplan("plan " + model +
+                                       " --overlap --header " + dir_ + "/a.hpp")
+                .status,
+            0);
+  const CommandResult r = testing_util::RunArenaplan(
+      "plan " + model + " --overlap --region ram:1048576 --header " + dir_ +
+      "/b.hpp");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string text = testing_util::ReadFile(dir_ + "/a.hpp");
+  EXPECT_NE(text.find("kOverlaps[] = {"), std::string::npos);
+  EXPECT_EQ(testing_util::ReadFile(dir_ + "/b.hpp"), text);
+  ASSERT_EQ(testing_util::RunArenaplan("compile " + model +
+                                       " --overlap --namespace model "
+                                       "--out-dir " +
+                                       dir_ + "/c1")
+                .status,
+            0);
+  ASSERT_EQ(testing_util::RunArenaplan("compile " + model +
+                                       " --overlap --namespace model "
+                                       "--region ram:1048576 --out-dir " +
+                                       dir_ + "/c2")
+                .status,
+            0);
+  for (const char* f :
+       {"model_arena.hpp", "model_model.hpp", "model_model.cpp"}) {
+    const std::string one = testing_util::ReadFile(dir_ + "/c1/" + f);
+    EXPECT_FALSE(one.empty()) << f;
+    EXPECT_EQ(testing_util::ReadFile(dir_ + "/c2/" + f), one) << f;
+  }
+}
+
 // `compile --overlap --region ...` is accepted (it was refused); its header
 // lists the pairs inside one region and compiles; weakening a used pair's
 // permit (a distance no placement of it meets) stops it compiling, naming
