@@ -214,6 +214,17 @@ TEST(RegionsOverlap, KeepsTheAssignmentWithoutPairsWhenItIsSmaller) {
   EXPECT_TRUE(with.overlaps.empty());  // 3 and 2 are in two regions
 }
 
+// A pair that names no tensor, or an operator where its input does not
+// die, is refused (InputError) before anything is planned.
+TEST(RegionsOverlap, RefusesAMalformedPair) {
+  for (const OverlapPair& bad : {Below(0, 1, 0, 0), Below(0, 5, 1, 0)}) {
+    const UsageProblem p = Problem({{0, 1, 64}, {1, 2, 64}}, {bad});
+    EXPECT_THROW((void)PlanRegions(p, Regions({64, 1024}), WithOverlap(true),
+                                   RegionSearch::kGreedy),
+                 InputError);
+  }
+}
+
 /// Random records (sizes multiples of 16) with random well-formed pairs:
 /// for every tensor pair where one dies at the operator that creates the
 /// other, a pair with probability 2/3 (an alias for equal sizes, one time
