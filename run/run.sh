@@ -31,7 +31,8 @@
 # the input it reads last, as its kernel's contract allows); the host run
 # keeps the naive plan, so the two outputs must still be identical. Its
 # files go to RUN_OUT/NAME/gen-STRATEGY-overlap and
-# RUN_OUT/NAME/BOARD/STRATEGY-overlap. Not with RUN_REGIONS.
+# RUN_OUT/NAME/BOARD/STRATEGY-overlap. With RUN_REGIONS, a pair is used
+# only when its two tensors are in one region (docs/regions.md).
 set -euo pipefail
 if [ $# -ne 5 ]; then
   echo "usage: run/run.sh MODEL BOARD INPUT OUTPUT STRATEGY" >&2
@@ -95,7 +96,6 @@ overlap=${RUN_OVERLAP:-}
 case $overlap in
   '' | 0) overlap="" ;;
   1)
-    [ -z "$regions" ] || die 2 "OVERLAP=1 and REGIONS exclude each other"
     what="$what (overlap)"
     region_args+=(--overlap)
     tag="$tag-overlap"

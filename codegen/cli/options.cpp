@@ -136,10 +136,6 @@ void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args) {
 }
 
 RegionChoice ParseRegionArgs(const RegionArgs& args) {
-  if (args.overlap && !args.regions.empty()) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
   RegionChoice choice;
   for (const std::string& text : args.regions) {
     choice.regions.push_back(ParseRegion(text));

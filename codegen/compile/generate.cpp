@@ -74,10 +74,6 @@ std::string FileStem(const CompileOptions& options) {
 void PlanArena(const UsageProblem& problem, const CompileOptions& options,
                CompiledModel& out) {
   const bool regions = options.regions.size() >= 2;
-  if (regions && options.plan.overlap) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
   if (regions) {
     out.region_plan = PlanRegions(problem, options.regions, options.plan,
                                   options.region_search);
