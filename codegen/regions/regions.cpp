@@ -30,8 +30,13 @@ using Clock = std::chrono::steady_clock;
 
 /// Default wall-clock cap of the exact assignment search, seconds.
 constexpr double kExactSeconds = 10.0;
-/// Cap of the greedy mode's last resort (the exact search), seconds.
-constexpr double kGreedyFallbackSeconds = 2.0;
+/// Budget of the greedy mode's last resort (the exact search, stopped at
+/// the first assignment that fits), in search nodes: deterministic, so the
+/// answer does not depend on the machine's load.
+constexpr std::uint64_t kGreedyFallbackNodes = std::uint64_t{1} << 16;
+/// Wall-clock safety cap of that last resort, seconds (the node budget
+/// normally stops it long before).
+constexpr double kGreedyFallbackSeconds = 10.0;
 /// The exact assignment search refuses more sized tensors than this.
 constexpr std::size_t kExactMaxTensors = 64;
 /// Work of the greedy's (and the naive split's) replanning fit checks in
@@ -273,12 +278,18 @@ struct ExactAssignment {
 
 class AssignmentSearch {
  public:
+  /// `max_nodes`: the search stops after this many nodes (deterministic);
+  /// `first_only`: it stops at the first assignment that fits.
   AssignmentSearch(Context& ctx, const std::vector<std::uint64_t>& traffic,
-                   std::vector<std::size_t> order, double seconds)
+                   std::vector<std::size_t> order, double seconds,
+                   std::uint64_t max_nodes = kNoNodeLimit,
+                   bool first_only = false)
       : ctx_(ctx),
         traffic_(traffic),
         order_(std::move(order)),
         deadline_(DeadlineAfter(seconds)),
+        max_nodes_(max_nodes),
+        first_only_(first_only),
         members_(ctx.regions->size()),
         current_(ctx.aligned->records.size(), 0),
         rest_(order_.size() + 1, 0) {
@@ -295,6 +306,9 @@ class AssignmentSearch {
     }
   }
 
+  static constexpr std::uint64_t kNoNodeLimit =
+      std::numeric_limits<std::uint64_t>::max();
+
   ExactAssignment Run(const std::vector<std::uint32_t>& incumbent) {
     if (!incumbent.empty()) {
       best_.region_of = incumbent;
@@ -302,6 +316,7 @@ class AssignmentSearch {
     }
     stopped_ = false;
     Descend(0, 0);
+    // Stopped at the first assignment: not proven minimal, but found.
     best_.complete = !stopped_;
     return best_;
   }
@@ -312,9 +327,11 @@ class AssignmentSearch {
     if (depth == order_.size()) {
       best_.region_of = current_;
       best_.cost = cost;
+      if (first_only_) stopped_ = true;
       return;
     }
-    if ((++nodes_ & 63) == 0 && Clock::now() > deadline_) {
+    if (++nodes_ > max_nodes_ ||
+        ((nodes_ & 63) == 0 && Clock::now() > deadline_)) {
       stopped_ = true;
       return;
     }
@@ -339,6 +356,8 @@ class AssignmentSearch {
   const std::vector<std::uint64_t>& traffic_;
   std::vector<std::size_t> order_;
   Clock::time_point deadline_;
+  std::uint64_t max_nodes_;
+  bool first_only_;
   std::vector<std::vector<std::size_t>> members_;
   std::vector<std::uint32_t> current_;
   /// Lower bound of the cost of the records not yet assigned, by depth.
@@ -490,12 +509,14 @@ RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
   if (chosen.region_of.empty()) chosen.region_of = naive;
   if (chosen.region_of.empty() && search == RegionSearch::kGreedy &&
       sized <= kExactMaxTensors) {
-    // No quick assignment: the exact search, for a short while, as the
-    // last resort (it proves infeasibility when it finishes).
+    // No quick assignment: the exact search, within a node budget, as the
+    // last resort; it stops at the first assignment that fits and proves
+    // infeasibility when it finishes without one.
     AssignmentSearch bnb(
         ctx, out.traffic, ByDensity(aligned, out.traffic),
         std::min(options.time_limit_s.value_or(kGreedyFallbackSeconds),
-                 kGreedyFallbackSeconds));
+                 kGreedyFallbackSeconds),
+        kGreedyFallbackNodes, /*first_only=*/true);
     const ExactAssignment found = bnb.Run({});
     if (found.region_of.empty()) {
       ReportNoAssignment(aligned, regions, found.complete, overlap);
