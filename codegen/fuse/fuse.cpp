@@ -8,6 +8,7 @@
 #include <sstream>
 #include <variant>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/tflite/geometry.hpp"
 
 namespace arenaplan::fuse {
@@ -449,15 +450,49 @@ FusePlan PlanFusion(const tflite::Model& model,
     }
   }
   // The steps, first to last.
+  std::vector<Segment> segments;
+  for (std::uint32_t b = n; b > 0; b = from[b]) {
+    if (chosen[b]) segments.push_back(std::move(*chosen[b]));
+  }
+  std::reverse(segments.begin(), segments.end());
+  FusePlan plan =
+      ApplySegments(model, problem, pairs, std::move(segments), alignment);
+  // The chosen segmentation's largest step bound is the DP's value.
+  if (plan.lower_bound != best[n].max) {
+    throw InternalError(
+        "fuse: the segmentation's bound " + std::to_string(plan.lower_bound) +
+        " differs from the programme's " + std::to_string(best[n].max));
+  }
+  return plan;
+}
+
+FusePlan ApplySegments(const tflite::Model& model,
+                       const tflite::TfliteProblem& problem,
+                       const std::vector<OverlapPair>& pairs,
+                       std::vector<Segment> segments, Alignment alignment) {
+  const std::uint32_t n = problem.problem.operator_count;
+  const std::vector<std::int64_t> record_of = RecordOfTensor(problem);
   FusePlan plan;
   std::vector<std::uint32_t> starts;
   std::vector<std::optional<Segment>> segs;
-  for (std::uint32_t b = n; b > 0; b = from[b]) {
-    starts.push_back(from[b]);
-    segs.push_back(std::move(chosen[b]));
+  {
+    std::uint32_t k = 0;
+    std::size_t next = 0;
+    while (k < n) {
+      if (next < segments.size() && segments[next].first_op == k) {
+        SettleInputs(segments[next], model, problem, record_of);
+        starts.push_back(k);
+        k = segments[next].last_op + 1;
+        segs.push_back(std::move(segments[next++]));
+      } else {
+        starts.push_back(k++);
+        segs.emplace_back();
+      }
+    }
+    if (next != segments.size()) {
+      throw InternalError("fuse: segments overlap or are out of order");
+    }
   }
-  std::reverse(starts.begin(), starts.end());
-  std::reverse(segs.begin(), segs.end());
   std::vector<std::uint32_t> step_of(n, 0);
   for (std::size_t s = 0; s < starts.size(); ++s) {
     const std::uint32_t a = starts[s];
@@ -567,11 +602,12 @@ FusePlan PlanFusion(const tflite::Model& model,
     }
   }
   // The bound and where it is reached.
-  plan.lower_bound = best[n].max;
+  plan.lower_bound = 0;
   for (std::uint32_t s = 0; s < out.operator_count; ++s) {
-    if (StepBound(out, s, alignment) == plan.lower_bound) {
+    const std::uint64_t bound = StepBound(out, s, alignment);
+    if (bound > plan.lower_bound) {
+      plan.lower_bound = bound;
       plan.lower_bound_step = s;
-      break;
     }
   }
   return plan;

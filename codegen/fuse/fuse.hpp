@@ -122,6 +122,16 @@ struct FusePlan {
                                   const std::vector<OverlapPair>& pairs,
                                   Alignment alignment);
 
+/// The fused problem of `segments` (MakeSegment's, in execution order, not
+/// overlapping; every other operator is a step of its own);
+/// `lower_bound` is this segmentation's largest step bound. Throws
+/// InternalError for overlapping or unordered segments.
+[[nodiscard]] FusePlan ApplySegments(const tflite::Model& model,
+                                     const tflite::TfliteProblem& problem,
+                                     const std::vector<OverlapPair>& pairs,
+                                     std::vector<Segment> segments,
+                                     Alignment alignment);
+
 /// The bound of one step: the records alive there (aligned sizes), less
 /// the bytes the pairs at that step may share (records.hpp's
 /// OverlapLowerBound on the step alone).
