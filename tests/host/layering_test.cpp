@@ -67,7 +67,7 @@ const std::vector<Room>& Rooms() {
       {"compile",
        {"codegen/compile/"},
        {"base", "records", "input", "tflite", "overlap", "solver", "strategies",
-        "validator", "planner", "regions", "tflm", "emit"}},
+        "validator", "planner", "regions", "tflm", "emit", "fuse"}},
       {"cli",
        {"codegen/cli/"},
        {"base", "records", "input", "tflite", "zoo", "overlap", "load",

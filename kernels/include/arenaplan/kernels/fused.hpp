@@ -62,6 +62,9 @@ struct FusedOp {
   std::size_t state_bytes = 0;
 };
 
+/// The schedule's rows of a FusedOp (row_schedule.hpp).
+constexpr const RowOp& RowOfOp(const FusedOp& o) { return o.row; }
+
 /// A segment: ops[0 .. n) (WellFormed rows), the arena offsets of its
 /// inputs (RowOp input -1 - k is input_offsets[k]) and of its output.
 struct FusedSegment {
@@ -81,7 +84,7 @@ inline std::size_t RowBytes(const Shape4& s) {
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
-            const RowSchedule& schedule)
+            const BasicRowSchedule<FusedOp>& schedule)
       : seg_(seg), arena_(arena), s_(schedule) {}
 
   bool ok() const { return ok_; }
@@ -249,7 +252,7 @@ class ArenaSink {
 
   const FusedSegment& seg_;
   std::uint8_t* arena_;
-  const RowSchedule& s_;
+  const BasicRowSchedule<FusedOp>& s_;
   bool ok_ = true;
 };
 
@@ -259,9 +262,7 @@ class ArenaSink {
 /// (the rows after the overflow are not computed); the segment's rows must
 /// be WellFormed (the generator checks).
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
-  RowOp rows[kMaxSegmentOps];
-  for (std::int32_t i = 0; i < seg.n; ++i) rows[i] = seg.ops[i].row;
-  RowSchedule schedule(rows, seg.n);
+  BasicRowSchedule<FusedOp> schedule(seg.ops, seg.n);
   fused_detail::ArenaSink sink(seg, arena, schedule);
   schedule.Run(sink);
   return sink.ok();

@@ -86,7 +86,11 @@ struct RowOp {
   return true;
 }
 
-/// Runs the schedule of `ops[0 .. n)` (WellFormed), telling `sink`:
+/// The RowOp of an operator record: the record itself here; other
+/// records (fused.hpp's FusedOp) give an overload found by lookup.
+constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
+
+/// Runs the schedule of `ops[0 .. n)` (WellFormed rows), telling `sink`:
 ///  - sink.Drop(i, new_lo): operator i's ring drops its rows below new_lo;
 ///    the rows [new_lo, next(i)) move to slot 0 (called only when new_lo >
 ///    held_lo(i));
@@ -96,9 +100,13 @@ struct RowOp {
 ///  - sink.Accumulate(i, y): accumulating operator i reads its input row y;
 ///  - sink.Finish(i): accumulating operator i writes its row 0.
 /// The sink may read the schedule's state (HeldLo, Next, EarliestOfInput).
-class RowSchedule {
+/// `Op` is RowOp, or a record with a RowOfOp overload (the schedule reads
+/// the rows in place, no copy).
+template <class Op>
+class BasicRowSchedule {
  public:
-  constexpr RowSchedule(const RowOp* ops, std::int32_t n) : ops_(ops), n_(n) {}
+  constexpr BasicRowSchedule(const Op* ops, std::int32_t n)
+      : ops_(ops), n_(n) {}
 
   template <class Sink>
   constexpr void Run(Sink& sink) {
@@ -108,7 +116,7 @@ class RowSchedule {
       acc_next_[i] = 0;
     }
     const std::int32_t last = n_ - 1;
-    for (std::int32_t j = 0; j < ops_[last].out_h; ++j) Demand(last, j, sink);
+    for (std::int32_t j = 0; j < Row(last).out_h; ++j) Demand(last, j, sink);
   }
 
   /// The lowest row operator i's ring holds.
@@ -125,8 +133,8 @@ class RowSchedule {
   [[nodiscard]] constexpr std::int32_t EarliestOfInput(std::int32_t k) const {
     std::int32_t lo = -1;
     for (std::int32_t c = 0; c < n_; ++c) {
-      for (std::int32_t q = 0; q < ops_[c].input_count; ++q) {
-        if (ops_[c].input[q] != -1 - k) continue;
+      for (std::int32_t q = 0; q < Row(c).input_count; ++q) {
+        if (Row(c).input[q] != -1 - k) continue;
         const std::int32_t e = Earliest(c);
         if (lo < 0 || e < lo) lo = e;
       }
@@ -137,20 +145,20 @@ class RowSchedule {
   /// reads (end <= first: none).
   [[nodiscard]] constexpr std::int32_t WindowFirst(std::int32_t c,
                                                    std::int32_t j) const {
-    const std::int32_t a = ops_[c].stride * j - ops_[c].pad;
-    return a < 0 ? 0 : (a > ops_[c].in_h ? ops_[c].in_h : a);
+    const std::int32_t a = Row(c).stride * j - Row(c).pad;
+    return a < 0 ? 0 : (a > Row(c).in_h ? Row(c).in_h : a);
   }
   [[nodiscard]] constexpr std::int32_t WindowEnd(std::int32_t c,
                                                  std::int32_t j) const {
-    const std::int32_t b = ops_[c].stride * j - ops_[c].pad + ops_[c].window;
-    return b < 0 ? 0 : (b > ops_[c].in_h ? ops_[c].in_h : b);
+    const std::int32_t b = Row(c).stride * j - Row(c).pad + Row(c).window;
+    return b < 0 ? 0 : (b > Row(c).in_h ? Row(c).in_h : b);
   }
 
  private:
   /// The earliest input row consumer c reads from now on.
   [[nodiscard]] constexpr std::int32_t Earliest(std::int32_t c) const {
-    if (ops_[c].accumulate) return acc_next_[c];
-    if (next_[c] >= ops_[c].out_h) return ops_[c].in_h;
+    if (Row(c).accumulate) return acc_next_[c];
+    if (next_[c] >= Row(c).out_h) return Row(c).in_h;
     return WindowFirst(c, next_[c]);
   }
 
@@ -165,8 +173,8 @@ class RowSchedule {
     if (i == n_ - 1) return;  // The segment's output: a whole tensor.
     std::int32_t lo = next_[i];
     for (std::int32_t c = i + 1; c < n_; ++c) {
-      for (std::int32_t q = 0; q < ops_[c].input_count; ++q) {
-        if (ops_[c].input[q] != i) continue;
+      for (std::int32_t q = 0; q < Row(c).input_count; ++q) {
+        if (Row(c).input[q] != i) continue;
         const std::int32_t e = Earliest(c);
         if (e < lo) lo = e;
       }
@@ -179,7 +187,7 @@ class RowSchedule {
 
   template <class Sink>
   constexpr void Demand(std::int32_t i, std::int32_t j, Sink& sink) {
-    const RowOp& o = ops_[i];
+    const RowOp& o = Row(i);
     if (o.accumulate) {
       for (std::int32_t y = WindowFirst(i, 0); y < WindowEnd(i, 0); ++y) {
         if (o.input[0] >= 0) Ensure(o.input[0], y + 1, sink);
@@ -200,12 +208,18 @@ class RowSchedule {
     next_[i] = j + 1;
   }
 
-  const RowOp* ops_;
+  [[nodiscard]] constexpr const RowOp& Row(std::int32_t i) const {
+    return RowOfOp(ops_[i]);
+  }
+
+  const Op* ops_;
   std::int32_t n_;
   std::int32_t next_[kMaxSegmentOps] = {};
   std::int32_t held_lo_[kMaxSegmentOps] = {};
   std::int32_t acc_next_[kMaxSegmentOps] = {};
 };
+
+using RowSchedule = BasicRowSchedule<RowOp>;
 
 }  // namespace arenaplan::kernels
 
