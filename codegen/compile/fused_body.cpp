@@ -102,6 +102,43 @@ std::string RowText(const kernels::RowOp& r) {
          (r.accumulate ? "true" : "false") + "}";
 }
 
+/// The fields of a braced literal "k::Type{a, b, ...}" (top level).
+std::vector<std::string> Fields(const std::string& literal) {
+  const std::size_t open = literal.find('{');
+  const std::size_t close = literal.rfind('}');
+  std::vector<std::string> out;
+  if (open == std::string::npos || close == std::string::npos) return out;
+  std::string f;
+  int depth = 0;
+  for (std::size_t i = open + 1; i < close; ++i) {
+    const char ch = literal[i];
+    if (ch == '{' || ch == '(') ++depth;
+    if (ch == '}' || ch == ')') --depth;
+    if (ch == ',' && depth == 0) {
+      out.push_back(Trim(f));
+      f.clear();
+      continue;
+    }
+    f += ch;
+  }
+  out.push_back(Trim(f));
+  return out;
+}
+
+/// `literal` with field `index` replaced by `with`; InternalError when it
+/// does not have `count` fields.
+std::string WithField(const std::string& literal, std::size_t count,
+                      std::size_t index, const std::string& with) {
+  std::vector<std::string> f = Fields(literal);
+  if (f.size() != count) {
+    throw InternalError("compile --fuse: unexpected parameters " + literal);
+  }
+  f[index] = with;
+  std::string out = literal.substr(0, literal.find('{') + 1);
+  for (std::size_t i = 0; i < f.size(); ++i) out += (i ? ", " : "") + f[i];
+  return out + "}";
+}
+
 }  // namespace
 
 std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
@@ -120,6 +157,7 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     copied = last.end;
     std::string table;
     std::string checks;
+    std::string rows;  // The cases of the segment's Rows::Row.
     for (std::size_t i = 0; i < s.ops.size(); ++i) {
       const std::size_t k = s.first_op + i;
       const Block b = blocks[k];
@@ -130,6 +168,12 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
       const tflite::Tensor& o =
           sg.tensors[static_cast<std::size_t>(f.output_tensor)];
       std::string kind, conv = "{}", pool = "{}", add = "{}";
+      const std::string in_rows = "k::Shape4{1, rows, " +
+                                  std::to_string(in.shape[2]) + ", " +
+                                  std::to_string(in.shape[3]) + "}";
+      const std::string out_row = "k::Shape4{1, 1, " +
+                                  std::to_string(o.shape[2]) + ", " +
+                                  std::to_string(o.shape[3]) + "}";
       std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
                   bias = "nullptr", quant = "{}";
       if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
@@ -141,13 +185,29 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
         filter = c.args[4];
         bias = c.args[5];
         quant = c.args[6];
+        rows += "        case " + std::to_string(i) +
+                ":\n          k::" + c.name + "(" +
+                WithField(conv, 9, 6, "pad") + ",\n              " + in_rows +
+                ", x, " + filter_shape + ", " + filter + ", " + bias +
+                ",\n              " + quant + ", " + out_row +
+                ", y);\n          return;\n";
       } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
                  c.args.size() == 5) {
         kind = "k::FusedKind::k" + c.name;
         pool = c.args[0];
+        if (!f.row.accumulate) {
+          rows += "        case " + std::to_string(i) +
+                  ":\n          k::" + c.name + "(" +
+                  WithField(pool, 8, 4, "pad") + ", " + in_rows + ", x, " +
+                  out_row + ", y);\n          return;\n";
+        }
       } else if (c.name == "Add" && c.args.size() == 4) {
         kind = "k::FusedKind::kAdd";
         add = c.args[0];
+        rows +=
+            "        case " + std::to_string(i) + ":\n          k::Add(" +
+            WithField(add, 13, 12, std::to_string(o.shape[2] * o.shape[3])) +
+            ", x, x2, y);\n          return;\n";
       } else {
         throw InputError(path + ": operator " + std::to_string(k) + " (" +
                          sg.operators[k].builtin_name +
@@ -203,7 +263,17 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     out += checks;
     out += "    static const k::FusedOp kOps[] = {\n" + table + "    };\n";
     out += "    static const std::size_t kInputs[] = {" + inputs + "};\n";
-    out += "    (void)k::RunFused(k::FusedSegment{kOps, " +
+    // Each row call with the operator's literals (as the unfused calls).
+    out +=
+        "    struct Rows {\n      static void Row(const k::FusedOp&, "
+        "std::int32_t i, std::int32_t rows,\n                      "
+        "std::int32_t pad, const std::int8_t* x,\n                      "
+        "const std::int8_t* x2, std::int8_t* y) {\n        (void)rows;\n"
+        "        (void)pad;\n        (void)x2;\n        switch (i) {\n" +
+        rows +
+        "          default:\n            return;\n        }\n"
+        "      }\n    };\n";
+    out += "    (void)k::RunFused<Rows>(k::FusedSegment{kOps, " +
            std::to_string(s.ops.size()) + ", kInputs, kPlan[" +
            std::to_string(y) +
            "].offset},\n                      "

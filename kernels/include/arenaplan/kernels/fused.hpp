@@ -74,6 +74,60 @@ struct FusedSegment {
   std::size_t output_offset = 0;
 };
 
+/// One output row of a window or element-wise operator: the kernel of
+/// `o` on an input of `rows` rows at `x` (and `x2`, ADD's second input
+/// row) with top padding `pad`, one output row at `y`. The generated code
+/// passes its own Rows type, the same calls with the operator's shapes and
+/// parameters as literals (so the compiler folds them as in the unfused
+/// build); this one reads them from `o`.
+struct KernelRows {
+  static void Row(const FusedOp& o, std::int32_t /*i*/, std::int32_t rows,
+                  std::int32_t pad, const std::int8_t* x, const std::int8_t* x2,
+                  std::int8_t* y) {
+    const Shape4 in{1, rows, o.in_shape.w, o.in_shape.c};
+    const Shape4 out{1, 1, o.out_shape.w, o.out_shape.c};
+    switch (o.kind) {
+      case FusedKind::kConv2DFast:
+      case FusedKind::kDepthwiseConv2DFast:
+      case FusedKind::kDepthwiseConv2D:
+      case FusedKind::kConv2D: {
+        ConvParams p = o.conv;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kConv2DFast) {
+          Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out,
+                     y);
+        } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {
+          DepthwiseConv2DFast(p, in, x, o.filter_shape, o.filter, o.bias,
+                              o.quant, out, y);
+        } else if (o.kind == FusedKind::kDepthwiseConv2D) {
+          DepthwiseConv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
+                          out, y);
+        } else {
+          Conv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out, y);
+        }
+        break;
+      }
+      case FusedKind::kAveragePool:
+      case FusedKind::kMaxPool: {
+        PoolParams p = o.pool;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kAveragePool) {
+          AveragePool(p, in, x, out, y);
+        } else {
+          MaxPool(p, in, x, out, y);
+        }
+        break;
+      }
+      case FusedKind::kAdd: {
+        AddParams p = o.add;
+        p.count = o.out_shape.w * o.out_shape.c;
+        Add(p, x, x2, y);
+        break;
+      }
+    }
+  }
+};
+
 namespace fused_detail {
 
 inline std::size_t RowBytes(const Shape4& s) {
@@ -81,6 +135,7 @@ inline std::size_t RowBytes(const Shape4& s) {
 }
 
 /// The schedule's sink for RunFused.
+template <class Rows>
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
@@ -100,7 +155,17 @@ class ArenaSink {
     const std::uint8_t* from =
         rows + static_cast<std::size_t>(new_lo - s_.HeldLo(i)) * row;
     const std::size_t bytes = static_cast<std::size_t>(kept) * row;
-    for (std::size_t k = 0; k < bytes; ++k) rows[k] = from[k];
+    std::size_t k = 0;
+    if (((reinterpret_cast<std::uintptr_t>(rows) |
+          reinterpret_cast<std::uintptr_t>(from)) &
+         3) == 0) {
+      // Word copy (both 4-byte aligned; rows move down, so forward is safe
+      // as long as each word is read before the word below it is written).
+      auto* d = reinterpret_cast<std::uint32_t*>(rows);
+      const auto* f = reinterpret_cast<const std::uint32_t*>(from);
+      for (; k + 4 <= bytes; k += 4) *d++ = *f++;
+    }
+    for (; k < bytes; ++k) rows[k] = from[k];
   }
 
   void Compute(std::int32_t i, std::int32_t j) {
@@ -109,49 +174,10 @@ class ArenaSink {
     std::int8_t* out = OutputRow(i, j);
     if (out == nullptr) return;
     const std::int32_t a = s_.WindowFirst(i, j), b = s_.WindowEnd(i, j);
-    const Shape4 in{1, b - a, o.in_shape.w, o.in_shape.c};
-    const Shape4 out_row{1, 1, o.out_shape.w, o.out_shape.c};
-    const std::int8_t* x = InputRows(i, 0, a);
-    switch (o.kind) {
-      case FusedKind::kConv2DFast:
-      case FusedKind::kDepthwiseConv2DFast:
-      case FusedKind::kDepthwiseConv2D:
-      case FusedKind::kConv2D: {
-        ConvParams p = o.conv;
-        p.pad_h = a - (o.row.stride * j - o.row.pad);
-        if (o.kind == FusedKind::kConv2DFast) {
-          Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
-                     out_row, out);
-        } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {
-          DepthwiseConv2DFast(p, in, x, o.filter_shape, o.filter, o.bias,
-                              o.quant, out_row, out);
-        } else if (o.kind == FusedKind::kDepthwiseConv2D) {
-          DepthwiseConv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
-                          out_row, out);
-        } else {
-          Conv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out_row,
-                 out);
-        }
-        break;
-      }
-      case FusedKind::kAveragePool:
-      case FusedKind::kMaxPool: {
-        PoolParams p = o.pool;
-        p.pad_h = a - (o.row.stride * j - o.row.pad);
-        if (o.kind == FusedKind::kAveragePool) {
-          AveragePool(p, in, x, out_row, out);
-        } else {
-          MaxPool(p, in, x, out_row, out);
-        }
-        break;
-      }
-      case FusedKind::kAdd: {
-        AddParams p = o.add;
-        p.count = static_cast<std::int32_t>(RowBytes(o.out_shape));
-        Add(p, x, InputRows(i, 1, j), out);
-        break;
-      }
-    }
+    const std::int8_t* x2 =
+        o.row.input_count > 1 ? InputRows(i, 1, j) : nullptr;
+    Rows::Row(o, i, b - a, a - (o.row.stride * j - o.row.pad),
+              InputRows(i, 0, a), x2, out);
   }
 
   /// Accumulating pool i reads input row y into its state.
@@ -258,12 +284,14 @@ class ArenaSink {
 
 }  // namespace fused_detail
 
-/// Runs `seg` in `arena`. False when a ring is too small for the schedule
+/// Runs `seg` in `arena`, each row by Rows::Row (KernelRows: the kernels
+/// the FusedOps name). False when a ring is too small for the schedule
 /// (the rows after the overflow are not computed); the segment's rows must
 /// be WellFormed (the generator checks).
+template <class Rows = KernelRows>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
   BasicRowSchedule<FusedOp> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink sink(seg, arena, schedule);
+  fused_detail::ArenaSink<Rows> sink(seg, arena, schedule);
   schedule.Run(sink);
   return sink.ok();
 }
