@@ -668,10 +668,12 @@ std::string FusedJsonFields(const FusePlan& plan, const tflite::Model& model,
         << '}';
   }
   const std::uint32_t st = plan.lower_bound_step;
-  out << "],\"fused_lower_bound\":{\"bytes\":" << plan.lower_bound
-      << ",\"step\":" << st << ",\"first_op\":" << plan.step_first_op[st]
-      << ",\"last_op\":" << plan.step_last_op[st]
-      << ",\"argument\":\"every segmentation of the operators into fused "
+  out << "],\"fused_lower_bound\":{\"bytes\":" << plan.lower_bound;
+  if (st < plan.step_first_op.size()) {
+    out << ",\"step\":" << st << ",\"first_op\":" << plan.step_first_op[st]
+        << ",\"last_op\":" << plan.step_last_op[st];
+  }
+  out << ",\"argument\":\"every segmentation of the operators into fused "
          "runs has a step whose live records, less the bytes its allowed "
          "overlaps may share, or whose largest record, need at least this "
          "many bytes (dynamic programme over segment boundaries; reached at "
@@ -690,9 +692,12 @@ std::string FusedSummary(const FusePlan& plan, const tflite::Model& model,
         << " calls\n";
   }
   const std::uint32_t st = plan.lower_bound_step;
-  out << "fused bound: " << plan.lower_bound
-      << " bytes for any segmentation (reached at operators "
-      << plan.step_first_op[st] << ".." << plan.step_last_op[st] << ")\n";
+  out << "fused bound: " << plan.lower_bound << " bytes for any segmentation";
+  if (st < plan.step_first_op.size()) {
+    out << " (reached at operators " << plan.step_first_op[st] << ".."
+        << plan.step_last_op[st] << ")";
+  }
+  out << "\n";
   (void)model;
   return out.str();
 }

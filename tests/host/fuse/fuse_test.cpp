@@ -89,6 +89,25 @@ TEST(Fuse, ResnetBlockSkipRingIsThreeRows) {
             (std::vector<std::uint64_t>{3 * 512, 3 * 512, 512, 0}));
 }
 
+TEST(Fuse, ReportsSegmentsAndTheBoundInJson) {
+  const Loaded l = Load("person_detect");
+  const fuse::FusePlan f =
+      fuse::PlanFusion(l.model, l.problem, l.pairs, kModelAlignment);
+  const std::string json = fuse::FusedJsonFields(f, l.model, kModelAlignment);
+  // The first segment as sized by hand above (rings 1152 + 384 + 2304).
+  EXPECT_NE(
+      json.find("{\"step\":0,\"first_op\":0,\"last_op\":3,\"operators\":"
+                "[\"DEPTHWISE_CONV_2D\",\"DEPTHWISE_CONV_2D\",\"CONV_2D\","
+                "\"DEPTHWISE_CONV_2D\"],\"rows_per_band\":1,"
+                "\"ring_bytes\":3840"),
+      std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"fused_lower_bound\":{\"bytes\":" +
+                      std::to_string(f.lower_bound) + ",\"step\":"),
+            std::string::npos);
+  EXPECT_NE(json.find("\"argument\":\""), std::string::npos);
+}
+
 struct Target {
   const char* model;
   std::uint64_t at_most;  // docs/fuse.md, issue 28's targets.
