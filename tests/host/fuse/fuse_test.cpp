@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -106,6 +107,44 @@ TEST(Fuse, ReportsSegmentsAndTheBoundInJson) {
                       std::to_string(f.lower_bound) + ",\"step\":"),
             std::string::npos);
   EXPECT_NE(json.find("\"argument\":\""), std::string::npos);
+}
+
+/// The smallest largest step bound over every segmentation into runs
+/// MakeSegment accepts, by enumeration: each of the 2^(n - 1) sets of
+/// boundaries, its fused problem built by ApplySegments and its bound
+/// (StepBound of every step), a different path from the programme's.
+std::uint64_t BruteForceBound(const Loaded& l) {
+  const std::uint32_t n = l.problem.problem.operator_count;
+  std::uint64_t best = UINT64_MAX;
+  for (std::uint64_t cuts = 0; cuts < (std::uint64_t{1} << (n - 1)); ++cuts) {
+    std::vector<fuse::Segment> segs;
+    bool ok = true;
+    std::uint32_t a = 0;
+    for (std::uint32_t k = 0; k < n && ok; ++k) {
+      const bool end = k + 1 == n || ((cuts >> k) & 1) != 0;
+      if (!end) continue;
+      if (k > a) {
+        auto s = fuse::MakeSegment(l.model, a, k);
+        if (!s) ok = false;
+        if (s) segs.push_back(*s);
+      }
+      a = k + 1;
+    }
+    if (!ok) continue;
+    const fuse::FusePlan f = fuse::ApplySegments(
+        l.model, l.problem, l.pairs, std::move(segs), kModelAlignment);
+    best = std::min(best, f.lower_bound);
+  }
+  return best;
+}
+
+TEST(Fuse, ProgrammeFindsTheBruteForceOptimum) {
+  for (const char* name : {"kws_ref_model", "pretrainedResnet_quant"}) {
+    const Loaded l = Load(name);
+    const fuse::FusePlan f =
+        fuse::PlanFusion(l.model, l.problem, l.pairs, kModelAlignment);
+    EXPECT_EQ(f.lower_bound, BruteForceBound(l)) << name;
+  }
 }
 
 struct Target {
