@@ -8,15 +8,18 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/compile/fused_body.hpp"
 #include "codegen/compile/lowering.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
+#include "codegen/fuse/fuse.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -258,16 +261,19 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
 
 /// The text of STEM_model.cpp after `banner`.
 std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
-                        const std::string& ns, bool regions) {
+                        const std::string& ns, bool regions,
+                        const std::string& body) {
   std::string s = "#include \"" + out.model_header_name +
-                  "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
+                  "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n";
+  if (body != gen.Body()) s += "#include \"arenaplan/kernels/fused.hpp\"\n";
+  s += "\n";
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
   s += gen.Constants();
   if (!gen.States().empty()) s += "\n" + gen.States();
   s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";
   if (regions) s += "  (void)arena;  // every tensor is in its memory region\n";
-  s += gen.Body();
+  s += body;
   s += "}\n\nvoid ResetState() {\n" + gen.Reset() + "}\n\n}  // namespace " +
        ns + "\n";
   return s;
@@ -297,10 +303,42 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
     problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
   }
   CompiledModel out;
-  PlanArena(problem.problem, options, out);
+  // --fuse: the fused problem (segments as steps, rings as records); the
+  // Lowerer addresses tensors by their records in it (a tensor made inside
+  // a segment gets an index past the plan: its lowered call is replaced).
+  std::optional<fuse::FusePlan> fused;
+  tflite::TfliteProblem lowered = problem;
+  if (options.fuse) {
+    if (!options.regions.empty()) {
+      throw InputError("--fuse and --region exclude each other");
+    }
+    fused = fuse::PlanFusion(model, problem,
+                             overlap::FindOverlapPairs(model, problem),
+                             options.plan.alignment.value_or(kModelAlignment));
+    PlanOptions fused_options = options.plan;
+    fused_options.overlap = true;
+    out.plan = Plan(fused->problem, fused_options);
+    lowered.record_tensor.assign(fused->problem.records.size(), -1);
+    std::vector<bool> placed(sg.tensors.size(), false);
+    for (std::size_t r = 0; r < fused->problem.ids.size(); ++r) {
+      for (std::int32_t t : problem.record_tensor) {
+        if (t >= 0 && fused->problem.ids[r] == std::to_string(t)) {
+          lowered.record_tensor[r] = t;
+          placed[static_cast<std::size_t>(t)] = true;
+        }
+      }
+    }
+    for (std::int32_t t : problem.record_tensor) {
+      if (t >= 0 && !placed[static_cast<std::size_t>(t)]) {
+        lowered.record_tensor.push_back(t);
+      }
+    }
+  } else {
+    PlanArena(problem.problem, options, out);
+  }
   const bool regions = out.region_plan.has_value();
 
-  Lowerer gen(model, path, problem);
+  Lowerer gen(model, path, lowered);
   if (regions) gen.AddressInRegions();
   gen.Run();
   CheckGraphIo(sg, gen, path);
@@ -311,9 +349,15 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
   hopt.input_name = BaseName(path);
   hopt.input_sha256 =
       options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  for (std::int32_t t : problem.record_tensor) {
-    hopt.tensor_bytes.push_back(
-        t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+  if (fused) {
+    for (const TensorUsageRecord& r : fused->problem.records) {
+      hopt.tensor_bytes.push_back(r.size);
+    }
+  } else {
+    for (std::int32_t t : problem.record_tensor) {
+      hopt.tensor_bytes.push_back(
+          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+    }
   }
   out.arena_header_name = stem + "_arena.hpp";
   out.model_header_name = stem + "_model.hpp";
@@ -329,8 +373,10 @@ CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
                              " bytes. Do not edit.\n";
   out.model_header =
       banner + ModelHeader(sg, gen, problem, out, options.namespace_name);
+  const std::string body =
+      fused ? FuseBody(gen.Body(), *fused, model, path) : gen.Body();
   out.model_source =
-      banner + ModelSource(gen, out, options.namespace_name, regions);
+      banner + ModelSource(gen, out, options.namespace_name, regions, body);
   return out;
 }
 
