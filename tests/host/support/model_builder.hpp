@@ -190,6 +190,9 @@ inline Union WriteOptions(flatbuffers::FlatBufferBuilder& fbb,
             case BuiltinOp::kMul:
               return {fb::BuiltinOptions::MulOptions,
                       fb::CreateMulOptions(fbb, Act(o.activation)).Union()};
+            case BuiltinOp::kDiv:
+              return {fb::BuiltinOptions::DivOptions,
+                      fb::CreateDivOptions(fbb, Act(o.activation)).Union()};
             default:
               break;
           }
