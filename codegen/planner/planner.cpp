@@ -492,8 +492,6 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
                            options.time_limit_s.value_or(
                                best_of_all ? kBestSeconds : kOptimalSeconds),
                            best_of_all ? kBestWork : kOptimalWork, 0);
-    } else if (best.optimal) {
-      best.search_stopped_by = "complete";  // the heuristic met the bound
     }
   } else if (!best_of_all) {
     best = RefineExactly(std::move(best), sized, *search, options,

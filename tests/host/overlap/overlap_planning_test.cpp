@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "arenaplan/plan.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/emit/plan_text.hpp"
 #include "codegen/emit/svg.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategies.hpp"
@@ -373,7 +373,8 @@ UsageProblem Problem(std::vector<R> records, std::vector<OverlapPair> pairs) {
 }
 
 // The planner rounds each distance up to the alignment (10 -> 16), plans
-// best with the pairs, reports the overlap bound, and runs no search.
+// best with the pairs, reports the overlap bound, and runs no search (the
+// best heuristic meets the bound).
 TEST(OverlapPlanner, AlignsDistancesAndReportsTheOverlapBound) {
   const UsageProblem problem =
       Problem({{0, 1, 18432}, {1, 2, 36864}}, {Below(0, 1, 1, 18430)});
@@ -392,9 +393,11 @@ TEST(OverlapPlanner, AlignsDistancesAndReportsTheOverlapBound) {
   const PlanResult plain = Plan(problem, PlanOptions{});
   EXPECT_TRUE(plain.overlaps.empty());
   EXPECT_EQ(plain.arena_bytes, 55296u);
-  // The exact search knows no pairs: refused with --overlap.
+  // The exact search knows the pairs: `optimal` proves the same plan.
   options.strategy = "optimal";
-  EXPECT_THROW((void)Plan(problem, options), InputError);
+  const PlanResult exact = Plan(problem, options);
+  EXPECT_EQ(exact.arena_bytes, 36864u);
+  EXPECT_TRUE(exact.optimal);
   // A capacity below the overlap bound is proven infeasible.
   options.strategy = "best";
   options.capacity = 36863;
