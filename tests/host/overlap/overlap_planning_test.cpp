@@ -95,6 +95,28 @@ TEST(OverlapLowerBound, ForcedPairsAddUpAlongAChain) {
   EXPECT_EQ(OverlapForcedBound(records, mixed, summary, 128), 96u);
 }
 
+// tflm_id_model in small: a chain T1 [0,1] -> T2 [1,2] -> T3 [2,3] of 10 B
+// tensors, each output 2 B below its input, and L [0,3], 2 B, with no
+// pair, alive beside all three. Operators 1 and 2 hold 22 B, or 14 with
+// their pair's 8 shared bytes: overlap bound 14. Below 22 B both pairs
+// are forced, so T3 <= T2 - 2 <= T1 - 4 and T3 >= 0: T1 >= 4, top >= 14,
+// which is all the forced pairs alone give. At arena 15, T1 is in [4, 5],
+// T2 in [2, 3], T3 in [0, 1], so every plan covers [5, 14), [3, 12) and
+// [1, 10) with them; L meets all three and would have to start at or
+// above 14 (13 at most within 15 B) or end at or below 1 (it needs 2 B):
+// no plan. At 16 the plan T3 0, T2 2, T1 4, L 14 exists.
+TEST(OverlapLowerBound, CompulsoryPartsRaiseTheForcedBound) {
+  const std::vector<R> records = {
+      {0, 1, 10}, {1, 2, 10}, {2, 3, 10}, {0, 3, 2}};
+  const std::vector<OverlapPair> pairs = {Below(0, 1, 1, 2), Below(1, 2, 2, 2)};
+  const ProfileSummary summary = SummarizeProfiles(records);
+  EXPECT_EQ(OverlapLowerBound(records, pairs, summary), 14u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 16), 16u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 30), 16u);
+  const std::vector<std::uint64_t> plan = {4, 2, 0, 14};
+  EXPECT_TRUE(ValidateOffsets(records, plan, 16, 1, pairs).ok());
+}
+
 // An alias shares the whole tensor when the sizes are equal (48 + 48 -> 48
 // at operator 1) and nothing when they differ.
 TEST(OverlapLowerBound, CountsAnAliasAsOneTensor) {
