@@ -3,7 +3,8 @@
 // CONV_2D and DEPTHWISE_CONV_2D -> k::Conv2DFast / k::DepthwiseConv2DFast
 // (kernels/include/arenaplan/kernels/fast_conv.hpp; the same bytes as
 // conv.hpp's reference kernels) with the input offset folded into the bias
-// here; a depthwise convolution with depth multiplier > 1 ->
+// here; a depthwise convolution with depth multiplier > 1 or more than
+// k::kMaxDepthwiseTaps taps ->
 // k::DepthwiseConv2D (conv.hpp). int8 activations, int8 symmetric
 // per-channel filters, int32 bias, dilation 1. The operator's geometry is
 // accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the same
@@ -26,7 +27,9 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   // The fast kernels take bias + input offset * (filter sums), one int32
   // per output channel: the same flash as the bias it replaces (4 * out_c
   // bytes more when the operator has no bias).
-  const bool fast = !depthwise || g.depth_multiplier == 1;
+  const bool fast = !depthwise || (g.depth_multiplier == 1 &&
+                                   g.filter.h * g.filter.w <=
+                                       arenaplan::kernels::kMaxDepthwiseTaps);
   std::string bias;
   if (fast) {
     const std::vector<std::int8_t> wv = l.Int8Values(w);

@@ -136,8 +136,8 @@ struct AcleIsa {
 #endif
 
 /// acc[k] += sum_{i < n} x[i] * w[k * w_stride + i] for k = 0 .. 3
-/// (Dot4), or for k = 0 only (Dot1); acc[c] += x[c] * w[c] for c = 0 .. 3
-/// (Lanes4, one tap of a depthwise window). Reads x[0, n) in ascending
+/// (Dot4), or for k = 0 only (Dot1); Taps4 for four channels of a depthwise
+/// window. Dot4 and Dot1 read x[0, n) in ascending
 /// order, once per call.
 template <class Isa>
 struct SimdMac {
@@ -261,42 +261,17 @@ struct SimdMac {
     return a;
   }
 
-  /// acc[c] += sum over rows r < rows, taps t < taps of
-  /// x[r * x_row + t * step + c] * w[r * w_row + t * step + c], c = 0 .. 3
-  /// (four channels of a depthwise window); reads row by row, tap by tap.
-  static ARENAPLAN_KERNELS_OUTLINE void Window4(
-      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
-      std::int32_t w_row, std::int32_t rows, std::int32_t taps,
-      std::int32_t step, std::int32_t* acc) {
+  /// acc[c] += sum_{t < taps} x[t][i + c] * w[t * w_step + c], c = 0 .. 3
+  /// (four channels of a depthwise window whose taps x[t] point at the
+  /// input or at zero points); reads tap by tap.
+  static ARENAPLAN_KERNELS_INLINE void Taps4(
+      const std::int8_t* const* x, std::int32_t i, const std::int8_t* w,
+      std::int32_t w_step, std::int32_t taps, std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
-      const std::int8_t* xp = x;
-      const std::int8_t* wp = w;
-      for (std::int32_t t = taps; t > 0; --t, xp += step, wp += step) {
-        const std::uint32_t xv = dsp_detail::Load4(xp);
-        const std::uint32_t wv = dsp_detail::Load4(wp);
-        const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
-        a0 = Isa::Smlabb(x02, w02, a0);
-        a2 = Isa::Smlatt(x02, w02, a2);
-        const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
-        const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
-        a1 = Isa::Smlabb(x13, w13, a1);
-        a3 = Isa::Smlatt(x13, w13, a3);
-      }
-    }
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
-  }
-
-  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the three
-  /// taps of a row unrolled.
-  static ARENAPLAN_KERNELS_OUTLINE void Window4x3x3(
-      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
-      std::int32_t w_row, std::int32_t step, std::int32_t* acc) {
-    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    const auto tap = [&](const std::int8_t* xp, const std::int8_t* wp)
-        __attribute__((always_inline)) {
-      const std::uint32_t xv = dsp_detail::Load4(xp);
-      const std::uint32_t wv = dsp_detail::Load4(wp);
+    for (const std::int8_t* const* const end = x + taps; x != end;
+         ++x, w += w_step) {
+      const std::uint32_t xv = dsp_detail::Load4(*x + i);
+      const std::uint32_t wv = dsp_detail::Load4(w);
       const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
       a0 = Isa::Smlabb(x02, w02, a0);
       a2 = Isa::Smlatt(x02, w02, a2);
@@ -304,24 +279,8 @@ struct SimdMac {
       const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
       a1 = Isa::Smlabb(x13, w13, a1);
       a3 = Isa::Smlatt(x13, w13, a3);
-    };
-    const std::int32_t step2 = 2 * step;
-    for (std::int32_t r = 3; r > 0; --r, x += x_row, w += w_row) {
-      tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
-  }
-
-  static ARENAPLAN_KERNELS_INLINE void Lanes4(const std::int8_t* x,
-                                              const std::int8_t* w,
-                                              std::int32_t* acc) {
-    const std::uint32_t xv = dsp_detail::Load4(x), wv = dsp_detail::Load4(w);
-    const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
-    const std::uint32_t x13 = Isa::Sxtb16Ror8(xv), w13 = Isa::Sxtb16Ror8(wv);
-    acc[0] = Isa::Smlabb(x02, w02, acc[0]);
-    acc[2] = Isa::Smlatt(x02, w02, acc[2]);
-    acc[1] = Isa::Smlabb(x13, w13, acc[1]);
-    acc[3] = Isa::Smlatt(x13, w13, acc[3]);
   }
 };
 
@@ -363,40 +322,22 @@ struct ScalarMac {
     return dsp_detail::Wrap(s);
   }
 
-  static inline void Window4(const std::int8_t* x, std::int32_t x_row,
-                             const std::int8_t* w, std::int32_t w_row,
-                             std::int32_t rows, std::int32_t taps,
-                             std::int32_t step, std::int32_t* acc) {
+  static inline void Taps4(const std::int8_t* const* x, std::int32_t i,
+                           const std::int8_t* w, std::int32_t w_step,
+                           std::int32_t taps, std::int32_t* acc) {
     std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
     std::uint32_t a1 = static_cast<std::uint32_t>(acc[1]);
     std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
     std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
-    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
-      for (std::int32_t t = 0; t < taps; ++t) {
-        const std::int8_t* xt = x + t * step;
-        const std::int8_t* wt = w + t * step;
-        a0 += static_cast<std::uint32_t>(xt[0] * wt[0]);
-        a1 += static_cast<std::uint32_t>(xt[1] * wt[1]);
-        a2 += static_cast<std::uint32_t>(xt[2] * wt[2]);
-        a3 += static_cast<std::uint32_t>(xt[3] * wt[3]);
-      }
+    for (std::int32_t t = 0; t < taps; ++t, w += w_step) {
+      const std::int8_t* xt = x[t] + i;
+      a0 += static_cast<std::uint32_t>(xt[0] * w[0]);
+      a1 += static_cast<std::uint32_t>(xt[1] * w[1]);
+      a2 += static_cast<std::uint32_t>(xt[2] * w[2]);
+      a3 += static_cast<std::uint32_t>(xt[3] * w[3]);
     }
     acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
-  }
-
-  static inline void Window4x3x3(const std::int8_t* x, std::int32_t x_row,
-                                 const std::int8_t* w, std::int32_t w_row,
-                                 std::int32_t step, std::int32_t* acc) {
-    Window4(x, x_row, w, w_row, 3, 3, step, acc);
-  }
-
-  static inline void Lanes4(const std::int8_t* x, const std::int8_t* w,
-                            std::int32_t* acc) {
-    for (int c = 0; c < 4; ++c) {
-      acc[c] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[c]) +
-                                static_cast<std::uint32_t>(x[c] * w[c]));
-    }
   }
 };
 

@@ -113,23 +113,6 @@ constexpr Span Clip(std::int32_t start, std::int32_t k, std::int32_t extent) {
   return Span{begin, end < begin ? begin : end};
 }
 
-/// sum of w[(ky * kw + kx) * step] over the taps outside rows [r.begin,
-/// r.end) x columns [c.begin, c.end) of a kh x kw window: the weights the
-/// padding multiplies.
-inline std::int32_t PaddedTapSum(const std::int8_t* w, std::int32_t kh,
-                                 std::int32_t kw, std::int32_t step, Span r,
-                                 Span c) {
-  std::int32_t sum = 0;
-  for (std::int32_t ky = 0; ky < kh; ++ky) {
-    const bool row_in = ky >= r.begin && ky < r.end;
-    for (std::int32_t kx = 0; kx < kw; ++kx) {
-      if (row_in && kx >= c.begin && kx < c.end) continue;
-      sum += w[(ky * kw + kx) * step];
-    }
-  }
-  return sum;
-}
-
 /// Bytes of the input zero point the padding corrections multiply.
 constexpr std::int32_t kZeros = 64;
 /// Bytes of the stack buffer Conv2DFast gathers small windows into.
@@ -153,64 +136,53 @@ inline void ForPaddedRuns(std::int32_t kh, std::int32_t kw, std::int32_t in_c,
   }
 }
 
+/// Copies n >= 0 bytes from src to dst (not overlapping), four at a time
+/// while at least four remain; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Copy(std::int8_t* dst,
+                                           const std::int8_t* src,
+                                           std::int32_t n) {
+  for (; n >= 4; n -= 4, dst += 4, src += 4) {
+    *reinterpret_cast<dsp_detail::UnalignedWord*>(dst) = dsp_detail::Load4(src);
+  }
+  for (; n > 0; --n) *dst++ = *src++;
+  return dst;
+}
+
+/// Writes n >= 0 bytes of value v at dst; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
+                                           std::int32_t n) {
+  for (; n > 0; --n) *dst++ = v;
+  return dst;
+}
+
 /// The output stage of a convolution (dsp.hpp OutputStage).
 constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
   return OutputStage{q.multiplier, q.shift, p.output_offset, p.act_min,
                      p.act_max};
 }
 
-/// A depthwise convolution's per-call operands (DepthwiseGroups).
-struct DepthwiseGeometry {
-  std::int32_t c_n, kh, kw;
-  const std::int8_t* filter;
-  const std::int8_t* zeros;  ///< Four bytes of the input zero point.
-  OutputStage stage;
-  const std::int32_t* folded_bias;
-};
-/// One output pixel's window: its first in-bounds input byte and filter
-/// tap, row strides, the in-bounds rows and columns.
-struct DepthwisePixel {
-  const std::int8_t* in0;
-  std::int32_t in_row;
-  const std::int8_t* f0;
-  std::int32_t f_row;
-  Span rows, cols;
-  std::int32_t taps_w;
-};
+/// Channels of one depthwise pass (DepthwiseConv2DFastWith): the bytes of
+/// its zero-point buffer, a multiple of 4.
+constexpr std::int32_t kDepthwisePass = 64;
 
-/// The channel groups of four of one pixel (channels 0 .. c_n & ~3), in
-/// ascending order: window sum, padding correction, requantization, the
-/// four bytes. Outlined so that its loops keep their operands in registers.
+/// Channels [c0, c_end) of one depthwise output pixel, c_end - c0 a
+/// multiple of 4 and at most kDepthwisePass, in groups of four in ascending
+/// order: each group reads its four channels at every tap t < taps (x[t] +
+/// c - c0: the input, or the zero points for a tap in the padding, whose
+/// product cancels that tap's share of the folded bias), then writes its
+/// four bytes. Outlined so that its loop keeps its operands in registers.
 template <class Mac>
-ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
-                                               const DepthwisePixel& px,
-                                               std::int8_t* out) {
-  const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
-                       px.cols.begin != 0 || px.cols.end != g.kw;
-  const bool full3x3 = !clipped && g.kh == 3 && g.kw == 3;
-  const OutputStage stage = g.stage;           // in registers across the stores
-  const std::int32_t groups_end = g.c_n & ~3;  // channels in groups of four
-  for (std::int32_t c = 0; c < groups_end; c += 4) {
-    std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
-                           g.folded_bias[c + 2], g.folded_bias[c + 3]};
-    if (full3x3) {
-      Mac::Window4x3x3(px.in0 + c, px.in_row, px.f0 + c, px.f_row, g.c_n, acc);
-    } else {
-      Mac::Window4(px.in0 + c, px.in_row, px.f0 + c, px.f_row,
-                   px.rows.end - px.rows.begin, px.taps_w, g.c_n, acc);
-    }
-    if (clipped) {  // zero_point * w over the padded taps
-      for (std::int32_t ky = 0; ky < g.kh; ++ky) {
-        const bool row_in = ky >= px.rows.begin && ky < px.rows.end;
-        for (std::int32_t kx = 0; kx < g.kw; ++kx) {
-          if (row_in && kx >= px.cols.begin && kx < px.cols.end) continue;
-          Mac::Lanes4(g.zeros, g.filter + (ky * g.kw + kx) * g.c_n + c, acc);
-        }
-      }
-    }
-    for (std::int32_t k = 0; k < 4; ++k) {
-      out[c + k] = stage(acc[k], c + k);
-    }
+ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
+    const std::int8_t* const* x, std::int32_t taps, const std::int8_t* filter,
+    std::int32_t c_n, std::int32_t c0, std::int32_t c_end,
+    const std::int32_t* folded_bias, const OutputStage& stage_in,
+    std::int8_t* out) {
+  const OutputStage stage = stage_in;  // in registers across the stores
+  for (std::int32_t c = c0; c < c_end; c += 4) {
+    std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
+                           folded_bias[c + 2], folded_bias[c + 3]};
+    Mac::Taps4(x, c - c0, filter + c, c_n, taps, acc);
+    for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
   }
 }
 
@@ -244,8 +216,9 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   std::int8_t window[fast_detail::kWindow];
   const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
-  std::int8_t zeros[fast_detail::kZeros];     // the padding's value
-  for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
+  const auto zp8 = static_cast<std::int8_t>(zero_point);
+  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
+  for (auto& z : zeros) z = zp8;
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
@@ -266,19 +239,19 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
         if (gather) {
           // The window as one [kh, kw, in_c] vector, the padding holding the
           // zero point, so each group is one dot product of per_oc bytes.
-          std::int32_t i = 0;
+          const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
+                             mid = run, right = f_row - left - mid;
+          std::int8_t* dst = window;
+          const std::int8_t* src = in0;  // the first in-bounds row
           for (std::int32_t ky = 0; ky < kh; ++ky) {
-            const bool row_in = ky >= rows.begin && ky < rows.end;
-            const std::int8_t* src =
-                input + ((b * in_h + y0 + ky) * in_w + x0) * in_c;
-            for (std::int32_t kx = 0; kx < kw; ++kx) {
-              const bool in_bounds =
-                  row_in && kx >= cols.begin && kx < cols.end;
-              for (std::int32_t c = 0; c < in_c; ++c, ++i) {
-                window[i] = in_bounds ? src[kx * in_c + c]
-                                      : static_cast<std::int8_t>(zero_point);
-              }
+            if (ky < rows.begin || ky >= rows.end) {
+              dst = fast_detail::Fill(dst, zp8, f_row);
+              continue;
             }
+            dst = fast_detail::Fill(dst, zp8, left);
+            dst = fast_detail::Copy(dst, src, mid);
+            dst = fast_detail::Fill(dst, zp8, right);
+            src += in_row;
           }
           VectorGroups<Mac>(window, filter, per_oc, groups_end, folded_bias,
                             stage, out);
@@ -352,10 +325,15 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   }
 }
 
-/// DEPTHWISE_CONV_2D with depth multiplier 1 as DepthwiseConv2D (conv.hpp),
-/// with `folded_bias` from FoldDepthwiseBias (never nullptr). The output may
-/// start DepthwiseConv2DOverlapDistance() or more bytes below the input
-/// (header comment).
+/// Taps (kh * kw) of the windows DepthwiseConv2DFast takes at most; the
+/// generator emits the reference DepthwiseConv2D for larger ones.
+inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
+
+/// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
+/// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
+/// FoldDepthwiseBias (never nullptr). The output may start
+/// DepthwiseConv2DOverlapDistance() or more bytes below the input (header
+/// comment).
 template <class Mac>
 inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     const std::int8_t* input,
@@ -364,8 +342,7 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     const std::int32_t* folded_bias,
                                     ChannelQuant quant, const Shape4& out_shape,
                                     std::int8_t* output) {
-  using fast_detail::Clip;
-  using fast_detail::PaddedTapSum;
+  constexpr std::int32_t kPass = fast_detail::kDepthwisePass;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   // Geometry as locals too (the output stores may alias the parameters).
   const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
@@ -374,47 +351,44 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
-  const std::int32_t zero_point = -p.input_offset;
-  const std::int32_t in_row = in_w * c_n, f_row = kw * c_n;
-  const auto z = static_cast<std::int8_t>(zero_point);
-  const std::int8_t zeros[4] = {z, z, z, z};  // the padding's value
-  const fast_detail::DepthwiseGeometry g{c_n,   kh,    kw,         filter,
-                                         zeros, stage, folded_bias};
+  const std::int32_t taps = kh * kw;
+  std::int8_t zeros[kPass];  // the padding's value
+  for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
+  // Each tap's input pixel (nullptr: in the padding), then its pointer for
+  // one pass of channels.
+  const std::int8_t* tap[kMaxDepthwiseTaps];
+  const std::int8_t* x[kMaxDepthwiseTaps];
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
       const std::int32_t y0 = oy * stride_h - pad_h;
-      const auto rows = Clip(y0, kh, in_h);
       for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
         const std::int32_t x0 = ox * stride_w - pad_w;
-        const auto cols = Clip(x0, kw, in_w);
-        const bool clipped = rows.begin != 0 || rows.end != kh ||
-                             cols.begin != 0 || cols.end != kw;
-        const std::int8_t* in0 =
-            input +
-            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * c_n;
-        const std::int8_t* f0 = filter + (rows.begin * kw + cols.begin) * c_n;
-        const std::int32_t taps_w = cols.end - cols.begin;
-        const fast_detail::DepthwisePixel px{in0,  in_row, f0,    f_row,
-                                             rows, cols,   taps_w};
-        fast_detail::DepthwiseGroups<Mac>(g, px, out);
-        std::int32_t c = c_n & ~3;
-        for (; c < c_n; ++c) {
-          std::int32_t acc = folded_bias[c];
-          const std::int8_t* in_r = in0 + c;
-          const std::int8_t* w_r = f0 + c;
-          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-            for (std::int32_t t = 0; t < taps_w; ++t) {
-              acc += in_r[t * c_n] * w_r[t * c_n];
+        std::int32_t t = 0;
+        for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
+          const bool row_in = iy >= 0 && iy < in_h;
+          for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
+            tap[t] = row_in && ix >= 0 && ix < in_w
+                         ? input + ((b * in_h + iy) * in_w + ix) * c_n
+                         : nullptr;
+          }
+        }
+        for (std::int32_t c0 = 0; c0 < c_n; c0 += kPass) {
+          const std::int32_t c_end = c_n - c0 < kPass ? c_n : c0 + kPass;
+          for (t = 0; t < taps; ++t) {
+            x[t] = tap[t] != nullptr ? tap[t] + c0 : zeros;
+          }
+          const std::int32_t groups_end = c0 + ((c_end - c0) & ~3);
+          fast_detail::DepthwisePassGroups<Mac>(
+              x, taps, filter, c_n, c0, groups_end, folded_bias, stage, out);
+          for (std::int32_t c = groups_end; c < c_end; ++c) {
+            std::uint32_t acc = static_cast<std::uint32_t>(folded_bias[c]);
+            for (t = 0; t < taps; ++t) {
+              acc += static_cast<std::uint32_t>(x[t][c - c0] *
+                                                filter[t * c_n + c]);
             }
-            in_r += in_row;
-            w_r += f_row;
+            out[c] = stage.Leftover(static_cast<std::int32_t>(acc), c);
           }
-          if (clipped) {
-            acc +=
-                zero_point * PaddedTapSum(filter + c, kh, kw, c_n, rows, cols);
-          }
-          out[c] = stage.Leftover(acc, c);
         }
       }
     }
