@@ -420,7 +420,7 @@ TEST(CompileModel, LowersSubWithTheOutputsStridesAndTheAddMultipliers) {
   const std::string add =
       CompileModel(arenaplan::tflite::ReadModelFile(path), path, options)
           .model_source;
-  const auto add_at = add.find("k::Add(k::AddParams{");
+  const auto add_at = add.find("k::AddFast(k::AddParams{");
   ASSERT_NE(add_at, std::string::npos);
   auto first_twelve = [](const std::string& s) {
     std::vector<long long> v;
@@ -431,7 +431,7 @@ TEST(CompileModel, LowersSubWithTheOutputsStridesAndTheAddMultipliers) {
     }
     return v;
   };
-  const auto a = first_twelve(add.substr(add_at + 20));
+  const auto a = first_twelve(add.substr(add_at + 24));
   const auto b = first_twelve(call.substr(20));
   for (int i : {0, 1, 2, 3, 5, 7, 9, 10, 11}) EXPECT_EQ(a[i], b[i]) << i;
   for (int i : {4, 6, 8}) {

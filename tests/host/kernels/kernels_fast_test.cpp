@@ -206,6 +206,51 @@ Result CheckFullyConnected(std::uint64_t seed) {
   return r;
 }
 
+/// AddFast against Add on random operands, offsets, multipliers (some 0,
+/// some exactly 2^30 with shift 0: equal input scales) and shifts.
+Result CheckAdd(std::uint64_t seed) {
+  Lcg rng(seed);
+  Result r;
+  auto multiplier = [&rng] {
+    const int kind = rng.Next(0, 9);
+    if (kind == 0) return 0;
+    return rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max());
+  };
+  for (int i = 0; i < kCases; ++i) {
+    const std::int32_t count = rng.Next(1, 200);
+    k::AddParams p{};
+    p.input1_offset = rng.Next(-127, 128);
+    p.input2_offset = rng.Next(-127, 128);
+    p.output_offset = rng.Next(-128, 127);
+    p.left_shift = 20;
+    if (rng.Next(0, 1) == 0) {  // the larger input scale: ratio 1/2
+      p.input1_multiplier = 1 << 30, p.input1_shift = 0;
+    } else {
+      p.input1_multiplier = multiplier(), p.input1_shift = rng.Next(-6, 0);
+    }
+    p.input2_multiplier = multiplier(), p.input2_shift = rng.Next(-6, 0);
+    p.output_multiplier = multiplier(), p.output_shift = rng.Next(-31, 1);
+    p.act_min = -128, p.act_max = 127;
+    if (rng.Next(0, 2) == 0) {
+      p.act_min = rng.Next(-128, 0);
+      p.act_max = rng.Next(p.act_min, 127);
+    }
+    p.count = count;
+    const auto a = RandomBytes(rng, count), b = RandomBytes(rng, count);
+    std::vector<std::int8_t> want(static_cast<std::size_t>(count), 0);
+    std::vector<std::int8_t> got(want.size(), 0x55);
+    k::Add(p, a.data(), b.data(), want.data());
+    k::AddFast(p, a.data(), b.data(), got.data());
+    ++r.cases;
+    if (got != want && r.wrong++ == 0) {
+      r.first = "case " + std::to_string(i) + ": count " +
+                std::to_string(count) + " output shift " +
+                std::to_string(p.output_shift);
+    }
+  }
+  return r;
+}
+
 using Simd = k::SimdMac<k::PortableIsa>;
 using Scalar = k::ScalarMac;
 
@@ -339,6 +384,8 @@ TEST(KernelsFast, FullyConnectedFastEqualsFullyConnected) {
   Report("FullyConnectedFast SIMD", CheckFullyConnected<Simd>(31));
   Report("FullyConnectedFast scalar", CheckFullyConnected<Scalar>(32));
 }
+
+TEST(KernelsFast, AddFastEqualsAdd) { Report("AddFast", CheckAdd(51)); }
 
 /// A wrong fold must be caught: the check above is not vacuous.
 TEST(KernelsFast, AnUnfoldedBiasGivesOtherBytes) {

@@ -261,16 +261,17 @@ struct SimdMac {
     return a;
   }
 
-  /// acc[c] += sum_{t < taps} x[t][i + c] * w[t * w_step + c], c = 0 .. 3
-  /// (four channels of a depthwise window whose taps x[t] point at the
-  /// input or at zero points); reads tap by tap.
+  /// acc[c] += sum_{t < taps} x_t[c] * w[t * w_step + c], c = 0 .. 3, x_t
+  /// the byte at address base + off[t] (four channels of a depthwise window
+  /// whose taps are the input or zero points); reads tap by tap.
   static ARENAPLAN_KERNELS_INLINE void Taps4(
-      const std::int8_t* const* x, std::int32_t i, const std::int8_t* w,
+      std::uintptr_t base, const std::uintptr_t* off, const std::int8_t* w,
       std::int32_t w_step, std::int32_t taps, std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (const std::int8_t* const* const end = x + taps; x != end;
-         ++x, w += w_step) {
-      const std::uint32_t xv = dsp_detail::Load4(*x + i);
+    for (const std::uintptr_t* const end = off + taps; off != end;
+         ++off, w += w_step) {
+      const std::uint32_t xv =
+          dsp_detail::Load4(reinterpret_cast<const std::int8_t*>(base + *off));
       const std::uint32_t wv = dsp_detail::Load4(w);
       const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
       a0 = Isa::Smlabb(x02, w02, a0);
@@ -322,7 +323,7 @@ struct ScalarMac {
     return dsp_detail::Wrap(s);
   }
 
-  static inline void Taps4(const std::int8_t* const* x, std::int32_t i,
+  static inline void Taps4(std::uintptr_t base, const std::uintptr_t* off,
                            const std::int8_t* w, std::int32_t w_step,
                            std::int32_t taps, std::int32_t* acc) {
     std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
@@ -330,7 +331,7 @@ struct ScalarMac {
     std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
     std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
     for (std::int32_t t = 0; t < taps; ++t, w += w_step) {
-      const std::int8_t* xt = x[t] + i;
+      const auto* xt = reinterpret_cast<const std::int8_t*>(base + off[t]);
       a0 += static_cast<std::uint32_t>(xt[0] * w[0]);
       a1 += static_cast<std::uint32_t>(xt[1] * w[1]);
       a2 += static_cast<std::uint32_t>(xt[2] * w[2]);

@@ -167,21 +167,23 @@ constexpr std::int32_t kDepthwisePass = 64;
 
 /// Channels [c0, c_end) of one depthwise output pixel, c_end - c0 a
 /// multiple of 4 and at most kDepthwisePass, in groups of four in ascending
-/// order: each group reads its four channels at every tap t < taps (x[t] +
-/// c - c0: the input, or the zero points for a tap in the padding, whose
-/// product cancels that tap's share of the folded bias), then writes its
-/// four bytes. Outlined so that its loop keeps its operands in registers.
+/// order: each group reads its four channels at every tap t < taps (address
+/// base + off[t] + c - c0: the input, or the zero points for a tap in the
+/// padding, whose product cancels that tap's share of the folded bias),
+/// then writes its four bytes. Outlined so that its loop keeps its operands
+/// in registers.
 template <class Mac>
 ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
-    const std::int8_t* const* x, std::int32_t taps, const std::int8_t* filter,
-    std::int32_t c_n, std::int32_t c0, std::int32_t c_end,
-    const std::int32_t* folded_bias, const OutputStage& stage_in,
-    std::int8_t* out) {
+    std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
+    const std::int8_t* filter, std::int32_t c_n, std::int32_t c0,
+    std::int32_t c_end, const std::int32_t* folded_bias,
+    const OutputStage& stage_in, std::int8_t* out) {
   const OutputStage stage = stage_in;  // in registers across the stores
   for (std::int32_t c = c0; c < c_end; c += 4) {
     std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
                            folded_bias[c + 2], folded_bias[c + 3]};
-    Mac::Taps4(x, c - c0, filter + c, c_n, taps, acc);
+    Mac::Taps4(base + static_cast<std::uintptr_t>(c - c0), off, filter + c, c_n,
+               taps, acc);
     for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
   }
 }
@@ -354,38 +356,53 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t taps = kh * kw;
   std::int8_t zeros[kPass];  // the padding's value
   for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
-  // Each tap's input pixel (nullptr: in the padding), then its pointer for
-  // one pass of channels.
-  const std::int8_t* tap[kMaxDepthwiseTaps];
-  const std::int8_t* x[kMaxDepthwiseTaps];
+  // Tap addresses: relative to the window's first byte for an unclipped
+  // window (the same for every pixel), absolute (the input or the zero
+  // points, for one pass of channels) for a clipped one.
+  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  for (std::int32_t t = 0; t < taps; ++t) {
+    inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
+  }
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
       const std::int32_t y0 = oy * stride_h - pad_h;
+      const bool rows_in = y0 >= 0 && y0 + kh <= in_h;
       for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
         const std::int32_t x0 = ox * stride_w - pad_w;
-        std::int32_t t = 0;
-        for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
-          const bool row_in = iy >= 0 && iy < in_h;
-          for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
-            tap[t] = row_in && ix >= 0 && ix < in_w
-                         ? input + ((b * in_h + iy) * in_w + ix) * c_n
-                         : nullptr;
-          }
-        }
+        const bool in = rows_in && x0 >= 0 && x0 + kw <= in_w;
+        const std::int8_t* window =
+            in ? input + ((b * in_h + y0) * in_w + x0) * c_n : nullptr;
         for (std::int32_t c0 = 0; c0 < c_n; c0 += kPass) {
           const std::int32_t c_end = c_n - c0 < kPass ? c_n : c0 + kPass;
-          for (t = 0; t < taps; ++t) {
-            x[t] = tap[t] != nullptr ? tap[t] + c0 : zeros;
+          std::uintptr_t base = 0;
+          const std::uintptr_t* off = inner;
+          if (in) {
+            base = reinterpret_cast<std::uintptr_t>(window + c0);
+          } else {
+            std::int32_t t = 0;
+            for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
+              const bool row_in = iy >= 0 && iy < in_h;
+              for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
+                clipped[t] = reinterpret_cast<std::uintptr_t>(
+                    row_in && ix >= 0 && ix < in_w
+                        ? input + ((b * in_h + iy) * in_w + ix) * c_n + c0
+                        : zeros);
+              }
+            }
+            off = clipped;
           }
           const std::int32_t groups_end = c0 + ((c_end - c0) & ~3);
-          fast_detail::DepthwisePassGroups<Mac>(
-              x, taps, filter, c_n, c0, groups_end, folded_bias, stage, out);
+          fast_detail::DepthwisePassGroups<Mac>(base, off, taps, filter, c_n,
+                                                c0, groups_end, folded_bias,
+                                                stage, out);
           for (std::int32_t c = groups_end; c < c_end; ++c) {
             std::uint32_t acc = static_cast<std::uint32_t>(folded_bias[c]);
-            for (t = 0; t < taps; ++t) {
-              acc += static_cast<std::uint32_t>(x[t][c - c0] *
-                                                filter[t * c_n + c]);
+            for (std::int32_t t = 0; t < taps; ++t) {
+              const auto* xt =
+                  reinterpret_cast<const std::int8_t*>(base + off[t]);
+              acc +=
+                  static_cast<std::uint32_t>(xt[c - c0] * filter[t * c_n + c]);
             }
             out[c] = stage.Leftover(static_cast<std::int32_t>(acc), c);
           }
