@@ -182,8 +182,12 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
   for (std::int32_t c = c0; c < c_end; c += 4) {
     std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
                            folded_bias[c + 2], folded_bias[c + 3]};
-    Mac::Taps4(base + static_cast<std::uintptr_t>(c - c0), off, filter + c, c_n,
-               taps, acc);
+    const std::uintptr_t at = base + static_cast<std::uintptr_t>(c - c0);
+    if (taps == 9) {  // 3x3, unrolled
+      Mac::template Taps4<9>(at, off, filter + c, c_n, 9, acc);
+    } else {
+      Mac::Taps4(at, off, filter + c, c_n, taps, acc);
+    }
     for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
   }
 }
