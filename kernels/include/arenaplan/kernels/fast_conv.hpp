@@ -155,6 +155,23 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
   return dst;
 }
 
+/// Output channels of a pixel pair's second pixel held back (PairGroups).
+constexpr std::int32_t kPairOut = 256;
+
+/// Conv2DFast's buffers for pixel pairs: the second window gathered, the
+/// two windows widened (Widen2: four words per four bytes), the second
+/// pixel's output bytes; nothing for a Mac without pairs.
+template <bool kPairs>
+struct PairBuffers {
+  std::int8_t window[kWindow];
+  std::uint32_t wide[kWindow];
+  std::int8_t out[kPairOut];
+};
+template <>
+struct PairBuffers<false> {
+  static constexpr std::int8_t* window = nullptr;  ///< Never used.
+};
+
 /// The output stage of a convolution (dsp.hpp OutputStage).
 constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
   return OutputStage{q.multiplier, q.shift, p.output_offset, p.act_min,
@@ -183,11 +200,7 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
     std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
                            folded_bias[c + 2], folded_bias[c + 3]};
     const std::uintptr_t at = base + static_cast<std::uintptr_t>(c - c0);
-    if (taps == 9) {  // 3x3, unrolled
-      Mac::template Taps4<9>(at, off, filter + c, c_n, 9, acc);
-    } else {
-      Mac::Taps4(at, off, filter + c, c_n, taps, acc);
-    }
+    Mac::Taps4(at, off, filter + c, c_n, taps, acc);
     for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
   }
 }
@@ -226,6 +239,23 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   std::int8_t zeros[fast_detail::kZeros];  // the padding's value
   for (auto& z : zeros) z = zp8;
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
+  // The channel groups of one pixel whose window is one vector.
+  const auto vector_pixel = [&](const std::int8_t* v, std::int8_t* o) {
+    VectorGroups<Mac>(v, filter, per_oc, groups_end, folded_bias, stage, o);
+    for (std::int32_t c = groups_end; c < out_c; ++c) {
+      o[c] = stage.Leftover(
+          Mac::Dot1(v, filter + c * per_oc, per_oc, folded_bias[c]), c);
+    }
+  };
+  // Two consecutive pixels (raster order) whose windows are vectors of at
+  // most kWindow bytes are done together (PairGroups) where the Mac has
+  // Dot2x2; `pending` is the first of a pair, not yet computed.
+  const bool pairs = per_oc <= fast_detail::kWindow &&
+                     out_c <= fast_detail::kPairOut && (out_c & 1) == 0 &&
+                     (gather || pointwise);
+  fast_detail::PairBuffers<Mac::kPairs> pair;
+  const std::int8_t* pending = nullptr;
+  std::int8_t* pending_out = nullptr;
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
@@ -242,12 +272,14 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * in_c;
         const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
         std::int32_t oc = 0;
+        const std::int8_t* vec = nullptr;  // the window as one vector
         if (gather) {
           // The window as one [kh, kw, in_c] vector, the padding holding the
           // zero point, so each group is one dot product of per_oc bytes.
           const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
                              mid = run, right = f_row - left - mid;
-          std::int8_t* dst = window;
+          std::int8_t* const buffer = pending != nullptr ? pair.window : window;
+          std::int8_t* dst = buffer;
           const std::int8_t* src = in0;  // the first in-bounds row
           for (std::int32_t ky = 0; ky < kh; ++ky) {
             if (ky < rows.begin || ky >= rows.end) {
@@ -259,19 +291,36 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             dst = fast_detail::Fill(dst, zp8, right);
             src += in_row;
           }
-          VectorGroups<Mac>(window, filter, per_oc, groups_end, folded_bias,
-                            stage, out);
-          for (oc = groups_end; oc < out_c; ++oc) {
-            out[oc] = stage.Leftover(Mac::Dot1(window, filter + oc * per_oc,
-                                               per_oc, folded_bias[oc]),
-                                     oc);
-          }
-          continue;
+          vec = buffer;
+        } else if (pointwise && !clipped) {
+          vec = in0;
         }
-        if (pointwise && !clipped) {
-          VectorGroups<Mac>(in0, filter, in_c, groups_end, folded_bias, stage,
-                            out);
-          oc = groups_end;
+        if constexpr (Mac::kPairs) {
+          if (vec != nullptr && pairs) {
+            if (pending == nullptr) {  // wait for the next pixel
+              pending = vec;
+              pending_out = out;
+              continue;
+            }
+            // pending (the previous pixel, output at out - out_c) and vec:
+            // both read by every pair of channels; the previous pixel's
+            // bytes written as they come, this pixel's kept in pair.out
+            // until all reads of the two windows are done.
+            Mac::Widen2(pending, vec, per_oc & ~3, pair.wide);
+            PairGroups<Mac>(pair.wide, pending, vec, per_oc, filter, out_c & ~1,
+                            folded_bias, stage, pending_out, pair.out);
+            fast_detail::Copy(out, pair.out, out_c);
+            pending = nullptr;
+            continue;
+          }
+          if (pending != nullptr) {  // alone: its next pixel is not a vector
+            vector_pixel(pending, pending_out);
+            pending = nullptr;
+          }
+        }
+        if (vec != nullptr) {
+          vector_pixel(vec, out);
+          continue;
         }
         for (; oc < groups_end; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
@@ -328,6 +377,9 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
         }
       }
     }
+  }
+  if constexpr (Mac::kPairs) {
+    if (pending != nullptr) vector_pixel(pending, pending_out);  // the last
   }
 }
 
