@@ -206,6 +206,51 @@ Result CheckFullyConnected(std::uint64_t seed) {
   return r;
 }
 
+/// A depthwise convolution of one input channel and depth multiplier m
+/// (DepthwiseConv2D, the oracle) as the generator lowers it: Conv2DFast
+/// with the filter transposed from [1, kh, kw, m] to [m, kh, kw, 1].
+template <class Mac>
+Result CheckDepthwiseOneChannel(std::uint64_t seed) {
+  Lcg rng(seed);
+  Result r;
+  for (int i = 0; i < kCases; ++i) {
+    const Dim dy = RandomDim(rng, 14, 5), dx = RandomDim(rng, 14, 5);
+    const std::int32_t m = rng.Next(1, 16);
+    const k::Shape4 in{1, dy.in, dx.in, 1}, out{1, dy.out, dx.out, m};
+    const k::Shape4 dw_filter{1, dy.k, dx.k, m}, conv_filter{m, dy.k, dx.k, 1};
+    const auto input = RandomBytes(rng, in.Count());
+    const auto weights = RandomBytes(rng, dw_filter.Count());
+    const std::int32_t taps = dy.k * dx.k;
+    std::vector<std::int8_t> transposed(weights.size());
+    for (std::int32_t t = 0; t < taps; ++t) {
+      for (std::int32_t oc = 0; oc < m; ++oc) {
+        transposed[static_cast<std::size_t>(oc * taps + t)] =
+            weights[static_cast<std::size_t>(t * m + oc)];
+      }
+    }
+    const Quant q = RandomQuant(rng, m);
+    const k::ConvParams p{-q.in_zp,  q.out_zp, q.act_min, q.act_max, dy.stride,
+                          dx.stride, dy.pad,   dx.pad,    m};
+    std::vector<std::int8_t> want(static_cast<std::size_t>(out.Count()), 0);
+    std::vector<std::int8_t> got(want.size(), 0x55);
+    std::vector<std::int32_t> folded(static_cast<std::size_t>(m));
+    k::DepthwiseConv2D(p, in, input.data(), dw_filter, weights.data(), q.Bias(),
+                       q.Channel(), out, want.data());
+    k::FoldConvBias(p.input_offset, conv_filter, transposed.data(), q.Bias(),
+                    folded.data());
+    k::ConvParams pc = p;
+    pc.depth_multiplier = 1;
+    k::Conv2DFastWith<Mac>(pc, in, input.data(), conv_filter, transposed.data(),
+                           folded.data(), q.Channel(), out, got.data());
+    ++r.cases;
+    if (dy.pad > 0 || dx.pad > 0) ++r.clipped;
+    if (got != want && r.wrong++ == 0) {
+      r.first = "case " + std::to_string(i) + ": m " + std::to_string(m);
+    }
+  }
+  return r;
+}
+
 /// AddFast against Add on random operands, offsets, multipliers (some 0,
 /// some exactly 2^30 with shift 0: equal input scales) and shifts.
 Result CheckAdd(std::uint64_t seed) {
@@ -383,6 +428,13 @@ TEST(KernelsFast, DepthwiseConv2DFastEqualsDepthwiseConv2D) {
 TEST(KernelsFast, FullyConnectedFastEqualsFullyConnected) {
   Report("FullyConnectedFast SIMD", CheckFullyConnected<Simd>(31));
   Report("FullyConnectedFast scalar", CheckFullyConnected<Scalar>(32));
+}
+
+TEST(KernelsFast, OneChannelDepthwiseAsConv2DFastEqualsDepthwiseConv2D) {
+  Report("one-channel depthwise as Conv2DFast SIMD",
+         CheckDepthwiseOneChannel<Simd>(61));
+  Report("one-channel depthwise as Conv2DFast scalar",
+         CheckDepthwiseOneChannel<Scalar>(62));
 }
 
 TEST(KernelsFast, AddFastEqualsAdd) { Report("AddFast", CheckAdd(51)); }

@@ -347,18 +347,16 @@ struct SimdMac {
 
   /// acc[c] += sum_{t < taps} x_t[c] * w[t * w_step + c], c = 0 .. 3, x_t
   /// the byte at address base + off[t] (four channels of a depthwise window
-  /// whose taps are the input or zero points); reads tap by tap. kTaps > 0:
-  /// taps == kTaps, the loop unrolled.
-  template <std::int32_t kTaps = 0>
+  /// whose taps are the input or zero points); reads tap by tap.
   static ARENAPLAN_KERNELS_INLINE void Taps4(
       std::uintptr_t base, const std::uintptr_t* off, const std::int8_t* w,
       std::int32_t w_step, std::int32_t taps, std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    const auto tap = [&](std::uintptr_t o, const std::int8_t* wp)
-        __attribute__((always_inline)) {
+    for (const std::uintptr_t* const end = off + taps; off != end;
+         ++off, w += w_step) {
       const std::uint32_t xv =
-          dsp_detail::Load4(reinterpret_cast<const std::int8_t*>(base + o));
-      const std::uint32_t wv = dsp_detail::Load4(wp);
+          dsp_detail::Load4(reinterpret_cast<const std::int8_t*>(base + *off));
+      const std::uint32_t wv = dsp_detail::Load4(w);
       const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
       a0 = Isa::Smlabb(x02, w02, a0);
       a2 = Isa::Smlatt(x02, w02, a2);
@@ -366,15 +364,6 @@ struct SimdMac {
       const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
       a1 = Isa::Smlabb(x13, w13, a1);
       a3 = Isa::Smlatt(x13, w13, a3);
-    };
-    if constexpr (kTaps > 0) {
-#pragma GCC unroll 25
-      for (std::int32_t t = 0; t < kTaps; ++t, w += w_step) tap(off[t], w);
-    } else {
-      for (const std::uintptr_t* const end = off + taps; off != end;
-           ++off, w += w_step) {
-        tap(*off, w);
-      }
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
@@ -420,7 +409,6 @@ struct ScalarMac {
     return dsp_detail::Wrap(s);
   }
 
-  template <std::int32_t kTaps = 0>
   static inline void Taps4(std::uintptr_t base, const std::uintptr_t* off,
                            const std::int8_t* w, std::int32_t w_step,
                            std::int32_t taps, std::int32_t* acc) {

@@ -20,9 +20,18 @@
 //   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
 //   or a gathered one) has all its channel groups done in one call
 //   (dsp.hpp VectorGroups, the dot product inlined: no call and no
-//   accumulators through memory per group).
+//   accumulators through memory per group). With the DSP extension
+//   (SimdMac::kPairs), two consecutive such pixels (raster order, across
+//   rows; even out_c <= kPairOut, windows <= kWindow bytes) are done
+//   together: both windows widened once (dsp.hpp Widen2), then two output
+//   channels at a time for both pixels (PairGroups, Dot2x2: each weight word
+//   loaded and widened once for two pixels, 19 instructions per 16
+//   multiply-accumulates against Dot4's 27).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
-//   lane (dsp.hpp Lanes4).
+//   lane (dsp.hpp Taps4), over a table of the window's tap addresses (the
+//   same offsets for every unclipped window; for a clipped one, a tap in the
+//   padding points at a buffer of the zero point), in passes of
+//   kDepthwisePass channels.
 // - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
 //   multiply-accumulate and one shift for right shifts, exact for the
 //   non-negative multipliers the generator emits; the output offset and
@@ -33,14 +42,20 @@
 // one tap is first copied (read once) into a stack buffer, the padding as
 // the zero point; then output channels in groups of four (then one by one),
 // each group reading the whole window of P (or the buffer), then writing its
-// bytes.
+// bytes. A pixel pair (P, P + 1): both windows read (gathered, widened),
+// then per pair of channels the tails of both windows (the last in_c & 3
+// bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
+// kept in a stack buffer; P + 1's bytes are written after the last pair.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
 // a subset of those that follow it in the reference order (Conv2D: the
 // window of P again for the later groups, or none of it when gathered, then
 // the later windows; the reference re-reads the whole window of P after
-// every byte but the last of P. Depthwise: channels >= c + 4 of window P, c the
+// every byte but the last of P, then reads P + 1's. In a pair, after P's
+// byte j: parts of P's and P + 1's windows if j is not in the last channel
+// pair, then windows after P + 1; after P + 1's bytes, only the windows
+// after P + 1. Depthwise: channels >= c + 4 of window P, c the
 // group's first channel, then later windows; the reference reads channel c' + 1
 // and up after byte c'). So minAfter(j) here is at least the reference's, and
 // the reference contracts' distances Conv2DOverlapDistance and
@@ -48,8 +63,9 @@
 // these kernels too: the generator plans them with those distances, and
 // the --overlap arenas do not change. (They may be larger than the fast
 // kernels' own smallest distances: by up to four output bytes, or by the
-// re-reads of a gathered window.) The stack buffers (window, zero points)
-// are the kernels' own and never alias the arena.
+// re-reads of a gathered window.) The stack buffers (windows, widened
+// pairs, a pair's second output, zero points) are the kernels' own and
+// never alias the arena.
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
