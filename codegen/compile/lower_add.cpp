@@ -1,6 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// ADD -> k::Add (kernels/include/arenaplan/kernels/add.hpp): int8 inputs of
+// ADD -> k::AddFast (kernels/include/arenaplan/kernels/add.hpp; the same
+// bytes as k::Add): int8 inputs of
 // the same shape (no broadcasting), TFLite's int8 ADD rescaling.
 #include <algorithm>
 #include <cinttypes>
@@ -34,12 +35,12 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
   const auto mo = l.Multiplier(
       twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)),
       "output multiplier");
-  l.Emit(
-      Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
-          "%d, %" PRId64 "},\n",
-          -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
-          m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
-          mo.shift, ar.min, ar.max, ElementCount(a)));
+  l.Emit(Fmt(
+      "  k::AddFast(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
+      "%d, %" PRId64 "},\n",
+      -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift, m1.multiplier,
+      m1.shift, m2.multiplier, m2.shift, mo.multiplier, mo.shift, ar.min,
+      ar.max, ElementCount(a)));
   l.Emit("      " + l.Addr(a) + ", " + l.Addr(b) + ", " + l.Addr(out) + ");\n");
 }
 

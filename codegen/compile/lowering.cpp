@@ -365,6 +365,22 @@ std::string Lowerer::EmitInt32Array(const std::string& id,
   return id;
 }
 
+std::string Lowerer::EmitInt8Array(const std::string& id,
+                                   const std::string& comment,
+                                   const std::vector<std::int8_t>& v) {
+  consts_ += "// " + CommentText(comment) + "\n";
+  consts_ +=
+      Fmt("alignas(16) const std::int8_t %s[%zu] = {", id.c_str(), v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    consts_ += i % 16 == 0 ? "\n    " : " ";
+    consts_ += std::to_string(v[i]);
+    consts_ += ',';
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += v.size();
+  return id;
+}
+
 std::vector<std::int8_t> Lowerer::Int8Values(const Tensor& t) const {
   const auto& data = Data(t, TensorType::kInt8, 1);
   std::vector<std::int8_t> v(data.size());

@@ -193,6 +193,11 @@ class Lowerer {
   [[nodiscard]] std::vector<std::int32_t> BiasValues(
       const tflite::Operator& op, std::int32_t channels,
       std::size_t input = 2) const;
+  /// Emits `const std::int8_t ID[] = {v...}` after a `// comment` line
+  /// (`comment` passes through CommentText); for constants reordered at
+  /// generation time.
+  std::string EmitInt8Array(const std::string& id, const std::string& comment,
+                            const std::vector<std::int8_t>& v);
   /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line
   /// (`comment` passes through CommentText).
   std::string EmitInt32Array(const std::string& id, const std::string& comment,
