@@ -83,7 +83,10 @@ FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
 # STRIDED_SLICE, PACK, CONCATENATION, TRANSPOSE, float32 and uint8 graph
 # edges, several outputs (docs/operators.md).
 FUZZ_CORPUS ?= $(CURDIR)/../shared/corpus
-FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite \
+# tests/fuzz/compile_seeds: one small model per operator added for issue
+# #26 (written by the tests/host/compile/lower_*_test.cpp end-to-end tests
+# with ARENAPLAN_WRITE_COMPILE_SEEDS=tests/fuzz/compile_seeds).
+FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite tests/fuzz/compile_seeds/*.tflite \
   $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)
 FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
 

@@ -48,6 +48,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kSplitV, LowerSplitV},
     Lowering{BuiltinOp::kUnpack, LowerUnpack},
     Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
+    Lowering{BuiltinOp::kGather, LowerGather},
 };
 
 }  // namespace

@@ -95,6 +95,13 @@ extern "C" void ShapeOps(const void* in, void* out) {
   const std::int32_t split_inner[] = {3, 3};
   k::Split<std::int8_t>(k::SplitParams{2, 2}, i8, split_inner, split_outs);
   k::HardSwish(k::HardSwishParams{-3, 5, 1 << 14, -6, 1 << 14, 2, 9}, i8, o8);
+  const std::int32_t gather_pos[] = {1, 0};
+  const k::GatherParams gp{1, 2, 3, 2, 2};
+  k::Gather<std::int8_t>(gp, i8, gather_pos, o8);
+  k::Gather<std::int16_t>(gp, i16, gather_pos, o16);
+  k::Gather<std::int32_t>(gp, i32, gather_pos, o32);
+  k::Gather<float>(gp, static_cast<const float*>(in), gather_pos,
+                   static_cast<float*>(out));
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

@@ -15,6 +15,7 @@
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/gather.hpp"
 #include "arenaplan/kernels/hard_swish.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/logistic.hpp"
