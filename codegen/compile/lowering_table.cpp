@@ -49,6 +49,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kUnpack, LowerUnpack},
     Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
     Lowering{BuiltinOp::kGather, LowerGather},
+    Lowering{BuiltinOp::kDiv, LowerDiv},
 };
 
 }  // namespace

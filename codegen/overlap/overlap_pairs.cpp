@@ -140,9 +140,9 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
 }
 
 /// A binary element-wise operator with no broadcast: ADD, MUL, SUB, DIV
-/// (add.hpp, mul.hpp, sub.hpp, div.hpp; `fused_clamp`: their fused activation must
-/// be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options):
-/// d = 0 when both inputs and the output are int8 activations of one shape.
+/// (add.hpp, mul.hpp, sub.hpp, div.hpp; `fused_clamp`: their fused activation
+/// must be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options): d =
+/// 0 when both inputs and the output are int8 activations of one shape.
 std::optional<Contract> ElementwiseBinaryContract(const tflite::Subgraph& sg,
                                                   const tflite::Operator& op,
                                                   bool fused_clamp) {

@@ -95,6 +95,9 @@ extern "C" void ShapeOps(const void* in, void* out) {
   const std::int32_t split_inner[] = {3, 3};
   k::Split<std::int8_t>(k::SplitParams{2, 2}, i8, split_inner, split_outs);
   k::HardSwish(k::HardSwishParams{-3, 5, 1 << 14, -6, 1 << 14, 2, 9}, i8, o8);
+  k::Div(k::DivParams{1, 2, 3, 1 << 30, 3, -128, 127, {1, 2, 2, 3},
+                      {12, 6, 3, 1}, {0, 0, 0, 1}},
+         i8, i8 + 12, o8);
   const std::int32_t gather_pos[] = {1, 0};
   const k::GatherParams gp{1, 2, 3, 2, 2};
   k::Gather<std::int8_t>(gp, i8, gather_pos, o8);

@@ -9,6 +9,7 @@
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/div.hpp"
 #include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "arenaplan/kernels/fast_fully_connected.hpp"
