@@ -306,6 +306,7 @@ void LowerUnpack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
 void LowerGather(Lowerer& lowerer, const tflite::Operator& op);
 void LowerDiv(Lowerer& lowerer, const tflite::Operator& op);
+void LowerResizeBilinear(Lowerer& lowerer, const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when

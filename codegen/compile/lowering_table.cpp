@@ -50,6 +50,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
     Lowering{BuiltinOp::kGather, LowerGather},
     Lowering{BuiltinOp::kDiv, LowerDiv},
+    Lowering{BuiltinOp::kResizeBilinear, LowerResizeBilinear},
 };
 
 }  // namespace

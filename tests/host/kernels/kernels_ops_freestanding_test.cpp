@@ -105,6 +105,11 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Gather<std::int32_t>(gp, i32, gather_pos, o32);
   k::Gather<float>(gp, static_cast<const float*>(in), gather_pos,
                    static_cast<float*>(out));
+  const std::int32_t rb_rows[] = {0, 1, 512, 1, 1, 0};
+  const std::int32_t rb_cols[] = {0, 0, -256, 0, 1, 300};
+  k::ResizeBilinear(k::ResizeBilinearParams{{1, 2, 2, 3}, 2, 2, rb_rows,
+                                            rb_cols},
+                    i8, o8);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

@@ -30,6 +30,7 @@
 #include "arenaplan/kernels/quantize.hpp"
 #include "arenaplan/kernels/relu.hpp"
 #include "arenaplan/kernels/reshape.hpp"
+#include "arenaplan/kernels/resize_bilinear.hpp"
 #include "arenaplan/kernels/resize_nearest_neighbor.hpp"
 #include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
