@@ -307,6 +307,7 @@ void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
 void LowerGather(Lowerer& lowerer, const tflite::Operator& op);
 void LowerDiv(Lowerer& lowerer, const tflite::Operator& op);
 void LowerResizeBilinear(Lowerer& lowerer, const tflite::Operator& op);
+void LowerCast(Lowerer& lowerer, const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when

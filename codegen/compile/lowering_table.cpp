@@ -51,6 +51,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kGather, LowerGather},
     Lowering{BuiltinOp::kDiv, LowerDiv},
     Lowering{BuiltinOp::kResizeBilinear, LowerResizeBilinear},
+    Lowering{BuiltinOp::kCast, LowerCast},
 };
 
 }  // namespace

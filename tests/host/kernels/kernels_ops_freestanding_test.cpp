@@ -110,6 +110,12 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::ResizeBilinear(k::ResizeBilinearParams{{1, 2, 2, 3}, 2, 2, rb_rows,
                                             rb_cols},
                     i8, o8);
+  k::Cast(i8, o32, 4);
+  k::Cast(i32, o8, 4);
+  k::Cast(i32, o16, 4);
+  k::Cast(static_cast<const float*>(in), o8, 4);
+  k::Cast(static_cast<const float*>(in), o32, 4);
+  k::Cast(i16, static_cast<float*>(out), 4);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,
