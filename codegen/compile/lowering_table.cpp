@@ -52,6 +52,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kDiv, LowerDiv},
     Lowering{BuiltinOp::kResizeBilinear, LowerResizeBilinear},
     Lowering{BuiltinOp::kCast, LowerCast},
+    Lowering{BuiltinOp::kTile, LowerTile},
 };
 
 }  // namespace

@@ -116,6 +116,11 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Cast(static_cast<const float*>(in), o8, 4);
   k::Cast(static_cast<const float*>(in), o32, 4);
   k::Cast(i16, static_cast<float*>(out), 4);
+  const k::TileParams tile{{1, 1, 2, 3}, {1, 2, 2, 6}};
+  k::Tile<std::int8_t>(tile, i8, o8);
+  k::Tile<std::int16_t>(tile, i16, o16);
+  k::Tile<std::int32_t>(tile, i32, o32);
+  k::Tile<float>(tile, static_cast<const float*>(in), static_cast<float*>(out));
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

@@ -40,6 +40,7 @@
 #include "arenaplan/kernels/sub.hpp"
 #include "arenaplan/kernels/svdf.hpp"
 #include "arenaplan/kernels/tanh.hpp"
+#include "arenaplan/kernels/tile.hpp"
 #include "arenaplan/kernels/transpose.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
