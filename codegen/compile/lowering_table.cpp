@@ -53,6 +53,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kResizeBilinear, LowerResizeBilinear},
     Lowering{BuiltinOp::kCast, LowerCast},
     Lowering{BuiltinOp::kTile, LowerTile},
+    Lowering{BuiltinOp::kBatchMatmul, LowerBatchMatmul},
 };
 
 }  // namespace

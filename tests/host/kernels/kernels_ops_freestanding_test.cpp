@@ -121,6 +121,10 @@ extern "C" void ShapeOps(const void* in, void* out) {
   k::Tile<std::int16_t>(tile, i16, o16);
   k::Tile<std::int32_t>(tile, i32, o32);
   k::Tile<float>(tile, static_cast<const float*>(in), static_cast<float*>(out));
+  k::BatchMatMul(k::BatchMatMulParams{1, -2, 3, 1 << 30, -4, {1, 2, 1},
+                                      {0, 6, 0}, {0, 0, 0}, 2, 3, 2, 3, 1,
+                                      2, 1},
+                 i8, i8 + 12, o8);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

@@ -7,6 +7,7 @@
 #define ARENAPLAN_KERNELS_KERNELS_HPP_
 
 #include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/batch_matmul.hpp"
 #include "arenaplan/kernels/cast.hpp"
 #include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"
