@@ -310,6 +310,7 @@ void LowerResizeBilinear(Lowerer& lowerer, const tflite::Operator& op);
 void LowerCast(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTile(Lowerer& lowerer, const tflite::Operator& op);
 void LowerBatchMatmul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTransposeConv(Lowerer& lowerer, const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when

@@ -54,6 +54,7 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kCast, LowerCast},
     Lowering{BuiltinOp::kTile, LowerTile},
     Lowering{BuiltinOp::kBatchMatmul, LowerBatchMatmul},
+    Lowering{BuiltinOp::kTransposeConv, LowerTransposeConv},
 };
 
 }  // namespace

@@ -125,6 +125,11 @@ extern "C" void ShapeOps(const void* in, void* out) {
                                       {0, 6, 0}, {0, 0, 0}, 2, 3, 2, 3, 1,
                                       2, 1},
                  i8, i8 + 12, o8);
+  const std::int32_t tc_m[] = {1 << 30, 1 << 30};
+  const std::int8_t tc_s[] = {-3, 2};
+  k::TransposeConv(k::ConvParams{3, -2, -128, 127, 2, 2, 1, 1, 1},
+                   {1, 2, 2, 3}, i8, {2, 3, 3, 3}, i8 + 12, nullptr,
+                   k::ChannelQuant{tc_m, tc_s}, {1, 4, 4, 2}, o8);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

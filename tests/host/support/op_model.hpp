@@ -38,6 +38,10 @@ struct TensorSpec {
   float scale = 0.0f;
   std::int64_t zero_point = 0;
   std::vector<std::uint8_t> data;
+  /// Per-channel scales along `quantized_dimension` (zero points 0);
+  /// when non-empty they replace `scale`.
+  std::vector<float> channel_scales = {};
+  std::int32_t quantized_dimension = 0;
 };
 
 /// Little-endian bytes of `v` (constant tensor data).
@@ -79,7 +83,12 @@ struct OneOpModel {
         buffers.push_back(fb::CreateBuffer(fbb, d));
       }
       flatbuffers::Offset<fb::QuantizationParameters> q = 0;
-      if (s.scale != 0.0f) {
+      if (!s.channel_scales.empty()) {
+        const std::vector<std::int64_t> zp(s.channel_scales.size(), 0);
+        q = fb::CreateQuantizationParametersDirect(
+            fbb, nullptr, nullptr, &s.channel_scales, &zp,
+            fb::QuantizationDetails::NONE, 0, s.quantized_dimension);
+      } else if (s.scale != 0.0f) {
         const std::vector<float> scale = {s.scale};
         const std::vector<std::int64_t> zp = {s.zero_point};
         q = fb::CreateQuantizationParametersDirect(fbb, nullptr, nullptr,

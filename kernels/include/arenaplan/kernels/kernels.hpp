@@ -43,5 +43,6 @@
 #include "arenaplan/kernels/tanh.hpp"
 #include "arenaplan/kernels/tile.hpp"
 #include "arenaplan/kernels/transpose.hpp"
+#include "arenaplan/kernels/transpose_conv.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_
