@@ -23,7 +23,6 @@ using arenaplan::testing_util::TensorSpec;
 namespace fb = arenaplan::tflite::fb;
 
 OneOpModel DivModel(TensorSpec a, TensorSpec b, TensorSpec out,
-                    fb::BuiltinOptions /*unused*/ = fb::BuiltinOptions::NONE,
                     std::int8_t activation = 0) {
   OneOpModel m;
   m.name = "div";
@@ -72,9 +71,9 @@ TEST(LowerDiv, DividesTwoInputsWithReluAndSaturation) {
   //   -6  13   -16           -36 -> RELU -20
   //   50  11   400           380 -> 127
   //    0  -4   0             -20
-  OneOpModel m = DivModel(
-      {{1, 2, 2, 1}, 9, 1.0f, 0, {}}, {{1, 2, 2, 1}, 9, 0.5f, 10, {}},
-      {{1, 2, 2, 1}, 9, 0.25f, -20, {}}, fb::BuiltinOptions::NONE, /*RELU*/ 1);
+  OneOpModel m =
+      DivModel({{1, 2, 2, 1}, 9, 1.0f, 0, {}}, {{1, 2, 2, 1}, 9, 0.5f, 10, {}},
+               {{1, 2, 2, 1}, 9, 0.25f, -20, {}}, /*RELU*/ 1);
   m.name = "div_relu";
   for (bool overlap : {false, true}) {
     const auto r =
@@ -95,11 +94,10 @@ TEST(LowerDiv, RefusesWhatTheKernelDoesNotTake) {
   EXPECT_NE(big.find("the kernel takes shifts up to 23"), std::string::npos);
   EXPECT_EQ(big.find('\n'), std::string::npos);
   // TANH is not a fused activation TFLite defines for DIV's int8 clamp.
-  EXPECT_NE(
-      CompileError(DivModel({{4}, 9, 1.0f, 0, {}}, {{4}, 9, 1.0f, 0, {}},
-                            {{4}, 9, 1.0f, 0, {}}, fb::BuiltinOptions::NONE, 4))
-          .find("operator 0 (DIV)"),
-      std::string::npos);
+  EXPECT_NE(CompileError(DivModel({{4}, 9, 1.0f, 0, {}}, {{4}, 9, 1.0f, 0, {}},
+                                  {{4}, 9, 1.0f, 0, {}}, /*TANH*/ 4))
+                .find("operator 0 (DIV)"),
+            std::string::npos);
   // int16 operands.
   EXPECT_NE(CompileError(DivModel({{4}, 7, 1.0f, 0, {}}, {{4}, 7, 1.0f, 0, {}},
                                   {{4}, 7, 1.0f, 0, {}}))
