@@ -8,9 +8,11 @@
 //     wrap; C++20 defines it, GCC and Clang do it in C++17 too);
 //   * integer -> float rounds to nearest even (exact below 2^24);
 //   * float -> integer truncates toward zero. C++ leaves a value outside the
-//     target's range (and NaN) undefined; here it saturates to the target's
-//     range and NaN gives 0, which is what the Cortex-M FPU's VCVT does for
-//     int32 and what TFLM's conversion therefore gives on those cores.
+//     target's range (and NaN) undefined, so TFLM's result there depends on
+//     the platform (a Cortex-M FPU's VCVT saturates to int32; a narrower
+//     target is then usually cut to its low bits). Here it saturates to the
+//     target's own range and NaN gives 0: the same as VCVT for int32, and a
+//     defined value for int8 and int16 where TFLM has none.
 //
 // Loop order: i ascending, element i read then written. No overlap
 // contract (element sizes may differ).
