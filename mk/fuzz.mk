@@ -87,11 +87,14 @@ FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
 FUZZ_CORPUS ?= $(CURDIR)/../shared/corpus
 # And one single-operator model per operator kind of those models
 # (fuzz-op-seeds: tests/fuzz/fuzz_seed_models.cpp), so that every lowering
-# is reached from a small first input.
+# is reached from a small first input; tests/fuzz/compile_seeds holds one
+# small model per operator no shared model has (written by the
+# tests/host/compile/lower_*_test.cpp end-to-end tests with
+# ARENAPLAN_WRITE_COMPILE_SEEDS=tests/fuzz/compile_seeds).
 FUZZ_CORPUS_MODELS = $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)
 FUZZ_OP_SEEDS := $(FUZZ_DIR)/op_seeds
 FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite $(FUZZ_CORPUS_MODELS) \
-  $(FUZZ_OP_SEEDS)/*.tflite
+  tests/fuzz/compile_seeds/*.tflite $(FUZZ_OP_SEEDS)/*.tflite
 FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
 
 TEST_TARGETS += fuzz-smoke

@@ -314,6 +314,13 @@ void LowerSplit(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSplitV(Lowerer& lowerer, const tflite::Operator& op);
 void LowerUnpack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
+void LowerGather(Lowerer& lowerer, const tflite::Operator& op);
+void LowerDiv(Lowerer& lowerer, const tflite::Operator& op);
+void LowerResizeBilinear(Lowerer& lowerer, const tflite::Operator& op);
+void LowerCast(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTile(Lowerer& lowerer, const tflite::Operator& op);
+void LowerBatchMatmul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTransposeConv(Lowerer& lowerer, const tflite::Operator& op);
 
 /// The strides of `t` over the output's NHWC coordinates `out` (0 on a
 /// broadcast dimension) into `stride[4]`, as a C++ initializer; fails when
@@ -327,6 +334,12 @@ std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
 /// quantization, or INT16 or INT32 (lower_transpose.cpp). Fails otherwise.
 [[nodiscard]] const char* MovedElementType(Lowerer& l, const tflite::Tensor& in,
                                            const tflite::Tensor& out);
+
+/// The address of a data-movement operand `t` of C type `ctype`: a
+/// constant array (int8, int16, int32 constants) or its arena address
+/// (lower_gather.cpp; GATHER, TILE). Fails on other constants.
+[[nodiscard]] std::string MovedOperand(Lowerer& l, const tflite::Tensor& t,
+                                       const char* ctype);
 
 /// The operands of a binary int8 operator with broadcasting (MUL, SUB,
 /// MAXIMUM, MINIMUM): inputs 0 and 1 (either may be a constant) and the

@@ -763,6 +763,48 @@ TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
   EXPECT_EQ(tally.overlapping, 40);
 }
 
+TEST(KernelsOverlap, DivContractHoldsForEitherInput) {
+  Lcg rng(4242);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto other = std::make_shared<std::vector<std::int8_t>>();
+    auto p = std::make_shared<k::DivParams>();
+    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
+    const std::int32_t count = w * ch;
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 12),
+          -128,
+          127,
+          {1, 1, w, ch},
+          {0, 0, ch, 1},
+          {0, 0, ch, 1}};
+    other->resize(static_cast<std::size_t>(count));
+    for (auto& v : *other) v = rng.Byte();
+    const bool first = i % 2 == 0;
+    Case c;
+    c.what = std::string("Div, input ") + (first ? "1" : "2") +
+             " overlapped, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
+      if (first) {
+        k::Div(*p, in, other->data(), out);
+      } else {
+        k::Div(*p, other->data(), in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
 TEST(KernelsOverlap, MaximumMinimumContractHoldsForEitherInput) {
   Lcg rng(5757);
   Tally tally;
