@@ -240,34 +240,41 @@ struct PairGroup {
   std::uint64_t saved = 0;    ///< S(k), saturating
 };
 
-/// True when the relations of the groups forced at `arena` and the box
-/// [0, arena - size] of their tensors have a common solution.
+/// Tensor pairs some OverlapPair names (either order), sorted: the pairs
+/// that may share bytes at all.
+using Permitted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+/// Rounds of the compulsory-part step in ForcedFeasible.
+constexpr int kCompulsoryRounds = 4;
+
+/// False when no plan of arena `arena` exists by this argument: the
+/// relations of the groups forced at `arena` and the box [0, arena - size]
+/// of every tensor (difference constraints) have no common solution; or,
+/// with the ranges [lo, hi] of the offsets they allow, some tensor t has no
+/// offset left in its range outside the compulsory parts [hi_u, lo_u +
+/// size_u) of the tensors u it meets in time and has no pair with (every
+/// solution puts u over those bytes, and t may not share a byte with u).
+/// The ranges t keeps are added as constraints and the step repeated.
+/// True otherwise (a relaxation: no plan is refuted wrongly).
 bool ForcedFeasible(std::span<const TensorUsageRecord> records,
-                    std::span<const PairGroup> groups, std::uint64_t arena) {
+                    std::span<const PairGroup> groups,
+                    const Permitted& permitted, std::uint64_t arena) {
   struct Edge {
     std::size_t from;
     std::size_t to;
     std::int64_t weight;
   };
-  // Nodes: 0 is the origin, then one per tensor of a forced group.
-  std::vector<std::size_t> node(records.size(), 0);
-  std::vector<std::uint32_t> tensors;
+  // Nodes: 0 is the origin, then node i + 1 for tensor i.
+  const std::size_t n = records.size();
   std::vector<Edge> edges;
-  auto node_of = [&](std::uint32_t i) {
-    if (node[i] == 0) {
-      tensors.push_back(i);
-      node[i] = tensors.size();
-    }
-    return node[i];
-  };
   for (const PairGroup& g : groups) {
     if (!g.forceable) continue;
     // Forced: B(k) - S(k) + savings > arena (in 128 bits: no overflow).
     const unsigned __int128 need =
         static_cast<unsigned __int128>(g.breadth) + g.savings;
     if (need <= static_cast<unsigned __int128>(arena) + g.saved) continue;
-    const std::size_t in = node_of(g.input);
-    const std::size_t out = node_of(g.output);
+    const std::size_t in = g.input + 1;
+    const std::size_t out = g.output + 1;
     // x_to - x_from <= weight.
     if (g.relation == OverlapRelation::kAlias) {
       edges.push_back({in, out, 0});
@@ -278,26 +285,104 @@ bool ForcedFeasible(std::span<const TensorUsageRecord> records,
           {out, in, static_cast<std::int64_t>(records[g.output].size) - 1});
     }
   }
-  for (std::uint32_t i : tensors) {
+  for (std::size_t i = 0; i < n; ++i) {
     if (records[i].size > arena) return false;
     edges.push_back(
-        {0, node[i], static_cast<std::int64_t>(arena - records[i].size)});
-    edges.push_back({node[i], 0, 0});
+        {0, i + 1, static_cast<std::int64_t>(arena - records[i].size)});
+    edges.push_back({i + 1, 0, 0});
   }
-  // Bellman-Ford from every node at once (all distances start at 0): a
-  // relaxation in round |nodes| means a negative cycle.
-  std::vector<std::int64_t> dist(tensors.size() + 1, 0);
-  for (std::size_t round = 0; round <= tensors.size() + 1; ++round) {
-    bool changed = false;
-    for (const Edge& e : edges) {
-      if (dist[e.from] + e.weight < dist[e.to]) {
-        dist[e.to] = dist[e.from] + e.weight;
-        changed = true;
+  constexpr std::int64_t kFar = std::numeric_limits<std::int64_t>::max() / 4;
+  // Shortest distances from the origin along `edges` (reversed: to it);
+  // false on a negative cycle.
+  auto distances = [&](bool reversed, std::vector<std::int64_t>& dist) {
+    dist.assign(n + 1, kFar);
+    dist[0] = 0;
+    for (std::size_t round = 0; round <= n + 1; ++round) {
+      bool changed = false;
+      for (const Edge& e : edges) {
+        const std::size_t a = reversed ? e.to : e.from;
+        const std::size_t b = reversed ? e.from : e.to;
+        if (dist[a] != kFar && dist[a] + e.weight < dist[b]) {
+          dist[b] = dist[a] + e.weight;
+          changed = true;
+        }
+      }
+      if (!changed) return true;
+    }
+    return false;
+  };
+  std::vector<std::int64_t> hi, to_origin;
+  std::vector<std::pair<std::int64_t, std::int64_t>> holes;  // open (a, b)
+  for (int round = 0; round < kCompulsoryRounds; ++round) {
+    // Every tensor reaches the origin and back (the box), so a negative
+    // cycle anywhere shows from the origin.
+    if (!distances(false, hi) || !distances(true, to_origin)) return false;
+    // Tensors with a compulsory part: hi < lo + size.
+    std::vector<std::uint32_t> solid;
+    for (std::uint32_t u = 0; u < n; ++u) {
+      const std::int64_t lo = -to_origin[u + 1];
+      if (hi[u + 1] < lo + static_cast<std::int64_t>(records[u].size)) {
+        solid.push_back(u);
       }
     }
-    if (!changed) return true;
+    if (solid.empty()) return true;
+    bool tightened = false;
+    for (std::uint32_t t = 0; t < n; ++t) {
+      if (records[t].size == 0) continue;  // occupies no byte
+      holes.clear();
+      const auto size_t_bytes = static_cast<std::int64_t>(records[t].size);
+      for (std::uint32_t u : solid) {
+        if (u == t || !records[t].Intersects(records[u])) continue;
+        if (std::binary_search(
+                permitted.begin(), permitted.end(),
+                std::make_pair(std::min(t, u), std::max(t, u)))) {
+          continue;
+        }
+        const std::int64_t c0 = hi[u + 1];
+        const std::int64_t c1 =
+            -to_origin[u + 1] + static_cast<std::int64_t>(records[u].size);
+        holes.emplace_back(c0 - size_t_bytes, c1);  // t not in (a, b)
+      }
+      if (holes.empty()) continue;
+      std::sort(holes.begin(), holes.end());
+      const std::int64_t lo = -to_origin[t + 1];
+      const std::int64_t top = hi[t + 1];
+      // The lowest and the highest offset in [lo, top] outside every
+      // hole: step over holes until none covers the end (few holes).
+      std::int64_t new_lo = lo, new_hi = top;
+      bool moved = true;
+      while (moved) {
+        moved = false;
+        for (const auto& [a, b] : holes) {
+          if (a < new_hi && new_hi < b) {
+            new_hi = a;
+            moved = true;
+          }
+        }
+      }
+      moved = true;
+      while (moved) {
+        moved = false;
+        for (const auto& [a, b] : holes) {
+          if (a < new_lo && new_lo < b) {
+            new_lo = b;
+            moved = true;
+          }
+        }
+      }
+      if (new_lo > new_hi) return false;
+      if (new_lo > lo) {
+        edges.push_back({t + 1, 0, -new_lo});
+        tightened = true;
+      }
+      if (new_hi < top) {
+        edges.push_back({0, t + 1, new_hi});
+        tightened = true;
+      }
+    }
+    if (!tightened) return true;
   }
-  return false;
+  return true;
 }
 
 }  // namespace
@@ -367,13 +452,22 @@ std::uint64_t OverlapForcedBound(std::span<const TensorUsageRecord> records,
       groups[i].saved = saved;
     }
   }
-  if (!ForcedFeasible(records, groups, upper)) return base;  // not a plan
+  // Tensor pairs that may share bytes (the compulsory-part step skips them).
+  Permitted permitted;
+  for (const OverlapPair& p : overlaps) {
+    permitted.emplace_back(std::min(p.input, p.output),
+                           std::max(p.input, p.output));
+  }
+  std::sort(permitted.begin(), permitted.end());
+  if (!ForcedFeasible(records, groups, permitted, upper)) {
+    return base;  // not a plan
+  }
   // The smallest feasible arena in [base, upper]: Feasible(upper) holds.
   std::uint64_t lo = base;  // unknown at lo (may be feasible)
   std::uint64_t hi = upper;
   while (lo < hi) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (ForcedFeasible(records, groups, mid)) {
+    if (ForcedFeasible(records, groups, permitted, mid)) {
       hi = mid;
     } else {
       lo = mid + 1;

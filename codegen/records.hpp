@@ -190,12 +190,16 @@ struct ProfileSummary {
 /// output.size - 1 for the bytes to meet; alias: equal offsets), and every
 /// tensor lies in [0, A - size]. These are difference constraints; when
 /// they have no solution (Bellman-Ford finds a negative cycle) no plan of
-/// arena A exists. Fewer pairs are forced and the box grows as A grows, so
-/// the answer is found by bisection. A distinct tensor pair with permits of
-/// different relations or directions is never forced (its overlap would
-/// not say which relation holds). `upper` must be the arena of a valid plan
-/// (the constraints hold there); returns OverlapLowerBound when it is not
-/// above it. Sizes must be below 2^62.
+/// arena A exists. Nor does one when, with the offset ranges [lo, hi] the
+/// constraints allow, some tensor has no offset left outside the
+/// compulsory parts [hi(u), lo(u) + size(u)) of the tensors u it meets and
+/// has no pair with (ranges narrowed this way are added as constraints,
+/// up to four rounds). The answer is found by bisection (every value it
+/// returns is one above a refuted arena, or the overlap bound). A distinct
+/// tensor pair with permits of different relations or directions is never
+/// forced (its overlap would not say which relation holds). `upper` must be the
+/// arena of a valid plan (the constraints hold there); returns
+/// OverlapLowerBound when it is not above it. Sizes must be below 2^62.
 [[nodiscard]] std::uint64_t OverlapForcedBound(
     std::span<const TensorUsageRecord> records,
     std::span<const OverlapPair> overlaps, const ProfileSummary& summary,

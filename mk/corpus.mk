@@ -1,6 +1,6 @@
 # The development corpus of real MCU models (../shared/corpus) against
 # TensorFlow Lite Micro's outputs (../shared/corpus-reference):
-#   make test-corpus [CORPUS_BOARDS="mps2-an386"] [OVERLAP=1]
+#   make test-corpus [CORPUS_BOARDS="mps2-an386"] [OVERLAP=1] [FUSE=1]
 # compiles every model; each one `arenaplan compile` accepts runs every
 # seeded reference input on the host (its planned arena) and, with
 # CORPUS_BOARDS, on those QEMU boards (run/reference.sh), every output
@@ -16,7 +16,7 @@ CORPUS_TIMEOUT ?= 600
 
 .PHONY: test-corpus
 test-corpus: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) \
 	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
 	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARDS)
 TEST_TARGETS += test-corpus

@@ -9,7 +9,9 @@
 #                       from tests/fuzz/records_seeds and MiniMalloc's
 #                       instances in ../shared/benchmarks
 #   compile_lowering_fuzz  `compile` on mutated models (seeded from
-#                       ../shared/models): every generated comment, literal,
+#                       ../shared/models, the corpus, and one
+#                       single-operator model per operator kind found
+#                       there): every generated comment, literal,
 #                       identifier and directive checked against what C++
 #                       allows, every quantization parameter in range; the
 #                       input's last byte picks plain, `--overlap` or two
@@ -85,20 +87,35 @@ FUZZ_RECORDS_SEEDS = tests/fuzz/records_seeds/*.csv $(FUZZ_BENCHMARKS)/*.csv
 # tflm_micro_speech_lstm) and a foldable SHAPE -> STRIDED_SLICE -> PACK ->
 # FILL chain (armex_basic_lstm_s) (docs/operators.md, docs/compile.md).
 FUZZ_CORPUS ?= $(CURDIR)/../shared/corpus
-FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite \
-  $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)
+# And one single-operator model per operator kind of those models
+# (fuzz-op-seeds: tests/fuzz/fuzz_seed_models.cpp), so that every lowering
+# is reached from a small first input; tests/fuzz/compile_seeds holds one
+# small model per operator no shared model has (written by the
+# tests/host/compile/lower_*_test.cpp end-to-end tests with
+# ARENAPLAN_WRITE_COMPILE_SEEDS=tests/fuzz/compile_seeds).
+FUZZ_CORPUS_MODELS = $(shell find $(FUZZ_CORPUS) -name '*.tflite' -size -390k 2>/dev/null)
+FUZZ_OP_SEEDS := $(FUZZ_DIR)/op_seeds
+FUZZ_COMPILE_SEEDS = $(FUZZ_MODELS)/*.tflite $(FUZZ_CORPUS_MODELS) \
+  tests/fuzz/compile_seeds/*.tflite $(FUZZ_OP_SEEDS)/*.tflite
 FUZZ_SMOKE_FLAGS = -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SMOKE_SECONDS)
 
 TEST_TARGETS += fuzz-smoke
 
-.PHONY: fuzz fuzz-smoke fuzz-bins
-fuzz-smoke:
+.PHONY: fuzz fuzz-smoke fuzz-bins fuzz-op-seeds
+fuzz-op-seeds: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target fuzz_seed_models >/dev/null
+	@rm -rf $(FUZZ_OP_SEEDS)
+	@$(BUILD)/fuzz_seed_models $(FUZZ_OP_SEEDS) $(FUZZ_MODELS)/*.tflite \
+	  $(FUZZ_CORPUS_MODELS) >/dev/null
+	@echo "fuzz-op-seeds: $$(ls $(FUZZ_OP_SEEDS) | wc -l) single-operator models in $(FUZZ_OP_SEEDS)"
+
+fuzz-smoke: fuzz-op-seeds
 	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
 	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_TFLITE))
 	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_RECORDS))
 	$(call run_fuzzer,compile_lowering_fuzz,$(FUZZ_COMPILE_SEEDS),$(FUZZ_SMOKE_FLAGS) -runs=$(FUZZ_SMOKE_RUNS_COMPILE))
 
-fuzz:
+fuzz: fuzz-op-seeds
 	$(MAKE) --no-print-directory -j$(JOBS) fuzz-bins
 	$(call run_fuzzer,tflite_reader_fuzz,$(FUZZ_TFLITE_SEEDS),-max_total_time=$(FUZZ_SECONDS))
 	$(call run_fuzzer,records_plan_fuzz,$(FUZZ_RECORDS_SEEDS),-max_total_time=$(FUZZ_SECONDS))

@@ -1,11 +1,14 @@
 # Plans across memory regions on QEMU (docs/regions.md):
 #   make test-regions    vww_96_int8 and person_detect split between a 32 KiB
 #                        DTCM region and the RAM of mps3-an547, a plan-time
-#                        and a link-time refusal (tests/regions/check.sh,
-#                        about a minute); part of `make test`
+#                        and a link-time refusal, and with OVERLAP=1
+#                        vww_96_int8 and kws_ref_model against TFLM's
+#                        reference bytes (tests/regions/check.sh, about two
+#                        minutes); part of `make test`
 #   make regions-table   the table of docs/results.md: per model, the split, the
-#                        traffic per region (greedy and exact) and the naive
-#                        split's, and the QEMU runs; not part of `make test`
+#                        traffic per region (greedy and exact, without and
+#                        with --overlap) and the naive split's, and the QEMU
+#                        runs; not part of `make test`
 .PHONY: test-regions regions-table
 
 test-regions: run-cli

@@ -36,6 +36,7 @@ endif
 # mk/args.mk has refused the characters a path must not hold).
 run: export ARENAPLAN_CLI := $(value ARENAPLAN_CLI)
 run: export RUN_OVERLAP := $(value OVERLAP)
+run: export RUN_FUSE := $(value FUSE)
 run: export RUN_REGIONS := $(value REGIONS)
 run: export RUN_ARG_MODEL := $(value MODEL)
 run: export RUN_ARG_BOARD := $(or $(value BOARD),$(RUN_BOARD_DEFAULT))
@@ -47,7 +48,7 @@ run: run-cli
 	  "$$RUN_ARG_OUTPUT" "$$RUN_ARG_STRATEGY"
 
 test-reference: run-cli run-input-size
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) run/reference.sh \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) run/reference.sh \
 	  "$(REFERENCE_DIR)" "$(ARENAPLAN_SHARED)/models" $(REF_BOARDS)
 
 # An INPUT whose size is not the input tensor's is refused, exit 2:

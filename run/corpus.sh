@@ -17,7 +17,7 @@
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
 # build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++),
 # RUN_OVERLAP=1 compiles with --overlap (docs/overlap.md) for the host runs
-# and the boards.
+# and the boards; RUN_FUSE=1 with --fuse (docs/fuse.md).
 set -uo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: run/corpus.sh CORPUS_DIR REFERENCE_DIR [BOARD...]" >&2
@@ -34,6 +34,11 @@ case ${RUN_OVERLAP:-} in
   1) overlap=(--overlap) out="$out-overlap" ;;
   '' | 0) ;;
   *) echo "RUN_OVERLAP '${RUN_OVERLAP}': expected 1, 0 or nothing" >&2; exit 2 ;;
+esac
+case ${RUN_FUSE:-} in
+  1) overlap+=(--fuse) out="$out-fuse" ;;
+  '' | 0) ;;
+  *) echo "RUN_FUSE '${RUN_FUSE}': expected 1, 0 or nothing" >&2; exit 2 ;;
 esac
 mkdir -p "$out"
 rm -rf "$out/accepted"

@@ -67,6 +67,7 @@ for dir in "$ref"/*/; do
       RUN_ICOUNT=$icount run/run.sh "$model" "$board" "$in" "" best >"$log" 2>&1 || status=$?
       b="$out/$name/$board/best"
       case ${RUN_OVERLAP:-} in 1) b="$b-overlap" ;; esac
+      case ${RUN_FUSE:-} in 1) b="$b-fuse" ;; esac
       said=$(sed -n 's/^run [^:]*: //p' "$log" | tail -n 1)
       if [ $host_done -eq 0 ]; then
         # The host run (naive plan) does not depend on the board: once.

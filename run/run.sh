@@ -31,7 +31,11 @@
 # the input it reads last, as its kernel's contract allows); the host run
 # keeps the naive plan, so the two outputs must still be identical. Its
 # files go to RUN_OUT/NAME/gen-STRATEGY-overlap and
-# RUN_OUT/NAME/BOARD/STRATEGY-overlap. Not with RUN_REGIONS.
+# RUN_OUT/NAME/BOARD/STRATEGY-overlap. With RUN_REGIONS, a pair is used
+# only when its two tensors are in one region (docs/regions.md).
+# RUN_FUSE=1 (`make run ... FUSE=1`) compiles with `--fuse` (docs/fuse.md:
+# row-streaming segments with ring buffers); tag suffix -fuse; the host run
+# keeps the naive plan. Not with RUN_REGIONS or RUN_OVERLAP.
 set -euo pipefail
 if [ $# -ne 5 ]; then
   echo "usage: run/run.sh MODEL BOARD INPUT OUTPUT STRATEGY" >&2
@@ -95,12 +99,22 @@ overlap=${RUN_OVERLAP:-}
 case $overlap in
   '' | 0) overlap="" ;;
   1)
-    [ -z "$regions" ] || die 2 "OVERLAP=1 and REGIONS exclude each other"
     what="$what (overlap)"
     region_args+=(--overlap)
     tag="$tag-overlap"
     ;;
   *) die 2 "OVERLAP '$overlap': expected 1, 0 or nothing" ;;
+esac
+case ${RUN_FUSE:-} in
+  '' | 0) ;;
+  1)
+    [ -z "$regions" ] || die 2 "FUSE=1 and REGIONS exclude each other"
+    [ -z "$overlap" ] || die 2 "FUSE=1 implies the overlaps: leave OVERLAP out"
+    what="$what (fused)"
+    region_args+=(--fuse)
+    tag="$tag-fuse"
+    ;;
+  *) die 2 "FUSE '${RUN_FUSE}': expected 1, 0 or nothing" ;;
 esac
 
 # Generates MODEL's code with PLAN into DIR; a file is replaced only when

@@ -36,6 +36,7 @@ struct CompileArgs {
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
   RegionArgs regions;  // --overlap, --region, --region-search
+  bool fuse = false;   // --fuse (docs/fuse.md)
 };
 
 int RunCompile(const CompileArgs& args) {
@@ -55,6 +56,7 @@ int RunCompile(const CompileArgs& args) {
   RegionChoice regions = ParseRegionArgs(args.regions);
   options.regions = std::move(regions.regions);
   options.region_search = regions.search;
+  options.fuse = args.fuse;
   const tflite::Model model = tflite::ReadModelFile(args.model);
   const compile::CompiledModel out =
       compile::CompileModel(model, args.model, options);
@@ -121,6 +123,9 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   AddAlignOption(cmd, &args->align);
   AddAssumeDimOption(cmd, &args->assume_dim);
   AddOverlapAndRegionOptions(cmd, &args->regions);
+  cmd->add_flag("--fuse", args->fuse,
+                "Run row-streaming segments with ring buffers (docs/fuse.md); "
+                "implies --overlap");
   cmd->callback([args, exit_code] { *exit_code = RunCompile(*args); });
 }
 

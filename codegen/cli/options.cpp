@@ -126,7 +126,7 @@ void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args) {
   cmd->add_flag("--overlap", args->overlap,
                 "Models: let an operator's output share bytes with the "
                 "input it reads last where its kernel allows "
-                "(docs/overlap.md); offsets heuristics, no exact search");
+                "(docs/overlap.md); offsets heuristics and the exact search");
   cmd->add_option("--region", args->regions,
                   "NAME:BYTES[:SECTION] memory region, repeated, fastest "
                   "first (default section .arena_NAME); see docs/regions.md");
@@ -136,10 +136,6 @@ void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args) {
 }
 
 RegionChoice ParseRegionArgs(const RegionArgs& args) {
-  if (args.overlap && !args.regions.empty()) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
   RegionChoice choice;
   for (const std::string& text : args.regions) {
     choice.regions.push_back(ParseRegion(text));

@@ -70,8 +70,8 @@ struct RegionArgs {
 /// Registers `--overlap`, `--region` (repeatable) and `--region-search`.
 void AddOverlapAndRegionOptions(CLI::App* cmd, RegionArgs* args);
 
-/// The memory regions and the assignment search of `args`: refuses
-/// `--overlap` with `--region`, a malformed or inconsistent region
+/// The memory regions and the assignment search of `args`: refuses a
+/// malformed or inconsistent region
 /// (ParseRegion, CheckRegions) and a search other than greedy or exact.
 struct RegionChoice {
   std::vector<RegionSpec> regions;  ///< Empty: one arena.

@@ -26,10 +26,14 @@
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/emit/svg.hpp"
+#include "codegen/fuse/fuse.hpp"
 #include "codegen/load/load_problem.hpp"
+#include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
 #include "codegen/strategies/strategy.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
 
 namespace arenaplan {
 namespace {
@@ -49,6 +53,7 @@ struct PlanArgs {
   std::optional<std::uint64_t> capacity;
   std::optional<std::uint64_t> budget;  // exact search work units
   bool progress = false;                // --progress: lines on stderr
+  bool fuse = false;  // --fuse: fused row-streaming segments (docs/fuse.md)
   ModelOptionArgs model;
   RegionArgs regions;  // --overlap, --region, --region-search
 };
@@ -191,6 +196,45 @@ int RunRegionPlan(const PlanArgs& args, const PlanOptions& options,
   return kExitOk;
 }
 
+/// `plan --fuse`: the fused segmentation of a model (codegen/fuse/), planned
+/// with its rings and overlap pairs.
+int RunFusedPlan(const PlanArgs& args, PlanOptions options,
+                 const InputOptions& input) {
+  if (args.strategy == "all" || args.strategy == "optimal") {
+    throw InputError("--fuse plans with the overlap pairs: --strategy " +
+                     args.strategy + " does not go with it");
+  }
+  if (!args.header.empty()) {
+    throw InputError("--fuse does not write --header (use compile --fuse)");
+  }
+  if (input.fp32) throw InputError("--fuse and --fp32 exclude each other");
+  const tflite::Model model = tflite::ReadModelFile(args.input);
+  const tflite::TfliteProblem problem = tflite::BuildProblem(model, input);
+  const std::vector<OverlapPair> pairs =
+      overlap::FindOverlapPairs(model, problem);
+  const Alignment alignment = options.alignment.value_or(kModelAlignment);
+  const fuse::FusePlan fused =
+      fuse::PlanFusion(model, problem, pairs, alignment);
+  PrintWarnings(fused.problem);
+  options.overlap = true;
+  const PlanResult plan = Plan(fused.problem, options);
+  OutputSet files;
+  files.KeepUnchanged(args.input, "INPUT");
+  if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
+  if (!args.svg.empty()) files.Add(args.svg, EmitSvg(plan), "--svg");
+  files.Commit();
+  if (args.json) {
+    std::string json = PlanJson(plan, true);
+    const std::size_t close = json.rfind('}');
+    json.insert(close, "," + fuse::FusedJsonFields(fused, model, alignment));
+    std::cout << json;
+  } else {
+    std::cout << HumanSummary(plan)
+              << fuse::FusedSummary(fused, model, alignment);
+  }
+  return kExitOk;
+}
+
 int RunPlan(const PlanArgs& args) {
   PlanOptions options;
   options.approach = ParseApproach(args.approach);
@@ -204,6 +248,12 @@ int RunPlan(const PlanArgs& args) {
   const RegionChoice regions = ParseRegionArgs(args.regions);
   InputOptions input = ToInputOptions(args.model);
   input.overlap = args.regions.overlap;
+  if (args.fuse) {
+    if (!regions.regions.empty() || args.input.rfind("zoo:", 0) == 0) {
+      throw InputError("--fuse needs a .tflite model and one region");
+    }
+    return RunFusedPlan(args, options, input);
+  }
   const UsageProblem problem = LoadProblem(args.input, input);
   PrintWarnings(problem);
   if (!regions.regions.empty()) {
@@ -280,6 +330,10 @@ void RegisterPlanCommands(CLI::App& app, int* exit_code) {
                    "Find a plan within N bytes or prove none exists (exit 3)")
       ->check(UnsignedAtLeast(0));
   AddOverlapAndRegionOptions(plan, &plan_args->regions);
+  plan->add_flag("--fuse", plan_args->fuse,
+                 "Models: fuse runs of row-wise operators into row-streaming "
+                 "segments with ring buffers (docs/fuse.md); implies "
+                 "--overlap");
   AddModelOptions(plan, &plan_args->model);
   plan->callback([exit_code, plan_args] { *exit_code = RunPlan(*plan_args); });
 

@@ -8,15 +8,18 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/compile/fused_body.hpp"
 #include "codegen/compile/lowering.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
+#include "codegen/fuse/fuse.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -74,10 +77,6 @@ std::string FileStem(const CompileOptions& options) {
 void PlanArena(const UsageProblem& problem, const CompileOptions& options,
                CompiledModel& out) {
   const bool regions = options.regions.size() >= 2;
-  if (regions && options.plan.overlap) {
-    // The region assignment plans each region without the pairs.
-    throw InputError("--overlap and --region exclude each other");
-  }
   if (regions) {
     out.region_plan = PlanRegions(problem, options.regions, options.plan,
                                   options.region_search);
@@ -285,16 +284,19 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
 
 /// The text of STEM_model.cpp after `banner`.
 std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
-                        const std::string& ns, bool regions) {
+                        const std::string& ns, bool regions,
+                        const std::string& body) {
   std::string s = "#include \"" + out.model_header_name +
-                  "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n\n";
+                  "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n";
+  if (body != gen.Body()) s += "#include \"arenaplan/kernels/fused.hpp\"\n";
+  s += "\n";
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
   s += gen.Constants();
   if (!gen.States().empty()) s += "\n" + gen.States();
   s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";
   if (regions) s += "  (void)arena;  // every tensor is in its memory region\n";
-  s += gen.Body();
+  s += body;
   s += "}\n\nvoid ResetState() {\n" + gen.Reset() + "}\n\n}  // namespace " +
        ns + "\n";
   return s;
@@ -330,10 +332,42 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   }
   CompiledModel out;
   out.folded = fold.folded;
-  PlanArena(problem.problem, options, out);
+  // --fuse: the fused problem (segments as steps, rings as records); the
+  // Lowerer addresses tensors by their records in it (a tensor made inside
+  // a segment gets an index past the plan: its lowered call is replaced).
+  std::optional<fuse::FusePlan> fused;
+  tflite::TfliteProblem lowered = problem;
+  if (options.fuse) {
+    if (!options.regions.empty()) {
+      throw InputError("--fuse and --region exclude each other");
+    }
+    fused = fuse::PlanFusion(model, problem,
+                             overlap::FindOverlapPairs(model, problem),
+                             options.plan.alignment.value_or(kModelAlignment));
+    PlanOptions fused_options = options.plan;
+    fused_options.overlap = true;
+    out.plan = Plan(fused->problem, fused_options);
+    lowered.record_tensor.assign(fused->problem.records.size(), -1);
+    std::vector<bool> placed(sg.tensors.size(), false);
+    for (std::size_t r = 0; r < fused->problem.ids.size(); ++r) {
+      for (std::int32_t t : problem.record_tensor) {
+        if (t >= 0 && fused->problem.ids[r] == std::to_string(t)) {
+          lowered.record_tensor[r] = t;
+          placed[static_cast<std::size_t>(t)] = true;
+        }
+      }
+    }
+    for (std::int32_t t : problem.record_tensor) {
+      if (t >= 0 && !placed[static_cast<std::size_t>(t)]) {
+        lowered.record_tensor.push_back(t);
+      }
+    }
+  } else {
+    PlanArena(problem.problem, options, out);
+  }
   const bool regions = out.region_plan.has_value();
 
-  Lowerer gen(model, path, problem);
+  Lowerer gen(model, path, lowered);
   if (regions) gen.AddressInRegions();
   gen.NumberOperators(std::move(fold.file_index));
   if (!out.folded.empty()) {
@@ -350,9 +384,15 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   hopt.input_name = BaseName(path);
   hopt.input_sha256 =
       options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  for (std::int32_t t : problem.record_tensor) {
-    hopt.tensor_bytes.push_back(
-        t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+  if (fused) {
+    for (const TensorUsageRecord& r : fused->problem.records) {
+      hopt.tensor_bytes.push_back(r.size);
+    }
+  } else {
+    for (std::int32_t t : problem.record_tensor) {
+      hopt.tensor_bytes.push_back(
+          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+    }
   }
   out.arena_header_name = stem + "_arena.hpp";
   out.model_header_name = stem + "_model.hpp";
@@ -368,8 +408,10 @@ CompiledModel CompileModel(const tflite::Model& file_model,
                              " bytes. Do not edit.\n";
   out.model_header =
       banner + ModelHeader(sg, gen, problem, out, options.namespace_name);
+  const std::string body =
+      fused ? FuseBody(gen.Body(), *fused, model, path) : gen.Body();
   out.model_source =
-      banner + ModelSource(gen, out, options.namespace_name, regions);
+      banner + ModelSource(gen, out, options.namespace_name, regions, body);
   return out;
 }
 

@@ -40,6 +40,10 @@ struct CompileOptions {
   /// its region (its `arena` argument unused). Zero or one: as without.
   std::vector<RegionSpec> regions;
   RegionSearch region_search = RegionSearch::kGreedy;
+  /// --fuse: run the segments fuse::PlanFusion chooses row by row
+  /// (docs/fuse.md), planned with their rings and overlap pairs; implies
+  /// the single operators' overlap pairs too. Excludes regions.
+  bool fuse = false;
 };
 
 /// The generated files' contents (nothing is written here).

@@ -1,9 +1,10 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// ADD -> k::Add (kernels/include/arenaplan/kernels/add.hpp): int8 inputs of
-// the output's shape, TFLite's int8 ADD rescaling; k::AddBroadcast when an
-// input is broadcast (NumPy rules over at most 4 dimensions) or constant
-// (e.g. an int8 bias, or a state folded at generation time).
+// ADD -> k::AddFast (kernels/include/arenaplan/kernels/add.hpp; the same
+// bytes as k::Add): int8 inputs of the output's shape, TFLite's int8 ADD
+// rescaling; k::AddBroadcast when an input is broadcast (NumPy rules over
+// at most 4 dimensions) or constant (e.g. an int8 bias, or a state folded
+// at generation time).
 #include <algorithm>
 #include <cinttypes>
 
@@ -52,12 +53,12 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
            ",\n        " + l.Addr(out) + ");\n  }\n");
     return;
   }
-  l.Emit(
-      Fmt("  k::Add(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
-          "%d, %" PRId64 "},\n",
-          -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift,
-          m1.multiplier, m1.shift, m2.multiplier, m2.shift, mo.multiplier,
-          mo.shift, ar.min, ar.max, ElementCount(a)));
+  l.Emit(Fmt(
+      "  k::AddFast(k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, "
+      "%d, %" PRId64 "},\n",
+      -qa.zero_point, -qb.zero_point, qo.zero_point, kLeftShift, m1.multiplier,
+      m1.shift, m2.multiplier, m2.shift, mo.multiplier, mo.shift, ar.min,
+      ar.max, ElementCount(a)));
   l.Emit("      " + l.Addr(a) + ", " + l.Addr(b) + ", " + l.Addr(out) + ");\n");
 }
 

@@ -45,13 +45,6 @@ void CheckLikeOutput(const Lowerer& l, const Tensor& in, const Tensor& out) {
   }
 }
 
-std::int64_t Product(const std::vector<std::int32_t>& shape, std::size_t from,
-                     std::size_t to) {
-  std::int64_t p = 1;
-  for (std::size_t i = from; i < to; ++i) p *= shape[i];
-  return p;
-}
-
 /// Address expression of input `t` (a constant array or a planned tensor).
 std::string Source(Lowerer& l, const Tensor& t, const char* ctype,
                    const std::string& id) {

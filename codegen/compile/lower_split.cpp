@@ -17,13 +17,6 @@ using tflite::TensorType;
 
 namespace {
 
-std::int64_t Product(const std::vector<std::int32_t>& shape, std::size_t from,
-                     std::size_t to) {
-  std::int64_t p = 1;
-  for (std::size_t i = from; i < to; ++i) p *= shape[i];
-  return p;
-}
-
 /// The single value of a constant int32 axis tensor.
 std::int32_t AxisValue(Lowerer& l, const Tensor& t) {
   if (!l.model().IsConstant(t)) {

@@ -34,6 +34,13 @@ std::string Fmt(const char* format, ...) {
   return buf;
 }
 
+std::int64_t Product(const std::vector<std::int32_t>& shape, std::size_t from,
+                     std::size_t to) {
+  std::int64_t p = 1;
+  for (std::size_t i = from; i < to; ++i) p *= shape[i];
+  return p;
+}
+
 std::int64_t ElementCount(const Tensor& t) {
   std::int64_t n = 1;
   for (std::int32_t d : t.shape) {
@@ -356,6 +363,22 @@ std::string Lowerer::EmitInt32Array(const std::string& id,
   }
   consts_ += "\n};\n";
   const_bytes_ += 4 * v.size();
+  return id;
+}
+
+std::string Lowerer::EmitInt8Array(const std::string& id,
+                                   const std::string& comment,
+                                   const std::vector<std::int8_t>& v) {
+  consts_ += "// " + CommentText(comment) + "\n";
+  consts_ +=
+      Fmt("alignas(16) const std::int8_t %s[%zu] = {", id.c_str(), v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    consts_ += i % 16 == 0 ? "\n    " : " ";
+    consts_ += std::to_string(v[i]);
+    consts_ += ',';
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += v.size();
   return id;
 }
 

@@ -32,6 +32,11 @@ std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 /// dimension is negative (dynamic) or the product exceeds 2^48.
 [[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);
 
+/// The product of shape[from, to) (1 when the range is empty). The caller
+/// has checked the tensor's ElementCount, so it does not overflow.
+[[nodiscard]] std::int64_t Product(const std::vector<std::int32_t>& shape,
+                                   std::size_t from, std::size_t to);
+
 /// A shape of at most 4 dimensions as NHWC, padded with leading 1s.
 struct Dims4 : tflite::Nhwc {
   /// The kernels' k::Shape4 initializer.
@@ -196,6 +201,11 @@ class Lowerer {
   [[nodiscard]] std::vector<std::int32_t> BiasValues(
       const tflite::Operator& op, std::int32_t channels,
       std::size_t input = 2) const;
+  /// Emits `const std::int8_t ID[] = {v...}` after a `// comment` line
+  /// (`comment` passes through CommentText); for constants reordered at
+  /// generation time.
+  std::string EmitInt8Array(const std::string& id, const std::string& comment,
+                            const std::vector<std::int8_t>& v);
   /// Emits `const std::int32_t ID[] = {v...}` after a `// comment` line
   /// (`comment` passes through CommentText).
   std::string EmitInt32Array(const std::string& id, const std::string& comment,
@@ -314,6 +324,13 @@ void LowerSplit(Lowerer& lowerer, const tflite::Operator& op);
 void LowerSplitV(Lowerer& lowerer, const tflite::Operator& op);
 void LowerUnpack(Lowerer& lowerer, const tflite::Operator& op);
 void LowerHardSwish(Lowerer& lowerer, const tflite::Operator& op);
+void LowerGather(Lowerer& lowerer, const tflite::Operator& op);
+void LowerDiv(Lowerer& lowerer, const tflite::Operator& op);
+void LowerResizeBilinear(Lowerer& lowerer, const tflite::Operator& op);
+void LowerCast(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTile(Lowerer& lowerer, const tflite::Operator& op);
+void LowerBatchMatmul(Lowerer& lowerer, const tflite::Operator& op);
+void LowerTransposeConv(Lowerer& lowerer, const tflite::Operator& op);
 void LowerUnidirectionalSequenceLstm(Lowerer& lowerer,
                                      const tflite::Operator& op);
 
@@ -329,6 +346,12 @@ std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
 /// quantization, or INT16 or INT32 (lower_transpose.cpp). Fails otherwise.
 [[nodiscard]] const char* MovedElementType(Lowerer& l, const tflite::Tensor& in,
                                            const tflite::Tensor& out);
+
+/// The address of a data-movement operand `t` of C type `ctype`: a
+/// constant array (int8, int16, int32 constants) or its arena address
+/// (lower_gather.cpp; GATHER, TILE). Fails on other constants.
+[[nodiscard]] std::string MovedOperand(Lowerer& l, const tflite::Tensor& t,
+                                       const char* ctype);
 
 /// The operands of a binary int8 operator with broadcasting (MUL, SUB,
 /// MAXIMUM, MINIMUM): inputs 0 and 1 (either may be a constant) and the

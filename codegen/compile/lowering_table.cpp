@@ -48,6 +48,13 @@ constexpr std::array kTable = {
     Lowering{BuiltinOp::kSplitV, LowerSplitV},
     Lowering{BuiltinOp::kUnpack, LowerUnpack},
     Lowering{BuiltinOp::kHardSwish, LowerHardSwish},
+    Lowering{BuiltinOp::kGather, LowerGather},
+    Lowering{BuiltinOp::kDiv, LowerDiv},
+    Lowering{BuiltinOp::kResizeBilinear, LowerResizeBilinear},
+    Lowering{BuiltinOp::kCast, LowerCast},
+    Lowering{BuiltinOp::kTile, LowerTile},
+    Lowering{BuiltinOp::kBatchMatmul, LowerBatchMatmul},
+    Lowering{BuiltinOp::kTransposeConv, LowerTransposeConv},
     Lowering{BuiltinOp::kUnidirectionalSequenceLstm,
              LowerUnidirectionalSequenceLstm},
 };

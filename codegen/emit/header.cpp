@@ -215,37 +215,6 @@ void WritePlanTable(std::ostringstream& o, const PlanResult& plan,
     << "/// takes element counts from it).\n";
 }
 
-/// kOverlaps and kOverlapCount (only when the problem has pairs).
-void WriteOverlapsTable(std::ostringstream& o,
-                        const std::vector<OverlapPair>& overlaps,
-                        const std::vector<std::string>& idents) {
-  const std::size_t n = idents.size();
-  o << "/// The allowed overlaps (docs/overlap.md): operator `op` reads "
-       "`input`\n"
-    << "/// for the last time and writes `output`, whose kernel reads every "
-       "input\n"
-    << "/// byte before it writes over it when kOutputBelowBy holds: output "
-       "offset\n"
-    << "/// + distance <= input offset (bytes); kAlias: the same offset. "
-       "No other\n"
-    << "/// live tensors may share a byte.\n"
-    << "inline constexpr arenaplan::OverlapPermit kOverlaps[] = {\n";
-  for (const OverlapPair& p : overlaps) {
-    if (p.input >= n || p.output >= n) {
-      throw InternalError("header: an overlap pair names no record");
-    }
-    o << "    {" << p.input << ", " << p.output << ", " << p.op << ", "
-      << (p.relation == OverlapRelation::kAlias
-              ? "arenaplan::OverlapRelation::kAlias"
-              : "arenaplan::OverlapRelation::kOutputBelowBy")
-      << ", " << p.distance << "},  // " << idents[p.output] << " over "
-      << idents[p.input] << "\n";
-  }
-  o << "};\n"
-    << "inline constexpr std::size_t kOverlapCount = " << overlaps.size()
-    << ";\n\n";
-}
-
 /// The arena's storage, and the Plan and Arena types over it.
 void WriteArenaAndTypes(std::ostringstream& o, const PlanResult& plan) {
   const std::vector<OverlapPair>& overlaps = plan.problem.overlaps;
@@ -360,7 +329,7 @@ std::string EmitHeader(const PlanResult& plan, const HeaderOptions& options) {
   EmitTensorBytesTable(o, exact);
   EmitTensorNamesTable(o, problem);
   if (!problem.overlaps.empty()) {
-    WriteOverlapsTable(o, problem.overlaps, idents);
+    EmitOverlapsTable(o, problem.overlaps, idents);
   }
   WriteArenaAndTypes(o, plan);
   EmitTensorIds(o, problem, idents, exact, plan.offsets, {});

@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 #include "codegen/emit/header_parts.hpp"
 
-#include "codegen/emit/cpp_text.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/cpp_text.hpp"
 
 namespace arenaplan {
 
@@ -103,6 +103,36 @@ void EmitTensorIds(std::ostream& o, const UsageProblem& problem,
       << "\n";
   }
   if (n > 0) o << "\n";
+}
+
+void EmitOverlapsTable(std::ostream& o,
+                       const std::vector<OverlapPair>& overlaps,
+                       const std::vector<std::string>& idents) {
+  const std::size_t n = idents.size();
+  o << "/// The allowed overlaps (docs/overlap.md): operator `op` reads "
+       "`input`\n"
+    << "/// for the last time and writes `output`, whose kernel reads every "
+       "input\n"
+    << "/// byte before it writes over it when kOutputBelowBy holds: output "
+       "offset\n"
+    << "/// + distance <= input offset (bytes); kAlias: the same offset. "
+       "No other\n"
+    << "/// live tensors may share a byte.\n"
+    << "inline constexpr arenaplan::OverlapPermit kOverlaps[] = {\n";
+  for (const OverlapPair& p : overlaps) {
+    if (p.input >= n || p.output >= n) {
+      throw InternalError("header: an overlap pair names no record");
+    }
+    o << "    {" << p.input << ", " << p.output << ", " << p.op << ", "
+      << (p.relation == OverlapRelation::kAlias
+              ? "arenaplan::OverlapRelation::kAlias"
+              : "arenaplan::OverlapRelation::kOutputBelowBy")
+      << ", " << p.distance << "},  // " << idents[p.output] << " over "
+      << idents[p.input] << "\n";
+  }
+  o << "};\n"
+    << "inline constexpr std::size_t kOverlapCount = " << overlaps.size()
+    << ";\n\n";
 }
 
 void EmitPlanCheck(std::ostream& o, const char* result,

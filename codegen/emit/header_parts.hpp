@@ -66,6 +66,12 @@ void EmitTensorIds(std::ostream& o, const UsageProblem& problem,
                    const std::vector<std::uint64_t>& offsets,
                    const std::vector<std::string>& where);
 
+/// kOverlaps and kOverlapCount: `overlaps` (indices into kPlan; `idents`
+/// names every kPlan entry). Written only when there are pairs.
+void EmitOverlapsTable(std::ostream& o,
+                       const std::vector<OverlapPair>& overlaps,
+                       const std::vector<std::string>& idents);
+
 /// One static_assert that PlanCheck<ValidationResult::`result`> holds for
 /// the Violation named `violation`; `message` is the string literal's text
 /// (already safe: no quote or backslash).

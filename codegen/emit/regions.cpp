@@ -56,6 +56,12 @@ void EmitRegionComment(std::ostringstream& o, const RegionPlan& plan,
       << plan.region_traffic[r] << " bytes, strategy "
       << CommentText(plan.plans[r].strategy) << "\n";
   }
+  if (plan.overlap) {
+    o << "// Overlap:       " << plan.problem.overlaps.size()
+      << " allowed pairs, " << plan.overlaps.size()
+      << " with both tensors in one region (kOverlaps), " << UsedPairCount(plan)
+      << " used\n";
+  }
   o << "// Alignment:     " << plan.alignment << " bytes\n"
     << "// Tensors:       " << problem.records.size() << " planned, "
     << problem.operator_count << " operators\n"
@@ -134,11 +140,12 @@ void EmitRegionPlacements(std::ostringstream& o, const RegionPlan& plan,
 /// Per region: the compile-time soundness checks of its tensors.
 void EmitRegionChecks(std::ostringstream& o, const RegionPlan& plan) {
   const std::size_t regions = plan.regions.size();
+  const bool permits = !plan.overlaps.empty();
   struct Check {
     const char* result;
     const char* message;
   };
-  static constexpr std::array<Check, 7> kChecks = {{
+  static constexpr std::array<Check, 8> kChecks = {{
       {"kCountMismatch",
        "kPlan does not hold kTensorCount entries (was kTensorCount edited?)"},
       {"kBadAlignment", "kAlignment is not a power of two"},
@@ -148,6 +155,10 @@ void EmitRegionChecks(std::ostringstream& o, const RegionPlan& plan) {
        "a tensor lies outside its region (offset + size > kRegionSize, or "
        "no such region)"},
       {"kOperatorOutOfRange", "a tensor's last_op is not below kOperatorCount"},
+      {"kBadOverlapPermit",
+       "a kOverlaps entry names a tensor outside the plan, tensors in two "
+       "regions, or an operator where its input does not die or its output "
+       "is not born"},
       {"kOverlap",
        "two tensors alive at a common operator overlap in their region"},
   }};
@@ -162,8 +173,13 @@ void EmitRegionChecks(std::ostringstream& o, const RegionPlan& plan) {
          "kRegionIndex,\n"
       << "                                   kRegionCount, kRegionSize, "
          "kAlignment,\n"
-      << "                                   kOperatorCount);\n";
+      << "                                   kOperatorCount"
+      << (permits ? ", kOverlaps, kOverlapCount" : "") << ");\n";
     for (const Check& check : kChecks) {
+      // Without pairs, the checks of headers made before pairs existed.
+      if (!permits && std::string(check.result) == "kBadOverlapPermit") {
+        continue;
+      }
       EmitPlanCheck(o, check.result, "kViolation",
                     "arenaplan: unsound plan in region " +
                         plan.regions[r].name + ": " + check.message);
@@ -230,6 +246,7 @@ std::string EmitRegionHeader(const RegionPlan& plan,
   o << "/// Every tensor's exact size in bytes, before rounding.\n";
   EmitTensorBytesTable(o, exact);
   EmitTensorNamesTable(o, problem);
+  if (!plan.overlaps.empty()) EmitOverlapsTable(o, plan.overlaps, idents);
   o << "/// This plan as a type; Arena::Get<float>(kSomeTensor) is the "
        "tensor's\n"
     << "/// elements at their planned address in their region.\n"
@@ -264,8 +281,17 @@ std::string RegionPlanJson(const RegionPlan& plan) {
       << ",\"operators\":" << p.operator_count << ",\"region_search\":\""
       << (plan.search == RegionSearch::kExact ? "exact" : "greedy")
       << "\",\"cost\":" << plan.cost
-      << ",\"cost_optimal\":" << (plan.cost_optimal ? "true" : "false")
-      << ",\"regions\":[";
+      << ",\"cost_optimal\":" << (plan.cost_optimal ? "true" : "false");
+  if (plan.overlap) {
+    out << ",\"overlap\":true,\"overlap_lower_bound\":"
+        << plan.overlap_lower_bound
+        << ",\"overlap_pairs\":" << plan.problem.overlaps.size()
+        << ",\"overlap_pairs_in_one_region\":" << plan.overlaps.size()
+        << ",\"overlap_pairs_used\":" << UsedPairCount(plan)
+        << ",\"assignment_without_overlaps_kept\":"
+        << (plan.kept_assignment_without_overlaps ? "true" : "false");
+  }
+  out << ",\"regions\":[";
   for (std::size_t r = 0; r < plan.regions.size(); ++r) {
     out << (r ? "," : "") << "{\"name\":\"" << JsonEscape(plan.regions[r].name)
         << "\",\"capacity\":" << plan.regions[r].capacity
@@ -326,6 +352,16 @@ std::string RegionPlanSummary(const RegionPlan& plan) {
       << ", alignment " << plan.alignment << "\n"
       << "cost:        " << plan.cost << " (traffic bytes x region rank"
       << (plan.cost_optimal ? ", proven minimal" : "") << ")\n";
+  if (plan.overlap) {
+    out << "overlap:     " << plan.problem.overlaps.size() << " allowed pairs, "
+        << plan.overlaps.size() << " with both tensors in one region, "
+        << UsedPairCount(plan) << " used; overlap lower bound "
+        << plan.overlap_lower_bound << " bytes"
+        << (plan.kept_assignment_without_overlaps
+                ? "; the assignment found without the pairs costs less"
+                : "")
+        << "\n";
+  }
   for (std::size_t r = 0; r < plan.regions.size(); ++r) {
     char line[256];
     std::snprintf(line, sizeof line,

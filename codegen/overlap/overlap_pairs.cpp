@@ -139,10 +139,10 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
       static_cast<std::uint64_t>(k::PoolOverlapDistance(p, *is, *os))};
 }
 
-/// A binary element-wise operator with no broadcast: ADD, MUL, SUB
-/// (add.hpp, mul.hpp, sub.hpp; `fused_clamp`: their fused activation must
-/// be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options):
-/// d = 0 when both inputs and the output are int8 activations of one shape.
+/// A binary element-wise operator with no broadcast: ADD, MUL, SUB, DIV
+/// (add.hpp, mul.hpp, sub.hpp, div.hpp; `fused_clamp`: their fused activation
+/// must be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options): d =
+/// 0 when both inputs and the output are int8 activations of one shape.
 std::optional<Contract> ElementwiseBinaryContract(const tflite::Subgraph& sg,
                                                   const tflite::Operator& op,
                                                   bool fused_clamp) {
@@ -267,6 +267,7 @@ std::vector<OverlapPair> FindOverlapPairs(
       case BuiltinOp::kAdd:
       case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
       case BuiltinOp::kSub:  // sub.hpp: the same
+      case BuiltinOp::kDiv:  // div.hpp: the same
         c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true);
         streamed_inputs = 2;
         break;

@@ -305,6 +305,14 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
   exact.window_bound_nodes = window_nodes;
   exact.capacity = options.capacity;
   exact.minimize = !options.capacity;  // --capacity: any plan that fits
+  // With --overlap: the pairs, and the forced-pair bound CompareWithBound
+  // set (max breadth is no bound then).
+  const std::uint64_t known_bound =
+      heuristic.overlap ? heuristic.lower_bound_proven : heuristic.lower_bound;
+  if (heuristic.overlap) {
+    exact.overlaps = sized.overlaps;
+    exact.known_lower_bound = known_bound;
+  }
   exact.initial_offsets.reserve(sized.origin.size());
   for (std::size_t i : sized.origin) {
     exact.initial_offsets.push_back(heuristic.offsets[i]);
@@ -330,7 +338,9 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
           ", and none proven impossible (raise --budget or --time-limit)");
     }
     heuristic.lower_bound_proven =
-        std::max(heuristic.lower_bound, r.lower_bound);
+        std::min(heuristic.arena_bytes, std::max(known_bound, r.lower_bound));
+    heuristic.gap_bytes = heuristic.arena_bytes - heuristic.lower_bound_proven;
+    heuristic.optimal = heuristic.gap_bytes == 0;
     return heuristic;  // nothing better found in time
   }
   if (r.arena_bytes < heuristic.arena_bytes) {
@@ -341,14 +351,18 @@ PlanResult RefineExactly(PlanResult heuristic, const Compacted& sized,
     heuristic.strategy = std::string(search.name);
     heuristic.capped_after = SIZE_MAX;  // the search's plan, not the cap's
     const ValidationReport check =
-        ValidateOffsets(heuristic.problem.records, heuristic.offsets,
-                        heuristic.arena_bytes, heuristic.alignment);
+        heuristic.overlap
+            ? ValidateOffsets(heuristic.problem.records, heuristic.offsets,
+                              heuristic.arena_bytes, heuristic.alignment,
+                              heuristic.overlaps)
+            : ValidateOffsets(heuristic.problem.records, heuristic.offsets,
+                              heuristic.arena_bytes, heuristic.alignment);
     if (!check.ok()) ReportInvalid(heuristic, check);
   }
   heuristic.optimal = r.status == ExactResult::kOptimal &&
                       r.arena_bytes <= heuristic.arena_bytes;
-  heuristic.lower_bound_proven = std::min(
-      heuristic.arena_bytes, std::max(r.lower_bound, heuristic.lower_bound));
+  heuristic.lower_bound_proven =
+      std::min(heuristic.arena_bytes, std::max(r.lower_bound, known_bound));
   heuristic.gap_bytes = heuristic.arena_bytes - heuristic.lower_bound_proven;
   return heuristic;
 }
@@ -386,31 +400,6 @@ PlanResult SearchFromBestHeuristic(PlanResult best, const Compacted& sized,
   return RefineExactly(std::move(best), sized, search, options,
                        options.time_limit_s.value_or(kBestSeconds), kBestWork,
                        0);
-}
-
-/// `best --overlap`: a plan without overlaps is valid with them, so when
-/// `best` without overlaps (heuristics and exact search, same budget, no
-/// capacity: it is checked on the result) is strictly smaller than
-/// `overlap_best`, that plan replaces it, validated against the pairs and
-/// compared with the overlap bound. Ties keep the overlap-aware plan.
-void KeepSmallerPlanWithoutOverlaps(PlanResult& overlap_best,
-                                    const UsageProblem& problem,
-                                    const PlanOptions& options) {
-  PlanOptions plain_options = options;
-  plain_options.overlap = false;
-  plain_options.capacity.reset();
-  PlanResult plain = Plan(problem, plain_options);
-  if (plain.arena_bytes >= overlap_best.arena_bytes) return;
-  plain.problem = overlap_best.problem;  // the same records, with the pairs
-  plain.overlap = true;
-  plain.overlaps = overlap_best.overlaps;
-  plain.overlap_lower_bound = overlap_best.overlap_lower_bound;
-  const ValidationReport check =
-      ValidateOffsets(plain.problem.records, plain.offsets, plain.arena_bytes,
-                      plain.alignment, plain.overlaps);
-  if (!check.ok()) ReportInvalid(plain, check);
-  CompareWithBound(plain);
-  overlap_best = std::move(plain);
 }
 
 }  // namespace
@@ -488,23 +477,21 @@ PlanResult Plan(const UsageProblem& problem, const PlanOptions& options) {
       CheckCapacity(plan, options);
       return plan;
     }
-    if (options.overlap) {
-      throw InputError("--strategy " + options.strategy +
-                       ": the exact search does not know allowed overlaps; "
-                       "use --strategy best (or a heuristic) with --overlap");
-    }
     search = info;
   }
 
   const auto start = Clock::now();
   PlanResult best = BestHeuristic(prepared, options.approach);
   if (options.overlap) {
-    // The exact search does not know pairs (docs/overlap.md): the best
-    // overlap-aware heuristic plan, compared with the overlap bound, unless
-    // the best plan without overlaps (which is valid with them) is smaller.
+    // The best overlap-aware heuristic plan against the forced-pair bound,
+    // then the exact search with the pairs (docs/optimal.md, "Allowed
+    // overlaps") from it, within the same work budgets as without pairs.
     CompareWithBound(best);
-    if (best_of_all && search != nullptr && !best.optimal) {
-      KeepSmallerPlanWithoutOverlaps(best, problem, options);
+    if (search != nullptr && (!best_of_all || !best.optimal)) {
+      best = RefineExactly(std::move(best), sized, *search, options,
+                           options.time_limit_s.value_or(
+                               best_of_all ? kBestSeconds : kOptimalSeconds),
+                           best_of_all ? kBestWork : kOptimalWork, 0);
     }
   } else if (!best_of_all) {
     best = RefineExactly(std::move(best), sized, *search, options,

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/base/saturating.hpp"
 #include "codegen/regions/regions.hpp"
 
 namespace arenaplan {
@@ -78,17 +79,6 @@ const char* TakenBy(const std::string& section) {
   }
   return nullptr;
 }
-
-namespace {
-
-std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
-    return std::numeric_limits<std::uint64_t>::max();
-  }
-  return a * b;
-}
-
-}  // namespace
 
 RegionSpec ParseRegion(const std::string& text) {
   const std::string what = "--region '" + Shown(text) + "'";

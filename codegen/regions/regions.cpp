@@ -5,8 +5,11 @@
 #include <chrono>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/base/saturating.hpp"
 #include "codegen/base/time_limit.hpp"
 #include "codegen/regions/region_fill.hpp"
 #include "codegen/validator/validator.hpp"
@@ -27,8 +30,13 @@ using Clock = std::chrono::steady_clock;
 
 /// Default wall-clock cap of the exact assignment search, seconds.
 constexpr double kExactSeconds = 10.0;
-/// Cap of the greedy mode's last resort (the exact search), seconds.
-constexpr double kGreedyFallbackSeconds = 2.0;
+/// Budget of the greedy mode's last resort (the exact search, stopped at
+/// the first assignment that fits), in search nodes: deterministic, so the
+/// answer does not depend on the machine's load.
+constexpr std::uint64_t kGreedyFallbackNodes = std::uint64_t{1} << 16;
+/// Wall-clock safety cap of that last resort, seconds (the node budget
+/// normally stops it long before).
+constexpr double kGreedyFallbackSeconds = 10.0;
 /// The exact assignment search refuses more sized tensors than this.
 constexpr std::size_t kExactMaxTensors = 64;
 /// Work of the greedy's (and the naive split's) replanning fit checks in
@@ -36,21 +44,32 @@ constexpr std::size_t kExactMaxTensors = 64;
 /// checks are incremental (RegionFill). No shared model comes near it.
 constexpr std::uint64_t kReplanRecords = 200000;
 
-std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
-  return a > std::numeric_limits<std::uint64_t>::max() - b
-             ? std::numeric_limits<std::uint64_t>::max()
-             : a + b;
-}
-
-std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
-    return std::numeric_limits<std::uint64_t>::max();
+/// The allowed pairs of `aligned` whose two tensors are both in `members`
+/// (indices into `aligned`, ascending), with indices into `members`.
+std::vector<OverlapPair> PairsWithin(const UsageProblem& aligned,
+                                     const std::vector<std::size_t>& members) {
+  std::vector<OverlapPair> pairs;
+  const auto position = [&](std::uint32_t i) -> std::size_t {
+    const auto it = std::lower_bound(members.begin(), members.end(), i);
+    return it != members.end() && *it == i
+               ? static_cast<std::size_t>(it - members.begin())
+               : members.size();
+  };
+  for (const OverlapPair& p : aligned.overlaps) {
+    const std::size_t in = position(p.input);
+    const std::size_t out = position(p.output);
+    if (in == members.size() || out == members.size()) continue;
+    OverlapPair q = p;
+    q.input = static_cast<std::uint32_t>(in);
+    q.output = static_cast<std::uint32_t>(out);
+    pairs.push_back(q);
   }
-  return a * b;
+  return pairs;
 }
 
 /// The records of `members` (indices into `aligned`, ascending) as a problem
-/// of their own: same operators, source and alignment.
+/// of their own: same operators, source and alignment, and the allowed
+/// pairs inside it (PairsWithin).
 UsageProblem SubProblem(const UsageProblem& aligned,
                         const std::vector<std::size_t>& members) {
   UsageProblem sub;
@@ -63,38 +82,46 @@ UsageProblem SubProblem(const UsageProblem& aligned,
     sub.ids.push_back(i < aligned.ids.size() ? aligned.ids[i] : "");
     sub.names.push_back(i < aligned.names.size() ? aligned.names[i] : "");
   }
+  sub.overlaps = PairsWithin(aligned, members);
   return sub;
 }
 
-/// Largest operator breadth of the records `members` (bytes): a lower bound
-/// of any arena holding them.
+/// A lower bound of any arena holding the records `members` (bytes): their
+/// largest operator breadth, or with `overlap` the overlap lower bound of
+/// them and the pairs inside them (OverlapLowerBound).
 std::uint64_t Breadth(const UsageProblem& aligned,
-                      const std::vector<std::size_t>& members) {
+                      const std::vector<std::size_t>& members,
+                      bool overlap = false) {
   std::vector<TensorUsageRecord> records;
   records.reserve(members.size());
   for (std::size_t i : members) records.push_back(aligned.records[i]);
-  return SummarizeProfiles(records).offsets_lower_bound;
+  const ProfileSummary summary = SummarizeProfiles(records);
+  if (!overlap || aligned.overlaps.empty()) {
+    return summary.offsets_lower_bound;
+  }
+  return OverlapLowerBound(records, PairsWithin(aligned, members), summary);
 }
 
 /// Everything one call shares.
 struct Context {
   const UsageProblem* aligned = nullptr;
   const std::vector<RegionSpec>* regions = nullptr;
-  PlanOptions heuristic;  ///< Every heuristic, no search, exact alignment.
+  /// Every heuristic, no search, exact alignment; with overlap, their
+  /// overlap variants with the pairs inside the set planned.
+  PlanOptions heuristic;
   /// Records the greedy's fit checks have handed to the heuristics so far
   /// (each check: the records of its trial set); see kReplanRecords.
   std::uint64_t replanned = 0;
 };
 
 /// The smallest arena any heuristic plans for `members` (bytes; 0 when
-/// empty): cheap, and every plan it measures passed the validator. When
-/// `offsets` is given, it gets that plan's offsets (members' order).
-std::uint64_t HeuristicBytes(Context& ctx,
-                             const std::vector<std::size_t>& members,
-                             std::vector<std::uint64_t>* offsets = nullptr) {
-  if (members.empty()) return 0;
-  const std::vector<PlanResult> plans =
-      PlanAll(SubProblem(*ctx.aligned, members), ctx.heuristic);
+/// empty) with `options`: cheap, and every plan it measures passed the
+/// validator. When `offsets` is given, it gets that plan's offsets
+/// (members' order).
+std::uint64_t HeuristicBytes(const UsageProblem& sub,
+                             const PlanOptions& options,
+                             std::vector<std::uint64_t>* offsets) {
+  const std::vector<PlanResult> plans = PlanAll(sub, options);
   std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
   for (const PlanResult& p : plans) {
     if (p.arena_bytes >= best) continue;
@@ -104,14 +131,24 @@ std::uint64_t HeuristicBytes(Context& ctx,
   return best;
 }
 
-/// Whether `members` fit `capacity`: the breadth bound first (cheap, and
-/// a proof when it fails), then the heuristics (their best plan's offsets
-/// into `offsets` when given and they fit).
+/// Whether `members` fit `capacity`: the lower bound first (cheap, and a
+/// proof when it fails), then the heuristics (their best plan's offsets
+/// into `offsets` when given and they fit). With overlap, the overlap
+/// variants with the pairs inside `members` first, then, when they do not
+/// fit, the plain heuristics (a plan without overlaps is valid with them):
+/// a set that fits without overlap fits with it.
 bool Fits(Context& ctx, const std::vector<std::size_t>& members,
           std::uint64_t capacity,
           std::vector<std::uint64_t>* offsets = nullptr) {
-  if (Breadth(*ctx.aligned, members) > capacity) return false;
-  return HeuristicBytes(ctx, members, offsets) <= capacity;
+  const bool overlap = ctx.heuristic.overlap;
+  if (Breadth(*ctx.aligned, members, overlap) > capacity) return false;
+  if (members.empty()) return true;
+  UsageProblem sub = SubProblem(*ctx.aligned, members);
+  if (HeuristicBytes(sub, ctx.heuristic, offsets) <= capacity) return true;
+  if (!overlap || sub.overlaps.empty()) return false;
+  PlanOptions plain = ctx.heuristic;
+  plain.overlap = false;
+  return HeuristicBytes(sub, plain, offsets) <= capacity;
 }
 
 /// Inserts `i` into the ascending `members`.
@@ -241,12 +278,18 @@ struct ExactAssignment {
 
 class AssignmentSearch {
  public:
+  /// `max_nodes`: the search stops after this many nodes (deterministic);
+  /// `first_only`: it stops at the first assignment that fits.
   AssignmentSearch(Context& ctx, const std::vector<std::uint64_t>& traffic,
-                   std::vector<std::size_t> order, double seconds)
+                   std::vector<std::size_t> order, double seconds,
+                   std::uint64_t max_nodes = kNoNodeLimit,
+                   bool first_only = false)
       : ctx_(ctx),
         traffic_(traffic),
         order_(std::move(order)),
         deadline_(DeadlineAfter(seconds)),
+        max_nodes_(max_nodes),
+        first_only_(first_only),
         members_(ctx.regions->size()),
         current_(ctx.aligned->records.size(), 0),
         rest_(order_.size() + 1, 0) {
@@ -263,6 +306,9 @@ class AssignmentSearch {
     }
   }
 
+  static constexpr std::uint64_t kNoNodeLimit =
+      std::numeric_limits<std::uint64_t>::max();
+
   ExactAssignment Run(const std::vector<std::uint32_t>& incumbent) {
     if (!incumbent.empty()) {
       best_.region_of = incumbent;
@@ -270,6 +316,7 @@ class AssignmentSearch {
     }
     stopped_ = false;
     Descend(0, 0);
+    // Stopped at the first assignment: not proven minimal, but found.
     best_.complete = !stopped_;
     return best_;
   }
@@ -280,9 +327,11 @@ class AssignmentSearch {
     if (depth == order_.size()) {
       best_.region_of = current_;
       best_.cost = cost;
+      if (first_only_) stopped_ = true;
       return;
     }
-    if ((++nodes_ & 63) == 0 && Clock::now() > deadline_) {
+    if (++nodes_ > max_nodes_ ||
+        ((nodes_ & 63) == 0 && Clock::now() > deadline_)) {
       stopped_ = true;
       return;
     }
@@ -307,6 +356,8 @@ class AssignmentSearch {
   const std::vector<std::uint64_t>& traffic_;
   std::vector<std::size_t> order_;
   Clock::time_point deadline_;
+  std::uint64_t max_nodes_;
+  bool first_only_;
   std::vector<std::vector<std::size_t>> members_;
   std::vector<std::uint32_t> current_;
   /// Lower bound of the cost of the records not yet assigned, by depth.
@@ -319,15 +370,20 @@ class AssignmentSearch {
 /// Throws the InfeasibleError of a problem no assignment was found for.
 [[noreturn]] void ReportNoAssignment(const UsageProblem& aligned,
                                      const std::vector<RegionSpec>& regions,
-                                     bool proven_by_search) {
+                                     bool proven_by_search, bool overlap) {
   std::uint64_t total = 0;
   std::uint64_t largest_region = 0;
   for (const RegionSpec& r : regions) {
     total = SaturatingAdd(total, r.capacity);
     largest_region = std::max(largest_region, r.capacity);
   }
+  // With overlap: at every operator the regions together hold at least the
+  // overlap lower bound of all the pairs (pairs split across regions only
+  // raise what they hold).
+  const ProfileSummary summary = SummarizeProfiles(aligned.records);
   const std::uint64_t breadth =
-      SummarizeProfiles(aligned.records).offsets_lower_bound;
+      overlap ? OverlapLowerBound(aligned.records, aligned.overlaps, summary)
+              : summary.offsets_lower_bound;
   std::uint64_t largest_tensor = 0;
   for (const TensorUsageRecord& r : aligned.records) {
     largest_tensor = std::max(largest_tensor, r.size);
@@ -336,7 +392,10 @@ class AssignmentSearch {
                            std::to_string(regions.size()) + " regions fits (" +
                            std::to_string(total) + " bytes together)";
   if (breadth > total) {
-    throw InfeasibleError(head + ": proven, the largest operator breadth is " +
+    throw InfeasibleError(head +
+                          (overlap ? ": proven, the overlap lower bound is "
+                                   : ": proven, the largest operator breadth "
+                                     "is ") +
                           std::to_string(breadth) + " bytes");
   }
   if (largest_tensor > largest_region) {
@@ -359,12 +418,14 @@ class AssignmentSearch {
 }  // namespace
 
 std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
-                                      const std::vector<RegionSpec>& regions) {
+                                      const std::vector<RegionSpec>& regions,
+                                      bool overlap) {
   if (regions.size() < 2) return {};
   Context ctx;
   ctx.aligned = &aligned;
   ctx.regions = &regions;
   ctx.heuristic.alignment = Alignment::FromBytes(1);
+  ctx.heuristic.overlap = overlap;
   const std::uint64_t capacity = regions.front().capacity;
   const std::vector<std::size_t> by_size = BySize(aligned);
   // The fast region's records once the `moved` largest have left it.
@@ -380,12 +441,15 @@ std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
   // Fits fails while the breadth exceeds the capacity, and the breadth
   // only falls as tensors leave: the first count it does not exceed is
   // found by bisection (O(n log^2 n)), then the heuristics decide, one
-  // tensor at a time, within the replan budget (none found past it).
+  // tensor at a time, within the replan budget (none found past it). (The
+  // overlap bound can rise when a tensor of several pairs leaves; the
+  // bisection then starts from a count that fits the bound, not always the
+  // first.)
   std::size_t lo = 0;
   std::size_t hi = by_size.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (Breadth(aligned, fast_after(mid)) <= capacity) {
+    if (Breadth(aligned, fast_after(mid), overlap) <= capacity) {
       hi = mid;
     } else {
       lo = mid + 1;
@@ -425,6 +489,7 @@ RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
                                   std::vector<std::uint32_t>& naive) {
   const UsageProblem& aligned = *ctx.aligned;
   const std::vector<RegionSpec>& regions = *ctx.regions;
+  const bool overlap = ctx.heuristic.overlap;
   // Below, an empty assignment means "none found": a problem with no
   // record of size > 0 (none at all, say) is assigned here, all to region 0.
   const std::size_t sized = SizedRecords(aligned).size();
@@ -432,7 +497,7 @@ RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
   if (sized == 0) {
     chosen.region_of.assign(aligned.records.size(), 0);
     out.cost_optimal = true;  // nothing to search: cost 0 is minimal
-    naive = NaiveSplit(aligned, regions);
+    naive = NaiveSplit(aligned, regions, overlap);
     return chosen;
   }
   chosen = FirstFit(ctx, ByDensity(aligned, out.traffic));
@@ -440,19 +505,21 @@ RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
     ctx.replanned = 0;  // a budget of its own
     chosen = FirstFit(ctx, BySize(aligned));
   }
-  naive = NaiveSplit(aligned, regions);
+  naive = NaiveSplit(aligned, regions, overlap);
   if (chosen.region_of.empty()) chosen.region_of = naive;
   if (chosen.region_of.empty() && search == RegionSearch::kGreedy &&
       sized <= kExactMaxTensors) {
-    // No quick assignment: the exact search, for a short while, as the
-    // last resort (it proves infeasibility when it finishes).
+    // No quick assignment: the exact search, within a node budget, as the
+    // last resort; it stops at the first assignment that fits and proves
+    // infeasibility when it finishes without one.
     AssignmentSearch bnb(
         ctx, out.traffic, ByDensity(aligned, out.traffic),
         std::min(options.time_limit_s.value_or(kGreedyFallbackSeconds),
-                 kGreedyFallbackSeconds));
+                 kGreedyFallbackSeconds),
+        kGreedyFallbackNodes, /*first_only=*/true);
     const ExactAssignment found = bnb.Run({});
     if (found.region_of.empty()) {
-      ReportNoAssignment(aligned, regions, found.complete);
+      ReportNoAssignment(aligned, regions, found.complete, overlap);
     }
     chosen = {found.region_of, {}, {}};
   }
@@ -468,22 +535,56 @@ RegionAssignment ChooseAssignment(Context& ctx, RegionPlan& out,
                          options.time_limit_s.value_or(kExactSeconds));
     const ExactAssignment exact = bnb.Run(chosen.region_of);
     if (exact.region_of.empty()) {
-      ReportNoAssignment(aligned, regions, exact.complete);
+      ReportNoAssignment(aligned, regions, exact.complete, overlap);
     }
     if (exact.region_of != chosen.region_of) {
       chosen = {exact.region_of, {}, {}};
     }
     out.cost_optimal = exact.complete;
   }
-  if (chosen.region_of.empty()) ReportNoAssignment(aligned, regions, false);
+  if (chosen.region_of.empty()) {
+    ReportNoAssignment(aligned, regions, false, overlap);
+  }
   return chosen;
 }
 
+/// `plain`, a plan of `ref`'s records made without overlaps, as a plan with
+/// `ref`'s pairs (a plan in which no two live tensors share a byte is valid
+/// whatever overlaps are allowed): `ref`'s problem, pairs and bounds.
+PlanResult WithPairs(PlanResult plain, const PlanResult& ref) {
+  plain.problem = ref.problem;
+  plain.overlap = true;
+  plain.overlaps = ref.overlaps;
+  plain.overlap_lower_bound = ref.overlap_lower_bound;
+  plain.lower_bound_proven =
+      std::min(ref.lower_bound_proven, plain.arena_bytes);
+  plain.gap_bytes = plain.arena_bytes - plain.lower_bound_proven;
+  plain.optimal = plain.gap_bytes == 0;
+  return plain;
+}
+
+/// Validates region `region`'s plan against its capacity (and, with
+/// overlap, the pairs inside it); InternalError when it fails.
+void CheckRegionPlan(const PlanResult& plan, const RegionSpec& region,
+                     std::uint64_t alignment) {
+  const ValidationReport check =
+      plan.overlap ? ValidateOffsets(plan.problem.records, plan.offsets,
+                                     region.capacity, alignment, plan.overlaps)
+                   : ValidateOffsets(plan.problem.records, plan.offsets,
+                                     region.capacity, alignment);
+  if (!check.ok()) {
+    throw InternalError("internal error: region " + region.name +
+                        ": invalid plan: " + ToString(check.result));
+  }
+}
+
 /// Region r's records planned by the ordinary planner with the options
-/// given (every plan validated there); when that plan is larger than the
-/// region (a named heuristic, say), the heuristics' best, which the
-/// assignment was checked with; when that is larger too and the greedy
-/// filled the region incrementally, the greedy's own arrangement.
+/// given (every plan validated there; with overlap, with the pairs inside
+/// the region); when that plan is larger than the region (a named
+/// heuristic, say), the heuristics' best, which the assignment was checked
+/// with (with overlap, the overlap variants', then the plain ones'); when
+/// that is larger too and the greedy filled the region incrementally, the
+/// greedy's own arrangement.
 PlanResult PlanOneRegion(const RegionPlan& out, const PlanOptions& options,
                          const RegionAssignment& chosen, std::size_t r,
                          const std::vector<std::size_t>& members) {
@@ -501,6 +602,14 @@ PlanResult PlanOneRegion(const RegionPlan& out, const PlanOptions& options,
   if (plan.arena_bytes > region.capacity) {
     for (PlanResult& p : PlanAll(sub, each)) {
       if (p.arena_bytes < plan.arena_bytes) plan = std::move(p);
+    }
+  }
+  if (plan.arena_bytes > region.capacity && each.overlap) {
+    PlanOptions plain = each;
+    plain.overlap = false;
+    for (PlanResult& p : PlanAll(sub, plain)) {
+      if (p.arena_bytes < plan.arena_bytes)
+        plan = WithPairs(std::move(p), plan);
     }
   }
   if (plan.arena_bytes > region.capacity && r < chosen.incremental.size() &&
@@ -521,25 +630,44 @@ PlanResult PlanOneRegion(const RegionPlan& out, const PlanOptions& options,
     throw InternalError("internal error: region " + region.name +
                         " was assigned tensors that do not fit it");
   }
-  const ValidationReport check = ValidateOffsets(
-      plan.problem.records, plan.offsets, region.capacity, out.alignment);
-  if (!check.ok()) {
-    throw InternalError("internal error: region " + region.name +
-                        ": invalid plan: " + ToString(check.result));
-  }
+  CheckRegionPlan(plan, region, out.alignment);
   return plan;
 }
 
-}  // namespace
-
-RegionPlan PlanRegions(const UsageProblem& problem,
-                       const std::vector<RegionSpec>& regions,
-                       const PlanOptions& options, RegionSearch search) {
-  CheckRegions(regions);
-  if (options.approach != Approach::kOffsets) {
-    throw InputError(
-        "--region: regions are planned with the offsets approach only");
+/// The allowed pairs of `problem` whose two tensors `region_of` puts in one
+/// region.
+std::vector<OverlapPair> PairsInOneRegion(
+    const UsageProblem& problem, const std::vector<std::uint32_t>& region_of) {
+  std::vector<OverlapPair> pairs;
+  for (const OverlapPair& p : problem.overlaps) {
+    if (region_of[p.input] == region_of[p.output]) pairs.push_back(p);
   }
+  return pairs;
+}
+
+/// Throws InputError naming the first pair of problem.overlaps whose
+/// indices or operator do not fit its records (the planner checks the
+/// same before planning; the bounds here are computed first).
+void CheckPairs(const UsageProblem& problem) {
+  const std::size_t n = problem.records.size();
+  for (std::size_t k = 0; k < problem.overlaps.size(); ++k) {
+    const OverlapPair& p = problem.overlaps[k];
+    if (p.input >= n || p.output >= n || p.input == p.output ||
+        problem.records[p.input].last_op != p.op ||
+        problem.records[p.output].first_op != p.op) {
+      throw InputError(problem.source + ": allowed overlap #" +
+                       std::to_string(k) +
+                       " does not name a tensor dying and one born at its "
+                       "operator");
+    }
+  }
+}
+
+/// PlanRegions with the pairs of `problem` when options.overlap (the
+/// assignment found with them), else without any.
+RegionPlan PlanRegionsOnce(const UsageProblem& problem,
+                           const std::vector<RegionSpec>& regions,
+                           const PlanOptions& options, RegionSearch search) {
   const auto start = Clock::now();
   const Alignment alignment =
       options.alignment.value_or(problem.default_alignment);
@@ -548,18 +676,32 @@ RegionPlan PlanRegions(const UsageProblem& problem,
   out.search = search;
   out.alignment = alignment.bytes();
   out.traffic = RecordTraffic(problem);
-  out.problem = AlignProblem(problem, alignment);
+  out.overlap = options.overlap;
+  if (options.overlap) {
+    CheckPairs(problem);
+    out.problem = AlignProblem(problem, alignment);
+  } else {
+    UsageProblem plain = problem;
+    plain.overlaps.clear();
+    out.problem = AlignProblem(plain, alignment);
+  }
   const UsageProblem& aligned = out.problem;
   const ProfileSummary summary = SummarizeProfiles(aligned.records);
   out.lower_bound = summary.offsets_lower_bound;
   out.naive_bytes = summary.naive_bytes;
+  if (out.overlap) {
+    out.overlap_lower_bound =
+        OverlapLowerBound(aligned.records, aligned.overlaps, summary);
+  }
 
   Context ctx;
   ctx.aligned = &aligned;
   ctx.regions = &regions;
-  // Sizes are already aligned; every offset a heuristic gives is a sum of
-  // sizes, so alignment 1 plans the same offsets.
+  // Sizes (and distances) are already aligned; every offset a heuristic
+  // gives is a sum of sizes and distances, so alignment 1 plans the same
+  // offsets.
   ctx.heuristic.alignment = Alignment::FromBytes(1);
+  ctx.heuristic.overlap = options.overlap;
   std::vector<std::uint32_t> naive;
   const RegionAssignment chosen =
       ChooseAssignment(ctx, out, options, search, naive);
@@ -567,6 +709,7 @@ RegionPlan PlanRegions(const UsageProblem& problem,
 
   const std::size_t n = aligned.records.size();
   out.region_of = region_of;
+  if (out.overlap) out.overlaps = PairsInOneRegion(aligned, region_of);
   out.offsets.assign(n, 0);
   out.region_bytes.assign(regions.size(), 0);
   out.region_traffic.assign(regions.size(), 0);
@@ -589,6 +732,111 @@ RegionPlan PlanRegions(const UsageProblem& problem,
       out.naive_split_traffic[naive[i]] =
           SaturatingAdd(out.naive_split_traffic[naive[i]], out.traffic[i]);
     }
+  }
+  out.plan_ms =
+      std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return out;
+}
+
+/// `plain`, planned without overlaps, as the plan with overlap of `aligned`
+/// (its pairs, aligned): the pairs inside one region of its assignment
+/// attached to each region's plan, and each region replanned with them,
+/// the smaller plan kept (ties: the plan without overlaps).
+RegionPlan AdoptWithPairs(RegionPlan plain, const UsageProblem& aligned,
+                          const PlanOptions& options) {
+  plain.overlap = true;
+  plain.problem = aligned;
+  plain.overlaps = PairsInOneRegion(aligned, plain.region_of);
+  plain.overlap_lower_bound = OverlapLowerBound(
+      aligned.records, aligned.overlaps, SummarizeProfiles(aligned.records));
+  plain.kept_assignment_without_overlaps = true;
+  std::vector<std::vector<std::size_t>> members(plain.regions.size());
+  for (std::size_t i = 0; i < plain.region_of.size(); ++i) {
+    members[plain.region_of[i]].push_back(i);
+  }
+  PlanOptions each = options;
+  each.alignment = Alignment::FromBytes(plain.alignment);
+  each.capacity.reset();
+  for (std::size_t r = 0; r < plain.regions.size(); ++r) {
+    const UsageProblem sub = SubProblem(aligned, members[r]);
+    PlanResult with = Plan(sub, each);
+    if (with.arena_bytes < plain.plans[r].arena_bytes) {
+      plain.plans[r] = std::move(with);
+      plain.region_bytes[r] = plain.plans[r].arena_bytes;
+      for (std::size_t k = 0; k < members[r].size(); ++k) {
+        plain.offsets[members[r][k]] = plain.plans[r].offsets[k];
+      }
+    } else {
+      plain.plans[r] = WithPairs(std::move(plain.plans[r]), with);
+    }
+    CheckRegionPlan(plain.plans[r], plain.regions[r], plain.alignment);
+  }
+  return plain;
+}
+
+}  // namespace
+
+std::uint64_t TotalBytes(const RegionPlan& plan) {
+  std::uint64_t total = 0;
+  for (std::uint64_t b : plan.region_bytes) total = SaturatingAdd(total, b);
+  return total;
+}
+
+std::size_t UsedPairCount(const RegionPlan& plan) {
+  std::size_t used = 0;
+  for (const OverlapPair& p : plan.overlaps) {
+    const std::uint64_t a = plan.offsets[p.input];
+    const std::uint64_t b = plan.offsets[p.output];
+    const std::uint64_t as = plan.problem.records[p.input].size;
+    const std::uint64_t bs = plan.problem.records[p.output].size;
+    used += plan.region_of[p.input] == plan.region_of[p.output] && as != 0 &&
+            bs != 0 && a < b + bs && b < a + as;
+  }
+  return used;
+}
+
+RegionPlan PlanRegions(const UsageProblem& problem,
+                       const std::vector<RegionSpec>& regions,
+                       const PlanOptions& options, RegionSearch search) {
+  CheckRegions(regions);
+  if (options.approach != Approach::kOffsets) {
+    throw InputError(
+        "--region: regions are planned with the offsets approach only");
+  }
+  if (!options.overlap || regions.size() < 2 || problem.overlaps.empty()) {
+    return PlanRegionsOnce(problem, regions, options, search);
+  }
+  // With overlap: the assignment found with the pairs, and the one found
+  // without them (valid with them too); the smaller (cost, total bytes)
+  // wins, ties to the one with the pairs. Either may find none.
+  const auto start = Clock::now();
+  std::optional<RegionPlan> with;
+  std::optional<InfeasibleError> with_error;
+  try {
+    with = PlanRegionsOnce(problem, regions, options, search);
+  } catch (const InfeasibleError& e) {
+    with_error = e;
+  }
+  PlanOptions plain_options = options;
+  plain_options.overlap = false;
+  std::optional<RegionPlan> plain;
+  try {
+    plain = PlanRegionsOnce(problem, regions, plain_options, search);
+  } catch (const InfeasibleError&) {
+    if (with_error) throw *with_error;
+  }
+  RegionPlan out;
+  if (with && (!plain || std::make_pair(with->cost, TotalBytes(*with)) <=
+                             std::make_pair(plain->cost, TotalBytes(*plain)))) {
+    out = std::move(*with);
+  } else {
+    const UsageProblem aligned = AlignProblem(
+        problem, options.alignment.value_or(problem.default_alignment));
+    out = AdoptWithPairs(std::move(*plain), aligned, options);
+    // The search with the pairs proved its cost minimal over a larger set
+    // of assignments; the one kept costs no more.
+    out.cost_optimal = with && with->cost_optimal;
+    if (with) out.naive_split_traffic = with->naive_split_traffic;
   }
   out.plan_ms =
       std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -91,11 +91,36 @@ struct RegionPlan {
   std::uint64_t lower_bound = 0;
   std::uint64_t naive_bytes = 0;
   double plan_ms = 0;
+  /// Planned with PlanOptions::overlap (docs/regions.md, "With allowed
+  /// overlaps"). `problem.overlaps` then holds every allowed pair (aligned
+  /// distances); `overlaps` the pairs whose two tensors are in one region,
+  /// the only ones a region's plan may use and was validated against
+  /// (indices into problem.records; empty without overlap).
+  bool overlap = false;
+  std::vector<OverlapPair> overlaps;
+  /// With overlap: the whole problem's overlap lower bound (bytes,
+  /// OverlapLowerBound), and whether the assignment found without the pairs
+  /// was kept because it cost less (or as much in fewer bytes).
+  std::uint64_t overlap_lower_bound = 0;
+  bool kept_assignment_without_overlaps = false;
 };
+
+/// Sum of the regions' bytes of `plan` (its regions' arenas).
+[[nodiscard]] std::uint64_t TotalBytes(const RegionPlan& plan);
+
+/// Pairs of plan.overlaps whose two tensors share a byte in `plan` (used,
+/// not merely allowed).
+[[nodiscard]] std::size_t UsedPairCount(const RegionPlan& plan);
 
 /// Plans `problem` across `regions` (fastest first). options.approach must
 /// be offsets; options.strategy plans each region; options.capacity is
-/// ignored (each region's capacity is its own). Throws InfeasibleError
+/// ignored (each region's capacity is its own). With options.overlap, an
+/// allowed pair of problem.overlaps counts only when its two tensors are in
+/// one region: the fit checks and each region's plan take the pairs inside
+/// the region, and its plan is validated against them; with two or more
+/// regions the assignment found without the pairs is planned too and kept
+/// when its (cost, total bytes) is smaller, so neither is ever above the
+/// plan without overlap. Throws InfeasibleError
 /// when no assignment was found (with "proven" when the largest operator
 /// breadth exceeds the summed capacities, or the exact search proved it),
 /// InputError for shared-objects.
@@ -110,9 +135,11 @@ struct RegionPlan {
 /// capacity, the slowest's plan being checked at the end. Regions between
 /// the first and the last stay empty. Returns the region of every record,
 /// or an empty vector when it finds no assignment. `aligned` has sizes
-/// rounded to the alignment.
+/// rounded to the alignment. With `overlap`, a set fits counting the
+/// aligned.overlaps inside it (see PlanRegions).
 [[nodiscard]] std::vector<std::uint32_t> NaiveSplit(
-    const UsageProblem& aligned, const std::vector<RegionSpec>& regions);
+    const UsageProblem& aligned, const std::vector<RegionSpec>& regions,
+    bool overlap = false);
 
 }  // namespace arenaplan
 

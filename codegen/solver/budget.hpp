@@ -10,14 +10,11 @@
 #include <cstdint>
 #include <limits>
 
+#include "codegen/base/saturating.hpp"
+
 namespace arenaplan::solver {
 
 inline constexpr std::uint64_t kInf = std::numeric_limits<std::uint64_t>::max();
-
-/// a + b, or kInf when that would overflow.
-constexpr std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
-  return a > kInf - b ? kInf : a + b;
-}
 
 /// Counts search nodes and decides when a run or the whole search stops.
 /// Only `deadline` depends on the clock, and it is read once every

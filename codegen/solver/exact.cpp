@@ -19,6 +19,7 @@
 #include "codegen/base/time_limit.hpp"
 #include "codegen/solver/budget.hpp"
 #include "codegen/solver/components.hpp"
+#include "codegen/solver/pair_search.hpp"
 #include "codegen/solver/portfolio.hpp"
 #include "codegen/solver/search.hpp"
 #include "codegen/solver/window_bound.hpp"
@@ -255,10 +256,150 @@ ExactResult Assemble(const std::vector<Component>& comps, std::size_t n,
   return result;
 }
 
+/// The pairs of `overlaps` between records of each component, indices
+/// into its records (a pair's two records meet at its operator, so both
+/// are in one component; pairs with a zero-size record are dropped).
+std::vector<std::vector<OverlapPair>> PairsByComponent(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps,
+    const std::vector<Component>& comps) {
+  constexpr std::uint32_t kNone = 0xffffffffU;
+  std::vector<std::uint32_t> comp_of(records.size(), kNone);
+  std::vector<std::uint32_t> pos_of(records.size(), 0);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    for (std::size_t k = 0; k < comps[ci].ids.size(); ++k) {
+      comp_of[comps[ci].ids[k]] = static_cast<std::uint32_t>(ci);
+      pos_of[comps[ci].ids[k]] = static_cast<std::uint32_t>(k);
+    }
+  }
+  std::vector<std::vector<OverlapPair>> pairs(comps.size());
+  for (const OverlapPair& p : overlaps) {
+    if (p.input >= records.size() || p.output >= records.size()) continue;
+    const std::uint32_t ci = comp_of[p.input];
+    if (ci == kNone || comp_of[p.output] != ci) continue;
+    OverlapPair q = p;
+    q.input = pos_of[p.input];
+    q.output = pos_of[p.output];
+    pairs[ci].push_back(q);
+  }
+  return pairs;
+}
+
+/// SetUpComponent with pairs: the bound of PairSearch's root, raised by
+/// the forced-pair bound (OverlapForcedBound), and the initial plan
+/// checked with the pairs. Components too large to search keep only the
+/// overlap lower bound and no plan.
+Searchable SetUpComponentWithPairs(Component& c,
+                                   const std::vector<OverlapPair>& pairs,
+                                   const ExactOptions& options,
+                                   bool have_initial, const Budget& budget,
+                                   std::uint64_t cap_plus_one) {
+  const ProfileSummary summary = SummarizeProfiles(c.records);
+  if (c.ids.size() > kMaxSearchRecords ||
+      IntersectingPairs(c, kMaxSearchPairs) > kMaxSearchPairs) {
+    c.bound = OverlapLowerBound(c.records, pairs, summary);
+    return kTooLarge;
+  }
+  const solver::PairSearch probe(c.records, pairs, solver::kPairOrders[0],
+                                 options.techniques);
+  std::uint64_t arena = kInf;
+  std::vector<std::uint64_t> init;
+  if (have_initial) {
+    init.resize(c.ids.size());
+    std::vector<std::uint64_t> ranked(c.ids.size());
+    for (std::size_t k = 0; k < c.ids.size(); ++k) {
+      init[k] = options.initial_offsets[c.ids[k]];
+    }
+    for (std::size_t k = 0; k < c.ids.size(); ++k) {
+      ranked[k] = init[probe.Rank(k)];
+    }
+    arena = probe.CheckPlan(ranked);
+  }
+  // Any valid plan's arena bounds the forced-pair bisection from above;
+  // every tensor on its own (the sum of sizes) is one.
+  std::uint64_t upper = summary.naive_bytes;
+  if (arena != kInf) upper = std::min(upper, arena);
+  c.bound = std::max(probe.RootBound(),
+                     OverlapForcedBound(c.records, pairs, summary, upper));
+  if (have_initial && arena < cap_plus_one) {
+    c.value = arena;
+    c.offsets = std::move(init);
+  }
+  if (options.time_limit_s <= 0 ||
+      std::chrono::steady_clock::now() >= budget.deadline) {
+    return kNoTime;
+  }
+  return kSearch;
+}
+
+/// SolveOffsetsExactly with allowed overlaps (options.overlaps non-empty).
+ExactResult SolveWithPairs(std::span<const TensorUsageRecord> records,
+                           const ExactOptions& options) {
+  ExactResult result;
+  Budget budget = MakeBudget(options);
+  const std::uint64_t cap_plus_one =
+      options.capacity && *options.capacity < kInf ? *options.capacity + 1
+                                                   : kInf;
+  std::vector<Component> comps =
+      SplitIntoComponents(records, options.techniques.decomposition);
+  const std::vector<std::vector<OverlapPair>> pairs =
+      PairsByComponent(records, options.overlaps, comps);
+  const bool have_initial = options.initial_offsets.size() == records.size();
+  std::uint64_t proven_lb = options.known_lower_bound;
+  std::vector<Searchable> searchable(comps.size(), kSearch);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    searchable[ci] = SetUpComponentWithPairs(
+        comps[ci], pairs[ci], options, have_initial, budget, cap_plus_one);
+    proven_lb = std::max(proven_lb, comps[ci].bound);
+  }
+  ProgressReport report(options, comps, proven_lb);
+  report();
+  if (proven_lb >= cap_plus_one) {
+    result.status = ExactResult::kInfeasible;
+    result.lower_bound = proven_lb;
+    return result;
+  }
+  std::vector<std::size_t> by_bound(comps.size());
+  std::iota(by_bound.begin(), by_bound.end(), std::size_t{0});
+  std::stable_sort(by_bound.begin(), by_bound.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     return comps[a].bound > comps[b].bound;
+                   });
+  bool skipped_large = false;
+  for (std::size_t idx : by_bound) {
+    Component& c = comps[idx];
+    const Searchable why = searchable[idx];
+    std::uint64_t good_enough = proven_lb;
+    if (!options.minimize && cap_plus_one != kInf) {
+      good_enough = std::max(good_enough, cap_plus_one - 1);
+    }
+    if (c.value == c.bound) c.proven = true;
+    if (c.value <= good_enough || c.proven) continue;
+    if (why == kNoTime && options.time_limit_s > 0) budget.timed_out = true;
+    if (why == kTooLarge) skipped_large = true;
+    if (budget.Finished() || why != kSearch) continue;
+    solver::SolveComponentWithPairs(c, pairs[idx], cap_plus_one, good_enough,
+                                    &budget, options.techniques,
+                                    [&report] { report(); });
+    if (c.infeasible) {
+      result.nodes = budget.nodes;
+      result.work = budget.work;
+      result.status = ExactResult::kInfeasible;
+      result.lower_bound = cap_plus_one;
+      return result;
+    }
+    proven_lb = std::max(proven_lb, c.bound);
+    if (c.proven) proven_lb = std::max(proven_lb, c.value);
+    report();
+  }
+  return Assemble(comps, records.size(), proven_lb, budget, skipped_large);
+}
+
 }  // namespace
 
 ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
                                 const ExactOptions& options) {
+  if (!options.overlaps.empty()) return SolveWithPairs(records, options);
   ExactResult result;
   Budget budget = MakeBudget(options);
   const std::uint64_t cap_plus_one =

@@ -85,6 +85,16 @@ struct ExactOptions {
   std::uint64_t window_bound_nodes = 0;
   /// Which techniques the search uses (all by default).
   ExactTechniques techniques;
+  /// Allowed overlaps (docs/overlap.md), indices into the records, distances
+  /// already aligned. Non-empty: plans may share bytes as these pairs allow
+  /// (the overlap-aware ValidateOffsets' rule) and the search is the one of
+  /// codegen/solver/pair_search.hpp; window_bound_nodes is then not used
+  /// (its windows know no pairs). Pairs naming a zero-size record are
+  /// ignored (such a record shares no byte).
+  std::vector<OverlapPair> overlaps;
+  /// A lower bound (bytes) the caller has proven for the whole input, e.g.
+  /// OverlapForcedBound; 0 = none. The search stops once a plan meets it.
+  std::uint64_t known_lower_bound = 0;
   /// Called (on the calling thread) whenever the best arena found or the
   /// proven lower bound improves, with both in bytes (arena 0: no plan yet).
   std::function<void(std::uint64_t arena_bytes, std::uint64_t lower_bound)>

@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <vector>
 
+#include "codegen/solver/pair_search.hpp"
+
 namespace arenaplan::solver {
 namespace {
 
 /// One component's runs and what they have learnt (SolveComponent's
-/// arguments, and the state of its restarts).
+/// arguments, and the state of its restarts). S is Search or PairSearch.
+template <class S>
 struct Runs {
   Component& c;
   std::uint64_t cap_plus_one;
@@ -33,7 +36,7 @@ struct Runs {
 
   /// One run of `search` looking below `start`, stopping at <= `enough`,
   /// within `nodes` nodes; a better plan becomes the component's.
-  RunOutcome Run(Search& search, std::uint64_t start, std::uint64_t enough,
+  RunOutcome Run(S& search, std::uint64_t start, std::uint64_t enough,
                  std::uint64_t nodes) {
     budget->run_over = false;
     budget->run_end = budget->nodes + nodes;
@@ -63,7 +66,7 @@ struct Runs {
   /// The decision run of a round: a plan at the proven lower bound itself
   /// (tight targets prune far harder than a loose incumbent). True when
   /// the component is done.
-  bool TightRun(Search& search, unsigned round, std::uint64_t nodes) {
+  bool TightRun(S& search, unsigned round, std::uint64_t nodes) {
     const std::uint64_t target = c.bound;
     // When a looser arena is good enough (a capacity, or another
     // component's bound), tight runs only get the first rounds.
@@ -92,7 +95,7 @@ struct Runs {
   /// the bound and the incumbent instead: halfway down after a plan or a
   /// refutation, halfway back up after a run that was cut off. True when
   /// the component is done.
-  bool LooseRun(Search& search, unsigned round, std::uint64_t nodes) {
+  bool LooseRun(S& search, unsigned round, std::uint64_t nodes) {
     std::uint64_t start = Start();
     const bool even = round % 2 == 0 && c.value != kInf;
     const bool aim = even && !good_refuted && good_enough + 1 < start &&
@@ -139,6 +142,32 @@ struct Runs {
   }
 };
 
+/// The restarts over `searches` (one run of the first when restarts are
+/// off); see SolveComponent.
+template <class S>
+void RunPortfolio(std::vector<S>& searches, Component& c,
+                  std::uint64_t cap_plus_one, std::uint64_t good_enough,
+                  Budget* budget, const ExactTechniques& techniques,
+                  const std::function<void()>& improved) {
+  Runs<S> runs{c, cap_plus_one, good_enough, budget, techniques, improved};
+  if (!techniques.restarts) {
+    // One run from the incumbent, no node budget of its own.
+    const RunOutcome outcome = runs.Run(searches.front(), runs.Start(),
+                                        good_enough, kInf - budget->nodes);
+    if (outcome == RunOutcome::kComplete) runs.Complete();
+    return;
+  }
+  // Every round first asks for a plan at the proven lower bound itself (a
+  // decision run), then improves the incumbent by branch and bound.
+  for (unsigned round = 0; !budget->Finished(); ++round) {
+    const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
+    for (S& search : searches) {
+      if (runs.TightRun(search, round, nodes)) return;
+      if (runs.LooseRun(search, round, nodes)) return;
+    }
+  }
+}
+
 }  // namespace
 
 void SolveComponent(Component& c, std::uint64_t cap_plus_one,
@@ -151,23 +180,24 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
     searches.emplace_back(c.records, entry.order, entry.branching, techniques);
     if (!techniques.restarts) break;
   }
-  Runs runs{c, cap_plus_one, good_enough, budget, techniques, improved};
-  if (!techniques.restarts) {
-    // One run from the incumbent, no node budget of its own.
-    const RunOutcome outcome = runs.Run(searches.front(), runs.Start(),
-                                        good_enough, kInf - budget->nodes);
-    if (outcome == RunOutcome::kComplete) runs.Complete();
-    return;
+  RunPortfolio(searches, c, cap_plus_one, good_enough, budget, techniques,
+               improved);
+}
+
+void SolveComponentWithPairs(Component& c,
+                             std::span<const OverlapPair> overlaps,
+                             std::uint64_t cap_plus_one,
+                             std::uint64_t good_enough, Budget* budget,
+                             const ExactTechniques& techniques,
+                             const std::function<void()>& improved) {
+  std::vector<PairSearch> searches;
+  searches.reserve(kPairOrders.size());
+  for (const Ordering& order : kPairOrders) {
+    searches.emplace_back(c.records, overlaps, order, techniques);
+    if (!techniques.restarts) break;
   }
-  // Every round first asks for a plan at the proven lower bound itself (a
-  // decision run), then improves the incumbent by branch and bound.
-  for (unsigned round = 0; !budget->Finished(); ++round) {
-    const std::uint64_t nodes = kRestartBase << std::min(round, 40U);
-    for (Search& search : searches) {
-      if (runs.TightRun(search, round, nodes)) return;
-      if (runs.LooseRun(search, round, nodes)) return;
-    }
-  }
+  RunPortfolio(searches, c, cap_plus_one, good_enough, budget, techniques,
+               improved);
 }
 
 }  // namespace arenaplan::solver

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <span>
 
 #include "codegen/solver/budget.hpp"
 #include "codegen/solver/components.hpp"
@@ -56,6 +57,26 @@ void SolveComponent(Component& c, std::uint64_t cap_plus_one,
                     std::uint64_t good_enough, Budget* budget,
                     const ExactTechniques& techniques = {},
                     const std::function<void()>& improved = {});
+
+/// The orders of the restarts with allowed overlaps (PairSearch branches on
+/// tensors only): kPortfolio's distinct orders.
+inline constexpr std::array<Ordering, 5> kPairOrders = {{
+    {Key::kWidth, Key::kArea, Key::kTotal},
+    {Key::kTotal, Key::kArea, Key::kWidth},
+    {Key::kTotal, Key::kWidth, Key::kArea},
+    {Key::kTotal, Key::kWidth, Key::kSize},
+    {Key::kArea, Key::kWidth, Key::kTotal},
+}};
+
+/// SolveComponent with allowed overlaps: the same restarts, targets and
+/// budget over PairSearch (codegen/solver/pair_search.hpp) in kPairOrders.
+/// `overlaps` index c.records; distances aligned.
+void SolveComponentWithPairs(Component& c,
+                             std::span<const OverlapPair> overlaps,
+                             std::uint64_t cap_plus_one,
+                             std::uint64_t good_enough, Budget* budget,
+                             const ExactTechniques& techniques = {},
+                             const std::function<void()>& improved = {});
 
 }  // namespace arenaplan::solver
 

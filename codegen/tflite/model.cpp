@@ -226,6 +226,26 @@ class Reader {
         return ResizeNearestNeighborOptions{o->align_corners(),
                                             o->half_pixel_centers()};
       }
+      case T::ResizeBilinearOptions: {
+        const auto* o = op.builtin_options_as_ResizeBilinearOptions();
+        return ResizeBilinearOptions{o->align_corners(),
+                                     o->half_pixel_centers()};
+      }
+      case T::GatherOptions: {
+        const auto* o = op.builtin_options_as_GatherOptions();
+        return GatherOptions{o->axis(), o->batch_dims()};
+      }
+      case T::TransposeConvOptions: {
+        const auto* o = op.builtin_options_as_TransposeConvOptions();
+        auto t = WindowFields<TransposeConvOptions>(*o);
+        t.quantized_bias_type = o->quantized_bias_type();
+        return t;
+      }
+      case T::BatchMatMulOptions: {
+        const auto* o = op.builtin_options_as_BatchMatMulOptions();
+        return BatchMatMulOptions{o->adj_x(), o->adj_y(),
+                                  o->asymmetric_quantize_inputs()};
+      }
       default:
         return ReadControlFlowOptions(op);
     }

@@ -132,6 +132,22 @@ struct ResizeNearestNeighborOptions {
   bool align_corners = false;
   bool half_pixel_centers = false;
 };
+struct ResizeBilinearOptions {
+  bool align_corners = false;
+  bool half_pixel_centers = false;
+};
+struct GatherOptions {
+  std::int32_t axis = 0;
+  std::int32_t batch_dims = 0;
+};
+struct TransposeConvOptions : WindowOptions {
+  /// The schema's quantized_bias_type (a TensorType; 0 FLOAT32 = unset).
+  std::int8_t quantized_bias_type = 0;
+};
+struct BatchMatMulOptions {
+  bool adj_x = false, adj_y = false;
+  bool asymmetric_quantize_inputs = false;
+};
 /// UNIDIRECTIONAL_SEQUENCE_LSTM (clips: 0 = none).
 struct SequenceLstmOptions {
   Activation activation = Activation::kNone;
@@ -148,12 +164,15 @@ struct ControlFlowOptions {
 
 /// monostate: the operator has no options, or options of a kind this reader
 /// does not decode (consumers that need them report the operator).
-using BuiltinOptions = std::variant<
-    std::monostate, Conv2DOptions, DepthwiseConv2DOptions, Pool2DOptions,
-    FullyConnectedOptions, SoftmaxOptions, ReshapeOptions, ElementwiseOptions,
-    ConcatenationOptions, SqueezeOptions, StridedSliceOptions, ReducerOptions,
-    LeakyReluOptions, ControlFlowOptions, SvdfOptions,
-    ResizeNearestNeighborOptions, UnpackOptions, SequenceLstmOptions>;
+using BuiltinOptions =
+    std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions,
+                 Pool2DOptions, FullyConnectedOptions, SoftmaxOptions,
+                 ReshapeOptions, ElementwiseOptions, ConcatenationOptions,
+                 SqueezeOptions, StridedSliceOptions, ReducerOptions,
+                 LeakyReluOptions, ControlFlowOptions, SvdfOptions,
+                 ResizeNearestNeighborOptions, UnpackOptions,
+                 ResizeBilinearOptions, GatherOptions, TransposeConvOptions,
+                 BatchMatMulOptions, SequenceLstmOptions>;
 
 /// Per-tensor or per-channel affine quantization: real = scale * (q - zp).
 struct Quantization {

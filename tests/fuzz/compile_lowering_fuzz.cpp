@@ -11,7 +11,8 @@
 //     no leading '_' + capital);
 //   * preprocessor lines are only include guards, #endif and #include of
 //     file names made of [A-Za-z0-9_./-];
-//   * every quantization parameter of a kernel call is in range:
+//   * every quantization parameter of a kernel call is in range (the
+//     k::DivParams and k::BatchMatMulParams ones too):
 //     multipliers 0 or in [2^30, 2^31), shifts in [-31, 30], zero points
 //     in the type's range, activation clamps min <= max within int8.
 // Built by mk/fuzz.mk with -fsanitize=fuzzer,address,undefined.
@@ -215,6 +216,34 @@ std::vector<std::vector<long long>> Initializers(const std::string& text,
   return all;
 }
 
+/// The first `n` integers of every "NAME{a, b, ..." initializer of `text`
+/// outside `//` comments, for parameters whose later fields are nested
+/// initializers (k::Shape4{...}, {...}).
+std::vector<std::vector<long long>> LeadingIntegers(const std::string& text,
+                                                    const std::string& name,
+                                                    std::size_t n) {
+  std::vector<std::vector<long long>> all;
+  const std::string key = name + "{";
+  for (std::size_t at = text.find(key); at != std::string::npos;
+       at = text.find(key, at + 1)) {
+    const std::size_t line = text.rfind('\n', at);
+    const std::size_t comment =
+        text.find("//", line == std::string::npos ? 0 : line + 1);
+    if (comment < at) continue;
+    std::vector<long long> v;
+    const char* p = text.c_str() + at + key.size();
+    while (v.size() < n) {
+      char* end = nullptr;
+      v.push_back(std::strtoll(p, &end, 10));
+      Check(end != p);
+      p = end;
+      while (*p == ',' || *p == ' ' || *p == '\n') ++p;
+    }
+    all.push_back(v);
+  }
+  return all;
+}
+
 /// The values of every "const std::int32_t kMultiplierK[N] = {...}" (or
 /// int8_t kShiftK) array.
 std::vector<long long> ArrayValues(const std::string& text,
@@ -301,6 +330,19 @@ void CheckQuantization(const std::string& source) {
     Check(v[3] >= -31 && v[3] <= 0);
     Check(v[4] >= (1 << 14) && v[4] <= 32767);
     CheckShift(v[5]);
+  }
+  // DIV and BATCH_MATMUL: {zp_a, zp_b, zp_out, multiplier, shift, ...};
+  // DIV's shift at most 23 (div.hpp), then its clamp.
+  for (const auto& v : LeadingIntegers(source, "k::DivParams", 7)) {
+    for (int k : {0, 1, 2}) CheckInt8(v[k]);
+    CheckMultiplier(v[3]);
+    Check(v[4] >= -31 && v[4] <= 23);
+    CheckRange(v[5], v[6]);
+  }
+  for (const auto& v : LeadingIntegers(source, "k::BatchMatMulParams", 5)) {
+    for (int k : {0, 1, 2}) CheckInt8(v[k]);
+    CheckMultiplier(v[3]);
+    CheckShift(v[4]);
   }
   for (const auto& v : Initializers(source, "k::SoftmaxParams")) {
     Check(v.size() == 5);

@@ -44,6 +44,7 @@ const std::vector<Room>& Rooms() {
       {"tflite", {"codegen/tflite/"}, {"base", "records", "input"}},
       {"zoo", {"codegen/zoo/"}, {"base", "records", "input"}},
       {"overlap", {"codegen/overlap/"}, {"base", "records", "input", "tflite"}},
+      {"fuse", {"codegen/fuse/"}, {"base", "records", "input", "tflite"}},
       {"load",
        {"codegen/load/"},
        {"base", "records", "input", "tflite", "zoo", "overlap"}},
@@ -66,12 +67,12 @@ const std::vector<Room>& Rooms() {
       {"compile",
        {"codegen/compile/"},
        {"base", "records", "input", "tflite", "overlap", "solver", "strategies",
-        "validator", "planner", "regions", "tflm", "emit"}},
+        "validator", "planner", "regions", "tflm", "emit", "fuse"}},
       {"cli",
        {"codegen/cli/"},
        {"base", "records", "input", "tflite", "zoo", "overlap", "load",
         "solver", "strategies", "validator", "planner", "regions", "tflm",
-        "emit", "compile"}},
+        "emit", "compile", "fuse"}},
       {"main", {"codegen/main."}, {"cli"}},
   };
   return rooms;

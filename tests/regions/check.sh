@@ -18,6 +18,13 @@
 #     generated header to .gnu.linkonce.armexidx.x, which port/cortex_m.ld
 #     places in .ARM.exidx (code memory): the region's ASSERT on the bytes
 #     its output section holds refuses the link, exit 3.
+#  7. With allowed overlaps (OVERLAP=1): vww_96_int8 (rand1) and
+#     kws_ref_model (sample) with a 32 KiB DTCM region and the RAM on
+#     mps3-an547: the outputs equal TensorFlow Lite Micro's reference
+#     outputs, and the generated header lists pairs inside one region
+#     (kOverlaps) that its per-region checks take. kws_ref_model with an
+#     8 KiB DTCM region, where pairs end up split across the two regions
+#     (8 of its 11 today, not used): its output equals TFLM's too.
 set -uo pipefail
 shared=$1
 cli=${ARENAPLAN_CLI:-build/arenaplan}
@@ -102,5 +109,32 @@ if [ $status -eq 3 ] && grep -q "region dtcm: its output section does not hold i
   pass "a region array placed by another rule refused at link time (exit 3)"
 else
   failed "a region array placed by another rule" "exit $status; $(tail -n 1 "$out/forced6.log")"
+fi
+split="dtcm:32768 ram:1048576"
+tag=best-regions-$(printf '%s' "$split" | cksum | cut -d' ' -f1)-overlap
+for c in vww_96_int8/rand1 kws_ref_model/sample; do
+  m=${c%/*}
+  status=0
+  RUN_OVERLAP=1 RUN_REGIONS=$split run/run.sh "$models/$m.tflite" mps3-an547 \
+    "$shared/reference/$c.in.bin" "$out/ovl.$m.out.bin" best > "$out/ovl.$m.log" 2>&1 || status=$?
+  header=${RUN_OUT:-build/run}/$m/gen-$tag/model_arena.hpp
+  if [ $status -eq 0 ] && cmp -s "$out/ovl.$m.out.bin" "$shared/reference/$c.out.bin" &&
+      grep -q '(overlap): arena' "$out/ovl.$m.log" &&
+      grep -q 'kOperatorCount, kOverlaps, kOverlapCount);' "$header"; then
+    pass "$m, --overlap with dtcm 32 KiB + ram, output equals TFLM's"
+  else
+    failed "$m, --overlap with dtcm 32 KiB + ram" "exit $status; $(tail -n 1 "$out/ovl.$m.log")"
+  fi
+done
+status=0
+RUN_OVERLAP=1 RUN_REGIONS="dtcm:8192 ram:1048576" run/run.sh "$models/kws_ref_model.tflite" mps3-an547 \
+  "$shared/reference/kws_ref_model/sample.in.bin" "$out/ovl8.out.bin" best > "$out/ovl8.log" 2>&1 || status=$?
+"$cli" plan "$models/kws_ref_model.tflite" --overlap --region dtcm:8192 --region ram:1048576 \
+  > "$out/ovl8.plan.log" 2>&1 || status=$?
+if [ $status -eq 0 ] && cmp -s "$out/ovl8.out.bin" "$shared/reference/kws_ref_model/sample.out.bin" &&
+    grep -q '11 allowed pairs, [0-9] with both tensors in one region' "$out/ovl8.plan.log"; then
+  pass "kws_ref_model, --overlap with dtcm 8 KiB + ram (pairs split), output equals TFLM's"
+else
+  failed "kws_ref_model, --overlap with dtcm 8 KiB + ram" "exit $status; $(tail -n 1 "$out/ovl8.log")"
 fi
 exit $fail

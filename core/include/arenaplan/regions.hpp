@@ -80,6 +80,85 @@ template <std::size_t N>
   return v;
 }
 
+/// FindRegionViolation() with allowed overlaps (the generated header's
+/// kOverlaps, kPlan indices): a permits table whose length M differs from
+/// `permit_count` is kCountMismatch (first = M, second = permit_count);
+/// after the per-tensor checks, region 0's call checks every permit
+/// (kBadOverlapPermit, first = the permit's index): it names two distinct
+/// tensors of the plan IN ONE REGION (a pair split across regions shares no
+/// byte and is no permit), its input's last operator and its output's first
+/// operator are `op`, its relation is known. Then the region's entries are
+/// checked by the seven-argument FindViolation() with the permits whose two
+/// tensors are in `region`, so that two tensors of the region alive at a
+/// common operator may share bytes only as such a permit allows (kOverlap
+/// otherwise); first and second are indices into `plan` (into `permits`
+/// for kBadOverlapPermit).
+template <std::size_t N, std::size_t M>
+[[nodiscard]] constexpr Violation FindRegionViolation(
+    const RegionPlacement (&plan)[N], std::size_t count, std::size_t region,
+    std::size_t region_count, std::size_t region_size, std::size_t alignment,
+    std::size_t operator_count, const OverlapPermit (&permits)[M],
+    std::size_t permit_count) {
+  const Violation v =
+      FindRegionViolation(plan, count, region, region_count, region_size,
+                          alignment, operator_count);
+  if (v.result == ValidationResult::kCountMismatch) return v;
+  if (M != permit_count) {
+    return {ValidationResult::kCountMismatch, M, permit_count};
+  }
+  if (v.result != ValidationResult::kOk &&
+      v.result != ValidationResult::kOverlap) {
+    return v;
+  }
+  if (region == 0) {
+    for (std::size_t k = 0; k < permit_count; ++k) {
+      const OverlapPermit& p = permits[k];
+      if (p.input >= count || p.output >= count || p.input == p.output ||
+          plan[p.input].region != plan[p.output].region ||
+          plan[p.input].last_op != p.op || plan[p.output].first_op != p.op ||
+          (p.relation != OverlapRelation::kOutputBelowBy &&
+           p.relation != OverlapRelation::kAlias)) {
+        return {ValidationResult::kBadOverlapPermit, k, count};
+      }
+    }
+  }
+  Placement sub[N] = {};
+  std::size_t origin[N] = {};
+  std::size_t position[N] = {};
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (plan[i].region != region) continue;
+    sub[k] = {plan[i].offset, plan[i].size, plan[i].first_op, plan[i].last_op};
+    origin[k] = i;
+    position[i] = k;
+    ++k;
+  }
+  OverlapPermit sub_permits[M] = {};
+  std::size_t permit_origin[M] = {};
+  std::size_t kp = 0;
+  for (std::size_t q = 0; q < permit_count; ++q) {
+    const OverlapPermit& p = permits[q];
+    if (p.input >= count || p.output >= count ||
+        plan[p.input].region != region || plan[p.output].region != region) {
+      continue;
+    }
+    sub_permits[kp] = {position[p.input], position[p.output], p.op, p.relation,
+                       p.distance};
+    permit_origin[kp] = q;
+    ++kp;
+  }
+  Violation w = FindViolation(&sub[0], k, region_size, alignment,
+                              operator_count, &sub_permits[0], kp);
+  if (w.result == ValidationResult::kBadOverlapPermit) {
+    w.first = permit_origin[w.first];
+    w.second = count;
+    return w;
+  }
+  w.first = w.first < k ? origin[w.first] : count;
+  w.second = w.second < k ? origin[w.second] : count;
+  return w;
+}
+
 /// True when every exact tensor size fits its placement.
 [[nodiscard]] constexpr bool RegionTensorBytesFit(const RegionPlacement* plan,
                                                   const std::size_t* bytes,

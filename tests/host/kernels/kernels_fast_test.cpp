@@ -127,8 +127,9 @@ Result CheckWindow(Kind kind, std::uint64_t seed) {
   for (int i = 0; i < kCases; ++i) {
     const Dim dy = RandomDim(rng, 14, 5), dx = RandomDim(rng, 14, 5);
     const std::int32_t n = rng.Next(0, 5) == 0 ? 2 : 1;
-    const std::int32_t c =
-        rng.Next(0, 3) == 0 ? rng.Next(1, 40) : rng.Next(1, 9);
+    std::int32_t c = rng.Next(0, 3) == 0 ? rng.Next(1, 40) : rng.Next(1, 9);
+    // Depthwise: sometimes more channels than one pass (kDepthwisePass).
+    if (kind == Kind::kDepthwise && rng.Next(0, 7) == 0) c = rng.Next(60, 150);
     const std::int32_t oc = kind == Kind::kConv ? rng.Next(1, 13) : c;
     const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
     const k::Shape4 filter = kind == Kind::kConv ? k::Shape4{oc, dy.k, dx.k, c}
@@ -200,6 +201,96 @@ Result CheckFullyConnected(std::uint64_t seed) {
       r.first = "case " + std::to_string(i) + ": batches " +
                 std::to_string(batches) + " depth " + std::to_string(depth) +
                 " units " + std::to_string(units);
+    }
+  }
+  return r;
+}
+
+/// A depthwise convolution of one input channel and depth multiplier m
+/// (DepthwiseConv2D, the oracle) as the generator lowers it: Conv2DFast
+/// with the filter transposed from [1, kh, kw, m] to [m, kh, kw, 1].
+template <class Mac>
+Result CheckDepthwiseOneChannel(std::uint64_t seed) {
+  Lcg rng(seed);
+  Result r;
+  for (int i = 0; i < kCases; ++i) {
+    const Dim dy = RandomDim(rng, 14, 5), dx = RandomDim(rng, 14, 5);
+    const std::int32_t m = rng.Next(1, 16);
+    const k::Shape4 in{1, dy.in, dx.in, 1}, out{1, dy.out, dx.out, m};
+    const k::Shape4 dw_filter{1, dy.k, dx.k, m}, conv_filter{m, dy.k, dx.k, 1};
+    const auto input = RandomBytes(rng, in.Count());
+    const auto weights = RandomBytes(rng, dw_filter.Count());
+    const std::int32_t taps = dy.k * dx.k;
+    std::vector<std::int8_t> transposed(weights.size());
+    for (std::int32_t t = 0; t < taps; ++t) {
+      for (std::int32_t oc = 0; oc < m; ++oc) {
+        transposed[static_cast<std::size_t>(oc * taps + t)] =
+            weights[static_cast<std::size_t>(t * m + oc)];
+      }
+    }
+    const Quant q = RandomQuant(rng, m);
+    const k::ConvParams p{-q.in_zp,  q.out_zp, q.act_min, q.act_max, dy.stride,
+                          dx.stride, dy.pad,   dx.pad,    m};
+    std::vector<std::int8_t> want(static_cast<std::size_t>(out.Count()), 0);
+    std::vector<std::int8_t> got(want.size(), 0x55);
+    std::vector<std::int32_t> folded(static_cast<std::size_t>(m));
+    k::DepthwiseConv2D(p, in, input.data(), dw_filter, weights.data(), q.Bias(),
+                       q.Channel(), out, want.data());
+    k::FoldConvBias(p.input_offset, conv_filter, transposed.data(), q.Bias(),
+                    folded.data());
+    k::ConvParams pc = p;
+    pc.depth_multiplier = 1;
+    k::Conv2DFastWith<Mac>(pc, in, input.data(), conv_filter, transposed.data(),
+                           folded.data(), q.Channel(), out, got.data());
+    ++r.cases;
+    if (dy.pad > 0 || dx.pad > 0) ++r.clipped;
+    if (got != want && r.wrong++ == 0) {
+      r.first = "case " + std::to_string(i) + ": m " + std::to_string(m);
+    }
+  }
+  return r;
+}
+
+/// AddFast against Add on random operands, offsets, multipliers (some 0,
+/// some exactly 2^30 with shift 0: equal input scales) and shifts.
+Result CheckAdd(std::uint64_t seed) {
+  Lcg rng(seed);
+  Result r;
+  auto multiplier = [&rng] {
+    const int kind = rng.Next(0, 9);
+    if (kind == 0) return 0;
+    return rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max());
+  };
+  for (int i = 0; i < kCases; ++i) {
+    const std::int32_t count = rng.Next(1, 200);
+    k::AddParams p{};
+    p.input1_offset = rng.Next(-127, 128);
+    p.input2_offset = rng.Next(-127, 128);
+    p.output_offset = rng.Next(-128, 127);
+    p.left_shift = 20;
+    if (rng.Next(0, 1) == 0) {  // the larger input scale: ratio 1/2
+      p.input1_multiplier = 1 << 30, p.input1_shift = 0;
+    } else {
+      p.input1_multiplier = multiplier(), p.input1_shift = rng.Next(-6, 0);
+    }
+    p.input2_multiplier = multiplier(), p.input2_shift = rng.Next(-6, 0);
+    p.output_multiplier = multiplier(), p.output_shift = rng.Next(-31, 1);
+    p.act_min = -128, p.act_max = 127;
+    if (rng.Next(0, 2) == 0) {
+      p.act_min = rng.Next(-128, 0);
+      p.act_max = rng.Next(p.act_min, 127);
+    }
+    p.count = count;
+    const auto a = RandomBytes(rng, count), b = RandomBytes(rng, count);
+    std::vector<std::int8_t> want(static_cast<std::size_t>(count), 0);
+    std::vector<std::int8_t> got(want.size(), 0x55);
+    k::Add(p, a.data(), b.data(), want.data());
+    k::AddFast(p, a.data(), b.data(), got.data());
+    ++r.cases;
+    if (got != want && r.wrong++ == 0) {
+      r.first = "case " + std::to_string(i) + ": count " +
+                std::to_string(count) + " output shift " +
+                std::to_string(p.output_shift);
     }
   }
   return r;
@@ -338,6 +429,15 @@ TEST(KernelsFast, FullyConnectedFastEqualsFullyConnected) {
   Report("FullyConnectedFast SIMD", CheckFullyConnected<Simd>(31));
   Report("FullyConnectedFast scalar", CheckFullyConnected<Scalar>(32));
 }
+
+TEST(KernelsFast, OneChannelDepthwiseAsConv2DFastEqualsDepthwiseConv2D) {
+  Report("one-channel depthwise as Conv2DFast SIMD",
+         CheckDepthwiseOneChannel<Simd>(61));
+  Report("one-channel depthwise as Conv2DFast scalar",
+         CheckDepthwiseOneChannel<Scalar>(62));
+}
+
+TEST(KernelsFast, AddFastEqualsAdd) { Report("AddFast", CheckAdd(51)); }
 
 /// A wrong fold must be caught: the check above is not vacuous.
 TEST(KernelsFast, AnUnfoldedBiasGivesOtherBytes) {

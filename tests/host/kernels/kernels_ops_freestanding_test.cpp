@@ -95,6 +95,41 @@ extern "C" void ShapeOps(const void* in, void* out) {
   const std::int32_t split_inner[] = {3, 3};
   k::Split<std::int8_t>(k::SplitParams{2, 2}, i8, split_inner, split_outs);
   k::HardSwish(k::HardSwishParams{-3, 5, 1 << 14, -6, 1 << 14, 2, 9}, i8, o8);
+  k::Div(k::DivParams{1, 2, 3, 1 << 30, 3, -128, 127, {1, 2, 2, 3},
+                      {12, 6, 3, 1}, {0, 0, 0, 1}},
+         i8, i8 + 12, o8);
+  const std::int32_t gather_pos[] = {1, 0};
+  const k::GatherParams gp{1, 2, 3, 2, 2};
+  k::Gather<std::int8_t>(gp, i8, gather_pos, o8);
+  k::Gather<std::int16_t>(gp, i16, gather_pos, o16);
+  k::Gather<std::int32_t>(gp, i32, gather_pos, o32);
+  k::Gather<float>(gp, static_cast<const float*>(in), gather_pos,
+                   static_cast<float*>(out));
+  const std::int32_t rb_rows[] = {0, 1, 512, 1, 1, 0};
+  const std::int32_t rb_cols[] = {0, 0, -256, 0, 1, 300};
+  k::ResizeBilinear(k::ResizeBilinearParams{{1, 2, 2, 3}, 2, 2, rb_rows,
+                                            rb_cols},
+                    i8, o8);
+  k::Cast(i8, o32, 4);
+  k::Cast(i32, o8, 4);
+  k::Cast(i32, o16, 4);
+  k::Cast(static_cast<const float*>(in), o8, 4);
+  k::Cast(static_cast<const float*>(in), o32, 4);
+  k::Cast(i16, static_cast<float*>(out), 4);
+  const k::TileParams tile{{1, 1, 2, 3}, {1, 2, 2, 6}};
+  k::Tile<std::int8_t>(tile, i8, o8);
+  k::Tile<std::int16_t>(tile, i16, o16);
+  k::Tile<std::int32_t>(tile, i32, o32);
+  k::Tile<float>(tile, static_cast<const float*>(in), static_cast<float*>(out));
+  k::BatchMatMul(k::BatchMatMulParams{1, -2, 3, 1 << 30, -4, {1, 2, 1},
+                                      {0, 6, 0}, {0, 0, 0}, 2, 3, 2, 3, 1,
+                                      2, 1},
+                 i8, i8 + 12, o8);
+  const std::int32_t tc_m[] = {1 << 30, 1 << 30};
+  const std::int8_t tc_s[] = {-3, 2};
+  k::TransposeConv(k::ConvParams{3, -2, -128, 127, 2, 2, 1, 1, 1},
+                   {1, 2, 2, 3}, i8, {2, 3, 3, 3}, i8 + 12, nullptr,
+                   k::ChannelQuant{tc_m, tc_s}, {1, 4, 4, 2}, o8);
   std::int8_t svdf_state[4] = {};
   const std::int8_t svdf_wt[4] = {1, 2, 3, 4};
   k::Svdf(k::SvdfParams{1, 3, 0, -128, 127, 1, 2, 2, 2, 1, 1 << 30, 1,

@@ -213,7 +213,10 @@ enum class Window {
   kAveragePool,
   kMaxPool,
   kConvFast,
-  kDepthwiseFast
+  kDepthwiseFast,
+  /// A one-input-channel depthwise convolution as the generator lowers it:
+  /// Conv2DFast with the filter transposed, under the depthwise contract.
+  kDepthwiseAsConv
 };
 
 /// Random geometry within the contract's preconditions: SAME, VALID or an
@@ -254,7 +257,8 @@ struct WindowCall {
   k::Shape4 in, filter, out;
   k::ConvParams conv{};
   k::PoolParams pool{};
-  std::vector<std::int8_t> weights;
+  std::vector<std::int8_t> weights,
+      transposed;  ///< transposed: as [oc, kh, kw, 1]
   std::vector<std::int32_t> bias, mult, folded;
   std::vector<std::int8_t> shift;
 };
@@ -354,12 +358,23 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
     } else if (kind == Window::kDepthwiseFast) {
       k::FoldDepthwiseBias(w->conv.input_offset, w->filter, w->weights.data(),
                            w->bias.data(), w->folded.data());
+    } else if (kind == Window::kDepthwiseAsConv) {
+      const std::int32_t taps = dy.k * dx.k;
+      w->transposed.resize(w->weights.size());
+      for (std::int32_t t = 0; t < taps; ++t) {
+        for (std::int32_t o = 0; o < oc; ++o) {
+          w->transposed[static_cast<std::size_t>(o * taps + t)] =
+              w->weights[static_cast<std::size_t>(t * oc + o)];
+        }
+      }
+      k::FoldConvBias(w->conv.input_offset, k::Shape4{oc, dy.k, dx.k, 1},
+                      w->transposed.data(), w->bias.data(), w->folded.data());
     }
   }
   Case cs;
-  static const char* const kNames[] = {"Conv2D",      "DepthwiseConv2D",
-                                       "AveragePool", "MaxPool",
-                                       "Conv2DFast",  "DepthwiseConv2DFast"};
+  static const char* const kNames[] = {
+      "Conv2D",     "DepthwiseConv2D",     "AveragePool",          "MaxPool",
+      "Conv2DFast", "DepthwiseConv2DFast", "DepthwiseAsConv2DFast"};
   char what[160];
   std::snprintf(what, sizeof what,
                 "%s in %s out %s k %dx%d stride %dx%d pad %d,%d dm %d",
@@ -406,6 +421,18 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
             {w->mult.data(), w->shift.data()}, w->out, out);
       };
       break;
+    case Window::kDepthwiseAsConv:
+      cs.contract =
+          k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
+      cs.run = [w](const std::int8_t* in, std::int8_t* out) {
+        k::ConvParams p = w->conv;
+        p.depth_multiplier = 1;
+        k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>(
+            p, w->in, in, k::Shape4{w->out.c, w->filter.h, w->filter.w, 1},
+            w->transposed.data(), w->folded.data(),
+            {w->mult.data(), w->shift.data()}, w->out, out);
+      };
+      break;
     case Window::kAveragePool:
       cs.contract = k::PoolOverlapDistance(w->pool, w->in, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
@@ -432,6 +459,10 @@ Case RandomWindowCase(Window kind, Lcg& rng) {
   if (kind == Window::kDepthwise) {
     dm = rng.Next(1, 3);
     oc = c * dm;
+  }
+  if (kind == Window::kDepthwiseAsConv) {  // one input channel
+    dm = rng.Next(1, 8);
+    return WindowCase(kind, dy, dx, n, 1, dm, dm, rng);
   }
   return WindowCase(kind, dy, dx, n, c, oc, dm, rng);
 }
@@ -482,6 +513,16 @@ TEST(KernelsOverlap, FastConvKernelsKeepTheReferenceContracts) {
         kind == Window::kConvFast ? "Conv2DFast" : "DepthwiseConv2DFast",
         t.cases, t.overlapping, t.positive, t.wrong_below);
   }
+}
+
+TEST(KernelsOverlap, OneChannelDepthwiseAsConvKeepsTheDepthwiseContract) {
+  Tally t;
+  CheckWindowKernel(Window::kDepthwiseAsConv, 505, 500, t);
+  EXPECT_EQ(t.cases, 500);
+  EXPECT_GT(t.overlapping, t.cases / 2);
+  std::printf(
+      "DepthwiseAsConv2DFast: %d cases, %d overlapping, %d with d > 0\n",
+      t.cases, t.overlapping, t.positive);
 }
 
 TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
@@ -551,7 +592,8 @@ void ElementwiseTrace(std::int64_t count, Trace& t) {
 TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
   Lcg rng(505);
   Tally tally;
-  for (int i = 0; i < 60; ++i) {
+  for (int i = 0; i < 120; ++i) {
+    const bool fast = i >= 60;  // AddFast, the generated code's kernel
     auto other = std::make_shared<std::vector<std::int8_t>>();
     auto p = std::make_shared<k::AddParams>();
     const std::int32_t count = rng.Next(1, 300);
@@ -572,17 +614,19 @@ TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
     for (auto& v : *other) v = rng.Byte();
     const bool first = i % 2 == 0;  // Which input streams into the output.
     Case c;
-    c.what = std::string("Add, input ") + (first ? "1" : "2") +
-             " overlapped, count " + std::to_string(count);
+    c.what = std::string(fast ? "AddFast" : "Add") + ", input " +
+             (first ? "1" : "2") + " overlapped, count " +
+             std::to_string(count);
     c.in_bytes = c.out_bytes = count;
     c.input.resize(static_cast<std::size_t>(count));
     for (auto& v : c.input) v = rng.Byte();
     c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
+    c.run = [p, other, first, fast](const std::int8_t* in, std::int8_t* out) {
+      auto* add = fast ? &k::AddFast : &k::Add;
       if (first) {
-        k::Add(*p, in, other->data(), out);
+        add(*p, in, other->data(), out);
       } else {
-        k::Add(*p, other->data(), in, out);
+        add(*p, other->data(), in, out);
       }
     };
     c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
@@ -590,7 +634,7 @@ TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.positive, 0);  // d = 0 always: in place.
-  EXPECT_EQ(tally.overlapping, 60);
+  EXPECT_EQ(tally.overlapping, 120);
 }
 
 TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
@@ -710,6 +754,48 @@ TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
         k::Mul(*p, in, other->data(), out);
       } else {
         k::Mul(*p, other->data(), in, out);
+      }
+    };
+    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+    CheckCase(c, rng, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_EQ(tally.overlapping, 40);
+}
+
+TEST(KernelsOverlap, DivContractHoldsForEitherInput) {
+  Lcg rng(4242);
+  Tally tally;
+  for (int i = 0; i < 40; ++i) {
+    auto other = std::make_shared<std::vector<std::int8_t>>();
+    auto p = std::make_shared<k::DivParams>();
+    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
+    const std::int32_t count = w * ch;
+    *p = {rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(-128, 127),
+          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+          rng.Next(-2, 12),
+          -128,
+          127,
+          {1, 1, w, ch},
+          {0, 0, ch, 1},
+          {0, 0, ch, 1}};
+    other->resize(static_cast<std::size_t>(count));
+    for (auto& v : *other) v = rng.Byte();
+    const bool first = i % 2 == 0;
+    Case c;
+    c.what = std::string("Div, input ") + (first ? "1" : "2") +
+             " overlapped, count " + std::to_string(count);
+    c.in_bytes = c.out_bytes = count;
+    c.input.resize(static_cast<std::size_t>(count));
+    for (auto& v : c.input) v = rng.Byte();
+    c.contract = k::kElementwiseOverlapDistance;
+    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
+      if (first) {
+        k::Div(*p, in, other->data(), out);
+      } else {
+        k::Div(*p, other->data(), in, out);
       }
     };
     c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };

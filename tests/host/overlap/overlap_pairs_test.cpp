@@ -27,6 +27,7 @@
 #include "codegen/records.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
+#include "tests/host/support/model_builder.hpp"
 
 namespace arenaplan {
 namespace {
@@ -305,61 +306,27 @@ TEST(OverlapPairs, RecordsWithoutKernelsAreRefused) {
 
 // --- synthetic models: what the finder refuses ------------------------------
 
-/// A small model built in memory: tensors are int8 activations (scale 0.5,
-/// zero point 0) unless changed; tensor buffers past 0 hold constant data.
-struct Builder {
-  tflite::Model model;
-  Builder() {
-    model.source = "synthetic.tflite";
-    model.subgraphs.emplace_back();
-    model.buffers.emplace_back();  // Buffer 0: no data.
-  }
-  tflite::Subgraph& sg() { return model.subgraphs[0]; }
-  std::int32_t Tensor(std::vector<std::int32_t> shape,
-                      tflite::TensorType type = tflite::TensorType::kInt8) {
-    tflite::Tensor t;
-    t.name = "t" + std::to_string(sg().tensors.size());
-    t.type = type;
-    t.shape = std::move(shape);
-    t.quantization.scale = {0.5f};
-    t.quantization.zero_point = {0};
-    sg().tensors.push_back(t);
-    return static_cast<std::int32_t>(sg().tensors.size() - 1);
-  }
+/// A small model built in memory (tests/host/support/model_builder.hpp):
+/// tensors are int8 activations (scale 0.5, zero point 0) unless changed.
+struct Builder : testing_util::ModelBuilder {
   /// A constant int8 filter of `shape` (data all ones).
   std::int32_t Filter(std::vector<std::int32_t> shape) {
-    const std::int32_t t = Tensor(shape);
     std::size_t count = 1;
     for (std::int32_t d : shape) count *= static_cast<std::size_t>(d);
-    model.buffers.push_back({});
-    model.buffers.back().data.assign(count, 1);
-    sg().tensors[static_cast<std::size_t>(t)].buffer =
-        static_cast<std::uint32_t>(model.buffers.size() - 1);
-    return t;
-  }
-  void Op(tflite::BuiltinOp code, std::vector<std::int32_t> in,
-          std::vector<std::int32_t> out, tflite::BuiltinOptions options = {}) {
-    tflite::Operator op;
-    op.builtin_code = code;
-    op.builtin_name = tflite::BuiltinOpName(code);
-    op.inputs = std::move(in);
-    op.outputs = std::move(out);
-    op.options = options;
-    sg().operators.push_back(op);
+    return Constant(std::move(shape), tflite::TensorType::kInt8,
+                    std::vector<std::uint8_t>(count, 1));
   }
   /// The model's pairs; checks them against the firmware code generator's
   /// lowering of the same model: a pair only where the lowering succeeds
   /// (its refusals give no pair).
   Loaded Build(std::vector<std::int32_t> inputs,
                std::vector<std::int32_t> outputs) {
-    sg().inputs = std::move(inputs);
-    sg().outputs = std::move(outputs);
-    Loaded l{model, {}, {}};
+    Loaded l{Finish(std::move(inputs), std::move(outputs)), {}, {}};
     l.problem = tflite::BuildProblem(l.model, InputOptions());
     l.pairs = overlap::FindOverlapPairs(l.model, l.problem);
     bool lowers = true;
     try {
-      compile::Lowerer lowerer(l.model, model.source, l.problem);
+      compile::Lowerer lowerer(l.model, l.model.source, l.problem);
       lowerer.Run();
     } catch (const InputError&) {
       lowers = false;
@@ -492,7 +459,7 @@ TEST(OverlapPairs, SyntheticTypesDecide) {
   for (const float out_scale : {0.25f, 0.5f}) {
     Builder b;
     const auto x = b.Tensor({1, 4, 4, 1}), y = b.Tensor({1, 2, 2, 1});
-    b.sg().tensors[static_cast<std::size_t>(y)].quantization.scale = {
+    b.graph().tensors[static_cast<std::size_t>(y)].quantization.scale = {
         out_scale};
     tflite::Pool2DOptions o;
     o.padding = tflite::Padding::kValid;

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "arenaplan/plan.hpp"
+#include "codegen/base/errors.hpp"
 #include "codegen/emit/plan_text.hpp"
 #include "codegen/emit/svg.hpp"
-#include "codegen/base/errors.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategies.hpp"
@@ -93,6 +93,28 @@ TEST(OverlapLowerBound, ForcedPairsAddUpAlongAChain) {
                                           Below(1, 2, 2, 32)};
   // (B -> C alone is forced: C <= B - 32, B <= arena - 64: 96.)
   EXPECT_EQ(OverlapForcedBound(records, mixed, summary, 128), 96u);
+}
+
+// tflm_id_model in small: a chain T1 [0,1] -> T2 [1,2] -> T3 [2,3] of 10 B
+// tensors, each output 2 B below its input, and L [0,3], 2 B, with no
+// pair, alive beside all three. Operators 1 and 2 hold 22 B, or 14 with
+// their pair's 8 shared bytes: overlap bound 14. Below 22 B both pairs
+// are forced, so T3 <= T2 - 2 <= T1 - 4 and T3 >= 0: T1 >= 4, top >= 14,
+// which is all the forced pairs alone give. At arena 15, T1 is in [4, 5],
+// T2 in [2, 3], T3 in [0, 1], so every plan covers [5, 14), [3, 12) and
+// [1, 10) with them; L meets all three and would have to start at or
+// above 14 (13 at most within 15 B) or end at or below 1 (it needs 2 B):
+// no plan. At 16 the plan T3 0, T2 2, T1 4, L 14 exists.
+TEST(OverlapLowerBound, CompulsoryPartsRaiseTheForcedBound) {
+  const std::vector<R> records = {
+      {0, 1, 10}, {1, 2, 10}, {2, 3, 10}, {0, 3, 2}};
+  const std::vector<OverlapPair> pairs = {Below(0, 1, 1, 2), Below(1, 2, 2, 2)};
+  const ProfileSummary summary = SummarizeProfiles(records);
+  EXPECT_EQ(OverlapLowerBound(records, pairs, summary), 14u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 16), 16u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 30), 16u);
+  const std::vector<std::uint64_t> plan = {4, 2, 0, 14};
+  EXPECT_TRUE(ValidateOffsets(records, plan, 16, 1, pairs).ok());
 }
 
 // An alias shares the whole tensor when the sizes are equal (48 + 48 -> 48
@@ -373,7 +395,8 @@ UsageProblem Problem(std::vector<R> records, std::vector<OverlapPair> pairs) {
 }
 
 // The planner rounds each distance up to the alignment (10 -> 16), plans
-// best with the pairs, reports the overlap bound, and runs no search.
+// best with the pairs, reports the overlap bound, and runs no search (the
+// best heuristic meets the bound).
 TEST(OverlapPlanner, AlignsDistancesAndReportsTheOverlapBound) {
   const UsageProblem problem =
       Problem({{0, 1, 18432}, {1, 2, 36864}}, {Below(0, 1, 1, 18430)});
@@ -392,9 +415,11 @@ TEST(OverlapPlanner, AlignsDistancesAndReportsTheOverlapBound) {
   const PlanResult plain = Plan(problem, PlanOptions{});
   EXPECT_TRUE(plain.overlaps.empty());
   EXPECT_EQ(plain.arena_bytes, 55296u);
-  // The exact search knows no pairs: refused with --overlap.
+  // The exact search knows the pairs: `optimal` proves the same plan.
   options.strategy = "optimal";
-  EXPECT_THROW((void)Plan(problem, options), InputError);
+  const PlanResult exact = Plan(problem, options);
+  EXPECT_EQ(exact.arena_bytes, 36864u);
+  EXPECT_TRUE(exact.optimal);
   // A capacity below the overlap bound is proven infeasible.
   options.strategy = "best";
   options.capacity = 36863;

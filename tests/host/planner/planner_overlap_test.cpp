@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// `best --overlap` is never worse than `best` without it: a plan in which
-// no two live tensors share a byte is valid whatever overlaps are allowed,
-// so the overlap-aware planner must keep the plain plan when it is smaller.
+// `best --overlap` is never worse than `best` without it here: a plan in
+// which no two live tensors share a byte is valid whatever overlaps are
+// allowed, and the exact search with the pairs counts such plans too.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
@@ -81,6 +82,34 @@ inline void AddBroadcast(const AddParams& p, const Shape4& output_shape,
         }
       }
     }
+  }
+}
+
+/// Add with the parameters in locals (the output stores may alias them)
+/// and dsp.hpp's Requantize instead of MultiplyByQuantizedMultiplier: the
+/// same value for the multipliers in [0, 2^31) and shifts in [-31, 30] the
+/// generator emits (proofs in dsp.hpp), so the same bytes as Add. The same
+/// loop order (element i read from both inputs, then written), so the same
+/// overlap contract: the output may start kElementwiseOverlapDistance (0)
+/// or more bytes below either input.
+inline void AddFast(const AddParams& p, const std::int8_t* input1,
+                    const std::int8_t* input2, std::int8_t* output) {
+  const std::int32_t off1 = p.input1_offset, off2 = p.input2_offset;
+  const std::int32_t left = p.left_shift;
+  const std::int32_t m1 = p.input1_multiplier, s1 = p.input1_shift;
+  const std::int32_t m2 = p.input2_multiplier, s2 = p.input2_shift;
+  const std::int32_t mo = p.output_multiplier, so = p.output_shift;
+  const std::int32_t out_off = p.output_offset, lo = p.act_min, hi = p.act_max;
+  const std::int32_t count = p.count;
+  for (std::int32_t i = 0; i < count; ++i) {
+    // (x + offset) * 2^left as the reference's product, modulo 2^32.
+    const auto a = static_cast<std::int32_t>(
+        static_cast<std::uint32_t>(input1[i] + off1) << left);
+    const auto b = static_cast<std::int32_t>(
+        static_cast<std::uint32_t>(input2[i] + off2) << left);
+    const std::int32_t sum = Requantize(a, m1, s1) + Requantize(b, m2, s2);
+    const std::int32_t v = Requantize(sum, mo, so) + out_off;
+    output[i] = static_cast<std::int8_t>(v < lo ? lo : (v > hi ? hi : v));
   }
 }
 

@@ -136,8 +136,8 @@ struct AcleIsa {
 #endif
 
 /// acc[k] += sum_{i < n} x[i] * w[k * w_stride + i] for k = 0 .. 3
-/// (Dot4), or for k = 0 only (Dot1); acc[c] += x[c] * w[c] for c = 0 .. 3
-/// (Lanes4, one tap of a depthwise window). Reads x[0, n) in ascending
+/// (Dot4), or for k = 0 only (Dot1); Taps4 for four channels of a depthwise
+/// window. Dot4 and Dot1 read x[0, n) in ascending
 /// order, once per call.
 template <class Isa>
 struct SimdMac {
@@ -203,26 +203,28 @@ struct SimdMac {
             : [s] "r"(w_stride), [end] "r"(end)
             : "cc", "memory");
       }
-    }
+    } else  // NOLINT: the C++ loop only without the assembly
 #endif
-    for (; x != end;) {
-      const std::uint32_t xv = dsp_detail::Load4(x);
-      x += 4;
-      const std::uint32_t x02 = Isa::Sxtb16(xv), x13 = Isa::Sxtb16Ror8(xv);
-      std::uint32_t wv = dsp_detail::Load4(wa);
-      a0 = Isa::Smlad(x02, Isa::Sxtb16(wv), a0);
-      a0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a0);
-      wv = dsp_detail::Load4(wa + w_stride);
-      wa += 4;
-      a1 = Isa::Smlad(x02, Isa::Sxtb16(wv), a1);
-      a1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a1);
-      wv = dsp_detail::Load4(wb);
-      a2 = Isa::Smlad(x02, Isa::Sxtb16(wv), a2);
-      a2 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a2);
-      wv = dsp_detail::Load4(wb + w_stride);
-      wb += 4;
-      a3 = Isa::Smlad(x02, Isa::Sxtb16(wv), a3);
-      a3 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a3);
+    {
+      for (; x != end;) {
+        const std::uint32_t xv = dsp_detail::Load4(x);
+        x += 4;
+        const std::uint32_t x02 = Isa::Sxtb16(xv), x13 = Isa::Sxtb16Ror8(xv);
+        std::uint32_t wv = dsp_detail::Load4(wa);
+        a0 = Isa::Smlad(x02, Isa::Sxtb16(wv), a0);
+        a0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a0);
+        wv = dsp_detail::Load4(wa + w_stride);
+        wa += 4;
+        a1 = Isa::Smlad(x02, Isa::Sxtb16(wv), a1);
+        a1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a1);
+        wv = dsp_detail::Load4(wb);
+        a2 = Isa::Smlad(x02, Isa::Sxtb16(wv), a2);
+        a2 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a2);
+        wv = dsp_detail::Load4(wb + w_stride);
+        wb += 4;
+        a3 = Isa::Smlad(x02, Isa::Sxtb16(wv), a3);
+        a3 = Isa::Smlad(x13, Isa::Sxtb16Ror8(wv), a3);
+      }
     }
     const std::int8_t* w0 = wa;
     const std::int8_t* w1 = wa + w_stride;
@@ -238,6 +240,88 @@ struct SimdMac {
                             static_cast<std::uint32_t>(xi * *w2++));
       a3 = dsp_detail::Wrap(static_cast<std::uint32_t>(a3) +
                             static_cast<std::uint32_t>(xi * *w3++));
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+  }
+
+  /// Whether Widen2 and Dot2x2 exist (the two-pixel path of Conv2DFast).
+  static constexpr bool kPairs = true;
+
+  /// Two vectors a and b of n bytes (n a multiple of 4) as Dot2x2 reads
+  /// them: per four bytes, SXTB16 of a's word and of that word rotated by
+  /// 8, then the same two of b's (four words in `wide`).
+  static ARENAPLAN_KERNELS_INLINE void Widen2(const std::int8_t* a,
+                                              const std::int8_t* b,
+                                              std::int32_t n,
+                                              std::uint32_t* wide) {
+    for (const std::int8_t* const end = a + n; a != end;
+         a += 4, b += 4, wide += 4) {
+      const std::uint32_t va = dsp_detail::Load4(a), vb = dsp_detail::Load4(b);
+      wide[0] = Isa::Sxtb16(va), wide[1] = Isa::Sxtb16Ror8(va);
+      wide[2] = Isa::Sxtb16(vb), wide[3] = Isa::Sxtb16Ror8(vb);
+    }
+  }
+
+  /// acc[0] += a . w0, acc[1] += a . w1, acc[2] += b . w0, acc[3] += b . w1
+  /// over n bytes (n a multiple of 4), a and b from Widen2's `wide`, w0 = w
+  /// and w1 = w + w_stride: two pixels times two output channels, each
+  /// weight word loaded and widened once for both pixels.
+  static ARENAPLAN_KERNELS_INLINE void Dot2x2(const std::uint32_t* wide,
+                                              const std::int8_t* w,
+                                              std::int32_t w_stride,
+                                              std::int32_t n,
+                                              std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    const std::uint32_t* const end = wide + n;  // four words per four bytes
+#if defined(__ARM_FEATURE_DSP)
+    if constexpr (Isa::kAsm) {
+      // Per four bytes of each pixel: 2 LDRD, 2 LDR, 4 SXTB16, 8 SMLAD, add,
+      // cmp, bne (19 instructions for 16 multiply-accumulates).
+      if (wide != end) {
+        std::uint32_t xa, xb, ya, yb, t, wv;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldrd %[xa], %[xb], [%[x]], #16\n\t"
+            "ldrd %[ya], %[yb], [%[x], #-8]\n\t"
+            "ldr %[wv], [%[w]]\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
+            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
+            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
+            "ldr %[wv], [%[w], %[s]]\n\t"
+            "adds %[w], %[w], #4\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a1], %[xa], %[t], %[a1]\n\t"
+            "smlad %[a3], %[ya], %[t], %[a3]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
+            "smlad %[a3], %[yb], %[wv], %[a3]\n\t"
+            "cmp %[x], %[end]\n\t"
+            "bne 1b\n\t"
+            : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
+              [a2] "+r"(a2), [a3] "+r"(a3), [xa] "=&r"(xa), [xb] "=&r"(xb),
+              [ya] "=&r"(ya), [yb] "=&r"(yb), [t] "=&r"(t), [wv] "=&r"(wv)
+            : [s] "r"(w_stride), [end] "r"(end)
+            : "cc", "memory");
+      }
+    } else  // NOLINT: the C++ loop only without the assembly
+#endif
+    {
+      for (; wide != end; wide += 4) {
+        std::uint32_t wv = dsp_detail::Load4(w);
+        a0 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a0);
+        a2 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a2);
+        a0 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a0);
+        a2 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a2);
+        wv = dsp_detail::Load4(w + w_stride);
+        w += 4;
+        a1 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a1);
+        a3 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a3);
+        a1 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a1);
+        a3 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a3);
+      }
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
@@ -261,42 +345,18 @@ struct SimdMac {
     return a;
   }
 
-  /// acc[c] += sum over rows r < rows, taps t < taps of
-  /// x[r * x_row + t * step + c] * w[r * w_row + t * step + c], c = 0 .. 3
-  /// (four channels of a depthwise window); reads row by row, tap by tap.
-  static ARENAPLAN_KERNELS_OUTLINE void Window4(
-      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
-      std::int32_t w_row, std::int32_t rows, std::int32_t taps,
-      std::int32_t step, std::int32_t* acc) {
+  /// acc[c] += sum_{t < taps} x_t[c] * w[t * w_step + c], c = 0 .. 3, x_t
+  /// the byte at address base + off[t] (four channels of a depthwise window
+  /// whose taps are the input or zero points); reads tap by tap.
+  static ARENAPLAN_KERNELS_INLINE void Taps4(
+      std::uintptr_t base, const std::uintptr_t* off, const std::int8_t* w,
+      std::int32_t w_step, std::int32_t taps, std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
-      const std::int8_t* xp = x;
-      const std::int8_t* wp = w;
-      for (std::int32_t t = taps; t > 0; --t, xp += step, wp += step) {
-        const std::uint32_t xv = dsp_detail::Load4(xp);
-        const std::uint32_t wv = dsp_detail::Load4(wp);
-        const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
-        a0 = Isa::Smlabb(x02, w02, a0);
-        a2 = Isa::Smlatt(x02, w02, a2);
-        const std::uint32_t x13 = Isa::Sxtb16Ror8(xv);
-        const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
-        a1 = Isa::Smlabb(x13, w13, a1);
-        a3 = Isa::Smlatt(x13, w13, a3);
-      }
-    }
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
-  }
-
-  /// Window4 for rows = taps = 3 (an unclipped 3x3 window), the three
-  /// taps of a row unrolled.
-  static ARENAPLAN_KERNELS_OUTLINE void Window4x3x3(
-      const std::int8_t* x, std::int32_t x_row, const std::int8_t* w,
-      std::int32_t w_row, std::int32_t step, std::int32_t* acc) {
-    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    const auto tap = [&](const std::int8_t* xp, const std::int8_t* wp)
-        __attribute__((always_inline)) {
-      const std::uint32_t xv = dsp_detail::Load4(xp);
-      const std::uint32_t wv = dsp_detail::Load4(wp);
+    for (const std::uintptr_t* const end = off + taps; off != end;
+         ++off, w += w_step) {
+      const std::uint32_t xv =
+          dsp_detail::Load4(reinterpret_cast<const std::int8_t*>(base + *off));
+      const std::uint32_t wv = dsp_detail::Load4(w);
       const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
       a0 = Isa::Smlabb(x02, w02, a0);
       a2 = Isa::Smlatt(x02, w02, a2);
@@ -304,29 +364,15 @@ struct SimdMac {
       const std::uint32_t w13 = Isa::Sxtb16Ror8(wv);
       a1 = Isa::Smlabb(x13, w13, a1);
       a3 = Isa::Smlatt(x13, w13, a3);
-    };
-    const std::int32_t step2 = 2 * step;
-    for (std::int32_t r = 3; r > 0; --r, x += x_row, w += w_row) {
-      tap(x, w), tap(x + step, w + step), tap(x + step2, w + step2);
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
-  }
-
-  static ARENAPLAN_KERNELS_INLINE void Lanes4(const std::int8_t* x,
-                                              const std::int8_t* w,
-                                              std::int32_t* acc) {
-    const std::uint32_t xv = dsp_detail::Load4(x), wv = dsp_detail::Load4(w);
-    const std::uint32_t x02 = Isa::Sxtb16(xv), w02 = Isa::Sxtb16(wv);
-    const std::uint32_t x13 = Isa::Sxtb16Ror8(xv), w13 = Isa::Sxtb16Ror8(wv);
-    acc[0] = Isa::Smlabb(x02, w02, acc[0]);
-    acc[2] = Isa::Smlatt(x02, w02, acc[2]);
-    acc[1] = Isa::Smlabb(x13, w13, acc[1]);
-    acc[3] = Isa::Smlatt(x13, w13, acc[3]);
   }
 };
 
 /// The same sums, one byte at a time.
 struct ScalarMac {
+  static constexpr bool kPairs = false;  ///< No Widen2 / Dot2x2.
+
   static inline void Dot4(const std::int8_t* x, const std::int8_t* w,
                           std::int32_t w_stride, std::int32_t n,
                           std::int32_t* acc) {
@@ -363,40 +409,22 @@ struct ScalarMac {
     return dsp_detail::Wrap(s);
   }
 
-  static inline void Window4(const std::int8_t* x, std::int32_t x_row,
-                             const std::int8_t* w, std::int32_t w_row,
-                             std::int32_t rows, std::int32_t taps,
-                             std::int32_t step, std::int32_t* acc) {
+  static inline void Taps4(std::uintptr_t base, const std::uintptr_t* off,
+                           const std::int8_t* w, std::int32_t w_step,
+                           std::int32_t taps, std::int32_t* acc) {
     std::uint32_t a0 = static_cast<std::uint32_t>(acc[0]);
     std::uint32_t a1 = static_cast<std::uint32_t>(acc[1]);
     std::uint32_t a2 = static_cast<std::uint32_t>(acc[2]);
     std::uint32_t a3 = static_cast<std::uint32_t>(acc[3]);
-    for (std::int32_t r = 0; r < rows; ++r, x += x_row, w += w_row) {
-      for (std::int32_t t = 0; t < taps; ++t) {
-        const std::int8_t* xt = x + t * step;
-        const std::int8_t* wt = w + t * step;
-        a0 += static_cast<std::uint32_t>(xt[0] * wt[0]);
-        a1 += static_cast<std::uint32_t>(xt[1] * wt[1]);
-        a2 += static_cast<std::uint32_t>(xt[2] * wt[2]);
-        a3 += static_cast<std::uint32_t>(xt[3] * wt[3]);
-      }
+    for (std::int32_t t = 0; t < taps; ++t, w += w_step) {
+      const auto* xt = reinterpret_cast<const std::int8_t*>(base + off[t]);
+      a0 += static_cast<std::uint32_t>(xt[0] * w[0]);
+      a1 += static_cast<std::uint32_t>(xt[1] * w[1]);
+      a2 += static_cast<std::uint32_t>(xt[2] * w[2]);
+      a3 += static_cast<std::uint32_t>(xt[3] * w[3]);
     }
     acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
-  }
-
-  static inline void Window4x3x3(const std::int8_t* x, std::int32_t x_row,
-                                 const std::int8_t* w, std::int32_t w_row,
-                                 std::int32_t step, std::int32_t* acc) {
-    Window4(x, x_row, w, w_row, 3, 3, step, acc);
-  }
-
-  static inline void Lanes4(const std::int8_t* x, const std::int8_t* w,
-                            std::int32_t* acc) {
-    for (int c = 0; c < 4; ++c) {
-      acc[c] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[c]) +
-                                static_cast<std::uint32_t>(x[c] * w[c]));
-    }
   }
 };
 
@@ -522,6 +550,43 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
                            folded_bias[oc + 2], folded_bias[oc + 3]};
     Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
     for (std::int32_t k = 0; k < 4; ++k) out[oc + k] = stage(acc[k], oc + k);
+  }
+}
+
+/// Two pixels' vectors a and b (n bytes each, widened by Mac::Widen2 into
+/// `wide` for the first n & ~3 bytes; the last n & 3 read from a and b):
+/// out_a[oc] = stage(folded_bias[oc] + sum_i a[i] * filter[oc * n + i]),
+/// out_b[oc] likewise from b, for oc in [0, pairs_end), pairs_end even. The
+/// output channels in pairs, in ascending order: each pair reads all of
+/// `wide` (and the tails), then writes out_a[oc], out_a[oc + 1], out_b[oc],
+/// out_b[oc + 1].
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void PairGroups(
+    const std::uint32_t* wide, const std::int8_t* a, const std::int8_t* b,
+    std::int32_t n, const std::int8_t* filter, std::int32_t pairs_end,
+    const std::int32_t* folded_bias, const OutputStage& stage_in,
+    std::int8_t* out_a, std::int8_t* out_b) {
+  const OutputStage stage = stage_in;  // in registers across the stores
+  const std::int32_t n4 = n & ~3;
+  for (std::int32_t oc = 0; oc < pairs_end; oc += 2) {
+    const std::int8_t* w = filter + oc * n;
+    std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
+                           folded_bias[oc], folded_bias[oc + 1]};
+    Mac::Dot2x2(wide, w, n, n4, acc);
+    for (std::int32_t i = n4; i < n; ++i) {
+      const std::int32_t ai = a[i], bi = b[i], w0 = w[i], w1 = w[n + i];
+      acc[0] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[0]) +
+                                static_cast<std::uint32_t>(ai * w0));
+      acc[1] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[1]) +
+                                static_cast<std::uint32_t>(ai * w1));
+      acc[2] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[2]) +
+                                static_cast<std::uint32_t>(bi * w0));
+      acc[3] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[3]) +
+                                static_cast<std::uint32_t>(bi * w1));
+    }
+    for (std::int32_t k = 0; k < 4; ++k) {
+      (k < 2 ? out_a : out_b)[oc + (k & 1)] = stage(acc[k], oc + (k & 1));
+    }
   }
 }
 

@@ -20,9 +20,18 @@
 //   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
 //   or a gathered one) has all its channel groups done in one call
 //   (dsp.hpp VectorGroups, the dot product inlined: no call and no
-//   accumulators through memory per group).
+//   accumulators through memory per group). With the DSP extension
+//   (SimdMac::kPairs), two consecutive such pixels (raster order, across
+//   rows; even out_c <= kPairOut, windows <= kWindow bytes) are done
+//   together: both windows widened once (dsp.hpp Widen2), then two output
+//   channels at a time for both pixels (PairGroups, Dot2x2: each weight word
+//   loaded and widened once for two pixels, 19 instructions per 16
+//   multiply-accumulates against Dot4's 27).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
-//   lane (dsp.hpp Lanes4).
+//   lane (dsp.hpp Taps4), over a table of the window's tap addresses (the
+//   same offsets for every unclipped window; for a clipped one, a tap in the
+//   padding points at a buffer of the zero point), in passes of
+//   kDepthwisePass channels.
 // - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
 //   multiply-accumulate and one shift for right shifts, exact for the
 //   non-negative multipliers the generator emits; the output offset and
@@ -33,14 +42,20 @@
 // one tap is first copied (read once) into a stack buffer, the padding as
 // the zero point; then output channels in groups of four (then one by one),
 // each group reading the whole window of P (or the buffer), then writing its
-// bytes.
+// bytes. A pixel pair (P, P + 1): both windows read (gathered, widened),
+// then per pair of channels the tails of both windows (the last in_c & 3
+// bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
+// kept in a stack buffer; P + 1's bytes are written after the last pair.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
 // a subset of those that follow it in the reference order (Conv2D: the
 // window of P again for the later groups, or none of it when gathered, then
 // the later windows; the reference re-reads the whole window of P after
-// every byte but the last of P. Depthwise: channels >= c + 4 of window P, c the
+// every byte but the last of P, then reads P + 1's. In a pair, after P's
+// byte j: parts of P's and P + 1's windows if j is not in the last channel
+// pair, then windows after P + 1; after P + 1's bytes, only the windows
+// after P + 1. Depthwise: channels >= c + 4 of window P, c the
 // group's first channel, then later windows; the reference reads channel c' + 1
 // and up after byte c'). So minAfter(j) here is at least the reference's, and
 // the reference contracts' distances Conv2DOverlapDistance and
@@ -48,8 +63,9 @@
 // these kernels too: the generator plans them with those distances, and
 // the --overlap arenas do not change. (They may be larger than the fast
 // kernels' own smallest distances: by up to four output bytes, or by the
-// re-reads of a gathered window.) The stack buffers (window, zero points)
-// are the kernels' own and never alias the arena.
+// re-reads of a gathered window.) The stack buffers (windows, widened
+// pairs, a pair's second output, zero points) are the kernels' own and
+// never alias the arena.
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
@@ -113,23 +129,6 @@ constexpr Span Clip(std::int32_t start, std::int32_t k, std::int32_t extent) {
   return Span{begin, end < begin ? begin : end};
 }
 
-/// sum of w[(ky * kw + kx) * step] over the taps outside rows [r.begin,
-/// r.end) x columns [c.begin, c.end) of a kh x kw window: the weights the
-/// padding multiplies.
-inline std::int32_t PaddedTapSum(const std::int8_t* w, std::int32_t kh,
-                                 std::int32_t kw, std::int32_t step, Span r,
-                                 Span c) {
-  std::int32_t sum = 0;
-  for (std::int32_t ky = 0; ky < kh; ++ky) {
-    const bool row_in = ky >= r.begin && ky < r.end;
-    for (std::int32_t kx = 0; kx < kw; ++kx) {
-      if (row_in && kx >= c.begin && kx < c.end) continue;
-      sum += w[(ky * kw + kx) * step];
-    }
-  }
-  return sum;
-}
-
 /// Bytes of the input zero point the padding corrections multiply.
 constexpr std::int32_t kZeros = 64;
 /// Bytes of the stack buffer Conv2DFast gathers small windows into.
@@ -153,64 +152,72 @@ inline void ForPaddedRuns(std::int32_t kh, std::int32_t kw, std::int32_t in_c,
   }
 }
 
+/// Copies n >= 0 bytes from src to dst (not overlapping), four at a time
+/// while at least four remain; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Copy(std::int8_t* dst,
+                                           const std::int8_t* src,
+                                           std::int32_t n) {
+  for (; n >= 4; n -= 4, dst += 4, src += 4) {
+    *reinterpret_cast<dsp_detail::UnalignedWord*>(dst) = dsp_detail::Load4(src);
+  }
+  for (; n > 0; --n) *dst++ = *src++;
+  return dst;
+}
+
+/// Writes n >= 0 bytes of value v at dst; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
+                                           std::int32_t n) {
+  for (; n > 0; --n) *dst++ = v;
+  return dst;
+}
+
+/// Output channels of a pixel pair's second pixel held back (PairGroups).
+constexpr std::int32_t kPairOut = 256;
+
+/// Conv2DFast's buffers for pixel pairs: the second window gathered, the
+/// two windows widened (Widen2: four words per four bytes), the second
+/// pixel's output bytes; nothing for a Mac without pairs.
+template <bool kPairs>
+struct PairBuffers {
+  std::int8_t window[kWindow];
+  std::uint32_t wide[kWindow];
+  std::int8_t out[kPairOut];
+};
+template <>
+struct PairBuffers<false> {
+  static constexpr std::int8_t* window = nullptr;  ///< Never used.
+};
+
 /// The output stage of a convolution (dsp.hpp OutputStage).
 constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
   return OutputStage{q.multiplier, q.shift, p.output_offset, p.act_min,
                      p.act_max};
 }
 
-/// A depthwise convolution's per-call operands (DepthwiseGroups).
-struct DepthwiseGeometry {
-  std::int32_t c_n, kh, kw;
-  const std::int8_t* filter;
-  const std::int8_t* zeros;  ///< Four bytes of the input zero point.
-  OutputStage stage;
-  const std::int32_t* folded_bias;
-};
-/// One output pixel's window: its first in-bounds input byte and filter
-/// tap, row strides, the in-bounds rows and columns.
-struct DepthwisePixel {
-  const std::int8_t* in0;
-  std::int32_t in_row;
-  const std::int8_t* f0;
-  std::int32_t f_row;
-  Span rows, cols;
-  std::int32_t taps_w;
-};
+/// Channels of one depthwise pass (DepthwiseConv2DFastWith): the bytes of
+/// its zero-point buffer, a multiple of 4.
+constexpr std::int32_t kDepthwisePass = 64;
 
-/// The channel groups of four of one pixel (channels 0 .. c_n & ~3), in
-/// ascending order: window sum, padding correction, requantization, the
-/// four bytes. Outlined so that its loops keep their operands in registers.
+/// Channels [c0, c_end) of one depthwise output pixel, c_end - c0 a
+/// multiple of 4 and at most kDepthwisePass, in groups of four in ascending
+/// order: each group reads its four channels at every tap t < taps (address
+/// base + off[t] + c - c0: the input, or the zero points for a tap in the
+/// padding, whose product cancels that tap's share of the folded bias),
+/// then writes its four bytes. Outlined so that its loop keeps its operands
+/// in registers.
 template <class Mac>
-ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroups(const DepthwiseGeometry& g,
-                                               const DepthwisePixel& px,
-                                               std::int8_t* out) {
-  const bool clipped = px.rows.begin != 0 || px.rows.end != g.kh ||
-                       px.cols.begin != 0 || px.cols.end != g.kw;
-  const bool full3x3 = !clipped && g.kh == 3 && g.kw == 3;
-  const OutputStage stage = g.stage;           // in registers across the stores
-  const std::int32_t groups_end = g.c_n & ~3;  // channels in groups of four
-  for (std::int32_t c = 0; c < groups_end; c += 4) {
-    std::int32_t acc[4] = {g.folded_bias[c], g.folded_bias[c + 1],
-                           g.folded_bias[c + 2], g.folded_bias[c + 3]};
-    if (full3x3) {
-      Mac::Window4x3x3(px.in0 + c, px.in_row, px.f0 + c, px.f_row, g.c_n, acc);
-    } else {
-      Mac::Window4(px.in0 + c, px.in_row, px.f0 + c, px.f_row,
-                   px.rows.end - px.rows.begin, px.taps_w, g.c_n, acc);
-    }
-    if (clipped) {  // zero_point * w over the padded taps
-      for (std::int32_t ky = 0; ky < g.kh; ++ky) {
-        const bool row_in = ky >= px.rows.begin && ky < px.rows.end;
-        for (std::int32_t kx = 0; kx < g.kw; ++kx) {
-          if (row_in && kx >= px.cols.begin && kx < px.cols.end) continue;
-          Mac::Lanes4(g.zeros, g.filter + (ky * g.kw + kx) * g.c_n + c, acc);
-        }
-      }
-    }
-    for (std::int32_t k = 0; k < 4; ++k) {
-      out[c + k] = stage(acc[k], c + k);
-    }
+ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
+    std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
+    const std::int8_t* filter, std::int32_t c_n, std::int32_t c0,
+    std::int32_t c_end, const std::int32_t* folded_bias,
+    const OutputStage& stage_in, std::int8_t* out) {
+  const OutputStage stage = stage_in;  // in registers across the stores
+  for (std::int32_t c = c0; c < c_end; c += 4) {
+    std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
+                           folded_bias[c + 2], folded_bias[c + 3]};
+    const std::uintptr_t at = base + static_cast<std::uintptr_t>(c - c0);
+    Mac::Taps4(at, off, filter + c, c_n, taps, acc);
+    for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
   }
 }
 
@@ -244,9 +251,27 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   std::int8_t window[fast_detail::kWindow];
   const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
-  std::int8_t zeros[fast_detail::kZeros];     // the padding's value
-  for (auto& z : zeros) z = static_cast<std::int8_t>(zero_point);
+  const auto zp8 = static_cast<std::int8_t>(zero_point);
+  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
+  for (auto& z : zeros) z = zp8;
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
+  // The channel groups of one pixel whose window is one vector.
+  const auto vector_pixel = [&](const std::int8_t* v, std::int8_t* o) {
+    VectorGroups<Mac>(v, filter, per_oc, groups_end, folded_bias, stage, o);
+    for (std::int32_t c = groups_end; c < out_c; ++c) {
+      o[c] = stage.Leftover(
+          Mac::Dot1(v, filter + c * per_oc, per_oc, folded_bias[c]), c);
+    }
+  };
+  // Two consecutive pixels (raster order) whose windows are vectors of at
+  // most kWindow bytes are done together (PairGroups) where the Mac has
+  // Dot2x2; `pending` is the first of a pair, not yet computed.
+  const bool pairs = per_oc <= fast_detail::kWindow &&
+                     out_c <= fast_detail::kPairOut && (out_c & 1) == 0 &&
+                     (gather || pointwise);
+  fast_detail::PairBuffers<Mac::kPairs> pair;
+  const std::int8_t* pending = nullptr;
+  std::int8_t* pending_out = nullptr;
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
@@ -263,36 +288,55 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * in_c;
         const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
         std::int32_t oc = 0;
+        const std::int8_t* vec = nullptr;  // the window as one vector
         if (gather) {
           // The window as one [kh, kw, in_c] vector, the padding holding the
           // zero point, so each group is one dot product of per_oc bytes.
-          std::int32_t i = 0;
+          const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
+                             mid = run, right = f_row - left - mid;
+          std::int8_t* const buffer = pending != nullptr ? pair.window : window;
+          std::int8_t* dst = buffer;
+          const std::int8_t* src = in0;  // the first in-bounds row
           for (std::int32_t ky = 0; ky < kh; ++ky) {
-            const bool row_in = ky >= rows.begin && ky < rows.end;
-            const std::int8_t* src =
-                input + ((b * in_h + y0 + ky) * in_w + x0) * in_c;
-            for (std::int32_t kx = 0; kx < kw; ++kx) {
-              const bool in_bounds =
-                  row_in && kx >= cols.begin && kx < cols.end;
-              for (std::int32_t c = 0; c < in_c; ++c, ++i) {
-                window[i] = in_bounds ? src[kx * in_c + c]
-                                      : static_cast<std::int8_t>(zero_point);
-              }
+            if (ky < rows.begin || ky >= rows.end) {
+              dst = fast_detail::Fill(dst, zp8, f_row);
+              continue;
             }
+            dst = fast_detail::Fill(dst, zp8, left);
+            dst = fast_detail::Copy(dst, src, mid);
+            dst = fast_detail::Fill(dst, zp8, right);
+            src += in_row;
           }
-          VectorGroups<Mac>(window, filter, per_oc, groups_end, folded_bias,
-                            stage, out);
-          for (oc = groups_end; oc < out_c; ++oc) {
-            out[oc] = stage.Leftover(Mac::Dot1(window, filter + oc * per_oc,
-                                               per_oc, folded_bias[oc]),
-                                     oc);
-          }
-          continue;
+          vec = buffer;
+        } else if (pointwise && !clipped) {
+          vec = in0;
         }
-        if (pointwise && !clipped) {
-          VectorGroups<Mac>(in0, filter, in_c, groups_end, folded_bias, stage,
-                            out);
-          oc = groups_end;
+        if constexpr (Mac::kPairs) {
+          if (vec != nullptr && pairs) {
+            if (pending == nullptr) {  // wait for the next pixel
+              pending = vec;
+              pending_out = out;
+              continue;
+            }
+            // pending (the previous pixel, output at out - out_c) and vec:
+            // both read by every pair of channels; the previous pixel's
+            // bytes written as they come, this pixel's kept in pair.out
+            // until all reads of the two windows are done.
+            Mac::Widen2(pending, vec, per_oc & ~3, pair.wide);
+            PairGroups<Mac>(pair.wide, pending, vec, per_oc, filter, out_c & ~1,
+                            folded_bias, stage, pending_out, pair.out);
+            fast_detail::Copy(out, pair.out, out_c);
+            pending = nullptr;
+            continue;
+          }
+          if (pending != nullptr) {  // alone: its next pixel is not a vector
+            vector_pixel(pending, pending_out);
+            pending = nullptr;
+          }
+        }
+        if (vec != nullptr) {
+          vector_pixel(vec, out);
+          continue;
         }
         for (; oc < groups_end; oc += 4) {
           std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
@@ -350,12 +394,20 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
       }
     }
   }
+  if constexpr (Mac::kPairs) {
+    if (pending != nullptr) vector_pixel(pending, pending_out);  // the last
+  }
 }
 
-/// DEPTHWISE_CONV_2D with depth multiplier 1 as DepthwiseConv2D (conv.hpp),
-/// with `folded_bias` from FoldDepthwiseBias (never nullptr). The output may
-/// start DepthwiseConv2DOverlapDistance() or more bytes below the input
-/// (header comment).
+/// Taps (kh * kw) of the windows DepthwiseConv2DFast takes at most; the
+/// generator emits the reference DepthwiseConv2D for larger ones.
+inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
+
+/// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
+/// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
+/// FoldDepthwiseBias (never nullptr). The output may start
+/// DepthwiseConv2DOverlapDistance() or more bytes below the input (header
+/// comment).
 template <class Mac>
 inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     const std::int8_t* input,
@@ -364,8 +416,7 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     const std::int32_t* folded_bias,
                                     ChannelQuant quant, const Shape4& out_shape,
                                     std::int8_t* output) {
-  using fast_detail::Clip;
-  using fast_detail::PaddedTapSum;
+  constexpr std::int32_t kPass = fast_detail::kDepthwisePass;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   // Geometry as locals too (the output stores may alias the parameters).
   const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
@@ -374,47 +425,59 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
-  const std::int32_t zero_point = -p.input_offset;
-  const std::int32_t in_row = in_w * c_n, f_row = kw * c_n;
-  const auto z = static_cast<std::int8_t>(zero_point);
-  const std::int8_t zeros[4] = {z, z, z, z};  // the padding's value
-  const fast_detail::DepthwiseGeometry g{c_n,   kh,    kw,         filter,
-                                         zeros, stage, folded_bias};
+  const std::int32_t taps = kh * kw;
+  std::int8_t zeros[kPass];  // the padding's value
+  for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
+  // Tap addresses: relative to the window's first byte for an unclipped
+  // window (the same for every pixel), absolute (the input or the zero
+  // points, for one pass of channels) for a clipped one.
+  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  for (std::int32_t t = 0; t < taps; ++t) {
+    inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
+  }
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
       const std::int32_t y0 = oy * stride_h - pad_h;
-      const auto rows = Clip(y0, kh, in_h);
+      const bool rows_in = y0 >= 0 && y0 + kh <= in_h;
       for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
         const std::int32_t x0 = ox * stride_w - pad_w;
-        const auto cols = Clip(x0, kw, in_w);
-        const bool clipped = rows.begin != 0 || rows.end != kh ||
-                             cols.begin != 0 || cols.end != kw;
-        const std::int8_t* in0 =
-            input +
-            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * c_n;
-        const std::int8_t* f0 = filter + (rows.begin * kw + cols.begin) * c_n;
-        const std::int32_t taps_w = cols.end - cols.begin;
-        const fast_detail::DepthwisePixel px{in0,  in_row, f0,    f_row,
-                                             rows, cols,   taps_w};
-        fast_detail::DepthwiseGroups<Mac>(g, px, out);
-        std::int32_t c = c_n & ~3;
-        for (; c < c_n; ++c) {
-          std::int32_t acc = folded_bias[c];
-          const std::int8_t* in_r = in0 + c;
-          const std::int8_t* w_r = f0 + c;
-          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-            for (std::int32_t t = 0; t < taps_w; ++t) {
-              acc += in_r[t * c_n] * w_r[t * c_n];
+        const bool in = rows_in && x0 >= 0 && x0 + kw <= in_w;
+        const std::int8_t* window =
+            in ? input + ((b * in_h + y0) * in_w + x0) * c_n : nullptr;
+        for (std::int32_t c0 = 0; c0 < c_n; c0 += kPass) {
+          const std::int32_t c_end = c_n - c0 < kPass ? c_n : c0 + kPass;
+          std::uintptr_t base = 0;
+          const std::uintptr_t* off = inner;
+          if (in) {
+            base = reinterpret_cast<std::uintptr_t>(window + c0);
+          } else {
+            std::int32_t t = 0;
+            for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
+              const bool row_in = iy >= 0 && iy < in_h;
+              for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
+                clipped[t] = reinterpret_cast<std::uintptr_t>(
+                    row_in && ix >= 0 && ix < in_w
+                        ? input + ((b * in_h + iy) * in_w + ix) * c_n + c0
+                        : zeros);
+              }
             }
-            in_r += in_row;
-            w_r += f_row;
+            off = clipped;
           }
-          if (clipped) {
-            acc +=
-                zero_point * PaddedTapSum(filter + c, kh, kw, c_n, rows, cols);
+          const std::int32_t groups_end = c0 + ((c_end - c0) & ~3);
+          fast_detail::DepthwisePassGroups<Mac>(base, off, taps, filter, c_n,
+                                                c0, groups_end, folded_bias,
+                                                stage, out);
+          for (std::int32_t c = groups_end; c < c_end; ++c) {
+            std::uint32_t acc = static_cast<std::uint32_t>(folded_bias[c]);
+            for (std::int32_t t = 0; t < taps; ++t) {
+              const auto* xt =
+                  reinterpret_cast<const std::int8_t*>(base + off[t]);
+              acc +=
+                  static_cast<std::uint32_t>(xt[c - c0] * filter[t * c_n + c]);
+            }
+            out[c] = stage.Leftover(static_cast<std::int32_t>(acc), c);
           }
-          out[c] = stage.Leftover(acc, c);
         }
       }
     }

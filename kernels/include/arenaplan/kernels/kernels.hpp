@@ -7,14 +7,18 @@
 #define ARENAPLAN_KERNELS_KERNELS_HPP_
 
 #include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/batch_matmul.hpp"
+#include "arenaplan/kernels/cast.hpp"
 #include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/div.hpp"
 #include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "arenaplan/kernels/fast_fully_connected.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/gather.hpp"
 #include "arenaplan/kernels/hard_swish.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/logistic.hpp"
@@ -29,6 +33,7 @@
 #include "arenaplan/kernels/quantize.hpp"
 #include "arenaplan/kernels/relu.hpp"
 #include "arenaplan/kernels/reshape.hpp"
+#include "arenaplan/kernels/resize_bilinear.hpp"
 #include "arenaplan/kernels/resize_nearest_neighbor.hpp"
 #include "arenaplan/kernels/shape.hpp"
 #include "arenaplan/kernels/softmax.hpp"
@@ -37,6 +42,8 @@
 #include "arenaplan/kernels/sub.hpp"
 #include "arenaplan/kernels/svdf.hpp"
 #include "arenaplan/kernels/tanh.hpp"
+#include "arenaplan/kernels/tile.hpp"
 #include "arenaplan/kernels/transpose.hpp"
+#include "arenaplan/kernels/transpose_conv.hpp"
 
 #endif  // ARENAPLAN_KERNELS_KERNELS_HPP_

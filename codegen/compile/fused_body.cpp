@@ -1,0 +1,286 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+#include "codegen/compile/fused_body.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codegen/base/errors.hpp"
+
+namespace arenaplan::compile {
+namespace {
+
+/// Operator k's block of the body: from "  // operator k: " to the next
+/// such line (or the end).
+struct Block {
+  std::size_t begin = std::string::npos, end = std::string::npos;
+};
+
+std::vector<Block> SplitBlocks(const std::string& body, std::size_t count) {
+  std::vector<Block> blocks(count);
+  const std::string marker = "  // operator ";
+  std::size_t at = body.find(marker);
+  while (at != std::string::npos) {
+    const std::size_t colon = body.find(':', at + marker.size());
+    const std::size_t k =
+        std::stoul(body.substr(at + marker.size(), colon - at - marker.size()));
+    std::size_t next = body.find("\n" + marker, at);
+    next = next == std::string::npos ? body.size() : next + 1;
+    if (k < count) blocks[k] = {at, next};
+    at = next < body.size() ? next : std::string::npos;
+  }
+  return blocks;
+}
+
+std::string Trim(const std::string& s) {
+  const std::size_t b = s.find_first_not_of(" \n\t");
+  const std::size_t e = s.find_last_not_of(" \n\t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+/// The kernel call of a block: "k::NAME(ARGS);" as NAME and the top-level
+/// arguments; empty name when the block holds no such call.
+struct Call {
+  std::string name;
+  std::vector<std::string> args;
+};
+
+Call ParseCall(const std::string& block) {
+  Call c;
+  const std::size_t comment_end = block.find('\n');
+  const std::size_t k = block.find("k::", comment_end);
+  if (k == std::string::npos) return c;
+  const std::size_t open = block.find('(', k);
+  if (open == std::string::npos) return c;
+  c.name = block.substr(k + 3, open - k - 3);
+  int depth = 0;
+  std::string arg;
+  for (std::size_t i = open + 1; i < block.size(); ++i) {
+    const char ch = block[i];
+    if (ch == '(' || ch == '{' || ch == '[') ++depth;
+    if (ch == ')' || ch == '}' || ch == ']') {
+      if (depth == 0) {
+        c.args.push_back(Trim(arg));
+        // Exactly one call in the block: nothing but ";\n" after it.
+        if (Trim(block.substr(i + 1)) != ";") c.name.clear();
+        return c;
+      }
+      --depth;
+    }
+    if (ch == ',' && depth == 0) {
+      c.args.push_back(Trim(arg));
+      arg.clear();
+      continue;
+    }
+    arg += ch;
+  }
+  c.name.clear();
+  return c;
+}
+
+std::string Shape(const tflite::Tensor& t) {
+  return "k::Shape4{" + std::to_string(t.shape[0]) + ", " +
+         std::to_string(t.shape[1]) + ", " + std::to_string(t.shape[2]) + ", " +
+         std::to_string(t.shape[3]) + "}";
+}
+
+/// kPlan index of tensor `t` in the fused problem.
+std::size_t RecordOf(const fuse::FusePlan& plan, std::int32_t t) {
+  const std::string id = std::to_string(t);
+  for (std::size_t r = 0; r < plan.problem.ids.size(); ++r) {
+    if (plan.problem.ids[r] == id) return r;
+  }
+  throw InternalError("compile --fuse: tensor " + id + " has no record");
+}
+
+std::string RowText(const kernels::RowOp& r) {
+  return "k::RowOp{" + std::to_string(r.in_h) + ", " + std::to_string(r.out_h) +
+         ", " + std::to_string(r.window) + ", " + std::to_string(r.stride) +
+         ", " + std::to_string(r.pad) + ", " + std::to_string(r.input_count) +
+         ", {" + std::to_string(r.input[0]) + ", " +
+         std::to_string(r.input[1]) + "}, " +
+         (r.accumulate ? "true" : "false") + "}";
+}
+
+/// The fields of a braced literal "k::Type{a, b, ...}" (top level).
+std::vector<std::string> Fields(const std::string& literal) {
+  const std::size_t open = literal.find('{');
+  const std::size_t close = literal.rfind('}');
+  std::vector<std::string> out;
+  if (open == std::string::npos || close == std::string::npos) return out;
+  std::string f;
+  int depth = 0;
+  for (std::size_t i = open + 1; i < close; ++i) {
+    const char ch = literal[i];
+    if (ch == '{' || ch == '(') ++depth;
+    if (ch == '}' || ch == ')') --depth;
+    if (ch == ',' && depth == 0) {
+      out.push_back(Trim(f));
+      f.clear();
+      continue;
+    }
+    f += ch;
+  }
+  out.push_back(Trim(f));
+  return out;
+}
+
+/// `literal` with field `index` replaced by `with`; InternalError when it
+/// does not have `count` fields.
+std::string WithField(const std::string& literal, std::size_t count,
+                      std::size_t index, const std::string& with) {
+  std::vector<std::string> f = Fields(literal);
+  if (f.size() != count) {
+    throw InternalError("compile --fuse: unexpected parameters " + literal);
+  }
+  f[index] = with;
+  std::string out = literal.substr(0, literal.find('{') + 1);
+  for (std::size_t i = 0; i < f.size(); ++i) out += (i ? ", " : "") + f[i];
+  return out + "}";
+}
+
+}  // namespace
+
+std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
+                     const tflite::Model& model, const std::string& path) {
+  const tflite::Subgraph& sg = model.subgraphs[0];
+  const std::vector<Block> blocks = SplitBlocks(body, sg.operators.size());
+  std::string out;
+  std::size_t copied = 0;
+  for (std::size_t g = 0; g < plan.segments.size(); ++g) {
+    const fuse::Segment& s = plan.segments[g];
+    const Block first = blocks[s.first_op], last = blocks[s.last_op];
+    if (first.begin == std::string::npos || last.end == std::string::npos) {
+      throw InternalError("compile --fuse: operator blocks not found");
+    }
+    out += body.substr(copied, first.begin - copied);
+    copied = last.end;
+    std::string table;
+    std::string checks;
+    std::string rows;  // The cases of the segment's Rows::Row.
+    for (std::size_t i = 0; i < s.ops.size(); ++i) {
+      const std::size_t k = s.first_op + i;
+      const Block b = blocks[k];
+      const Call c = ParseCall(body.substr(b.begin, b.end - b.begin));
+      const fuse::FusableOp& f = s.ops[i];
+      const tflite::Tensor& in =
+          sg.tensors[static_cast<std::size_t>(f.input_tensor[0])];
+      const tflite::Tensor& o =
+          sg.tensors[static_cast<std::size_t>(f.output_tensor)];
+      std::string kind, conv = "{}", pool = "{}", add = "{}";
+      const std::string in_rows = "k::Shape4{1, rows, " +
+                                  std::to_string(in.shape[2]) + ", " +
+                                  std::to_string(in.shape[3]) + "}";
+      const std::string out_row = "k::Shape4{1, 1, " +
+                                  std::to_string(o.shape[2]) + ", " +
+                                  std::to_string(o.shape[3]) + "}";
+      std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
+                  bias = "nullptr", quant = "{}";
+      if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
+           c.name == "DepthwiseConv2D" || c.name == "Conv2D") &&
+          c.args.size() == 9) {
+        kind = "k::FusedKind::k" + c.name;
+        conv = c.args[0];
+        filter_shape = c.args[3];
+        filter = c.args[4];
+        bias = c.args[5];
+        quant = c.args[6];
+        rows += "        case " + std::to_string(i) +
+                ":\n          k::" + c.name + "(" +
+                WithField(conv, 9, 6, "pad") + ",\n              " + in_rows +
+                ", x, " + filter_shape + ", " + filter + ", " + bias +
+                ",\n              " + quant + ", " + out_row +
+                ", y);\n          return;\n";
+      } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
+                 c.args.size() == 5) {
+        kind = "k::FusedKind::k" + c.name;
+        pool = c.args[0];
+        if (!f.row.accumulate) {
+          rows += "        case " + std::to_string(i) +
+                  ":\n          k::" + c.name + "(" +
+                  WithField(pool, 8, 4, "pad") + ", " + in_rows + ", x, " +
+                  out_row + ", y);\n          return;\n";
+        }
+      } else if (c.name == "Add" && c.args.size() == 4) {
+        kind = "k::FusedKind::kAdd";
+        add = c.args[0];
+        rows +=
+            "        case " + std::to_string(i) + ":\n          k::Add(" +
+            WithField(add, 13, 12, std::to_string(o.shape[2] * o.shape[3])) +
+            ", x, x2, y);\n          return;\n";
+      } else {
+        throw InputError(path + ": operator " + std::to_string(k) + " (" +
+                         sg.operators[k].builtin_name +
+                         "): --fuse: its lowering (k::" + c.name +
+                         ") is not one the fused executor runs");
+      }
+      const std::int32_t r = plan.ring_record[g][i];
+      std::string ring_offset = "0", ring_bytes = "0";
+      if (r >= 0) {
+        ring_offset = "kPlan[" + std::to_string(r) + "].offset";
+        ring_bytes = std::to_string(s.ring_bytes[i]);
+        checks += "    static_assert(kPlan[" + std::to_string(r) +
+                  "].size >= " + ring_bytes +
+                  ", \"arenaplan: ring of operator " + std::to_string(k) +
+                  " smaller than its " + ring_bytes + " bytes\");\n";
+      }
+      table += "      {" + kind + ", " + RowText(f.row) + ",\n       " +
+               Shape(in) + ", " + Shape(o) + ", " + filter_shape +
+               ",\n       " + conv + ",\n       " + pool + ",\n       " + add +
+               ",\n       " + filter + ", " + bias + ", " + quant +
+               ",\n       " + ring_offset + ", " + ring_bytes + ", " +
+               std::to_string(f.state_bytes) + "},\n";
+    }
+    const std::size_t y = RecordOf(plan, s.output_tensor);
+    std::string inputs;
+    for (std::size_t q = 0; q < s.input_tensors.size(); ++q) {
+      const std::size_t x = RecordOf(plan, s.input_tensors[q]);
+      inputs += (q ? ", " : "") + std::string("kPlan[") + std::to_string(x) +
+                "].offset";
+      const std::string xs = std::to_string(plan.problem.records[x].size);
+      const std::string ys = "kPlan[" + std::to_string(y) + "]";
+      const std::string xp = "kPlan[" + std::to_string(x) + "]";
+      if (s.input_distance[q]) {
+        const std::string d = std::to_string(*s.input_distance[q]);
+        checks += "    static_assert(" + ys + ".offset + " + d + " <= " + xp +
+                  ".offset || " + xp + ".offset + " + xs + " <= " + ys +
+                  ".offset, \"arenaplan: the segment's output is less than " +
+                  d + " bytes below input tensor " +
+                  std::to_string(s.input_tensors[q]) + "\");\n";
+      } else {
+        // No overlap allowed: disjoint.
+        const std::string yb = std::to_string(plan.problem.records[y].size);
+        checks += "    static_assert(" + ys + ".offset + " + yb + " <= " + xp +
+                  ".offset || " + xp + ".offset + " + xs + " <= " + ys +
+                  ".offset, \"arenaplan: the segment's output overlaps input "
+                  "tensor " +
+                  std::to_string(s.input_tensors[q]) + "\");\n";
+      }
+    }
+    out += "  // operators " + std::to_string(s.first_op) + " .. " +
+           std::to_string(s.last_op) +
+           ": fused segment (docs/fuse.md), one output row at a time\n  {\n";
+    out += checks;
+    out += "    static const k::FusedOp kOps[] = {\n" + table + "    };\n";
+    out += "    static const std::size_t kInputs[] = {" + inputs + "};\n";
+    // Each row call with the operator's literals (as the unfused calls).
+    out +=
+        "    struct Rows {\n      static void Row(const k::FusedOp&, "
+        "std::int32_t i, std::int32_t rows,\n                      "
+        "std::int32_t pad, const std::int8_t* x,\n                      "
+        "const std::int8_t* x2, std::int8_t* y) {\n        (void)rows;\n"
+        "        (void)pad;\n        (void)x2;\n        switch (i) {\n" +
+        rows +
+        "          default:\n            return;\n        }\n"
+        "      }\n    };\n";
+    out += "    (void)k::RunFused<Rows>(k::FusedSegment{kOps, " +
+           std::to_string(s.ops.size()) + ", kInputs, kPlan[" +
+           std::to_string(y) +
+           "].offset},\n                      "
+           "reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
+  }
+  out += body.substr(copied);
+  return out;
+}
+
+}  // namespace arenaplan::compile

@@ -1,0 +1,301 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Runs a fused segment (docs/fuse.md) in an arena: the row schedule of
+// row_schedule.hpp with a sink that calls the existing kernels on windows.
+// Output row j of a window operator is the kernel run on the window's rows
+// [a, b) of each input (a = max(0, stride * j - pad), clipped to the input)
+// as a tensor of b - a rows with top padding a - (stride * j - pad) and one
+// output row: every output value comes from the same input values in the
+// same integer arithmetic as in the whole-tensor call, so the bytes are
+// identical. ADD runs on one row. A pool with one output row accumulates
+// (int32 sums, or maxima, per output element) row by row and writes its row
+// at the end, with the reference pool's rounding and clamp.
+//
+// Memory. Each operator but the last has a ring record in the arena: its
+// state (accumulating pools: 4 bytes an output element) first, then its
+// rows (slot 0 at state end). The segment's inputs are whole tensors at
+// their offsets, its output a whole tensor at its offset. The executor
+// checks that every row written fits its ring (`ring_bytes`) and reports
+// false, writing nothing further, when one would not.
+#ifndef ARENAPLAN_KERNELS_FUSED_HPP_
+#define ARENAPLAN_KERNELS_FUSED_HPP_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "arenaplan/kernels/add.hpp"
+#include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/fast_conv.hpp"
+#include "arenaplan/kernels/pooling.hpp"
+#include "arenaplan/kernels/row_schedule.hpp"
+
+namespace arenaplan::kernels {
+
+enum class FusedKind : std::uint8_t {
+  kConv2DFast,           ///< fast_conv.hpp Conv2DFast (folded bias).
+  kDepthwiseConv2DFast,  ///< fast_conv.hpp, depth multiplier 1.
+  kDepthwiseConv2D,      ///< conv.hpp reference (any depth multiplier).
+  kConv2D,               ///< conv.hpp reference.
+  kAveragePool,
+  kMaxPool,
+  kAdd,
+};
+
+/// One operator of a fused segment.
+struct FusedOp {
+  FusedKind kind = FusedKind::kAdd;
+  RowOp row;  ///< Its rows (row_schedule.hpp).
+  /// Whole-tensor shapes: the (first) input, the output, the filter.
+  Shape4 in_shape{1, 1, 1, 1}, out_shape{1, 1, 1, 1}, filter_shape{1, 1, 1, 1};
+  ConvParams conv{};
+  PoolParams pool{};
+  AddParams add{};  ///< `count` is ignored: one row is out_shape.w * c.
+  const std::int8_t* filter = nullptr;
+  const std::int32_t* bias = nullptr;  ///< Folded for the fast kernels.
+  ChannelQuant quant{};
+  /// Arena offset and bytes of its ring record (operators but the last;
+  /// the last: of its state record, 0 bytes when it has none).
+  std::size_t ring_offset = 0;
+  std::size_t ring_bytes = 0;
+  /// Bytes of its accumulating state (4 x out_shape.w x out_shape.c for an
+  /// accumulating pool, else 0): the first bytes of its ring record.
+  std::size_t state_bytes = 0;
+};
+
+/// The schedule's rows of a FusedOp (row_schedule.hpp).
+constexpr const RowOp& RowOfOp(const FusedOp& o) { return o.row; }
+
+/// A segment: ops[0 .. n) (WellFormed rows), the arena offsets of its
+/// inputs (RowOp input -1 - k is input_offsets[k]) and of its output.
+struct FusedSegment {
+  const FusedOp* ops = nullptr;
+  std::int32_t n = 0;
+  const std::size_t* input_offsets = nullptr;
+  std::size_t output_offset = 0;
+};
+
+/// One output row of a window or element-wise operator: the kernel of
+/// `o` on an input of `rows` rows at `x` (and `x2`, ADD's second input
+/// row) with top padding `pad`, one output row at `y`. The generated code
+/// passes its own Rows type, the same calls with the operator's shapes and
+/// parameters as literals (so the compiler folds them as in the unfused
+/// build); this one reads them from `o`.
+struct KernelRows {
+  static void Row(const FusedOp& o, std::int32_t /*i*/, std::int32_t rows,
+                  std::int32_t pad, const std::int8_t* x, const std::int8_t* x2,
+                  std::int8_t* y) {
+    const Shape4 in{1, rows, o.in_shape.w, o.in_shape.c};
+    const Shape4 out{1, 1, o.out_shape.w, o.out_shape.c};
+    switch (o.kind) {
+      case FusedKind::kConv2DFast:
+      case FusedKind::kDepthwiseConv2DFast:
+      case FusedKind::kDepthwiseConv2D:
+      case FusedKind::kConv2D: {
+        ConvParams p = o.conv;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kConv2DFast) {
+          Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out,
+                     y);
+        } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {
+          DepthwiseConv2DFast(p, in, x, o.filter_shape, o.filter, o.bias,
+                              o.quant, out, y);
+        } else if (o.kind == FusedKind::kDepthwiseConv2D) {
+          DepthwiseConv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
+                          out, y);
+        } else {
+          Conv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out, y);
+        }
+        break;
+      }
+      case FusedKind::kAveragePool:
+      case FusedKind::kMaxPool: {
+        PoolParams p = o.pool;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kAveragePool) {
+          AveragePool(p, in, x, out, y);
+        } else {
+          MaxPool(p, in, x, out, y);
+        }
+        break;
+      }
+      case FusedKind::kAdd: {
+        AddParams p = o.add;
+        p.count = o.out_shape.w * o.out_shape.c;
+        Add(p, x, x2, y);
+        break;
+      }
+    }
+  }
+};
+
+namespace fused_detail {
+
+inline std::size_t RowBytes(const Shape4& s) {
+  return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c);
+}
+
+/// The schedule's sink for RunFused.
+template <class Rows>
+class ArenaSink {
+ public:
+  ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
+            const BasicRowSchedule<FusedOp>& schedule)
+      : seg_(seg), arena_(arena), s_(schedule) {}
+
+  bool ok() const { return ok_; }
+
+  void Drop(std::int32_t i, std::int32_t new_lo) {
+    if (!ok_) return;
+    const FusedOp& o = seg_.ops[i];
+    const std::size_t row = RowBytes(o.out_shape);
+    std::uint8_t* rows = arena_ + o.ring_offset + o.state_bytes;
+    const std::int32_t kept = s_.Next(i) - new_lo;
+    if (kept <= 0) return;
+    // Move down (destination below source): a forward copy is safe.
+    const std::uint8_t* from =
+        rows + static_cast<std::size_t>(new_lo - s_.HeldLo(i)) * row;
+    const std::size_t bytes = static_cast<std::size_t>(kept) * row;
+    std::size_t k = 0;
+    if (((reinterpret_cast<std::uintptr_t>(rows) |
+          reinterpret_cast<std::uintptr_t>(from)) &
+         3) == 0) {
+      // Word copy (both 4-byte aligned; rows move down, so forward is safe
+      // as long as each word is read before the word below it is written).
+      auto* d = reinterpret_cast<std::uint32_t*>(rows);
+      const auto* f = reinterpret_cast<const std::uint32_t*>(from);
+      for (; k + 4 <= bytes; k += 4) *d++ = *f++;
+    }
+    for (; k < bytes; ++k) rows[k] = from[k];
+  }
+
+  void Compute(std::int32_t i, std::int32_t j) {
+    if (!ok_) return;
+    const FusedOp& o = seg_.ops[i];
+    std::int8_t* out = OutputRow(i, j);
+    if (out == nullptr) return;
+    const std::int32_t a = s_.WindowFirst(i, j), b = s_.WindowEnd(i, j);
+    const std::int8_t* x2 =
+        o.row.input_count > 1 ? InputRows(i, 1, j) : nullptr;
+    Rows::Row(o, i, b - a, a - (o.row.stride * j - o.row.pad),
+              InputRows(i, 0, a), x2, out);
+  }
+
+  /// Accumulating pool i reads input row y into its state.
+  void Accumulate(std::int32_t i, std::int32_t y) {
+    if (!ok_) return;
+    const FusedOp& o = seg_.ops[i];
+    std::int32_t* state =
+        reinterpret_cast<std::int32_t*>(arena_ + o.ring_offset);
+    const bool max = o.kind == FusedKind::kMaxPool;
+    const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
+    if (y == s_.WindowFirst(i, 0)) {
+      for (std::int32_t k = 0; k < w_n * c_n; ++k) state[k] = max ? -128 : 0;
+    }
+    const std::int8_t* row = InputRows(i, 0, y);
+    for (std::int32_t ox = 0; ox < w_n; ++ox) {
+      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
+      const std::int32_t kb = x0 < 0 ? -x0 : 0;
+      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
+                                  ? o.pool.filter_w
+                                  : o.in_shape.w - x0;
+      for (std::int32_t kx = kb; kx < ke; ++kx) {
+        const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
+        std::int32_t* acc = state + ox * c_n;
+        for (std::int32_t c = 0; c < c_n; ++c) {
+          const std::int32_t v = px[c];
+          if (max) {
+            acc[c] = v > acc[c] ? v : acc[c];
+          } else {
+            acc[c] += v;
+          }
+        }
+      }
+    }
+  }
+
+  /// Accumulating pool i writes its row 0 (pooling.hpp's rounding).
+  void Finish(std::int32_t i) {
+    if (!ok_) return;
+    const FusedOp& o = seg_.ops[i];
+    std::int8_t* out = OutputRow(i, 0);
+    if (out == nullptr) return;
+    const std::int32_t* state =
+        reinterpret_cast<const std::int32_t*>(arena_ + o.ring_offset);
+    const bool max = o.kind == FusedKind::kMaxPool;
+    const std::int32_t rows = s_.WindowEnd(i, 0) - s_.WindowFirst(i, 0);
+    const std::int32_t c_n = o.out_shape.c;
+    for (std::int32_t ox = 0; ox < o.out_shape.w; ++ox) {
+      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
+      const std::int32_t kb = x0 < 0 ? -x0 : 0;
+      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
+                                  ? o.pool.filter_w
+                                  : o.in_shape.w - x0;
+      const std::int32_t count = rows * (ke > kb ? ke - kb : 0);
+      for (std::int32_t c = 0; c < c_n; ++c) {
+        std::int32_t acc = state[ox * c_n + c];
+        if (!max && count > 0) {
+          acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+        }
+        out[ox * c_n + c] = ClampToInt8(acc, o.pool.act_min, o.pool.act_max);
+      }
+    }
+  }
+
+ private:
+  /// Where operator i writes row j, or nullptr (and ok_ false) when its
+  /// ring is too small.
+  std::int8_t* OutputRow(std::int32_t i, std::int32_t j) {
+    const FusedOp& o = seg_.ops[i];
+    const std::size_t row = RowBytes(o.out_shape);
+    if (i == seg_.n - 1) {
+      return reinterpret_cast<std::int8_t*>(arena_ + seg_.output_offset +
+                                            static_cast<std::size_t>(j) * row);
+    }
+    const std::size_t slot = static_cast<std::size_t>(j - s_.HeldLo(i));
+    if (o.state_bytes + (slot + 1) * row > o.ring_bytes) {
+      ok_ = false;
+      return nullptr;
+    }
+    return reinterpret_cast<std::int8_t*>(arena_ + o.ring_offset +
+                                          o.state_bytes + slot * row);
+  }
+
+  /// Row y of operator i's input q (in its ring, or in a segment input).
+  const std::int8_t* InputRows(std::int32_t i, std::int32_t q,
+                               std::int32_t y) const {
+    const std::int32_t p = seg_.ops[i].row.input[q];
+    const std::size_t row = RowBytes(seg_.ops[i].in_shape);
+    if (p < 0) {
+      return reinterpret_cast<const std::int8_t*>(
+          arena_ + seg_.input_offsets[-1 - p] +
+          static_cast<std::size_t>(y) * row);
+    }
+    const FusedOp& src = seg_.ops[p];
+    return reinterpret_cast<const std::int8_t*>(
+        arena_ + src.ring_offset + src.state_bytes +
+        static_cast<std::size_t>(y - s_.HeldLo(p)) * row);
+  }
+
+  const FusedSegment& seg_;
+  std::uint8_t* arena_;
+  const BasicRowSchedule<FusedOp>& s_;
+  bool ok_ = true;
+};
+
+}  // namespace fused_detail
+
+/// Runs `seg` in `arena`, each row by Rows::Row (KernelRows: the kernels
+/// the FusedOps name). False when a ring is too small for the schedule
+/// (the rows after the overflow are not computed); the segment's rows must
+/// be WellFormed (the generator checks).
+template <class Rows = KernelRows>
+inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
+  BasicRowSchedule<FusedOp> schedule(seg.ops, seg.n);
+  fused_detail::ArenaSink<Rows> sink(seg, arena, schedule);
+  schedule.Run(sink);
+  return sink.ok();
+}
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_FUSED_HPP_

@@ -1,0 +1,226 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The row schedule of a fused segment (docs/fuse.md): a chain (or a small
+// graph with skips) of row-wise operators run together, one output row at a
+// time, so that every tensor made and consumed inside the segment exists
+// only as a ring of the rows its consumers still need. One definition,
+// shared by the planner (codegen/fuse/, which sizes the rings and the
+// segment's output-over-input distance by running this schedule with a
+// counting sink) and the firmware (which runs the same schedule with a sink
+// that calls the kernels), so the rings planned are the rings used.
+//
+// Rows. Every tensor of a segment is NHWC with batch 1; a row is the W x C
+// bytes of one H index. Output row j of operator i reads, of each of its
+// inputs, the rows [stride * j - pad, stride * j - pad + window) clipped to
+// [0, in_h) (both ends: the first included, the second excluded).
+// Element-wise operators have window 1, stride 1, pad 0. An accumulating
+// operator (a pool whose single output row covers every input row) reads
+// its input one row per Accumulate call and writes its row at Finish.
+//
+// Order (demand driven, deterministic): for j = 0 .. out_h - 1 of the last
+// operator, Demand(last, j); Demand(i, j) first makes every intermediate
+// input hold the rows up to its window's end by Demand-ing its producer's
+// next rows in order (inputs in input order), then writes row j. So every
+// row of every operator is computed at most once, in increasing order, and
+// only when a consumer needs it or a row after it.
+//
+// Rings. Operator i's output (not the last operator's) lives in a linear
+// buffer holding the rows [held_lo, next) in slots 0 .. next - held_lo - 1.
+// Before row `next` is written, rows below the earliest row any consumer
+// will still read are dropped (Drop: the held rows move down to slot 0, so
+// every window read stays contiguous). The earliest row consumer c reads
+// later is max(0, stride * next_c - pad) for its next output row next_c
+// (monotone in next_c), in_h once c is done, and for an accumulating c its
+// next input row.
+#ifndef ARENAPLAN_KERNELS_ROW_SCHEDULE_HPP_
+#define ARENAPLAN_KERNELS_ROW_SCHEDULE_HPP_
+
+#include <cstdint>
+
+namespace arenaplan::kernels {
+
+/// Operators of one segment at most, and inputs of one operator at most.
+inline constexpr std::int32_t kMaxSegmentOps = 32;
+inline constexpr std::int32_t kMaxRowOpInputs = 2;
+
+/// One operator of a segment as the schedule sees it.
+struct RowOp {
+  std::int32_t in_h = 1;   ///< Rows of each streamed input.
+  std::int32_t out_h = 1;  ///< Rows of the output.
+  /// Rows of the inputs read by output row j: [stride * j - pad, ... +
+  /// window) clipped to [0, in_h).
+  std::int32_t window = 1, stride = 1, pad = 0;
+  std::int32_t input_count = 1;  ///< 1 or 2 (a binary element-wise op).
+  /// Per input: >= 0: the index (in the segment) of the operator making it,
+  /// an earlier one; < 0: segment input -1 - input[q] (a whole tensor).
+  std::int32_t input[kMaxRowOpInputs] = {-1, -1};
+  /// True: a pool with out_h == 1 reading its input row by row.
+  bool accumulate = false;
+};
+
+/// True when `ops[0 .. n)` is a segment the schedule can run: 1 <= n <=
+/// kMaxSegmentOps, positive extents, windows and strides, pads >= 0, inputs
+/// naming earlier operators, every operator but the last read by a later
+/// one, an accumulating operator with out_h == 1 and one input.
+[[nodiscard]] constexpr bool WellFormed(const RowOp* ops, std::int32_t n) {
+  if (n < 1 || n > kMaxSegmentOps) return false;
+  bool read[kMaxSegmentOps] = {};
+  for (std::int32_t i = 0; i < n; ++i) {
+    const RowOp& o = ops[i];
+    if (o.in_h < 1 || o.out_h < 1 || o.window < 1 || o.stride < 1 ||
+        o.pad < 0 || o.input_count < 1 || o.input_count > kMaxRowOpInputs) {
+      return false;
+    }
+    if (o.accumulate && (o.out_h != 1 || o.input_count != 1)) return false;
+    for (std::int32_t q = 0; q < o.input_count; ++q) {
+      if (o.input[q] >= i) return false;
+      if (o.input[q] >= 0) {
+        if (ops[o.input[q]].out_h != o.in_h) return false;
+        read[o.input[q]] = true;
+      }
+    }
+  }
+  for (std::int32_t i = 0; i + 1 < n; ++i) {
+    if (!read[i]) return false;
+  }
+  return true;
+}
+
+/// The RowOp of an operator record: the record itself here; other
+/// records (fused.hpp's FusedOp) give an overload found by lookup.
+constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
+
+/// Runs the schedule of `ops[0 .. n)` (WellFormed rows), telling `sink`:
+///  - sink.Drop(i, new_lo): operator i's ring drops its rows below new_lo;
+///    the rows [new_lo, next(i)) move to slot 0 (called only when new_lo >
+///    held_lo(i));
+///  - sink.Compute(i, j): write row j of operator i (slot j - held_lo(i) of
+///    its ring, or row j of the segment's output for the last operator);
+///    every intermediate input holds its window's rows;
+///  - sink.Accumulate(i, y): accumulating operator i reads its input row y;
+///  - sink.Finish(i): accumulating operator i writes its row 0.
+/// The sink may read the schedule's state (HeldLo, Next, EarliestOfInput).
+/// `Op` is RowOp, or a record with a RowOfOp overload (the schedule reads
+/// the rows in place, no copy).
+template <class Op>
+class BasicRowSchedule {
+ public:
+  constexpr BasicRowSchedule(const Op* ops, std::int32_t n)
+      : ops_(ops), n_(n) {}
+
+  template <class Sink>
+  constexpr void Run(Sink& sink) {
+    for (std::int32_t i = 0; i < n_; ++i) {
+      next_[i] = 0;
+      held_lo_[i] = 0;
+      acc_next_[i] = 0;
+    }
+    const std::int32_t last = n_ - 1;
+    for (std::int32_t j = 0; j < Row(last).out_h; ++j) Demand(last, j, sink);
+  }
+
+  /// The lowest row operator i's ring holds.
+  [[nodiscard]] constexpr std::int32_t HeldLo(std::int32_t i) const {
+    return held_lo_[i];
+  }
+  /// Rows of operator i's output written so far (the next row to write).
+  [[nodiscard]] constexpr std::int32_t Next(std::int32_t i) const {
+    return next_[i];
+  }
+  /// The earliest row of segment input k any operator will still read from
+  /// now on (the call in progress included); the input's row count once
+  /// every reader is done; -1 when no operator reads input k.
+  [[nodiscard]] constexpr std::int32_t EarliestOfInput(std::int32_t k) const {
+    std::int32_t lo = -1;
+    for (std::int32_t c = 0; c < n_; ++c) {
+      for (std::int32_t q = 0; q < Row(c).input_count; ++q) {
+        if (Row(c).input[q] != -1 - k) continue;
+        const std::int32_t e = Earliest(c);
+        if (lo < 0 || e < lo) lo = e;
+      }
+    }
+    return lo;
+  }
+  /// The rows [first, end) of operator c's inputs that its output row j
+  /// reads (end <= first: none).
+  [[nodiscard]] constexpr std::int32_t WindowFirst(std::int32_t c,
+                                                   std::int32_t j) const {
+    const std::int32_t a = Row(c).stride * j - Row(c).pad;
+    return a < 0 ? 0 : (a > Row(c).in_h ? Row(c).in_h : a);
+  }
+  [[nodiscard]] constexpr std::int32_t WindowEnd(std::int32_t c,
+                                                 std::int32_t j) const {
+    const std::int32_t b = Row(c).stride * j - Row(c).pad + Row(c).window;
+    return b < 0 ? 0 : (b > Row(c).in_h ? Row(c).in_h : b);
+  }
+
+ private:
+  /// The earliest input row consumer c reads from now on.
+  [[nodiscard]] constexpr std::int32_t Earliest(std::int32_t c) const {
+    if (Row(c).accumulate) return acc_next_[c];
+    if (next_[c] >= Row(c).out_h) return Row(c).in_h;
+    return WindowFirst(c, next_[c]);
+  }
+
+  template <class Sink>
+  constexpr void Ensure(std::int32_t p, std::int32_t end, Sink& sink) {
+    while (next_[p] < end) Demand(p, next_[p], sink);
+  }
+
+  /// Drops the rows of operator i's ring no consumer reads any more.
+  template <class Sink>
+  constexpr void MakeRoom(std::int32_t i, Sink& sink) {
+    if (i == n_ - 1) return;  // The segment's output: a whole tensor.
+    std::int32_t lo = next_[i];
+    for (std::int32_t c = i + 1; c < n_; ++c) {
+      for (std::int32_t q = 0; q < Row(c).input_count; ++q) {
+        if (Row(c).input[q] != i) continue;
+        const std::int32_t e = Earliest(c);
+        if (e < lo) lo = e;
+      }
+    }
+    if (lo > held_lo_[i]) {
+      sink.Drop(i, lo);
+      held_lo_[i] = lo;
+    }
+  }
+
+  template <class Sink>
+  constexpr void Demand(std::int32_t i, std::int32_t j, Sink& sink) {
+    const RowOp& o = Row(i);
+    if (o.accumulate) {
+      for (std::int32_t y = WindowFirst(i, 0); y < WindowEnd(i, 0); ++y) {
+        if (o.input[0] >= 0) Ensure(o.input[0], y + 1, sink);
+        sink.Accumulate(i, y);
+        acc_next_[i] = y + 1;
+      }
+      acc_next_[i] = o.in_h;
+      MakeRoom(i, sink);
+      sink.Finish(i);
+      next_[i] = 1;
+      return;
+    }
+    for (std::int32_t q = 0; q < o.input_count; ++q) {
+      if (o.input[q] >= 0) Ensure(o.input[q], WindowEnd(i, j), sink);
+    }
+    MakeRoom(i, sink);
+    sink.Compute(i, j);
+    next_[i] = j + 1;
+  }
+
+  [[nodiscard]] constexpr const RowOp& Row(std::int32_t i) const {
+    return RowOfOp(ops_[i]);
+  }
+
+  const Op* ops_;
+  std::int32_t n_;
+  std::int32_t next_[kMaxSegmentOps] = {};
+  std::int32_t held_lo_[kMaxSegmentOps] = {};
+  std::int32_t acc_next_[kMaxSegmentOps] = {};
+};
+
+using RowSchedule = BasicRowSchedule<RowOp>;
+
+}  // namespace arenaplan::kernels
+
+#endif  // ARENAPLAN_KERNELS_ROW_SCHEDULE_HPP_

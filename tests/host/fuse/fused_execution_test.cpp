@@ -1,0 +1,533 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Property test of fused execution (kernels/fused.hpp, planned by
+// codegen/fuse/): random segments (CONV_2D and DEPTHWISE_CONV_2D with
+// kernels 1-5, strides 1-2, SAME and VALID padding; pools; residual ADDs;
+// a closing global pool; random channel counts and quantization) are run
+// layer by layer with the whole-tensor kernels, and fused in a poisoned
+// arena at the offsets `plan --fuse` plans (the planner's own, and a
+// placement with the output exactly the segment's distance below its
+// input), and the outputs must be byte-identical. One byte less of any ring
+// makes the executor refuse and the validator reject the placement; the
+// output one byte nearer its input than the distance is rejected too.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "arenaplan/kernels/fused.hpp"
+#include "codegen/fuse/fuse.hpp"
+#include "codegen/input/input.hpp"
+#include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/planner/planner.hpp"
+#include "codegen/tflite/geometry.hpp"
+#include "codegen/tflite/model.hpp"
+#include "codegen/tflite/problem.hpp"
+#include "codegen/validator/validator.hpp"
+
+namespace arenaplan {
+namespace {
+
+namespace k = ::arenaplan::kernels;
+using Rng = std::mt19937;
+
+std::int32_t Uniform(Rng& rng, std::int32_t lo, std::int32_t hi) {
+  return std::uniform_int_distribution<std::int32_t>(lo, hi)(rng);
+}
+
+/// One operator of a random segment: its model operator and its kernel
+/// call (k::FusedOp without arena offsets), and the storage it points to.
+struct OpData {
+  k::FusedOp op;
+  std::int32_t in_tensor[2] = {-1, -1};
+  std::int32_t out_tensor = -1;
+  std::vector<std::int8_t> filter;
+  std::vector<std::int32_t> bias;  // Folded for the fast kernels.
+  std::vector<std::int32_t> multiplier;
+  std::vector<std::int8_t> shift;
+};
+
+struct RandomSegment {
+  tflite::Model model;
+  std::vector<k::Shape4> shapes;  // Per tensor (activations only).
+  std::vector<OpData> ops;        // ops[i] is model operator i.
+  std::int32_t input = 0;         // Tensor index of the segment input.
+};
+
+tflite::Tensor Activation(const k::Shape4& s) {
+  tflite::Tensor t;
+  t.type = tflite::TensorType::kInt8;
+  t.shape = {1, s.h, s.w, s.c};
+  t.quantization.scale = {0.5f};
+  t.quantization.zero_point = {3};
+  return t;
+}
+
+/// Adds a constant tensor of `bytes` bytes (contents irrelevant to the
+/// planner) and returns its index.
+std::int32_t Constant(RandomSegment& m, tflite::TensorType type,
+                      std::vector<std::int32_t> shape, std::size_t bytes) {
+  tflite::Tensor t;
+  t.type = type;
+  t.shape = std::move(shape);
+  t.buffer = static_cast<std::uint32_t>(m.model.buffers.size());
+  tflite::Buffer b;
+  b.data.assign(bytes, 1);
+  m.model.buffers.push_back(b);
+  auto& tensors = m.model.subgraphs[0].tensors;
+  tensors.push_back(t);
+  return static_cast<std::int32_t>(tensors.size() - 1);
+}
+
+std::int32_t AddActivation(RandomSegment& m, const k::Shape4& s) {
+  auto& tensors = m.model.subgraphs[0].tensors;
+  tensors.push_back(Activation(s));
+  m.shapes.resize(tensors.size());
+  m.shapes.back() = s;
+  return static_cast<std::int32_t>(tensors.size() - 1);
+}
+
+void RandomQuant(Rng& rng, OpData& d, std::int32_t channels) {
+  d.multiplier.resize(static_cast<std::size_t>(channels));
+  d.shift.resize(static_cast<std::size_t>(channels));
+  for (std::int32_t c = 0; c < channels; ++c) {
+    d.multiplier[static_cast<std::size_t>(c)] =
+        Uniform(rng, 1 << 30, 0x7fffffff);
+    d.shift[static_cast<std::size_t>(c)] =
+        static_cast<std::int8_t>(Uniform(rng, -11, -7));
+  }
+  d.op.quant = k::ChannelQuant{d.multiplier.data(), d.shift.data()};
+}
+
+/// A window operator (conv, depthwise, pool) on tensor `in`; false when the
+/// drawn geometry leaves no output.
+bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
+  const k::Shape4 is = m.shapes[static_cast<std::size_t>(in)];
+  const std::int32_t kind = Uniform(rng, 0, 3);  // conv, dw, avg, max
+  const std::int32_t kh = Uniform(rng, 1, 5), kw = Uniform(rng, 1, 5);
+  const std::int32_t sh = Uniform(rng, 1, 2), sw = Uniform(rng, 1, 2);
+  const auto padding =
+      Uniform(rng, 0, 1) ? tflite::Padding::kSame : tflite::Padding::kValid;
+  const tflite::PaddedDim ph = tflite::ComputePadding(padding, is.h, kh, sh);
+  const tflite::PaddedDim pw = tflite::ComputePadding(padding, is.w, kw, sw);
+  if (ph.out < 1 || pw.out < 1) return false;
+  OpData d;
+  tflite::Operator op;
+  std::int32_t out_c = is.c;
+  if (kind == 0) out_c = Uniform(rng, 1, 6);
+  const std::int32_t dm = kind == 1 ? Uniform(rng, 1, 2) : 1;
+  if (kind == 1) out_c = is.c * dm;
+  const k::Shape4 os{1, ph.out, pw.out, out_c};
+  d.op.in_shape = is;
+  d.op.out_shape = os;
+  d.op.row.in_h = is.h;
+  d.op.row.out_h = os.h;
+  d.op.row.window = kh;
+  d.op.row.stride = sh;
+  d.op.row.pad = ph.pad_before;
+  d.op.row.input[0] = -1;  // Set by MakeSegment; the executor uses its own.
+  const std::int32_t act_min = Uniform(rng, -128, -100);
+  const std::int32_t act_max = Uniform(rng, 100, 127);
+  if (kind <= 1) {
+    const bool dw = kind == 1;
+    d.op.filter_shape =
+        dw ? k::Shape4{1, kh, kw, out_c} : k::Shape4{out_c, kh, kw, is.c};
+    d.filter.resize(static_cast<std::size_t>(d.op.filter_shape.Count()));
+    for (auto& v : d.filter)
+      v = static_cast<std::int8_t>(Uniform(rng, -127, 127));
+    std::vector<std::int32_t> bias(static_cast<std::size_t>(out_c));
+    for (auto& v : bias) v = Uniform(rng, -2000, 2000);
+    const std::int32_t input_offset = -Uniform(rng, -20, 20);
+    d.op.conv = k::ConvParams{
+        input_offset, Uniform(rng, -20, 20), act_min,       act_max, sh,
+        sw,           ph.pad_before,         pw.pad_before, dm};
+    d.op.filter = d.filter.data();
+    const bool fast = !dw || dm == 1;
+    if (fast) {
+      d.bias.resize(bias.size());
+      (dw ? k::FoldDepthwiseBias : k::FoldConvBias)(
+          input_offset, d.op.filter_shape, d.filter.data(), bias.data(),
+          d.bias.data());
+      d.op.kind =
+          dw ? k::FusedKind::kDepthwiseConv2DFast : k::FusedKind::kConv2DFast;
+    } else {
+      d.bias = bias;
+      d.op.kind = k::FusedKind::kDepthwiseConv2D;
+    }
+    d.op.bias = d.bias.data();
+    RandomQuant(rng, d, out_c);
+    const std::int32_t w =
+        dw ? Constant(m, tflite::TensorType::kInt8, {1, kh, kw, out_c},
+                      d.filter.size())
+           : Constant(m, tflite::TensorType::kInt8, {out_c, kh, kw, is.c},
+                      d.filter.size());
+    const std::int32_t b =
+        Constant(m, tflite::TensorType::kInt32, {out_c}, 4 * bias.size());
+    op.builtin_code =
+        dw ? tflite::BuiltinOp::kDepthwiseConv2D : tflite::BuiltinOp::kConv2D;
+    if (dw) {
+      tflite::DepthwiseConv2DOptions o;
+      o.padding = padding;
+      o.stride_h = sh;
+      o.stride_w = sw;
+      o.depth_multiplier = dm;
+      op.options = o;
+    } else {
+      tflite::Conv2DOptions o;
+      o.padding = padding;
+      o.stride_h = sh;
+      o.stride_w = sw;
+      op.options = o;
+    }
+    op.inputs = {in, w, b};
+  } else {
+    d.op.kind = kind == 2 ? k::FusedKind::kAveragePool : k::FusedKind::kMaxPool;
+    d.op.pool = k::PoolParams{
+        kh, kw, sh, sw, ph.pad_before, pw.pad_before, act_min, act_max};
+    op.builtin_code = kind == 2 ? tflite::BuiltinOp::kAveragePool2D
+                                : tflite::BuiltinOp::kMaxPool2D;
+    tflite::Pool2DOptions o;
+    o.padding = padding;
+    o.stride_h = sh;
+    o.stride_w = sw;
+    o.filter_h = kh;
+    o.filter_w = kw;
+    op.options = o;
+    op.inputs = {in};
+  }
+  const std::int32_t out = AddActivation(m, os);
+  op.outputs = {out};
+  d.in_tensor[0] = in;
+  d.out_tensor = out;
+  m.model.subgraphs[0].operators.push_back(op);
+  m.ops.push_back(std::move(d));
+  return true;
+}
+
+void AddAddOp(Rng& rng, RandomSegment& m, std::int32_t a, std::int32_t b) {
+  OpData d;
+  const k::Shape4 s = m.shapes[static_cast<std::size_t>(a)];
+  d.op.kind = k::FusedKind::kAdd;
+  d.op.in_shape = s;
+  d.op.out_shape = s;
+  d.op.row.in_h = s.h;
+  d.op.row.out_h = s.h;
+  d.op.row.input_count = 2;
+  d.op.add = k::AddParams{-Uniform(rng, -20, 20),
+                          -Uniform(rng, -20, 20),
+                          Uniform(rng, -20, 20),
+                          20,
+                          Uniform(rng, 1 << 30, 0x7fffffff),
+                          -1,
+                          Uniform(rng, 1 << 30, 0x7fffffff),
+                          -1,
+                          Uniform(rng, 1 << 30, 0x7fffffff),
+                          -Uniform(rng, 17, 20),
+                          -128,
+                          127,
+                          0};
+  tflite::Operator op;
+  op.builtin_code = tflite::BuiltinOp::kAdd;
+  op.options = tflite::ElementwiseOptions{};
+  op.inputs = {a, b};
+  const std::int32_t out = AddActivation(m, s);
+  op.outputs = {out};
+  d.in_tensor[0] = a;
+  d.in_tensor[1] = b;
+  d.out_tensor = out;
+  m.model.subgraphs[0].operators.push_back(op);
+  m.ops.push_back(std::move(d));
+}
+
+/// A global pool (one output row: accumulated) on tensor `in`.
+void AddGlobalPool(Rng& rng, RandomSegment& m, std::int32_t in) {
+  const k::Shape4 is = m.shapes[static_cast<std::size_t>(in)];
+  OpData d;
+  const bool avg = Uniform(rng, 0, 1) == 1;
+  d.op.kind = avg ? k::FusedKind::kAveragePool : k::FusedKind::kMaxPool;
+  const k::Shape4 os{1, 1, 1, is.c};
+  d.op.in_shape = is;
+  d.op.out_shape = os;
+  d.op.row.in_h = is.h;
+  d.op.row.out_h = 1;
+  d.op.row.window = is.h;
+  d.op.row.accumulate = true;
+  d.op.pool = k::PoolParams{is.h, is.w, 1, 1, 0, 0, -128, 127};
+  d.op.state_bytes = 4 * static_cast<std::size_t>(is.c);
+  tflite::Operator op;
+  op.builtin_code =
+      avg ? tflite::BuiltinOp::kAveragePool2D : tflite::BuiltinOp::kMaxPool2D;
+  tflite::Pool2DOptions o;
+  o.padding = tflite::Padding::kValid;
+  o.stride_h = 1;
+  o.stride_w = 1;
+  o.filter_h = is.h;
+  o.filter_w = is.w;
+  op.options = o;
+  op.inputs = {in};
+  const std::int32_t out = AddActivation(m, os);
+  op.outputs = {out};
+  d.in_tensor[0] = in;
+  d.out_tensor = out;
+  m.model.subgraphs[0].operators.push_back(op);
+  m.ops.push_back(std::move(d));
+}
+
+RandomSegment MakeRandomSegment(Rng& rng) {
+  RandomSegment m;
+  m.model.source = "random";
+  m.model.subgraphs.emplace_back();
+  m.model.buffers.emplace_back();  // Buffer 0: no data.
+  const k::Shape4 xs{1, Uniform(rng, 4, 24), Uniform(rng, 1, 8),
+                     Uniform(rng, 1, 6)};
+  m.input = AddActivation(m, xs);
+  std::vector<std::int32_t> made = {m.input};  // Skip candidates.
+  std::int32_t cur = m.input;
+  const std::int32_t want = Uniform(rng, 2, 6);
+  while (static_cast<std::int32_t>(m.ops.size()) < want) {
+    // A residual ADD over an earlier tensor of the current shape.
+    if (!m.ops.empty() && Uniform(rng, 0, 3) == 0) {
+      const k::Shape4 s = m.shapes[static_cast<std::size_t>(cur)];
+      std::vector<std::int32_t> same;
+      for (std::int32_t t : made) {
+        const k::Shape4 o = m.shapes[static_cast<std::size_t>(t)];
+        if (t != cur && o.h == s.h && o.w == s.w && o.c == s.c) {
+          same.push_back(t);
+        }
+      }
+      if (!same.empty()) {
+        const std::int32_t skip = same[static_cast<std::size_t>(
+            Uniform(rng, 0, static_cast<std::int32_t>(same.size()) - 1))];
+        const bool skip_first = Uniform(rng, 0, 1) == 1;
+        AddAddOp(rng, m, skip_first ? skip : cur, skip_first ? cur : skip);
+        cur = m.ops.back().out_tensor;
+        made.push_back(cur);
+        continue;
+      }
+    }
+    if (AddWindowOp(rng, m, cur)) {
+      cur = m.ops.back().out_tensor;
+      made.push_back(cur);
+    }
+  }
+  if (Uniform(rng, 0, 2) == 0) {
+    AddGlobalPool(rng, m, cur);
+    cur = m.ops.back().out_tensor;
+  }
+  m.model.subgraphs[0].inputs = {m.input};
+  m.model.subgraphs[0].outputs = {cur};
+  return m;
+}
+
+/// The layer-by-layer run: every tensor its own buffer, whole-tensor calls.
+std::vector<std::int8_t> RunLayers(const RandomSegment& m,
+                                   const std::vector<std::int8_t>& x) {
+  std::vector<std::vector<std::int8_t>> t(m.shapes.size());
+  t[static_cast<std::size_t>(m.input)] = x;
+  for (const OpData& d : m.ops) {
+    const k::FusedOp& o = d.op;
+    const auto& in = t[static_cast<std::size_t>(d.in_tensor[0])];
+    auto& out = t[static_cast<std::size_t>(d.out_tensor)];
+    out.assign(static_cast<std::size_t>(o.out_shape.Count()), 0);
+    switch (o.kind) {
+      case k::FusedKind::kConv2DFast:
+        k::Conv2DFast(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
+                      o.bias, o.quant, o.out_shape, out.data());
+        break;
+      case k::FusedKind::kDepthwiseConv2DFast:
+        k::DepthwiseConv2DFast(o.conv, o.in_shape, in.data(), o.filter_shape,
+                               o.filter, o.bias, o.quant, o.out_shape,
+                               out.data());
+        break;
+      case k::FusedKind::kDepthwiseConv2D:
+        k::DepthwiseConv2D(o.conv, o.in_shape, in.data(), o.filter_shape,
+                           o.filter, o.bias, o.quant, o.out_shape, out.data());
+        break;
+      case k::FusedKind::kConv2D:
+        k::Conv2D(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
+                  o.bias, o.quant, o.out_shape, out.data());
+        break;
+      case k::FusedKind::kAveragePool:
+        k::AveragePool(o.pool, o.in_shape, in.data(), o.out_shape, out.data());
+        break;
+      case k::FusedKind::kMaxPool:
+        k::MaxPool(o.pool, o.in_shape, in.data(), o.out_shape, out.data());
+        break;
+      case k::FusedKind::kAdd: {
+        k::AddParams p = o.add;
+        p.count = o.out_shape.Count();
+        k::Add(p, in.data(), t[static_cast<std::size_t>(d.in_tensor[1])].data(),
+               out.data());
+        break;
+      }
+    }
+  }
+  return t[static_cast<std::size_t>(m.model.subgraphs[0].outputs[0])];
+}
+
+/// A placement of the segment's step: offsets of every record of `plan`.
+struct Placed {
+  std::vector<std::uint64_t> offsets;
+  std::uint64_t arena = 0;
+};
+
+/// Runs the fused segment 0 of `f` (one segment covering every operator)
+/// in a poisoned arena at `at`; false when the executor refused. `shrink`:
+/// bytes taken off ring `shrink_ring`'s capacity.
+bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
+                const Placed& at, const std::vector<std::int8_t>& x,
+                std::vector<std::int8_t>* y, Rng& rng, std::int32_t shrink_ring,
+                std::size_t shrink) {
+  const fuse::Segment& seg = f.segments.at(0);
+  const UsageProblem& p = f.problem;
+  auto offset_of_tensor = [&](std::int32_t t) -> std::uint64_t {
+    for (std::size_t r = 0; r < p.ids.size(); ++r) {
+      if (p.ids[r] == std::to_string(t)) return at.offsets[r];
+    }
+    ADD_FAILURE() << "tensor " << t << " has no record";
+    return 0;
+  };
+  std::vector<std::uint8_t> arena(at.arena + 64);
+  for (auto& b : arena) b = static_cast<std::uint8_t>(Uniform(rng, 0, 255));
+  std::memcpy(arena.data() + offset_of_tensor(m.input), x.data(), x.size());
+  std::vector<k::FusedOp> ops;
+  for (std::size_t i = 0; i < seg.ops.size(); ++i) {
+    k::FusedOp o = m.ops[seg.first_op + i].op;
+    o.row = seg.ops[i].row;  // The planner's rows (inputs resolved),
+    o.state_bytes = seg.ops[i].state_bytes;  // accumulating or not.
+    const std::int32_t r = f.ring_record[0][i];
+    if (r >= 0) {
+      o.ring_offset = at.offsets[static_cast<std::size_t>(r)];
+      o.ring_bytes = p.records[static_cast<std::size_t>(r)].size;
+      if (static_cast<std::int32_t>(i) == shrink_ring) o.ring_bytes -= shrink;
+    }
+    ops.push_back(o);
+  }
+  std::vector<std::size_t> inputs;
+  for (std::int32_t t : seg.input_tensors) {
+    inputs.push_back(offset_of_tensor(t));
+  }
+  const k::FusedSegment s{ops.data(), static_cast<std::int32_t>(ops.size()),
+                          inputs.data(), offset_of_tensor(seg.output_tensor)};
+  const bool ok = k::RunFused(s, arena.data());
+  const std::size_t n = static_cast<std::size_t>(ops.back().out_shape.Count());
+  y->assign(n, 0);
+  std::memcpy(y->data(), arena.data() + s.output_offset, n);
+  return ok;
+}
+
+TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
+  Rng rng(20261126);
+  int trials = 0, tight_used = 0, residual = 0, accumulated = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    RandomSegment m = MakeRandomSegment(rng);
+    const std::uint32_t n = static_cast<std::uint32_t>(m.ops.size());
+    auto seg = fuse::MakeSegment(m.model, 0, n - 1);
+    ASSERT_TRUE(seg.has_value()) << "trial " << trial;
+    for (const OpData& d : m.ops) {
+      residual += d.op.kind == k::FusedKind::kAdd;
+      accumulated += d.op.row.accumulate;
+    }
+    const tflite::TfliteProblem problem =
+        tflite::BuildProblem(m.model, InputOptions{});
+    const auto pairs = overlap::FindOverlapPairs(m.model, problem);
+    std::vector<fuse::Segment> segs;
+    segs.push_back(*seg);
+    const fuse::FusePlan f =
+        fuse::ApplySegments(m.model, problem, pairs, segs, Alignment{});
+    ASSERT_EQ(f.problem.operator_count, 1u);
+    std::vector<std::int8_t> x(static_cast<std::size_t>(
+        m.shapes[0].h * m.shapes[0].w * m.shapes[0].c));
+    for (auto& v : x) v = static_cast<std::int8_t>(Uniform(rng, -128, 127));
+    const std::vector<std::int8_t> want = RunLayers(m, x);
+
+    // 1. The planner's offsets (alignment 16, overlap pairs).
+    PlanOptions o;
+    o.overlap = true;
+    o.alignment = kModelAlignment;
+    const PlanResult plan = Plan(f.problem, o);
+    std::vector<std::int8_t> got;
+    ASSERT_TRUE(
+        RunFusedAt(m, f, {plan.offsets, plan.arena_bytes}, x, &got, rng, -1, 0))
+        << "trial " << trial;
+    ASSERT_EQ(got, want) << "trial " << trial << " (planned offsets)";
+
+    // 2. Tight: rings from 0 up, the output right after them, the input
+    // exactly the distance above the output (raw bytes, alignment 1).
+    const fuse::Segment& s = f.segments[0];
+    const UsageProblem& p = f.problem;
+    Placed tight;
+    tight.offsets.assign(p.records.size(), 0);
+    std::uint64_t top = 0;
+    for (std::int32_t r : f.ring_record[0]) {
+      if (r < 0) continue;
+      tight.offsets[static_cast<std::size_t>(r)] = top;
+      top += p.records[static_cast<std::size_t>(r)].size;
+    }
+    std::size_t yr = 0, xr = 0;
+    for (std::size_t r = 0; r < p.ids.size(); ++r) {
+      if (p.ids[r] == std::to_string(s.output_tensor)) yr = r;
+      if (p.ids[r] == std::to_string(m.input)) xr = r;
+    }
+    ASSERT_EQ(s.input_tensors.size(), 1u);
+    ASSERT_TRUE(s.input_distance[0].has_value());
+    const std::uint64_t d = *s.input_distance[0];
+    tight.offsets[yr] = top;
+    tight.offsets[xr] = top + d;
+    tight.arena =
+        std::max(top + p.records[yr].size, top + d + p.records[xr].size);
+    const bool overlapping = d < p.records[yr].size;
+    ASSERT_TRUE(
+        ValidateOffsets(p.records, tight.offsets, tight.arena, 1, p.overlaps)
+            .ok())
+        << "trial " << trial;
+    ASSERT_TRUE(RunFusedAt(m, f, tight, x, &got, rng, -1, 0));
+    ASSERT_EQ(got, want) << "trial " << trial << " (output " << d
+                         << " bytes below the input)";
+    tight_used += overlapping;
+
+    // 3. The output one byte nearer: rejected.
+    if (overlapping && d > 0) {
+      Placed nearer = tight;
+      nearer.offsets[xr] -= 1;
+      EXPECT_FALSE(
+          ValidateOffsets(p.records, nearer.offsets, tight.arena, 1, p.overlaps)
+              .ok())
+          << "trial " << trial;
+    }
+    // 4. Every ring one byte short: the executor refuses, and a record
+    // placed over the ring's last byte is rejected.
+    for (std::size_t i = 0; i < s.ops.size(); ++i) {
+      const std::int32_t r = f.ring_record[0][i];
+      if (r < 0) continue;
+      const auto ring = static_cast<std::size_t>(r);
+      if (i + 1 < s.ops.size()) {
+        EXPECT_FALSE(RunFusedAt(m, f, tight, x, &got, rng,
+                                static_cast<std::int32_t>(i), 1))
+            << "trial " << trial << " ring " << i;
+      }
+      Placed over = tight;
+      over.offsets[yr] = tight.offsets[ring] + p.records[ring].size - 1;
+      over.offsets[xr] = over.offsets[yr] + d;
+      over.arena = std::max(over.offsets[yr] + p.records[yr].size,
+                            over.offsets[xr] + p.records[xr].size);
+      over.arena = std::max(over.arena, top);
+      EXPECT_FALSE(
+          ValidateOffsets(p.records, over.offsets, over.arena, 1, p.overlaps)
+              .ok())
+          << "trial " << trial << " ring " << i;
+    }
+    ++trials;
+  }
+  EXPECT_EQ(trials, 400);
+  // The draw covers what it should.
+  EXPECT_GT(tight_used, 100);
+  EXPECT_GT(residual, 50);
+  EXPECT_GT(accumulated, 50);
+}
+
+}  // namespace
+}  // namespace arenaplan

@@ -1,0 +1,76 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The fused executor (kernels/fused.hpp, row_schedule.hpp) builds
+// warning-free as firmware: arm-none-eabi-g++ for every Cortex-M core,
+// -std=c++17 (the generated code's standard) -ffreestanding -fno-exceptions
+// -fno-rtti -nostdlib -Wall -Wextra -Werror -pedantic, with the generic rows
+// and with a generated-style local Rows type, and calls no library
+// function (no memmove, no 64-bit division helper).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/host/support/test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::WriteFile;
+
+constexpr char kFirmware[] = R"(#include <cstdint>
+
+#include "arenaplan/kernels/fused.hpp"
+
+namespace k = ::arenaplan::kernels;
+extern "C" bool Generic(const k::FusedSegment& s, std::uint8_t* arena) {
+  return k::RunFused(s, arena);
+}
+extern "C" bool Specialised(const k::FusedSegment& s, std::uint8_t* arena) {
+  struct Rows {
+    static void Row(const k::FusedOp&, std::int32_t i, std::int32_t rows,
+                    std::int32_t pad, const std::int8_t* x,
+                    const std::int8_t* x2, std::int8_t* y) {
+      (void)x2;
+      if (i == 0) {
+        k::MaxPool(k::PoolParams{3, 3, 2, 2, pad, 1, -128, 127},
+                   k::Shape4{1, rows, 8, 4}, x, k::Shape4{1, 1, 4, 4}, y);
+      }
+    }
+  };
+  return k::RunFused<Rows>(s, arena);
+}
+)";
+
+TEST(FusedFreestanding, BuildsForEveryCortexMCoreWithoutLibraryCalls) {
+  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_fused_fs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  WriteFile(dir / "firmware.cpp", kFirmware);
+  for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
+                          "cortex-m7", "cortex-m33", "cortex-m55"}) {
+    const std::string obj = (dir / (std::string(cpu) + ".o")).string();
+    const CommandResult r = RunCommand(
+        std::string("arm-none-eabi-g++ -mthumb -mcpu=") + cpu +
+        " -std=c++17 -Os -ffreestanding -fno-exceptions -fno-rtti -nostdlib "
+        "-Wall -Wextra -Werror -pedantic -I" ARENAPLAN_SOURCE_DIR
+        "/kernels/include -c " +
+        (dir / "firmware.cpp").string() + " -o " + obj);
+    EXPECT_EQ(r.status, 0) << cpu << "\n" << r.output;
+    EXPECT_EQ(r.output, "") << cpu;
+    const CommandResult nm = RunCommand("arm-none-eabi-nm -u " + obj);
+    ASSERT_EQ(nm.status, 0) << nm.output;
+    for (const char* f :
+         {"memmove", "memcpy", "__aeabi_ldivmod", "__aeabi_uldivmod"}) {
+      EXPECT_EQ(nm.output.find(f), std::string::npos)
+          << cpu << ": " << f << "\n"
+          << nm.output;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace

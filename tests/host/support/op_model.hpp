@@ -1,0 +1,220 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Small .tflite models built in a test, and the whole `compile` path run on
+// them: OneOpModel describes tensors and one operator and serializes them
+// with the flatbuffers builder of the reader's schema (so the reader decodes
+// the options too); CompileAndRun compiles the bytes with CompileModel,
+// builds the generated files and a driver with the host compiler
+// (-Wall -Wextra -Werror), runs Invoke() on an arena filled with a poison
+// byte and returns the output bytes. With ARENAPLAN_WRITE_COMPILE_SEEDS set
+// to a directory, every model compiled is also written there as NAME.tflite
+// (the compile fuzz target's seeds, tests/fuzz/compile_seeds).
+#ifndef ARENAPLAN_TESTS_HOST_SUPPORT_OP_MODEL_HPP_
+#define ARENAPLAN_TESTS_HOST_SUPPORT_OP_MODEL_HPP_
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codegen/base/errors.hpp"
+#include "codegen/compile/generate.hpp"
+#include "codegen/tflite/model.hpp"
+#include "tests/host/support/test_util.hpp"
+#include "tflite_subset_generated.h"
+
+namespace arenaplan::testing_util {
+
+/// One tensor of a OneOpModel. `type` is the schema's TensorType byte
+/// (0 FLOAT32, 2 INT32, 3 UINT8, 7 INT16, 9 INT8); scale 0: no
+/// quantization; non-empty `data`: a constant.
+struct TensorSpec {
+  std::vector<std::int32_t> shape;
+  std::int8_t type = 9;
+  float scale = 0.0f;
+  std::int64_t zero_point = 0;
+  std::vector<std::uint8_t> data;
+  /// Per-channel scales along `quantized_dimension` (zero points 0);
+  /// when non-empty they replace `scale`.
+  std::vector<float> channel_scales = {};
+  std::int32_t quantized_dimension = 0;
+};
+
+/// Little-endian bytes of `v` (constant tensor data).
+template <class T>
+std::vector<std::uint8_t> Bytes(const std::vector<T>& v) {
+  std::vector<std::uint8_t> b(v.size() * sizeof(T));
+  if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+
+/// A model of one subgraph holding one operator.
+struct OneOpModel {
+  std::string name = "op";  ///< Used for the seed file name.
+  std::vector<TensorSpec> tensors;
+  std::vector<std::int32_t> graph_inputs, graph_outputs;
+  tflite::BuiltinOp op = tflite::BuiltinOp::kAdd;
+  std::vector<std::int32_t> op_inputs, op_outputs;
+  /// Writes the operator's options table; returns its union type and
+  /// offset. Empty: no options.
+  std::function<
+      std::pair<tflite::fb::BuiltinOptions, flatbuffers::Offset<void>>(
+          flatbuffers::FlatBufferBuilder&)>
+      options;
+
+  /// The .tflite bytes.
+  [[nodiscard]] std::vector<std::uint8_t> Serialize() const {
+    namespace fb = tflite::fb;
+    flatbuffers::FlatBufferBuilder fbb;
+    std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {
+        fb::CreateBuffer(fbb)};
+    std::vector<flatbuffers::Offset<fb::Tensor>> ts;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+      const TensorSpec& s = tensors[i];
+      std::uint32_t buffer = 0;
+      if (!s.data.empty()) {
+        fbb.ForceVectorAlignment(s.data.size(), 1, 16);
+        const auto d = fbb.CreateVector(s.data);
+        buffer = static_cast<std::uint32_t>(buffers.size());
+        buffers.push_back(fb::CreateBuffer(fbb, d));
+      }
+      flatbuffers::Offset<fb::QuantizationParameters> q = 0;
+      if (!s.channel_scales.empty()) {
+        const std::vector<std::int64_t> zp(s.channel_scales.size(), 0);
+        q = fb::CreateQuantizationParametersDirect(
+            fbb, nullptr, nullptr, &s.channel_scales, &zp,
+            fb::QuantizationDetails::NONE, 0, s.quantized_dimension);
+      } else if (s.scale != 0.0f) {
+        const std::vector<float> scale = {s.scale};
+        const std::vector<std::int64_t> zp = {s.zero_point};
+        q = fb::CreateQuantizationParametersDirect(fbb, nullptr, nullptr,
+                                                   &scale, &zp);
+      }
+      const std::string tname = "t" + std::to_string(i);
+      ts.push_back(fb::CreateTensorDirect(fbb, &s.shape, s.type, buffer,
+                                          tname.c_str(), q));
+    }
+    auto [otype, ooff] = options ? options(fbb)
+                                 : std::pair{fb::BuiltinOptions::NONE,
+                                             flatbuffers::Offset<void>(0)};
+    const auto o =
+        fb::CreateOperatorDirect(fbb, 0, &op_inputs, &op_outputs, otype, ooff);
+    std::vector<flatbuffers::Offset<fb::Operator>> ops = {o};
+    const auto graph = fb::CreateSubGraphDirect(fbb, &ts, &graph_inputs,
+                                                &graph_outputs, &ops, "main");
+    std::vector<flatbuffers::Offset<fb::SubGraph>> graphs = {graph};
+    const auto code = static_cast<std::int32_t>(op);
+    std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
+        fb::CreateOperatorCode(
+            fbb, static_cast<std::int8_t>(code < 127 ? code : 127), 0, 1,
+            code)};
+    const auto model =
+        fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
+    fb::FinishModelBuffer(fbb, model);
+    return {fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()};
+  }
+};
+
+/// What CompileAndRun did: `error` holds the InputError of compile (then
+/// nothing was run) or a build/run failure; `output` the graph outputs'
+/// bytes concatenated in order.
+struct RunResult {
+  std::string error;
+  std::vector<std::uint8_t> output;
+};
+
+/// The InputError message of compiling `m`, "" when it compiles.
+inline std::string CompileError(const OneOpModel& m) {
+  const std::vector<std::uint8_t> bytes = m.Serialize();
+  try {
+    compile::CompileOptions options;
+    options.namespace_name = "m";
+    options.input_sha256 = std::string(64, '0');
+    (void)compile::CompileModel(tflite::ReadModel(bytes, m.name + ".tflite"),
+                                m.name + ".tflite", options);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
+/// `input` (the graph inputs' bytes concatenated in order) with every other
+/// arena byte set to `poison`.
+inline RunResult CompileAndRun(const OneOpModel& m,
+                               const std::vector<std::uint8_t>& input,
+                               bool overlap = false,
+                               std::uint8_t poison = 0xA5) {
+  namespace fs = std::filesystem;
+  const std::vector<std::uint8_t> bytes = m.Serialize();
+  if (const char* dir = std::getenv("ARENAPLAN_WRITE_COMPILE_SEEDS")) {
+    WriteFile(fs::path(dir) / (m.name + ".tflite"),
+              std::string(bytes.begin(), bytes.end()));
+  }
+  compile::CompiledModel out;
+  try {
+    compile::CompileOptions options;
+    options.namespace_name = "m";
+    options.input_sha256 = std::string(64, '0');
+    options.input.overlap = overlap;
+    out = compile::CompileModel(tflite::ReadModel(bytes, m.name + ".tflite"),
+                                m.name + ".tflite", options);
+  } catch (const InputError& e) {
+    return {e.what(), {}};
+  }
+  ScopedTempDir tmp("arenaplan_op_model_");
+  const fs::path dir = tmp.path();
+  WriteFile(dir / out.arena_header_name, out.arena_header);
+  WriteFile(dir / out.model_header_name, out.model_header);
+  WriteFile(dir / out.model_source_name, out.model_source);
+  WriteFile(dir / "input.bin", std::string(input.begin(), input.end()));
+  WriteFile(dir / "driver.cpp", R"(#include <cstdio>
+#include <cstring>
+#include <vector>
+#include "m_model.hpp"
+int main(int, char** argv) {
+  static std::vector<unsigned char> storage(m::kArenaSize + m::kAlignment);
+  unsigned char* p = storage.data();
+  while (reinterpret_cast<std::size_t>(p) % m::kAlignment != 0) ++p;
+  std::memset(p, )" + std::to_string(poison) +
+                                    R"(, m::kArenaSize);
+  std::FILE* in = std::fopen(argv[1], "rb");
+  for (std::size_t i = 0; i < m::kInputCount; ++i) {
+    if (std::fread(p + m::kPlan[m::kInputIndices[i]].offset, 1,
+                   m::kInputSizes[i], in) != m::kInputSizes[i]) return 3;
+  }
+  std::fclose(in);
+  m::Invoke(reinterpret_cast<std::int8_t*>(p));
+  std::FILE* o = std::fopen(argv[2], "wb");
+  for (std::size_t i = 0; i < m::kOutputCount; ++i) {
+    std::fwrite(p + m::kPlan[m::kOutputIndices[i]].offset, 1,
+                m::kOutputSizes[i], o);
+  }
+  std::fclose(o);
+  return 0;
+}
+)");
+  const CommandResult build =
+      RunCommand(HostCompileCommand("c++17",
+                                    "-O1 -Wall -Wextra -Werror "
+                                    "-DARENAPLAN_NO_ARENA_SECTION") +
+                 "-I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" +
+                 dir.string() + " " + (dir / "driver.cpp").string() + " " +
+                 (dir / out.model_source_name).string() + " -o " +
+                 (dir / "driver").string());
+  if (build.status != 0) return {"build failed: " + build.output, {}};
+  const CommandResult run = RunCommand((dir / "driver").string() + " " +
+                                       (dir / "input.bin").string() + " " +
+                                       (dir / "output.bin").string());
+  if (run.status != 0) return {"run failed: " + run.output, {}};
+  const std::string o = ReadFile(dir / "output.bin");
+  return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
+}
+
+}  // namespace arenaplan::testing_util
+
+#endif  // ARENAPLAN_TESTS_HOST_SUPPORT_OP_MODEL_HPP_
