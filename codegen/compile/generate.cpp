@@ -18,6 +18,7 @@
 #include "codegen/emit/regions.hpp"
 #include "codegen/emit/sha256.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::compile {
@@ -279,18 +280,23 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
 
 }  // namespace
 
-CompiledModel CompileModel(const tflite::Model& model, const std::string& path,
+CompiledModel CompileModel(const tflite::Model& original,
+                           const std::string& path,
                            const CompileOptions& options) {
   if (const std::string why = NamespaceProblem(options.namespace_name);
       !why.empty()) {
     throw InputError("--namespace '" + TerminalText(options.namespace_name) +
                      "': " + why);
   }
-  if (model.subgraphs.size() != 1) {
-    throw InputError(path + ": " + std::to_string(model.subgraphs.size()) +
+  if (original.subgraphs.size() != 1) {
+    throw InputError(path + ": " + std::to_string(original.subgraphs.size()) +
                      " subgraphs; compile supports single-subgraph models");
   }
   const std::string stem = FileStem(options);
+  // The graph as compiled: folded (codegen/tflite/fold.hpp) unless
+  // --no-fold, as `arenaplan plan` plans it.
+  tflite::Model model = original;
+  if (options.input.fold) (void)tflite::FoldGraph(model, options.input);
   const tflite::Subgraph& sg = model.subgraphs[0];
 
   tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);

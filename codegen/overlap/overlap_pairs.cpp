@@ -251,6 +251,7 @@ std::vector<OverlapPair> FindOverlapPairs(
   for (std::size_t k = 0; k < sg.operators.size(); ++k) {
     const tflite::Operator& op = sg.operators[k];
     if (op.outputs.size() != 1 || op.outputs[0] < 0) continue;
+    if (!op.folded.empty()) continue;  // runs no kernel (tflite/fold.hpp)
     std::optional<Contract> c;
     std::size_t streamed_inputs = 1;  // Inputs the contract covers.
     switch (op.builtin_code) {
