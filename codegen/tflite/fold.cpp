@@ -2,11 +2,14 @@
 #include "codegen/tflite/fold.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <variant>
 
+#include "codegen/base/alignment.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/records.hpp"
 #include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -263,6 +266,22 @@ class Folder {
     ++report_.pads;
   }
 
+  /// The offsets lower bound (largest operator breadth) of the graph as
+  /// folded so far, sizes rounded up to kModelAlignment; UINT64_MAX when
+  /// the model gives no records (the error comes later, unfolded).
+  std::uint64_t Breadth() const {
+    try {
+      TfliteProblem p = BuildProblem(model_, options_);
+      const std::uint64_t a = kModelAlignment.bytes();
+      for (TensorUsageRecord& r : p.problem.records) {
+        r.size = (r.size + a - 1) / a * a;
+      }
+      return SummarizeProfiles(p.problem.records).offsets_lower_bound;
+    } catch (const InputError&) {
+      return UINT64_MAX;
+    }
+  }
+
   // Rule 3.
   void FoldConcatenation(std::size_t k) {
     Operator& op = g_.operators[k];
@@ -311,6 +330,10 @@ class Folder {
       offset += *b;
     }
     if (offset != *bytes_out) return;
+    // Tentatively; kept unless the largest operator breadth grows.
+    const std::uint64_t before = Breadth();
+    const std::vector<Tensor> tensors = g_.tensors;
+    const auto members = members_;
     for (const auto& [r, off] : place) {
       for (std::int32_t m : members_[Idx(r)]) {
         Alias(m, out, T(m).alias_offset + off);
@@ -320,6 +343,12 @@ class Folder {
     }
     op.folded = "written in place: its " + std::to_string(op.inputs.size()) +
                 " inputs are aliases inside tensor " + std::to_string(out);
+    if (Breadth() > before) {
+      g_.tensors = tensors;
+      members_ = members;
+      op.folded.clear();
+      return;
+    }
     ++report_.concatenations;
   }
 

@@ -36,7 +36,11 @@
 //     quantization (else TFLM requantizes: no fold), each input is a
 //     distinct planned tensor whose bytes (with its RESHAPE aliases) are
 //     read only by this operator, and none of those is a graph input or
-//     output. The producers then write straight into the output.
+//     output, and when the largest operator breadth (the offsets lower
+//     bound, sizes rounded to 16 bytes) does not grow: the output now lives
+//     from its first input's producer on, which can cost more than the copy
+//     saves (face_detection_short_range). The producers then write straight
+//     into the output.
 //
 // Under --fp32 nothing is folded (sizes are not the tensors' bytes), nor is
 // a tensor whose size --assume-dim changed.
