@@ -35,6 +35,7 @@ struct CompileArgs {
   std::string strategy = "best";
   std::optional<std::uint64_t> align;
   std::optional<std::uint64_t> assume_dim;
+  bool no_fold = false;
   RegionArgs regions;  // --overlap, --region, --region-search
   bool fuse = false;   // --fuse (docs/fuse.md)
 };
@@ -51,6 +52,7 @@ int RunCompile(const CompileArgs& args) {
   options.plan.strategy = args.strategy;
   options.plan.alignment = ParseAlign(args.align);
   options.input.assume_dim = args.assume_dim;
+  options.input.fold = !args.no_fold;
   options.input.overlap = args.regions.overlap;
   options.plan.overlap = args.regions.overlap;
   RegionChoice regions = ParseRegionArgs(args.regions);
@@ -122,6 +124,7 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
                   "A strategy name or best (default)");
   AddAlignOption(cmd, &args->align);
   AddAssumeDimOption(cmd, &args->assume_dim);
+  AddNoFoldOption(cmd, &args->no_fold);
   AddOverlapAndRegionOptions(cmd, &args->regions);
   cmd->add_flag("--fuse", args->fuse,
                 "Run row-streaming segments with ring buffers (docs/fuse.md); "

@@ -23,6 +23,7 @@
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategy.hpp"
+#include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
@@ -108,8 +109,10 @@ struct LoadedModel {
 LoadedModel LoadModel(const ModelArgs& a) {
   const Alignment alignment = CheckAlign(a.align, 1);
   tflite::Model model = tflite::ReadModelFile(a.input);
-  tflite::TfliteProblem problem =
-      tflite::BuildProblem(model, ToInputOptions(a.options));
+  const InputOptions options = ToInputOptions(a.options);
+  // Folded as `plan` and `compile` fold it (codegen/tflite/fold.hpp).
+  if (options.fold) (void)tflite::FoldGraph(model, options);
+  tflite::TfliteProblem problem = tflite::BuildProblem(model, options);
   return {alignment, std::move(model), std::move(problem)};
 }
 
@@ -126,7 +129,7 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   return kExitOk;
 }
 
-/// What `compile` folds at generation time (codegen/tflite/fold.hpp): one
+/// What `compile` folds at generation time (codegen/tflite/const_fold.hpp): one
 /// line per folded operator and the planned buffers left; "" when nothing
 /// folds. The lists above are the model as TFLM runs it.
 std::string FoldedLines(const tflite::Model& model, const InputOptions& options,
@@ -182,7 +185,15 @@ int RunInspect(const ModelArgs& a) {
     const tflite::Operator& op = g.operators[k];
     o += "  " + PadLeft(U64(k), 4) + "  " +
          Pad(TerminalText(p.problem.operator_names[k]), 24) +
-         Indices(op.inputs) + " -> " + Indices(op.outputs) + "\n";
+         Indices(op.inputs) + " -> " + Indices(op.outputs);
+    const auto& e = op.extra_padding;
+    if (e.top != 0 || e.bottom != 0 || e.left != 0 || e.right != 0) {
+      o += "  (input padded " + std::to_string(e.top) + "," +
+           std::to_string(e.bottom) + "," + std::to_string(e.left) + "," +
+           std::to_string(e.right) + " top,bottom,left,right)";
+    }
+    if (!op.folded.empty()) o += "  FOLDED: " + TerminalText(op.folded);
+    o += "\n";
   }
   o += "\ntensors (first/last: inclusive operator steps; bytes unaligned):\n";
   o += "  " + PadLeft("id", 4) + "  " + Pad("role", 9) + Pad("type", 9) +
@@ -198,7 +209,11 @@ int RunInspect(const ModelArgs& a) {
          Pad(tflite::ShapeText(ten.shape), 18) + PadLeft(U64(life.bytes), 10) +
          PadLeft(planned ? std::to_string(life.first_op) : "-", 7) +
          PadLeft(planned ? std::to_string(life.last_op) : "-", 6) + "  " +
-         TerminalText(ten.name) + "\n";
+         TerminalText(ten.name) +
+         (ten.alias_of >= 0 ? " (in tensor " + std::to_string(ten.alias_of) +
+                                  " at byte " + U64(ten.alias_offset) + ")"
+                            : std::string()) +
+         "\n";
   }
   const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);

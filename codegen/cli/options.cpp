@@ -85,6 +85,7 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   InputOptions o;
   o.fp32 = args.fp32;
   o.assume_dim = args.assume_dim;
+  o.fold = !args.no_fold;
   for (const std::string& s : args.scratch)
     o.scratch.push_back(ParseScratch(s));
   return o;
@@ -114,6 +115,14 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
   cmd->add_option("--scratch", args->scratch,
                   "Models: OP_INDEX:BYTES scratch buffer alive for one "
                   "operator (repeatable)");
+  AddNoFoldOption(cmd, &args->no_fold);
+}
+
+void AddNoFoldOption(CLI::App* cmd, bool* no_fold) {
+  cmd->add_flag("--no-fold", *no_fold,
+                "Models: keep every operator and tensor (no PAD folded into "
+                "its convolution or pool, no in-place CONCATENATION, no "
+                "RESHAPE alias; tflm never folds)");
 }
 
 void AddAlignOption(CLI::App* cmd, std::optional<std::uint64_t>* align) {

@@ -48,13 +48,19 @@ struct ModelOptionArgs {
   bool fp32 = false;
   std::optional<std::uint64_t> assume_dim;
   std::vector<std::string> scratch;
+  bool no_fold = false;  ///< --no-fold
 };
+
+/// Registers `--no-fold` (models: plan the graph as the file has it, no
+/// folding, codegen/tflite/fold.hpp) into `no_fold`.
+void AddNoFoldOption(CLI::App* cmd, bool* no_fold);
 
 /// Registers `--assume-dim N` (N >= 1) into `assume_dim`.
 void AddAssumeDimOption(CLI::App* cmd,
                         std::optional<std::uint64_t>* assume_dim);
 
-/// Registers the model options `--fp32`, `--assume-dim` and `--scratch`.
+/// Registers the model options `--fp32`, `--assume-dim`, `--scratch` and
+/// `--no-fold`.
 void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args);
 
 /// Registers `--align N` (N >= 1; ParseAlign checks the power of two).

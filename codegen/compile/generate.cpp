@@ -21,6 +21,8 @@
 #include "codegen/emit/sha256.hpp"
 #include "codegen/fuse/fuse.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/tflite/const_fold.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::compile {
@@ -318,8 +320,11 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   }
   const std::string stem = FileStem(options);
   // Operators whose outputs are known here become constants
-  // (codegen/tflite/fold.hpp); the rest is compiled.
+  // (codegen/tflite/const_fold.hpp); then the graph is folded
+  // (codegen/tflite/fold.hpp) unless --no-fold, as `arenaplan plan` plans
+  // it; the rest is compiled.
   tflite::FoldResult fold = tflite::FoldConstants(file_model);
+  if (options.input.fold) (void)tflite::FoldGraph(fold.model, options.input);
   const tflite::Model& model = fold.model;
   const tflite::Subgraph& sg = model.subgraphs[0];
 

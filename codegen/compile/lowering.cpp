@@ -67,6 +67,11 @@ Lowerer::Lowerer(const tflite::Model& model, const std::string& path,
     if (t >= 0)
       record_of_[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
   }
+  // An alias (codegen/tflite/fold.hpp) is addressed inside its home's record.
+  for (std::size_t t = 0; t < sg_.tensors.size(); ++t) {
+    const std::int32_t a = sg_.tensors[t].alias_of;
+    if (a >= 0) record_of_[t] = record_of_[static_cast<std::size_t>(a)];
+  }
 }
 
 void CheckLowerable(const tflite::Model& model, const std::string& path) {
@@ -74,7 +79,9 @@ void CheckLowerable(const tflite::Model& model, const std::string& path) {
   std::vector<std::pair<std::string, std::size_t>> missing;
   std::size_t count = 0;
   for (const tflite::Operator& op : model.subgraphs[0].operators) {
-    if (FindLowering(op.builtin_code) != nullptr) continue;
+    if (!op.folded.empty() || FindLowering(op.builtin_code) != nullptr) {
+      continue;
+    }
     const std::string name =
         op.builtin_code == tflite::BuiltinOp::kCustom && !op.custom_code.empty()
             ? op.builtin_name + " " + op.custom_code
@@ -105,6 +112,10 @@ void Lowerer::Run() {
     const tflite::Operator& op = sg_.operators[k];
     body_ += "  // operator " + std::to_string(op_) + ": " +
              CommentText(op.builtin_name) + "\n";
+    if (!op.folded.empty()) {  // codegen/tflite/fold.hpp: no kernel
+      body_ += "  // " + CommentText(op.folded) + "\n";
+      continue;
+    }
     CheckElementCounts(op);
     FindLowering(op.builtin_code)(*this, op);
   }
@@ -138,6 +149,10 @@ std::int64_t Lowerer::RecordOf(std::int32_t t, const char* what) const {
       record_of_[static_cast<std::size_t>(t)] < 0) {
     throw InputError(path_ + ": " + what + " tensor " + std::to_string(t) +
                      " is not in the plan");
+  }
+  if (sg_.tensors[static_cast<std::size_t>(t)].alias_offset != 0) {
+    throw InternalError(path_ + ": " + what + " tensor " + std::to_string(t) +
+                        " is folded inside another tensor");
   }
   return record_of_[static_cast<std::size_t>(t)];
 }
@@ -193,11 +208,14 @@ std::string Lowerer::Addr(const Tensor& t) const {
     Fail(Describe(t) + " is constant, expected an activation");
   const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
   if (r < 0) Fail(Describe(t) + " is not in the plan");
+  const std::uint64_t off = t.alias_offset;  // fold.hpp; 0 unless an alias
+  const std::string plus = off == 0 ? "" : Fmt(" + %" PRIu64, off);
   if (in_regions_) {
     return Fmt("reinterpret_cast<std::int8_t*>(Arena::Address(%" PRId64 "))",
-               r);
+               r) +
+           plus;
   }
-  return Fmt("arena + kPlan[%" PRId64 "].offset", r);
+  return Fmt("arena + kPlan[%" PRId64 "].offset", r) + plus;
 }
 
 std::string Lowerer::Operand(const tflite::Nhwc& shape, const Tensor& t) const {

@@ -30,6 +30,9 @@ struct InputOptions {
   /// --overlap: fill UsageProblem::overlaps from the kernels' overlap
   /// contracts (models only).
   bool overlap = false;
+  /// Models: fold the graph first (codegen/tflite/fold.hpp); --no-fold
+  /// clears it.
+  bool fold = true;
 };
 
 /// Largest input file read, in bytes (1 GiB): larger inputs (and endless

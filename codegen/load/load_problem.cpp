@@ -8,6 +8,7 @@
 
 #include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/zoo/load.hpp"
@@ -46,10 +47,11 @@ UsageProblem LoadProblem(const std::string& input,
                        ": --overlap and --fp32 exclude each other (the "
                        "kernels' overlap contracts are for int8 tensors)");
     }
-    const tflite::Model model = tflite::ReadModel(
+    tflite::Model model = tflite::ReadModel(
         std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                   bytes.size()),
         input);
+    if (options.fold) (void)tflite::FoldGraph(model, options);
     tflite::TfliteProblem problem = tflite::BuildProblem(model, options);
     if (options.overlap) {
       problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);

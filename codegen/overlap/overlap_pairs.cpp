@@ -248,9 +248,20 @@ std::vector<OverlapPair> FindOverlapPairs(
       record_of[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(r);
     }
   }
+  // A folded alias (codegen/tflite/fold.hpp) is read and written in its
+  // home tensor's record; the size checks below keep only an alias that is
+  // the whole record (a RESHAPE's, offset 0), not a part of it.
+  for (std::size_t t = 0; t < sg.tensors.size(); ++t) {
+    const std::int32_t a = sg.tensors[t].alias_of;
+    if (a >= 0 && sg.tensors[t].alias_offset == 0 &&
+        static_cast<std::size_t>(a) < record_of.size()) {
+      record_of[t] = record_of[static_cast<std::size_t>(a)];
+    }
+  }
   for (std::size_t k = 0; k < sg.operators.size(); ++k) {
     const tflite::Operator& op = sg.operators[k];
     if (op.outputs.size() != 1 || op.outputs[0] < 0) continue;
+    if (!op.folded.empty()) continue;  // runs no kernel (tflite/fold.hpp)
     std::optional<Contract> c;
     std::size_t streamed_inputs = 1;  // Inputs the contract covers.
     switch (op.builtin_code) {
@@ -325,7 +336,8 @@ std::vector<OverlapPair> FindOverlapPairs(
         continue;  // A graph output must survive to the end.
       }
       const std::int64_t in_r = record_of[static_cast<std::size_t>(in_t)];
-      if (in_r < 0 || std::find(done.begin(), done.end(), in_r) != done.end())
+      if (in_r < 0 || in_r == out_r ||
+          std::find(done.begin(), done.end(), in_r) != done.end())
         continue;
       const TensorUsageRecord& in_rec = records[static_cast<std::size_t>(in_r)];
       const auto in_count = Count(sg.tensors[static_cast<std::size_t>(in_t)]);

@@ -2,344 +2,370 @@
 #include "codegen/tflite/fold.hpp"
 
 #include <algorithm>
-#include <climits>
+#include <cstdint>
 #include <cstring>
 #include <optional>
-#include <utility>
+#include <variant>
+
+#include "codegen/base/alignment.hpp"
+#include "codegen/base/errors.hpp"
+#include "codegen/records.hpp"
+#include "codegen/tflite/geometry.hpp"
+#include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::tflite {
 namespace {
 
-using Bytes = std::vector<std::uint8_t>;
-
-/// Largest output folded (bytes): shape chains and zero states are far
-/// smaller; a larger FILL stays for its lowering.
-constexpr std::int64_t kMaxFoldedBytes = std::int64_t{1} << 20;
-
-/// Elements of a static shape; nullopt when a dimension is negative or the
-/// count exceeds 2^31 - 1.
-std::optional<std::int64_t> StaticCount(const std::vector<std::int32_t>& s) {
-  std::int64_t n = 1;
-  for (std::int32_t d : s) {
-    if (d < 0) return std::nullopt;
-    n *= d;
-    if (n > INT_MAX) return std::nullopt;
-  }
-  return n;
-}
-
+/// The graph being folded and what the rules ask of its tensors.
 class Folder {
  public:
-  explicit Folder(Model& m) : m_(m), sg_(m.subgraphs[0]) {}
+  Folder(Model& model, const InputOptions& options)
+      : model_(model),
+        g_(model.subgraphs[0]),
+        options_(options),
+        io_(g_.tensors.size(), false),
+        input_(g_.tensors.size(), false),
+        output_(g_.tensors.size(), false),
+        members_(g_.tensors.size()) {
+    for (std::int32_t t : g_.inputs) {
+      io_[Idx(t)] = true;
+      input_[Idx(t)] = true;
+    }
+    for (std::int32_t t : g_.outputs) {
+      io_[Idx(t)] = true;
+      output_[Idx(t)] = true;
+    }
+  }
 
-  /// The bytes of `op`'s output, or nullopt when the rule does not fold it.
-  std::optional<Bytes> Fold(const Operator& op) const {
-    if (op.outputs.size() != 1 || op.outputs[0] < 0) return std::nullopt;
-    const Tensor& out = T(op.outputs[0]);
-    if (out.is_variable || m_.IsConstant(out)) return std::nullopt;
-    if (std::find(sg_.outputs.begin(), sg_.outputs.end(), op.outputs[0]) !=
-        sg_.outputs.end()) {
-      return std::nullopt;
+  FoldReport Run() {
+    for (std::size_t k = 0; k < g_.operators.size(); ++k) {
+      const BuiltinOp c = g_.operators[k].builtin_code;
+      if (c == BuiltinOp::kReshape || c == BuiltinOp::kSqueeze ||
+          c == BuiltinOp::kExpandDims) {
+        FoldReshape(k);
+      }
     }
-    const auto count = StaticCount(out.shape);
-    const auto elem = ElementSize(out.type);
-    if (!count || *count == 0 || !elem || *count * *elem > kMaxFoldedBytes) {
-      return std::nullopt;
+    for (std::size_t k = 0; k < g_.operators.size(); ++k) {
+      const BuiltinOp c = g_.operators[k].builtin_code;
+      if (c == BuiltinOp::kPad || c == BuiltinOp::kPadv2) FoldPad(k);
     }
-    std::optional<Bytes> b;
-    switch (op.builtin_code) {
-      case BuiltinOp::kShape:
-        b = Shape(op, out);
-        break;
-      case BuiltinOp::kFill:
-        b = Fill(op, out, *count, *elem);
-        break;
-      case BuiltinOp::kStridedSlice:
-        b = StridedSlice(op, out, *elem);
-        break;
-      case BuiltinOp::kPack:
-        b = Pack(op, out, *elem);
-        break;
-      case BuiltinOp::kConcatenation:
-        b = Concatenation(op, out, *elem);
-        break;
-      default:
-        return std::nullopt;
+    for (std::size_t k = 0; k < g_.operators.size(); ++k) {
+      if (g_.operators[k].builtin_code == BuiltinOp::kConcatenation) {
+        FoldConcatenation(k);
+      }
     }
-    if (!b || static_cast<std::int64_t>(b->size()) != *count * *elem) {
-      return std::nullopt;
-    }
-    return b;
+    return report_;
   }
 
  private:
-  const Tensor& T(std::int32_t i) const {
-    return sg_.tensors[static_cast<std::size_t>(i)];
-  }
+  static std::size_t Idx(std::int32_t t) { return static_cast<std::size_t>(t); }
+  Tensor& T(std::int32_t t) { return g_.tensors[Idx(t)]; }
 
-  /// The data of input `i` of `op` when it is constant with data of its
-  /// static shape's size; nullptr otherwise.
-  const Bytes* Data(const Operator& op, std::size_t i) const {
-    if (i >= op.inputs.size() || op.inputs[i] < 0) return nullptr;
-    const Tensor& t = T(op.inputs[i]);
-    if (!m_.IsConstant(t)) return nullptr;
-    const Bytes& d = m_.buffers[t.buffer].data;
-    const auto count = StaticCount(t.shape);
-    const auto elem = ElementSize(t.type);
-    if (!count || !elem || d.size() != static_cast<std::size_t>(*count) * *elem)
-      return nullptr;
-    return &d;
-  }
-
-  /// Integer values of a constant INT32 (or, when `int64`, INT64) input.
-  std::optional<std::vector<std::int64_t>> Ints(const Operator& op,
-                                                std::size_t i,
-                                                bool int64) const {
-    const Bytes* d = Data(op, i);
-    if (d == nullptr) return std::nullopt;
-    const TensorType type = T(op.inputs[i]).type;
-    std::vector<std::int64_t> v;
-    if (type == TensorType::kInt32) {
-      for (std::size_t k = 0; k + 4 <= d->size(); k += 4) {
-        std::int32_t x;
-        std::memcpy(&x, d->data() + k, 4);  // little-endian host and file
-        v.push_back(x);
-      }
-    } else if (int64 && type == TensorType::kInt64) {
-      for (std::size_t k = 0; k + 8 <= d->size(); k += 8) {
-        std::int64_t x;
-        std::memcpy(&x, d->data() + k, 8);
-        v.push_back(x);
-      }
-    } else {
+  /// The bytes of a planned activation whose size is its shape's (every
+  /// dimension positive, not changed by --assume-dim); nullopt for a
+  /// constant, a variable, a dynamic or empty shape, an unsized type.
+  std::optional<std::uint64_t> StaticBytes(std::int32_t t) {
+    const Tensor& ten = T(t);
+    if (model_.IsConstant(ten) || ten.is_variable) return std::nullopt;
+    const auto es = ElementSize(ten.type);
+    if (!es) return std::nullopt;
+    std::uint64_t n = 1;
+    for (std::int32_t d : ten.shape) {
+      if (d <= 0) return std::nullopt;
+      n *= static_cast<std::uint64_t>(d);
+      if (n > (std::uint64_t{1} << 40)) return std::nullopt;
+    }
+    try {
+      if (TensorBytes(ten, options_, "") != n * *es) return std::nullopt;
+    } catch (const InputError&) {
       return std::nullopt;
     }
-    return v;
+    return n * *es;
   }
 
-  /// An input whose bytes can be copied into the output: same type, and
-  /// for 8- and 16-bit integers the same quantization.
-  bool LikeOutput(const Tensor& in, const Tensor& out) const {
-    if (in.type != out.type) return false;
-    if (in.type == TensorType::kInt8 || in.type == TensorType::kUint8 ||
-        in.type == TensorType::kInt16) {
-      return in.quantization.scale == out.quantization.scale &&
-             in.quantization.zero_point == out.quantization.zero_point;
+  std::int32_t Root(std::int32_t t) {
+    return T(t).alias_of >= 0 ? T(t).alias_of : t;
+  }
+
+  /// True when the bytes of root `r` also hold a graph input or output.
+  bool ClassHasIo(std::int32_t r) {
+    if (io_[Idx(r)]) return true;
+    return std::any_of(members_[Idx(r)].begin(), members_[Idx(r)].end(),
+                       [&](std::int32_t m) { return io_[Idx(m)]; });
+  }
+
+  /// Reads of `t` by operators not folded (each input slot counts).
+  std::size_t Uses(std::int32_t t) const {
+    std::size_t n = 0;
+    for (const Operator& op : g_.operators) {
+      if (!op.folded.empty()) continue;
+      n += static_cast<std::size_t>(
+          std::count(op.inputs.begin(), op.inputs.end(), t));
+    }
+    return n;
+  }
+
+  void Alias(std::int32_t t, std::int32_t root, std::uint64_t offset) {
+    T(t).alias_of = root;
+    T(t).alias_offset = offset;
+    members_[Idx(root)].push_back(t);
+  }
+
+  std::string Name(std::size_t k) const {
+    return "operator " + std::to_string(k) + " " + g_.operators[k].builtin_name;
+  }
+
+  // Rule 1.
+  void FoldReshape(std::size_t k) {
+    Operator& op = g_.operators[k];
+    if (!op.folded.empty() || op.inputs.empty() || op.outputs.size() != 1) {
+      return;
+    }
+    const std::int32_t in = op.inputs[0], out = op.outputs[0];
+    if (in < 0 || out < 0 || in == out) return;
+    const auto bi = StaticBytes(in), bo = StaticBytes(out);
+    if (!bi || !bo || *bi != *bo || T(in).type != T(out).type) return;
+    if (input_[Idx(out)] || T(out).alias_of >= 0 ||
+        !members_[Idx(out)].empty()) {
+      return;
+    }
+    const std::int32_t root = Root(in);
+    if (output_[Idx(out)] && ClassHasIo(root)) return;
+    Alias(out, root, T(in).alias_offset);
+    op.folded = "alias: tensor " + std::to_string(out) + " is tensor " +
+                std::to_string(in) + "'s bytes";
+    ++report_.reshapes;
+  }
+
+  /// True when no output window of `g` (the consumer reading the PAD's
+  /// input with the extra padding) covers an element the PAD added: rows
+  /// [-before, 0) and [in, in + after) in the kernel's coordinates.
+  static bool WindowsMissPadding(std::int32_t out, std::int32_t stride,
+                                 std::int32_t filter, std::int32_t pad_before,
+                                 std::int32_t in, std::int32_t before,
+                                 std::int32_t after) {
+    for (std::int32_t o = 0; o < out; ++o) {
+      const std::int64_t y0 = std::int64_t{o} * stride - pad_before;
+      const std::int64_t y1 = y0 + filter;  // end excluded
+      if (y0 < 0 && y1 > -std::int64_t{before}) return false;
+      if (y1 > in && y0 < std::int64_t{in} + after) return false;
     }
     return true;
   }
 
-  std::optional<Bytes> Shape(const Operator& op, const Tensor& out) const {
-    if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
-    const Tensor& in = T(op.inputs[0]);
-    if (!StaticCount(in.shape)) return std::nullopt;
-    Bytes b;
-    for (std::int32_t d : in.shape) {
-      if (out.type == TensorType::kInt32) {
-        b.insert(b.end(), reinterpret_cast<const std::uint8_t*>(&d),
-                 reinterpret_cast<const std::uint8_t*>(&d) + 4);
-      } else if (out.type == TensorType::kInt64) {
-        const std::int64_t x = d;
-        b.insert(b.end(), reinterpret_cast<const std::uint8_t*>(&x),
-                 reinterpret_cast<const std::uint8_t*>(&x) + 8);
-      } else {
-        return std::nullopt;
+  // Rule 2.
+  void FoldPad(std::size_t k) {
+    Operator& op = g_.operators[k];
+    if (!op.folded.empty() || op.inputs.size() < 2 || op.outputs.size() != 1) {
+      return;
+    }
+    const std::int32_t in = op.inputs[0], pads = op.inputs[1],
+                       out = op.outputs[0];
+    if (in < 0 || pads < 0 || out < 0 || in == out) return;
+    const Tensor& ti = T(in);
+    const Tensor& to = T(out);
+    if (ti.type != TensorType::kInt8 || to.type != TensorType::kInt8) return;
+    const auto& qi = ti.quantization;
+    const auto& qo = to.quantization;
+    if (qi.scale.size() != 1 || qi.zero_point.size() != 1 ||
+        qi.scale != qo.scale || qi.zero_point != qo.zero_point) {
+      return;
+    }
+    const std::int64_t zp = qo.zero_point[0];
+    if (zp < -128 || zp > 127) return;
+    if (!StaticBytes(in) || !StaticBytes(out)) return;
+    if (ti.shape.size() != 4 || to.shape.size() != 4) return;
+    if (io_[Idx(out)] || T(out).alias_of >= 0 || !members_[Idx(out)].empty()) {
+      return;
+    }
+    const Tensor& tp = T(pads);
+    if (!model_.IsConstant(tp) || tp.type != TensorType::kInt32) return;
+    const auto& data = model_.buffers[tp.buffer].data;
+    if (data.size() != 32) return;
+    std::int32_t p[8];
+    std::memcpy(p, data.data(), 32);  // little-endian host, as the reader
+    if (p[0] != 0 || p[1] != 0 || p[6] != 0 || p[7] != 0) return;
+    for (int d = 0; d < 4; ++d) {
+      if (p[2 * d] < 0 || p[2 * d + 1] < 0 ||
+          std::int64_t{ti.shape[d]} + p[2 * d] + p[2 * d + 1] != to.shape[d]) {
+        return;
       }
     }
-    return b;
+    std::int64_t value = zp;
+    if (op.inputs.size() >= 3 && op.inputs[2] >= 0) {  // PADV2
+      const Tensor& tv = T(op.inputs[2]);
+      if (!model_.IsConstant(tv) || tv.type != TensorType::kInt8 ||
+          tv.quantization.scale != qo.scale ||
+          tv.quantization.zero_point != qo.zero_point) {
+        return;
+      }
+      const auto& v = model_.buffers[tv.buffer].data;
+      if (v.size() != 1) return;
+      value = static_cast<std::int8_t>(v[0]);
+    }
+    // The one reader of the output, at its input 0.
+    if (Uses(out) != 1) return;
+    std::size_t c = 0;
+    while (
+        c < g_.operators.size() &&
+        (!g_.operators[c].folded.empty() ||
+         std::find(g_.operators[c].inputs.begin(), g_.operators[c].inputs.end(),
+                   out) == g_.operators[c].inputs.end())) {
+      ++c;
+    }
+    if (c <= k || c >= g_.operators.size()) return;
+    Operator& consumer = g_.operators[c];
+    if (consumer.inputs[0] != out || consumer.outputs.size() != 1 ||
+        consumer.outputs[0] < 0) {
+      return;
+    }
+    const Operator::ExtraPadding& e0 = consumer.extra_padding;
+    if (e0.top != 0 || e0.bottom != 0 || e0.left != 0 || e0.right != 0) return;
+    Operator trial = consumer;
+    trial.inputs[0] = in;
+    trial.extra_padding = {p[2], p[3], p[4], p[5]};
+    const Tensor& tc = T(consumer.outputs[0]);
+    const BuiltinOp code = consumer.builtin_code;
+    if (code == BuiltinOp::kConv2D || code == BuiltinOp::kDepthwiseConv2D) {
+      if (consumer.inputs.size() < 2 || consumer.inputs[1] < 0) return;
+      const bool dw = code == BuiltinOp::kDepthwiseConv2D;
+      const Tensor& tw = T(consumer.inputs[1]);
+      if (!std::holds_alternative<ConvGeometry>(
+              CheckConv(consumer, to, tw, tc, dw)) ||
+          !std::holds_alternative<ConvGeometry>(
+              CheckConv(trial, ti, tw, tc, dw))) {
+        return;
+      }
+      if (value != zp) return;
+    } else if (code == BuiltinOp::kMaxPool2D ||
+               code == BuiltinOp::kAveragePool2D) {
+      const auto before = CheckPool(consumer, to, tc);
+      const auto after = CheckPool(trial, ti, tc);
+      const auto* g = std::get_if<PoolGeometry>(&after);
+      if (!std::holds_alternative<PoolGeometry>(before) || g == nullptr) return;
+      if (code == BuiltinOp::kMaxPool2D) {
+        const bool relu = g->activation == Activation::kRelu ||
+                          g->activation == Activation::kRelu6;
+        if (value != -128 && !(relu && value <= zp)) return;
+      } else if (!WindowsMissPadding(g->out.h, g->stride_h, g->filter_h,
+                                     g->pad_h.pad_before, g->in.h, p[2],
+                                     p[3]) ||
+                 !WindowsMissPadding(g->out.w, g->stride_w, g->filter_w,
+                                     g->pad_w.pad_before, g->in.w, p[4],
+                                     p[5])) {
+        return;
+      }
+    } else {
+      return;
+    }
+    consumer.inputs[0] = in;
+    consumer.extra_padding = trial.extra_padding;
+    op.folded = "folded into " + Name(c) + " (padding " + std::to_string(p[2]) +
+                "," + std::to_string(p[3]) + "," + std::to_string(p[4]) + "," +
+                std::to_string(p[5]) + " top,bottom,left,right)";
+    ++report_.pads;
   }
 
-  std::optional<Bytes> Fill(const Operator& op, const Tensor& out,
-                            std::int64_t count, std::uint32_t elem) const {
-    const auto dims = Ints(op, 0, /*int64=*/true);
-    const Bytes* value = Data(op, 1);
-    if (!dims || value == nullptr || value->size() != elem) return std::nullopt;
-    const Tensor& v = T(op.inputs[1]);
-    if (!LikeOutput(v, out)) return std::nullopt;
-    if (dims->size() != out.shape.size()) return std::nullopt;
-    for (std::size_t i = 0; i < dims->size(); ++i) {
-      if ((*dims)[i] != out.shape[i]) return std::nullopt;
-    }
-    Bytes b;
-    b.reserve(static_cast<std::size_t>(count) * elem);
-    for (std::int64_t i = 0; i < count; ++i)
-      b.insert(b.end(), value->begin(), value->end());
-    return b;
-  }
-
-  std::optional<Bytes> StridedSlice(const Operator& op, const Tensor& out,
-                                    std::uint32_t elem) const {
-    const auto* o = std::get_if<StridedSliceOptions>(&op.options);
-    const Bytes* data = Data(op, 0);
-    if (o == nullptr || data == nullptr || o->ellipsis_mask != 0 ||
-        o->new_axis_mask != 0 || o->offset) {
-      return std::nullopt;
-    }
-    const Tensor& in = T(op.inputs[0]);
-    if (!LikeOutput(in, out)) return std::nullopt;
-    const auto begin = Ints(op, 1, false), end = Ints(op, 2, false),
-               strides = Ints(op, 3, false);
-    const std::size_t rank = in.shape.size();
-    if (!begin || !end || !strides || begin->size() != rank ||
-        end->size() != rank || strides->size() != rank || rank > 31) {
-      return std::nullopt;
-    }
-    // Each axis's input indices, by strided_slice_logic.h's StartForAxis
-    // and StopForAxis (positive or negative stride, masks, shrink).
-    std::vector<std::vector<std::int64_t>> picks(rank);
-    for (std::size_t a = 0; a < rank; ++a) {
-      const std::int64_t size = in.shape[a], st = (*strides)[a];
-      if (size <= 0 || st == 0) return std::nullopt;
-      std::int64_t b = (*begin)[a];
-      if (o->begin_mask & (1 << a)) b = st > 0 ? INT_MIN : INT_MAX;
-      if (b < 0) b += size;
-      b = st > 0 ? std::clamp<std::int64_t>(b, 0, size)
-                 : std::clamp<std::int64_t>(b, -1, size - 1);
-      std::int64_t e;
-      if (o->shrink_axis_mask & (1 << a)) {
-        e = b + 1;
-      } else {
-        e = (*end)[a];
-        if (o->end_mask & (1 << a)) e = st > 0 ? INT_MAX : INT_MIN;
-        if (e < 0) e += size;
-        e = st > 0 ? std::clamp<std::int64_t>(e, 0, size)
-                   : std::clamp<std::int64_t>(e, -1, size - 1);
+  /// The offsets lower bound (largest operator breadth) of the graph as
+  /// folded so far, sizes rounded up to kModelAlignment; UINT64_MAX when
+  /// the model gives no records (the error comes later, unfolded).
+  std::uint64_t Breadth() const {
+    try {
+      TfliteProblem p = BuildProblem(model_, options_);
+      const std::uint64_t a = kModelAlignment.bytes();
+      for (TensorUsageRecord& r : p.problem.records) {
+        r.size = (r.size + a - 1) / a * a;
       }
-      for (std::int64_t i = b; st > 0 ? i < e : i > e; i += st) {
-        if (i < 0 || i >= size) return std::nullopt;
-        picks[a].push_back(i);
-      }
-    }
-    // Row-major strides of the input, in elements.
-    std::vector<std::int64_t> stride(rank, 1);
-    for (std::size_t a = rank; a-- > 1;)
-      stride[a - 1] = stride[a] * in.shape[a];
-    Bytes b;
-    std::vector<std::size_t> at(rank, 0);
-    for (const auto& p : picks) {
-      if (p.empty()) return b;  // an empty slice
-    }
-    while (true) {
-      std::int64_t src = 0;
-      for (std::size_t a = 0; a < rank; ++a) src += picks[a][at[a]] * stride[a];
-      const auto* p = data->data() + static_cast<std::size_t>(src) * elem;
-      b.insert(b.end(), p, p + elem);
-      std::size_t a = rank;
-      while (a > 0) {
-        --a;
-        if (++at[a] < picks[a].size()) break;
-        at[a] = 0;
-        if (a == 0) return b;
-      }
-      if (rank == 0) return b;
+      return SummarizeProfiles(p.problem.records).offsets_lower_bound;
+    } catch (const InputError&) {
+      return UINT64_MAX;
     }
   }
 
-  /// Inputs stacked (PACK, `pack`) or joined (CONCATENATION) along `axis`
-  /// of the output: outer = product of the output's dimensions before the
-  /// axis; each outer step takes each input's share in turn.
-  std::optional<Bytes> Join(const Operator& op, const Tensor& out,
-                            std::uint32_t elem, std::int64_t axis,
-                            bool pack) const {
-    const auto rank = static_cast<std::int64_t>(out.shape.size());
-    if (axis < 0) axis += rank;
-    if (axis < 0 || axis >= rank || op.inputs.empty()) return std::nullopt;
-    std::int64_t outer = 1;
-    for (std::int64_t a = 0; a < axis; ++a) outer *= out.shape[a];
-    if (outer <= 0) return std::nullopt;
-    std::vector<const Bytes*> in;
-    for (std::size_t i = 0; i < op.inputs.size(); ++i) {
-      const Bytes* d = Data(op, i);
-      if (d == nullptr) return std::nullopt;
-      const Tensor& t = T(op.inputs[i]);
-      if (!LikeOutput(t, out)) return std::nullopt;
-      if (static_cast<std::int64_t>(t.shape.size()) != (pack ? rank - 1 : rank))
-        return std::nullopt;
-      for (std::int64_t a = 0; a < axis; ++a) {
-        if (t.shape[static_cast<std::size_t>(a)] !=
-            out.shape[static_cast<std::size_t>(a)])
-          return std::nullopt;
-      }
-      if (d->size() % static_cast<std::size_t>(outer) != 0) return std::nullopt;
-      in.push_back(d);
+  // Rule 3.
+  void FoldConcatenation(std::size_t k) {
+    Operator& op = g_.operators[k];
+    if (!op.folded.empty() || op.inputs.empty() || op.outputs.size() != 1) {
+      return;
     }
-    Bytes b;
-    for (std::int64_t k = 0; k < outer; ++k) {
-      for (const Bytes* d : in) {
-        const std::size_t share = d->size() / static_cast<std::size_t>(outer);
-        const auto* p = d->data() + static_cast<std::size_t>(k) * share;
-        b.insert(b.end(), p, p + share);
-      }
-    }
-    (void)elem;
-    return b;
-  }
-
-  std::optional<Bytes> Pack(const Operator& op, const Tensor& out,
-                            std::uint32_t elem) const {
-    if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
-    const auto n = static_cast<std::int32_t>(op.inputs.size());
-    const Tensor& in0 = T(op.inputs[0]);
-    std::int64_t axis = -1;
-    int candidates = 0;
-    for (std::size_t a = 0; a < out.shape.size(); ++a) {
-      if (out.shape[a] != n) continue;
-      std::vector<std::int32_t> s = out.shape;
-      s.erase(s.begin() + static_cast<std::ptrdiff_t>(a));
-      if (s == in0.shape) {
-        axis = static_cast<std::int64_t>(a);
-        ++candidates;
-      }
-    }
-    if (candidates != 1) return std::nullopt;
-    return Join(op, out, elem, axis, /*pack=*/true);
-  }
-
-  std::optional<Bytes> Concatenation(const Operator& op, const Tensor& out,
-                                     std::uint32_t elem) const {
     const auto* o = std::get_if<ConcatenationOptions>(&op.options);
-    if (o == nullptr || o->activation != Activation::kNone) return std::nullopt;
-    return Join(op, out, elem, o->axis, /*pack=*/false);
+    if (o == nullptr || o->activation != Activation::kNone) return;
+    const std::int32_t out = op.outputs[0];
+    if (out < 0 || input_[Idx(out)] || T(out).alias_of >= 0) return;
+    const auto bytes_out = StaticBytes(out);
+    if (!bytes_out) return;
+    const Tensor& to = T(out);
+    const auto rank = static_cast<std::int32_t>(to.shape.size());
+    const std::int32_t axis = o->axis < 0 ? o->axis + rank : o->axis;
+    if (axis < 0 || axis >= rank) return;
+    for (std::int32_t d = 0; d < axis; ++d) {
+      if (to.shape[Idx(d)] != 1) return;
+    }
+    std::vector<std::pair<std::int32_t, std::uint64_t>> place;
+    std::uint64_t offset = 0;
+    for (std::int32_t t : op.inputs) {
+      if (t < 0 || t == out) return;
+      const Tensor& ti = T(t);
+      if (ti.type != to.type ||
+          ti.quantization.scale != to.quantization.scale ||
+          ti.quantization.zero_point != to.quantization.zero_point ||
+          ti.shape.size() != to.shape.size()) {
+        return;
+      }
+      for (std::int32_t d = 0; d < rank; ++d) {
+        if (d != axis && ti.shape[Idx(d)] != to.shape[Idx(d)]) return;
+      }
+      const auto b = StaticBytes(t);
+      if (!b || ti.alias_offset != 0) return;
+      const std::int32_t r = Root(t);
+      if (r == out || StaticBytes(r) != b || ClassHasIo(r)) return;
+      for (const auto& [other, off] : place) {
+        if (other == r) return;  // the same bytes twice
+      }
+      // The bytes are read by this operator alone.
+      std::size_t uses = Uses(r);
+      for (std::int32_t m : members_[Idx(r)]) uses += Uses(m);
+      if (uses != 1) return;
+      place.emplace_back(r, offset);
+      offset += *b;
+    }
+    if (offset != *bytes_out) return;
+    // Tentatively; kept unless the largest operator breadth grows.
+    const std::uint64_t before = Breadth();
+    const std::vector<Tensor> tensors = g_.tensors;
+    const auto members = members_;
+    for (const auto& [r, off] : place) {
+      for (std::int32_t m : members_[Idx(r)]) {
+        Alias(m, out, T(m).alias_offset + off);
+      }
+      members_[Idx(r)].clear();
+      Alias(r, out, off);
+    }
+    op.folded = "written in place: its " + std::to_string(op.inputs.size()) +
+                " inputs are aliases inside tensor " + std::to_string(out);
+    if (Breadth() > before) {
+      g_.tensors = tensors;
+      members_ = members;
+      op.folded.clear();
+      return;
+    }
+    ++report_.concatenations;
   }
 
-  Model& m_;
-  Subgraph& sg_;
+  Model& model_;
+  Subgraph& g_;
+  const InputOptions& options_;
+  std::vector<bool> io_, input_, output_;
+  /// members_[r]: the tensors aliased to root r.
+  std::vector<std::vector<std::int32_t>> members_;
+  FoldReport report_;
 };
 
 }  // namespace
 
-FoldResult FoldConstants(const Model& model) {
-  FoldResult r{model, {}, {}};
-  if (r.model.subgraphs.empty()) return r;
-  Subgraph& sg = r.model.subgraphs[0];
-  std::vector<Operator> kept;
-  Folder folder(r.model);
-  for (std::size_t k = 0; k < sg.operators.size(); ++k) {
-    const Operator& op = sg.operators[k];
-    std::optional<Bytes> b = folder.Fold(op);
-    if (!b) {
-      kept.push_back(op);
-      r.file_index.push_back(k);
-      continue;
-    }
-    // A new buffer, so no other tensor sharing the output's buffer changes.
-    r.model.buffers.push_back(Buffer{std::move(*b), 0, 0});
-    sg.tensors[static_cast<std::size_t>(op.outputs[0])].buffer =
-        static_cast<std::uint32_t>(r.model.buffers.size() - 1);
-    r.folded.push_back({k, op.builtin_name, op.outputs[0]});
-  }
-  sg.operators = std::move(kept);
-  return r;
-}
-
-std::string FoldedText(const std::vector<FoldedOperator>& f) {
-  std::string s;
-  for (const FoldedOperator& o : f) {
-    if (!s.empty()) s += ", ";
-    s += "operator " + std::to_string(o.op) + " " + o.builtin + " -> tensor " +
-         std::to_string(o.output);
-  }
-  return s;
+FoldReport FoldGraph(Model& model, const InputOptions& options) {
+  if (options.fp32 || model.subgraphs.empty()) return {};
+  return Folder(model, options).Run();
 }
 
 }  // namespace arenaplan::tflite

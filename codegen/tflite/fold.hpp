@@ -1,64 +1,78 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Constant folding at generation time (`arenaplan compile`, shown by
-// `arenaplan inspect`): an operator of subgraph 0 whose output the
-// generator can compute from what the file already fixes is computed here,
-// its output becomes a constant tensor (its bytes in a new buffer) and the
-// operator is removed, so the output gets no arena record and no kernel
-// call. The rule, operator by operator:
-//  - SHAPE: the input's `shape` has no negative dimension (the shape TFLM
-//    plans with); output INT32 or INT64;
-//  - STRIDED_SLICE: input, begin, end and strides constant (begin/end/
-//    strides INT32), no ellipsis_mask, new_axis_mask or offset;
-//  - PACK, CONCATENATION: every input constant, of the output's type (int8
-//    inputs quantized as the output), no fused activation; PACK's axis is
-//    the only output dimension the inputs can be stacked along (PACK's
-//    options are not read; several candidates: not folded);
-//  - FILL: dims (INT32 or INT64) and value constant, the dims equal to the
-//    output's shape, the value of the output's type.
-// In every case the output must have a static shape whose element count
-// is the computed one (at most 1 MiB of data), an element type of static
-// size, and must not be a graph output or a variable tensor. Operators
-// are visited in order, so a chain (SHAPE -> STRIDED_SLICE -> PACK ->
-// FILL) folds whole. Anything else stays for its lowering, which reports
-// it as before.
+// Graph folding at generation time: operators whose work another operator
+// or the memory layout can do are removed from subgraph 0, and with them a
+// tensor each (one usage record fewer). `arenaplan plan MODEL`, `records`,
+// `inspect` and `compile` fold by default (--no-fold: not), so the plan and
+// the compiled code agree; `arenaplan tflm` never folds (TFLM runs every
+// operator). The rules (docs/compile.md, "Folding"):
+//
+//  1. RESHAPE, SQUEEZE, EXPAND_DIMS: the output becomes an alias of the
+//     input (the same bytes, offset 0). Not when the output is a graph
+//     output and the input's bytes already hold a graph input or output.
+//  2. PAD, PADV2 into the one operator that reads its output, when that is
+//     input 0 of CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D or AVERAGE_POOL_2D:
+//     int8 in and out quantized alike, a constant [4, 2] padding of rows
+//     and columns only (batch and depth 0), the output not a graph output,
+//     and the consumer's padding-skipping kernel bit-exact on it:
+//      - convolutions: the pad value is the input zero point (PAD always;
+//        PADV2 when its constant is), so each padded tap adds
+//        (zp - zp) * w = 0, as the kernels' skipped taps do;
+//      - MAX_POOL_2D: the pad value is -128, or at most the input zero point
+//        with a RELU or RELU6 activation (whose lower clamp is the zero
+//        point): the maximum over a window with pad values v, clamped, then
+//        equals the clamped maximum over its in-bounds elements (-128 when
+//        none, as the kernel starts), since v <= every clamp result;
+//      - AVERAGE_POOL_2D: TFLM divides by the in-bounds elements only, so a
+//        padded element counts in the unfolded divisor and not in the
+//        folded one: folded only when no output window reads a padded
+//        element (then the PAD has no effect on the result).
+//     The consumer reads the PAD's input with Operator::extra_padding set.
+//  3. CONCATENATION (no fused activation) along an axis with only 1s
+//     before it in the output (the outermost non-unit axis or an earlier
+//     unit one), so every input is one contiguous run of the output: each
+//     input becomes an alias inside the output at the bytes of the inputs
+//     before it, when the inputs and the output have one type and identical
+//     quantization (else TFLM requantizes: no fold), each input is a
+//     distinct planned tensor whose bytes (with its RESHAPE aliases) are
+//     read only by this operator, and none of those is a graph input or
+//     output, and when the largest operator breadth (the offsets lower
+//     bound, sizes rounded to 16 bytes) does not grow: the output now lives
+//     from its first input's producer on, which can cost more than the copy
+//     saves (face_detection_short_range). The producers then write straight
+//     into the output.
+//
+// Under --fp32 nothing is folded (sizes are not the tensors' bytes), nor is
+// a tensor whose size --assume-dim changed.
 #ifndef ARENAPLAN_CODEGEN_TFLITE_FOLD_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_FOLD_HPP_
 
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "codegen/input/input.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::tflite {
 
-/// One operator computed at generation time.
-struct FoldedOperator {
-  std::size_t op = 0;       ///< Its index in the file's subgraph 0.
-  std::string builtin;      ///< Its builtin name.
-  std::int32_t output = 0;  ///< The tensor that became a constant.
+/// What FoldGraph removed.
+struct FoldReport {
+  std::size_t reshapes = 0;  ///< RESHAPE / SQUEEZE / EXPAND_DIMS made aliases.
+  std::size_t pads = 0;      ///< PAD / PADV2 folded into their consumer.
+  std::size_t concatenations = 0;  ///< CONCATENATION written in place.
+  [[nodiscard]] std::size_t Total() const {
+    return reshapes + pads + concatenations;
+  }
 };
 
-struct FoldResult {
-  /// The model with the folded outputs constant and the folded operators
-  /// removed from subgraph 0 (everything else unchanged, tensor indices
-  /// included).
-  Model model;
-  /// In file order.
-  std::vector<FoldedOperator> folded;
-  /// file_index[k]: the file's index of operator k of `model`.
-  std::vector<std::size_t> file_index;
-};
-
-/// Folds subgraph 0 of `model` by the rule above (never throws on a model
-/// ReadModel accepted: an operator it cannot fold is left alone).
-[[nodiscard]] FoldResult FoldConstants(const Model& model);
-
-/// "operator 2 SHAPE -> tensor 15, operator 3 STRIDED_SLICE -> tensor 16":
-/// the folded operators, for messages and generated comments.
-[[nodiscard]] std::string FoldedText(const std::vector<FoldedOperator>& f);
+/// Folds subgraph 0 of `model` in place by the rules above: sets
+/// Operator::folded on each removed operator, Operator::extra_padding and
+/// input 0 on a PAD's consumer, Tensor::alias_of / alias_offset on each
+/// aliased tensor (always to a tensor that is no alias). Operators that do
+/// not meet a rule are left as they are (they are lowered as before). Never
+/// throws for a model tflite::ReadModel accepted.
+FoldReport FoldGraph(Model& model, const InputOptions& options);
 
 }  // namespace arenaplan::tflite
 

@@ -76,6 +76,14 @@ PaddedDim ComputePadding(Padding padding, std::int32_t in, std::int32_t filter,
   return d;
 }
 
+PaddedDim ExtendedPadding(Padding padding, std::int32_t in, std::int32_t filter,
+                          std::int32_t stride, std::int32_t before,
+                          std::int32_t after) {
+  PaddedDim d = ComputePadding(padding, in + before + after, filter, stride);
+  d.pad_before += before;
+  return d;
+}
+
 std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                                               const Tensor& in,
                                               const Tensor& filter,
@@ -122,8 +130,10 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
   }
   g.stride_h = o->stride_h, g.stride_w = o->stride_w;
   g.activation = o->activation;
-  g.pad_h = ComputePadding(o->padding, is.h, fs.h, o->stride_h);
-  g.pad_w = ComputePadding(o->padding, is.w, fs.w, o->stride_w);
+  g.pad_h = ExtendedPadding(o->padding, is.h, fs.h, o->stride_h,
+                            op.extra_padding.top, op.extra_padding.bottom);
+  g.pad_w = ExtendedPadding(o->padding, is.w, fs.w, o->stride_w,
+                            op.extra_padding.left, op.extra_padding.right);
   if (auto r = CheckOutputShape(g.out,
                                 Nhwc{is.n, g.pad_h.out, g.pad_w.out, out_c})) {
     return *r;
@@ -152,8 +162,10 @@ std::variant<PoolGeometry, Refusal> CheckPool(const Operator& op,
   g.filter_h = o->filter_h, g.filter_w = o->filter_w;
   g.stride_h = o->stride_h, g.stride_w = o->stride_w;
   g.activation = o->activation;
-  g.pad_h = ComputePadding(o->padding, g.in.h, o->filter_h, o->stride_h);
-  g.pad_w = ComputePadding(o->padding, g.in.w, o->filter_w, o->stride_w);
+  g.pad_h = ExtendedPadding(o->padding, g.in.h, o->filter_h, o->stride_h,
+                            op.extra_padding.top, op.extra_padding.bottom);
+  g.pad_w = ExtendedPadding(o->padding, g.in.w, o->filter_w, o->stride_w,
+                            op.extra_padding.left, op.extra_padding.right);
   if (auto r = CheckOutputShape(
           g.out, Nhwc{g.in.n, g.pad_h.out, g.pad_w.out, g.in.c})) {
     return *r;

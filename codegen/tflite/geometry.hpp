@@ -33,6 +33,19 @@ struct PaddedDim {
                                        std::int32_t filter,
                                        std::int32_t stride);
 
+/// ComputePadding over an input already extended by `before` elements in
+/// front and `after` behind (a folded PAD, Operator::extra_padding), as
+/// seen from the unextended input: the output extent of the extended
+/// input, and pad_before counting the `before` elements too. The kernels
+/// skip every window tap outside the unextended input, which is what the
+/// extension's elements contribute when they hold the input zero point
+/// (convolutions; see codegen/tflite/fold.hpp for pooling).
+[[nodiscard]] PaddedDim ExtendedPadding(Padding padding, std::int32_t in,
+                                        std::int32_t filter,
+                                        std::int32_t stride,
+                                        std::int32_t before,
+                                        std::int32_t after);
+
 /// A shape of 4 positive dimensions read as NHWC.
 struct Nhwc {
   std::int32_t n = 1, h = 1, w = 1, c = 1;
@@ -69,7 +82,8 @@ struct ConvGeometry {
 /// `in`, filter `filter` and output `out`: options present, dilation 1x1,
 /// positive strides, 4-D positive shapes, input depth equal to the filter's
 /// (CONV_2D) or a [1,H,W,C] filter whose C is depth_multiplier x the input
-/// depth (DEPTHWISE_CONV_2D), and the output shape the padding gives.
+/// depth (DEPTHWISE_CONV_2D), and the output shape the padding gives
+/// (the operator's own SAME/VALID over `in` extended by op.extra_padding).
 [[nodiscard]] std::variant<ConvGeometry, Refusal> CheckConv(
     const Operator& op, const Tensor& in, const Tensor& filter,
     const Tensor& out, bool depthwise);
@@ -85,7 +99,8 @@ struct PoolGeometry {
 
 /// Checks a 2-D pooling `op` with input `in` and output `out`: options
 /// present, positive strides and window, 4-D positive shapes, and the
-/// output shape the padding gives (depth kept).
+/// output shape the padding gives (depth kept; op.extra_padding as for
+/// CheckConv).
 [[nodiscard]] std::variant<PoolGeometry, Refusal> CheckPool(const Operator& op,
                                                             const Tensor& in,
                                                             const Tensor& out);

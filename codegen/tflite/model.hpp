@@ -191,6 +191,12 @@ struct Tensor {
   std::uint32_t buffer = 0;  ///< Index into Model::buffers (0 = no data).
   bool is_variable = false;
   Quantization quantization;
+  /// Set only by FoldGraph (codegen/tflite/fold.hpp), never read from a
+  /// file: the tensor lives inside tensor `alias_of` (which is no alias
+  /// itself), starting `alias_offset` bytes into it, and gets no record of
+  /// its own. -1: not an alias.
+  std::int32_t alias_of = -1;
+  std::uint64_t alias_offset = 0;
 };
 
 struct Buffer {
@@ -215,6 +221,17 @@ struct Operator {
   std::vector<std::int32_t> outputs;
   std::vector<std::int32_t> intermediates;
   BuiltinOptions options;
+  /// Set only by FoldGraph (codegen/tflite/fold.hpp), never read from a
+  /// file. `folded` non-empty: the operator was removed from the graph (a
+  /// PAD folded into its consumer, a CONCATENATION written in place, a
+  /// RESHAPE made an alias); it says where its work went, the operator
+  /// touches no tensor and runs no kernel. `extra_padding`: elements a
+  /// folded PAD put around input 0's rows (top, bottom) and columns (left,
+  /// right), which tflite::CheckConv / CheckPool add to the operator's own.
+  std::string folded;
+  struct ExtraPadding {
+    std::int32_t top = 0, bottom = 0, left = 0, right = 0;
+  } extra_padding;
 };
 
 struct Subgraph {

@@ -29,6 +29,8 @@ const char* TensorRoleName(TensorRole role) {
       return "empty";
     case TensorRole::kUnused:
       return "unused";
+    case TensorRole::kAlias:
+      return "alias";
   }
   return "?";
 }
@@ -98,10 +100,14 @@ void AddTraffic(const Model& model, TfliteProblem& out) {
   const Subgraph& sg = model.subgraphs[0];
   std::vector<std::uint64_t> accesses(sg.tensors.size(), 0);
   for (const Operator& op : sg.operators) {
+    if (!op.folded.empty()) continue;
     for (const std::vector<std::int32_t>* list : {&op.inputs, &op.outputs}) {
       for (std::int32_t t : *list) {
         if (t >= 0 && static_cast<std::size_t>(t) < accesses.size()) {
-          ++accesses[static_cast<std::size_t>(t)];
+          // An alias is accessed where it lives (fold.hpp).
+          const std::int32_t a =
+              sg.tensors[static_cast<std::size_t>(t)].alias_of;
+          ++accesses[static_cast<std::size_t>(a >= 0 ? a : t)];
         }
       }
     }
@@ -157,6 +163,7 @@ Steps TouchSteps(const Subgraph& graph) {
   for (std::size_t k = 0; k < graph.operators.size(); ++k) {
     const auto step = static_cast<std::int64_t>(k);
     const Operator& op = graph.operators[k];
+    if (!op.folded.empty()) continue;  // Removed by FoldGraph.
     for (std::int32_t t : op.outputs) touch(t, step, step);
     // An input lives until its last reader. A tensor read before any
     // operator writes it (TFLM rejects such graphs) is taken to live from
@@ -169,6 +176,13 @@ Steps TouchSteps(const Subgraph& graph) {
     const auto i = static_cast<std::size_t>(t);
     // A graph output no operator writes exists from the start (as in TFLM).
     touch(t, st.first[i] == kUnset ? 0 : st.first[i], last_step);
+  }
+  // An alias (fold.hpp) lives in the bytes of the tensor it names: that
+  // tensor's lifetime covers both.
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int32_t a = graph.tensors[i].alias_of;
+    if (a < 0 || !st.touched[i]) continue;
+    touch(a, st.first[i], st.last[i]);
   }
   return st;
 }
@@ -224,6 +238,21 @@ void ClassifyTensors(const Model& model, const InputOptions& options,
       continue;
     }
     life.bytes = TensorBytes(t, options, place);
+    if (t.alias_of >= 0) {
+      const auto a = static_cast<std::size_t>(t.alias_of);
+      if (a >= graph.tensors.size() || graph.tensors[a].alias_of >= 0 ||
+          model.IsConstant(graph.tensors[a]) ||
+          t.alias_offset > TensorBytes(graph.tensors[a], options, place) ||
+          life.bytes >
+              TensorBytes(graph.tensors[a], options, place) - t.alias_offset) {
+        throw InternalError(place + ": alias outside tensor " +
+                            std::to_string(a));
+      }
+      life.role = TensorRole::kAlias;
+      life.first_op = st.first[i];
+      life.last_op = st.last[i];
+      continue;
+    }
     if (life.bytes == 0) {
       life.role = TensorRole::kEmpty;
       continue;

@@ -11,7 +11,10 @@
 //    operator's output from its step, an input until the last operator that
 //    reads it, an output nobody reads for its own step; input index -1
 //    (optional input left out) is skipped;
-//  - size = product(shape) x element size, unaligned (the planner rounds).
+//  - size = product(shape) x element size, unaligned (the planner rounds);
+//  - a folded model (codegen/tflite/fold.hpp): folded operators touch
+//    nothing; an alias tensor has no record, its lifetime is added to the
+//    record of the tensor it lives in.
 #ifndef ARENAPLAN_CODEGEN_TFLITE_PROBLEM_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_PROBLEM_HPP_
 
@@ -32,6 +35,9 @@ enum class TensorRole : std::uint8_t {
   kVariable,  ///< is_variable: persistent, counted in persistent_bytes.
   kEmpty,     ///< Zero bytes (a dimension is 0).
   kUnused,    ///< No operator and no graph input/output touches it.
+  /// Folded (codegen/tflite/fold.hpp): lives inside the planned tensor
+  /// Tensor::alias_of, whose record covers its lifetime; no record.
+  kAlias,
 };
 
 [[nodiscard]] const char* TensorRoleName(TensorRole role);

@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// `arenaplan compile` with constant folding (codegen/tflite/fold.hpp) on
+// `arenaplan compile` with constant folding (codegen/tflite/const_fold.hpp) on
 // armex_basic_lstm_s (corpus): its SHAPE -> STRIDED_SLICE -> PACK -> FILL
 // zero state is computed at generation time, so the plan has four records
 // fewer than the model's records, the generated code says what was folded

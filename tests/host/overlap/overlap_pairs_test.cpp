@@ -272,8 +272,19 @@ TEST(OverlapPairs, LoadProblemFillsThemOnlyWhenAsked) {
   InputOptions o;
   EXPECT_TRUE(LoadProblem(path, o).overlaps.empty());
   o.overlap = true;
-  const UsageProblem p = LoadProblem(path, o);
+  // Folded (the default), the RESHAPE is an alias instead of a pair.
   const Loaded l = Load("person_detect");
+  const auto is_alias = [](const OverlapPair& q) {
+    return q.relation == OverlapRelation::kAlias;
+  };
+  const UsageProblem folded = LoadProblem(path, o);
+  EXPECT_EQ(std::count_if(l.pairs.begin(), l.pairs.end(), is_alias), 1);
+  EXPECT_EQ(folded.overlaps.size(), l.pairs.size() - 1);
+  EXPECT_EQ(
+      std::count_if(folded.overlaps.begin(), folded.overlaps.end(), is_alias),
+      0);
+  o.fold = false;
+  const UsageProblem p = LoadProblem(path, o);
   ASSERT_EQ(p.overlaps.size(), l.pairs.size());
   for (std::size_t i = 0; i < p.overlaps.size(); ++i) {
     EXPECT_EQ(p.overlaps[i].input, l.pairs[i].input);

@@ -1,218 +1,440 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Constant folding at generation time (codegen/tflite/fold.hpp): a
-// SHAPE -> STRIDED_SLICE -> PACK -> FILL chain built here folds whole, with
-// bytes derived by hand; CONCATENATION and negative-stride STRIDED_SLICE of
-// constants; what the rule leaves alone; and armex_basic_lstm_s (corpus),
-// whose chain of four operators becomes constants (four fewer records).
+// The folding rules (codegen/tflite/fold.hpp) on small hand-made graphs:
+// which PAD, CONCATENATION and RESHAPE operators are removed and which are
+// kept, and the records BuildProblem then gives (sizes and lifetimes
+// derived by hand from the graphs).
 #include "codegen/tflite/fold.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <cstring>
-#include <string>
 #include <vector>
 
-#include "codegen/input/input.hpp"
+#include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/problem.hpp"
 
+namespace arenaplan::tflite {
 namespace {
 
-using arenaplan::tflite::BuiltinOp;
-using arenaplan::tflite::FoldConstants;
-using arenaplan::tflite::Model;
-using arenaplan::tflite::Operator;
-using arenaplan::tflite::Tensor;
-using arenaplan::tflite::TensorType;
-
-std::vector<std::uint8_t> I32Bytes(const std::vector<std::int32_t>& v) {
-  std::vector<std::uint8_t> b(v.size() * 4);
-  std::memcpy(b.data(), v.data(), b.size());
-  return b;
-}
-
-std::vector<std::int32_t> I32Values(const std::vector<std::uint8_t>& b) {
-  std::vector<std::int32_t> v(b.size() / 4);
-  std::memcpy(v.data(), b.data(), b.size());
-  return v;
-}
-
-/// A model builder: tensors, constants, operators of subgraph 0.
-struct Builder {
-  Model m;
-  Builder() {
-    m.subgraphs.resize(1);
+/// A subgraph 0 built tensor by tensor.
+class Graph {
+ public:
+  Graph() {
     m.buffers.resize(1);  // buffer 0: no data
+    m.subgraphs.resize(1);
   }
-  std::int32_t Add(TensorType type, std::vector<std::int32_t> shape,
-                   std::vector<std::uint8_t> data = {}) {
+  Subgraph& g() { return m.subgraphs[0]; }
+
+  /// An int8 activation quantized (scale, zp).
+  std::int32_t Act(std::vector<std::int32_t> shape, std::int64_t zp = 0,
+                   float scale = 0.5f) {
     Tensor t;
-    t.name = "t" + std::to_string(m.subgraphs[0].tensors.size());
+    t.type = TensorType::kInt8;
+    t.shape = std::move(shape);
+    t.quantization.scale = {scale};
+    t.quantization.zero_point = {zp};
+    g().tensors.push_back(t);
+    return static_cast<std::int32_t>(g().tensors.size() - 1);
+  }
+  /// A constant of `type` holding `bytes`.
+  std::int32_t Const(TensorType type, std::vector<std::int32_t> shape,
+                     std::vector<std::uint8_t> bytes) {
+    m.buffers.push_back(Buffer{std::move(bytes), 0, 0});
+    Tensor t;
     t.type = type;
     t.shape = std::move(shape);
-    if (!data.empty()) {
-      m.buffers.push_back({std::move(data), 0, 0});
-      t.buffer = static_cast<std::uint32_t>(m.buffers.size() - 1);
-    }
-    if (type == TensorType::kInt8) {
-      t.quantization.scale = {0.5f};
-      t.quantization.zero_point = {-3};
-    }
-    m.subgraphs[0].tensors.push_back(t);
-    return static_cast<std::int32_t>(m.subgraphs[0].tensors.size() - 1);
+    t.buffer = static_cast<std::uint32_t>(m.buffers.size() - 1);
+    g().tensors.push_back(t);
+    return static_cast<std::int32_t>(g().tensors.size() - 1);
   }
-  void Op(BuiltinOp code, const char* name, std::vector<std::int32_t> in,
-          std::int32_t out,
-          arenaplan::tflite::BuiltinOptions options = std::monostate{}) {
+  /// Paddings [4, 2] of a PAD: {top, bottom, left, right}, batch/depth 0
+  /// unless given.
+  std::int32_t Paddings(std::int32_t top, std::int32_t bottom,
+                        std::int32_t left, std::int32_t right,
+                        std::int32_t depth = 0) {
+    const std::int32_t v[8] = {0, 0, top, bottom, left, right, 0, depth};
+    std::vector<std::uint8_t> bytes(32);
+    std::memcpy(bytes.data(), v, 32);
+    return Const(TensorType::kInt32, {4, 2}, bytes);
+  }
+  /// A [c, kh, kw, c] int8 filter (CONV_2D) of ones.
+  std::int32_t Filter(std::int32_t c, std::int32_t kh, std::int32_t kw) {
+    return Const(TensorType::kInt8, {c, kh, kw, c},
+                 std::vector<std::uint8_t>(
+                     static_cast<std::size_t>(c * kh * kw * c), 1));
+  }
+  std::size_t Op(BuiltinOp code, std::vector<std::int32_t> in,
+                 std::vector<std::int32_t> out, BuiltinOptions options = {}) {
     Operator op;
     op.builtin_code = code;
-    op.builtin_name = name;
+    op.builtin_name = BuiltinOpName(code);
     op.inputs = std::move(in);
-    op.outputs = {out};
-    op.options = std::move(options);
-    m.subgraphs[0].operators.push_back(op);
+    op.outputs = std::move(out);
+    op.options = options;
+    g().operators.push_back(op);
+    return g().operators.size() - 1;
   }
-  const std::vector<std::uint8_t>& DataOf(const Model& model,
-                                          std::int32_t t) const {
-    return model
-        .buffers[model.subgraphs[0].tensors[static_cast<std::size_t>(t)].buffer]
-        .data;
+  std::size_t Conv(std::int32_t in, std::int32_t w, std::int32_t out,
+                   Padding padding) {
+    Conv2DOptions o;
+    o.padding = padding;
+    o.stride_h = o.stride_w = 1;
+    return Op(BuiltinOp::kConv2D, {in, w}, {out}, o);
+  }
+  std::size_t Pool(BuiltinOp code, std::int32_t in, std::int32_t out,
+                   std::int32_t filter, std::int32_t stride, Padding padding,
+                   Activation act = Activation::kNone) {
+    Pool2DOptions o;
+    o.padding = padding;
+    o.stride_h = o.stride_w = stride;
+    o.filter_h = o.filter_w = filter;
+    o.activation = act;
+    return Op(code, {in}, {out}, o);
+  }
+  std::size_t Concat(std::vector<std::int32_t> in, std::int32_t out,
+                     std::int32_t axis) {
+    ConcatenationOptions o;
+    o.axis = axis;
+    return Op(BuiltinOp::kConcatenation, std::move(in), {out}, o);
+  }
+  FoldReport Fold() { return FoldGraph(m, InputOptions{}); }
+  TfliteProblem Problem() { return BuildProblem(m, InputOptions{}); }
+
+  Model m;
+};
+
+// in [1,4,4,2] -PAD 1,1,1,1-> p [1,6,6,2] -CONV 3x3 VALID-> out [1,4,4,2].
+struct PadConv {
+  Graph G;
+  std::int32_t in, pads, p, w, out;
+  std::size_t pad_op, conv_op;
+  explicit PadConv(std::int64_t zp = 3) {
+    in = G.Act({1, 4, 4, 2}, zp);
+    pads = G.Paddings(1, 1, 1, 1);
+    p = G.Act({1, 6, 6, 2}, zp);
+    w = G.Filter(2, 3, 3);
+    out = G.Act({1, 4, 4, 2}, 0);
+    pad_op = G.Op(BuiltinOp::kPad, {in, pads}, {p});
+    conv_op = G.Conv(p, w, out, Padding::kValid);
+    G.g().inputs = {in};
+    G.g().outputs = {out};
   }
 };
 
-TEST(FoldConstants, FoldsAShapeSliceStackFillChain) {
-  Builder b;
-  // x int8 [1,3,4] (graph input) -> RESHAPE-like stand-in: a MUL reading
-  // x and the FILL output keeps both alive and unfolded.
-  const auto x = b.Add(TensorType::kInt8, {1, 3, 4});
-  const auto shape = b.Add(TensorType::kInt32, {3});
-  const auto begin = b.Add(TensorType::kInt32, {1}, I32Bytes({0}));
-  const auto end = b.Add(TensorType::kInt32, {1}, I32Bytes({1}));
-  const auto one = b.Add(TensorType::kInt32, {1}, I32Bytes({1}));
-  const auto first = b.Add(TensorType::kInt32, {});
-  const auto five = b.Add(TensorType::kInt32, {}, I32Bytes({5}));
-  const auto dims = b.Add(TensorType::kInt32, {2});
-  const auto value = b.Add(TensorType::kInt8, {}, {0xFD});  // -3
-  const auto zeros = b.Add(TensorType::kInt8, {1, 5});
-  const auto y = b.Add(TensorType::kInt8, {1, 5});
-  b.m.subgraphs[0].inputs = {x};
-  b.m.subgraphs[0].outputs = {y};
-  b.Op(BuiltinOp::kShape, "SHAPE", {x}, shape);
-  arenaplan::tflite::StridedSliceOptions ss;
-  ss.shrink_axis_mask = 1;
-  b.Op(BuiltinOp::kStridedSlice, "STRIDED_SLICE", {shape, begin, end, one},
-       first, ss);
-  b.Op(BuiltinOp::kPack, "PACK", {first, five}, dims);
-  b.Op(BuiltinOp::kFill, "FILL", {dims, value}, zeros);
-  b.Op(BuiltinOp::kMul, "MUL", {zeros, zeros}, y);
-
-  const auto r = FoldConstants(b.m);
-  ASSERT_EQ(r.folded.size(), 4u);
-  EXPECT_EQ(arenaplan::tflite::FoldedText(r.folded),
-            "operator 0 SHAPE -> tensor 1, operator 1 STRIDED_SLICE -> "
-            "tensor 5, operator 2 PACK -> tensor 7, operator 3 FILL -> "
-            "tensor 9");
-  ASSERT_EQ(r.model.subgraphs[0].operators.size(), 1u);
-  EXPECT_EQ(r.model.subgraphs[0].operators[0].builtin_name, "MUL");
-  EXPECT_EQ(r.file_index, (std::vector<std::size_t>{4}));
-  // SHAPE of [1,3,4]; element 0 of it, shrunk to a scalar: 1; stacked with
-  // 5: [1,5]; FILL: five bytes of -3.
-  EXPECT_EQ(I32Values(b.DataOf(r.model, shape)),
-            (std::vector<std::int32_t>{1, 3, 4}));
-  EXPECT_EQ(I32Values(b.DataOf(r.model, first)),
-            (std::vector<std::int32_t>{1}));
-  EXPECT_EQ(I32Values(b.DataOf(r.model, dims)),
-            (std::vector<std::int32_t>{1, 5}));
-  EXPECT_EQ(b.DataOf(r.model, zeros), (std::vector<std::uint8_t>(5, 0xFD)));
-  // The file's model is unchanged; its records hold the four outputs, the
-  // folded model's do not.
-  EXPECT_EQ(b.m.subgraphs[0].operators.size(), 5u);
-  arenaplan::InputOptions opt;
-  const auto before = arenaplan::tflite::BuildProblem(b.m, opt);
-  const auto after = arenaplan::tflite::BuildProblem(r.model, opt);
-  EXPECT_EQ(before.problem.records.size(), 6u);  // x, 4 folded, y
-  EXPECT_EQ(after.problem.records.size(), 2u);   // x, y
+TEST(FoldGraph, FoldsPadIntoTheConvolutionThatReadsIt) {
+  PadConv c;
+  EXPECT_EQ(c.G.Problem().problem.records.size(), 3u);
+  const FoldReport r = c.G.Fold();
+  EXPECT_EQ(r.pads, 1u);
+  const Operator& pad = c.G.g().operators[c.pad_op];
+  const Operator& conv = c.G.g().operators[c.conv_op];
+  EXPECT_FALSE(pad.folded.empty());
+  EXPECT_EQ(conv.inputs[0], c.in);
+  EXPECT_EQ(conv.extra_padding.top, 1);
+  EXPECT_EQ(conv.extra_padding.right, 1);
+  // The convolution now reads the 4x4 input with one row/column of
+  // padding before: VALID over 6x6 gives 4x4.
+  const auto geometry =
+      CheckConv(conv, c.G.g().tensors[c.in], c.G.g().tensors[c.w],
+                c.G.g().tensors[c.out], false);
+  const auto* g = std::get_if<ConvGeometry>(&geometry);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->pad_h.pad_before, 1);
+  EXPECT_EQ(g->pad_h.out, 4);
+  // Records: input [0, 1] (32 bytes) and output [1, 1]; the PAD's output is
+  // gone.
+  const TfliteProblem p = c.G.Problem();
+  ASSERT_EQ(p.problem.records.size(), 2u);
+  EXPECT_EQ(p.record_tensor[0], c.in);
+  EXPECT_EQ(p.problem.records[0].first_op, 0u);
+  EXPECT_EQ(p.problem.records[0].last_op, 1u);
+  EXPECT_EQ(p.problem.records[0].size, 32u);
+  EXPECT_EQ(p.tensors[static_cast<std::size_t>(c.p)].role, TensorRole::kUnused);
 }
 
-TEST(FoldConstants, JoinsAndSlicesConstantsBackwards) {
-  Builder b;
-  const auto a = b.Add(TensorType::kInt32, {2, 1}, I32Bytes({1, 2}));
-  const auto c = b.Add(TensorType::kInt32, {2, 2}, I32Bytes({3, 4, 5, 6}));
-  const auto cat = b.Add(TensorType::kInt32, {2, 3});
-  const auto begin = b.Add(TensorType::kInt32, {2}, I32Bytes({1, -1}));
-  const auto end = b.Add(TensorType::kInt32, {2}, I32Bytes({0, 0}));
-  const auto strides = b.Add(TensorType::kInt32, {2}, I32Bytes({1, -2}));
-  const auto sliced = b.Add(TensorType::kInt32, {2, 2});
-  const auto y = b.Add(TensorType::kInt32, {2, 2});
-  b.m.subgraphs[0].outputs = {y};
-  b.Op(BuiltinOp::kConcatenation, "CONCATENATION", {a, c}, cat,
-       arenaplan::tflite::ConcatenationOptions{1});
-  arenaplan::tflite::StridedSliceOptions ss;
-  ss.begin_mask = 1;  // axis 0 from its start, whatever begin says
-  ss.end_mask = 3;    // both axes to their (stride's) end
-  b.Op(BuiltinOp::kStridedSlice, "STRIDED_SLICE", {cat, begin, end, strides},
-       sliced, ss);
-  b.Op(BuiltinOp::kAdd, "ADD", {sliced, sliced}, y);
-  const auto r = FoldConstants(b.m);
-  ASSERT_EQ(r.folded.size(), 2u);
-  // Rows joined along axis 1: [[1,3,4],[2,5,6]].
-  EXPECT_EQ(I32Values(b.DataOf(r.model, cat)),
-            (std::vector<std::int32_t>{1, 3, 4, 2, 5, 6}));
-  // Rows 0 and 1; columns from -1 (= 2) down to the start by 2: 2, 0.
-  EXPECT_EQ(I32Values(b.DataOf(r.model, sliced)),
-            (std::vector<std::int32_t>{4, 1, 6, 2}));
+TEST(FoldGraph, KeepsPadWhenItsOutputHasAnotherUse) {
+  PadConv c;
+  const std::int32_t out2 = c.G.Act({1, 4, 4, 2});
+  c.G.Conv(c.p, c.w, out2, Padding::kValid);  // a second reader
+  EXPECT_EQ(c.G.Fold().pads, 0u);
+  PadConv d;
+  d.G.g().outputs.push_back(d.p);  // a graph output
+  EXPECT_EQ(d.G.Fold().pads, 0u);
 }
 
-TEST(FoldConstants, LeavesWhatTheRuleDoesNotCover) {
-  Builder b;
-  const auto x = b.Add(TensorType::kInt8, {2});
-  const auto dims = b.Add(TensorType::kInt32, {1}, I32Bytes({2}));
-  const auto filled = b.Add(TensorType::kInt8, {2});  // value not constant
-  const auto s0 = b.Add(TensorType::kInt32, {2}, I32Bytes({2, 2}));
-  const auto s1 = b.Add(TensorType::kInt32, {2}, I32Bytes({7, 8}));
-  const auto stacked = b.Add(TensorType::kInt32, {2, 2});  // axis 0 or 1?
-  const auto shape = b.Add(TensorType::kInt32, {1});       // a graph output
-  b.m.subgraphs[0].inputs = {x};
-  b.m.subgraphs[0].outputs = {filled, stacked, shape};
-  b.Op(BuiltinOp::kFill, "FILL", {dims, x}, filled);
-  b.Op(BuiltinOp::kPack, "PACK", {s0, s1}, stacked);
-  b.Op(BuiltinOp::kShape, "SHAPE", {x}, shape);
-  // PACK's output is a graph output too; make it an intermediate to show
-  // the ambiguity alone keeps it.
-  b.m.subgraphs[0].outputs = {filled, shape};
-  const auto r = FoldConstants(b.m);
-  EXPECT_TRUE(r.folded.empty()) << arenaplan::tflite::FoldedText(r.folded);
-  EXPECT_EQ(r.model.subgraphs[0].operators.size(), 3u);
-  EXPECT_EQ(r.file_index, (std::vector<std::size_t>{0, 1, 2}));
+TEST(FoldGraph, KeepsPadOfAnotherValueQuantizationOrAxis) {
+  {  // PADV2 with 7, zero point 3
+    PadConv c;
+    const std::int32_t v =
+        c.G.Const(TensorType::kInt8, {1}, std::vector<std::uint8_t>{7});
+    c.G.g().tensors[static_cast<std::size_t>(v)].quantization =
+        c.G.g().tensors[static_cast<std::size_t>(c.p)].quantization;
+    c.G.g().operators[c.pad_op].builtin_code = BuiltinOp::kPadv2;
+    c.G.g().operators[c.pad_op].inputs.push_back(v);
+    EXPECT_EQ(c.G.Fold().pads, 0u);
+  }
+  {  // PADV2 with the zero point: folds
+    PadConv c;
+    const std::int32_t v =
+        c.G.Const(TensorType::kInt8, {1}, std::vector<std::uint8_t>{3});
+    c.G.g().tensors[static_cast<std::size_t>(v)].quantization =
+        c.G.g().tensors[static_cast<std::size_t>(c.p)].quantization;
+    c.G.g().operators[c.pad_op].builtin_code = BuiltinOp::kPadv2;
+    c.G.g().operators[c.pad_op].inputs.push_back(v);
+    EXPECT_EQ(c.G.Fold().pads, 1u);
+  }
+  {  // input and output zero points differ
+    PadConv c;
+    c.G.g().tensors[static_cast<std::size_t>(c.p)].quantization.zero_point = {
+        4};
+    EXPECT_EQ(c.G.Fold().pads, 0u);
+  }
+  {  // depth padded: not a spatial padding
+    Graph G;
+    const std::int32_t in = G.Act({1, 4, 4, 2});
+    const std::int32_t pads = G.Paddings(0, 0, 0, 0, /*depth=*/2);
+    const std::int32_t p = G.Act({1, 4, 4, 4});
+    const std::int32_t w = G.Const(TensorType::kInt8, {4, 1, 1, 4},
+                                   std::vector<std::uint8_t>(16, 1));
+    const std::int32_t out = G.Act({1, 4, 4, 4});
+    G.Op(BuiltinOp::kPad, {in, pads}, {p});
+    G.Conv(p, w, out, Padding::kValid);
+    G.g().inputs = {in};
+    G.g().outputs = {out};
+    EXPECT_EQ(G.Fold().pads, 0u);
+  }
 }
 
-TEST(FoldConstants, FoldsTheZeroStateOfArmsBasicLstm) {
-  const std::string path =
-      std::string(ARENAPLAN_SHARED_DIR) + "/corpus/armex_basic_lstm_s.tflite";
-  const Model m = arenaplan::tflite::ReadModelFile(path);
-  const auto r = FoldConstants(m);
-  EXPECT_EQ(arenaplan::tflite::FoldedText(r.folded),
-            "operator 2 SHAPE -> tensor 15, operator 3 STRIDED_SLICE -> "
-            "tensor 16, operator 4 PACK -> tensor 17, operator 5 FILL -> "
-            "tensor 18");
-  const auto& sg = r.model.subgraphs[0];
-  EXPECT_EQ(sg.operators.size(), m.subgraphs[0].operators.size() - 4);
-  // FILL's dims [1, 118]: the batch (dimension 0 of RESHAPE's output
-  // [1,49,10]) stacked with the constant 118 (tensor 4); every byte the
-  // fill value (tensor 7).
-  Builder b;
-  EXPECT_EQ(I32Values(b.DataOf(r.model, 17)),
-            (std::vector<std::int32_t>{1, 118}));
-  const auto& value = b.DataOf(r.model, 7);
-  ASSERT_EQ(value.size(), 1u);
-  EXPECT_EQ(b.DataOf(r.model, 18), std::vector<std::uint8_t>(118, value[0]));
-  arenaplan::InputOptions opt;
-  opt.assume_dim = 1;
-  EXPECT_EQ(
-      arenaplan::tflite::BuildProblem(m, opt).problem.records.size() -
-          arenaplan::tflite::BuildProblem(r.model, opt).problem.records.size(),
-      4u);
+/// in [1,4,4,1] zero point `zp` -PAD(value)-> p -POOL-> out.
+FoldReport FoldPadPool(BuiltinOp code, std::int64_t zp, std::int64_t value,
+                       Activation act, std::int32_t top, std::int32_t bottom,
+                       std::int32_t filter, std::int32_t stride,
+                       Padding padding, std::vector<std::int32_t> out_shape) {
+  Graph G;
+  const std::int32_t in = G.Act({1, 4, 4, 1}, zp);
+  const std::int32_t pads = G.Paddings(top, bottom, top, bottom);
+  const std::int32_t p = G.Act({1, 4 + top + bottom, 4 + top + bottom, 1}, zp);
+  const std::int32_t v =
+      G.Const(TensorType::kInt8, {1},
+              std::vector<std::uint8_t>{static_cast<std::uint8_t>(value)});
+  G.g().tensors[static_cast<std::size_t>(v)].quantization =
+      G.g().tensors[static_cast<std::size_t>(p)].quantization;
+  const std::int32_t out = G.Act(std::move(out_shape), zp);
+  G.Op(BuiltinOp::kPadv2, {in, pads, v}, {p});
+  G.Pool(code, p, out, filter, stride, padding, act);
+  G.g().inputs = {in};
+  G.g().outputs = {out};
+  return G.Fold();
+}
+
+TEST(FoldGraph, FoldsPadIntoMaxPoolOnlyBelowTheLowerClamp) {
+  using enum BuiltinOp;
+  // 1,1 around 4x4 -> 6x6; 3x3 VALID stride 1 -> 4x4.
+  EXPECT_EQ(FoldPadPool(kMaxPool2D, 5, -128, Activation::kNone, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            1u);
+  EXPECT_EQ(FoldPadPool(kMaxPool2D, 5, 5, Activation::kNone, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            0u);
+  EXPECT_EQ(FoldPadPool(kMaxPool2D, 5, 5, Activation::kRelu, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            1u);
+  EXPECT_EQ(FoldPadPool(kMaxPool2D, 5, 6, Activation::kRelu6, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            0u);
+  EXPECT_EQ(FoldPadPool(kMaxPool2D, 5, 5, Activation::kReluN1To1, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            0u);
+}
+
+TEST(FoldGraph, FoldsPadIntoAveragePoolOnlyWhenNoWindowReadsIt) {
+  using enum BuiltinOp;
+  // 1,1 around: the 3x3 windows read the padding.
+  EXPECT_EQ(FoldPadPool(kAveragePool2D, 0, 0, Activation::kNone, 1, 1, 3, 1,
+                        Padding::kValid, {1, 4, 4, 1})
+                .pads,
+            0u);
+  // 0 before, 1 after: 4x4 -> 5x5; 2x2 VALID stride 2 -> 2x2 windows over
+  // rows/columns [0, 2) and [2, 4): the padded row 4 is never read.
+  EXPECT_EQ(FoldPadPool(kAveragePool2D, 0, 0, Activation::kNone, 0, 1, 2, 2,
+                        Padding::kValid, {1, 2, 2, 1})
+                .pads,
+            1u);
+  // The same with a 3x3 window, stride 2: windows [0, 3) and [2, 5) read
+  // row 4.
+  EXPECT_EQ(FoldPadPool(kAveragePool2D, 0, 0, Activation::kNone, 0, 1, 3, 2,
+                        Padding::kValid, {1, 2, 2, 1})
+                .pads,
+            0u);
+}
+
+// a [1,2,4] and b [1,3,4] (made by two operators from the graph input)
+// concatenated along axis 1 into c [1,5,4], read by one last operator.
+struct ConcatGraph {
+  Graph G;
+  std::int32_t x, a, b, c, y;
+  std::size_t concat_op;
+  explicit ConcatGraph(std::int32_t axis = 1) {
+    x = G.Act({1, 1, 4});
+    a = G.Act({1, 2, 4});
+    b = G.Act({1, 3, 4});
+    c = G.Act({1, 5, 4});
+    y = G.Act({1, 5, 4});
+    G.Op(BuiltinOp::kRelu, {x}, {a});
+    G.Op(BuiltinOp::kRelu, {x}, {b});
+    concat_op = G.Concat({a, b}, c, axis);
+    G.Op(BuiltinOp::kRelu, {c}, {y});
+    G.g().inputs = {x};
+    G.g().outputs = {y};
+  }
+};
+
+TEST(FoldGraph, WritesConcatenationInPlace) {
+  ConcatGraph g;
+  EXPECT_EQ(g.G.Problem().problem.records.size(), 5u);
+  EXPECT_EQ(g.G.Fold().concatenations, 1u);
+  const auto& t = g.G.g().tensors;
+  EXPECT_EQ(t[static_cast<std::size_t>(g.a)].alias_of, g.c);
+  EXPECT_EQ(t[static_cast<std::size_t>(g.a)].alias_offset, 0u);
+  EXPECT_EQ(t[static_cast<std::size_t>(g.b)].alias_of, g.c);
+  EXPECT_EQ(t[static_cast<std::size_t>(g.b)].alias_offset, 8u);  // 2 x 4
+  // Records x, c, y: c (20 bytes) lives from a's producer (0) to y's (3).
+  const TfliteProblem p = g.G.Problem();
+  ASSERT_EQ(p.problem.records.size(), 3u);
+  EXPECT_EQ(p.record_tensor[1], g.c);
+  EXPECT_EQ(p.problem.records[1].first_op, 0u);
+  EXPECT_EQ(p.problem.records[1].last_op, 3u);
+  EXPECT_EQ(p.problem.records[1].size, 20u);
+  EXPECT_EQ(p.tensors[static_cast<std::size_t>(g.b)].role, TensorRole::kAlias);
+  // Negative axis -2 is axis 1.
+  ConcatGraph h(-2);
+  EXPECT_EQ(h.G.Fold().concatenations, 1u);
+}
+
+TEST(FoldGraph, KeepsConcatenationTheLayoutOrQuantizationForbids) {
+  {  // axis 2 of [1,2,4] / [1,3,4]... made [1,4,2] + [1,4,3]: rows interleave
+    Graph G;
+    const std::int32_t x = G.Act({1, 4, 1});
+    const std::int32_t a = G.Act({1, 4, 2}), b = G.Act({1, 4, 3});
+    const std::int32_t c = G.Act({1, 4, 5});
+    G.Op(BuiltinOp::kRelu, {x}, {a});
+    G.Op(BuiltinOp::kRelu, {x}, {b});
+    G.Concat({a, b}, c, 2);
+    G.g().inputs = {x};
+    G.g().outputs = {c};
+    EXPECT_EQ(G.Fold().concatenations, 0u);
+  }
+  {  // an input quantized otherwise: TFLM requantizes
+    ConcatGraph g;
+    g.G.g().tensors[static_cast<std::size_t>(g.b)].quantization.scale = {0.25f};
+    EXPECT_EQ(g.G.Fold().concatenations, 0u);
+  }
+  {  // an input read by another operator too
+    ConcatGraph g;
+    const std::int32_t z = g.G.Act({1, 2, 4});
+    g.G.Op(BuiltinOp::kRelu, {g.a}, {z});
+    g.G.g().outputs.push_back(z);
+    EXPECT_EQ(g.G.Fold().concatenations, 0u);
+  }
+  {  // an input that is the graph input
+    ConcatGraph g;
+    g.G.g().operators[g.concat_op].inputs = {g.a, g.x};
+    g.G.g().tensors[static_cast<std::size_t>(g.c)].shape = {1, 3, 4};
+    g.G.g().tensors[static_cast<std::size_t>(g.y)].shape = {1, 3, 4};
+    EXPECT_EQ(g.G.Fold().concatenations, 0u);
+  }
+  {  // the same input twice
+    ConcatGraph g;
+    g.G.g().operators[g.concat_op].inputs = {g.a, g.a};
+    g.G.g().tensors[static_cast<std::size_t>(g.c)].shape = {1, 4, 4};
+    g.G.g().tensors[static_cast<std::size_t>(g.y)].shape = {1, 4, 4};
+    EXPECT_EQ(g.G.Fold().concatenations, 0u);
+  }
+}
+
+// Folding would make c live from step 0 while a large t is alive: x (16)
+// -> a (16) at 0; x -> t (1024) at 1; t -> b (16) at 2; concat at 3.
+// Unfolded the largest breadth is at 1 or 2: 16 + 16 + 1024 = 1056 bytes
+// (x, a, t) and 16 + 1024 + 16 (a, t, b); folded c (32 bytes) would be
+// alive at 1 with x and t: 1072. So it stays a copy.
+TEST(FoldGraph, KeepsConcatenationThatWouldRaiseTheLowerBound) {
+  Graph G;
+  const std::int32_t x = G.Act({1, 1, 16}), a = G.Act({1, 1, 16});
+  const std::int32_t t = G.Act({1, 64, 16}), b = G.Act({1, 1, 16});
+  const std::int32_t c = G.Act({1, 2, 16});
+  G.Op(BuiltinOp::kRelu, {x}, {a});
+  G.Op(BuiltinOp::kRelu, {x}, {t});
+  G.Op(BuiltinOp::kRelu, {t}, {b});
+  G.Concat({a, b}, c, 1);
+  G.g().inputs = {x};
+  G.g().outputs = {c};
+  EXPECT_EQ(G.Fold().concatenations, 0u);
+  EXPECT_EQ(G.Problem().problem.records.size(), 5u);
+}
+
+TEST(FoldGraph, MakesReshapeAnAliasAndChainsItIntoConcatenation) {
+  // a [1,8] -RESHAPE-> ra [1,2,4]; b [1,12] -RESHAPE-> rb [1,3,4];
+  // concat -> c [1,5,4] (graph output).
+  Graph G;
+  const std::int32_t x = G.Act({1, 4});
+  const std::int32_t a = G.Act({1, 8}), b = G.Act({1, 12});
+  const std::int32_t ra = G.Act({1, 2, 4}), rb = G.Act({1, 3, 4});
+  const std::int32_t c = G.Act({1, 5, 4});
+  G.Op(BuiltinOp::kRelu, {x}, {a});
+  G.Op(BuiltinOp::kRelu, {x}, {b});
+  G.Op(BuiltinOp::kReshape, {a}, {ra});
+  G.Op(BuiltinOp::kReshape, {b}, {rb});
+  G.Concat({ra, rb}, c, 1);
+  G.g().inputs = {x};
+  G.g().outputs = {c};
+  const FoldReport r = G.Fold();
+  EXPECT_EQ(r.reshapes, 2u);
+  EXPECT_EQ(r.concatenations, 1u);
+  const auto& t = G.g().tensors;
+  for (std::int32_t i : {a, ra}) {
+    EXPECT_EQ(t[static_cast<std::size_t>(i)].alias_of, c);
+    EXPECT_EQ(t[static_cast<std::size_t>(i)].alias_offset, 0u);
+  }
+  for (std::int32_t i : {b, rb}) {
+    EXPECT_EQ(t[static_cast<std::size_t>(i)].alias_of, c);
+    EXPECT_EQ(t[static_cast<std::size_t>(i)].alias_offset, 8u);
+  }
+  const TfliteProblem p = G.Problem();
+  ASSERT_EQ(p.problem.records.size(), 2u);  // x and c
+  EXPECT_EQ(p.problem.records[1].first_op, 0u);
+  EXPECT_EQ(p.problem.records[1].last_op, 4u);
+}
+
+TEST(FoldGraph, KeepsReshapeFromGraphInputToGraphOutput) {
+  Graph G;
+  const std::int32_t x = G.Act({1, 8}), y = G.Act({2, 4});
+  G.Op(BuiltinOp::kReshape, {x}, {y});
+  G.g().inputs = {x};
+  G.g().outputs = {y};
+  EXPECT_EQ(G.Fold().reshapes, 0u);
+  // Into an intermediate tensor it folds.
+  Graph H;
+  const std::int32_t hx = H.Act({1, 8}), hy = H.Act({2, 4}), hz = H.Act({2, 4});
+  H.Op(BuiltinOp::kReshape, {hx}, {hy});
+  H.Op(BuiltinOp::kRelu, {hy}, {hz});
+  H.g().inputs = {hx};
+  H.g().outputs = {hz};
+  EXPECT_EQ(H.Fold().reshapes, 1u);
+  EXPECT_EQ(H.Problem().problem.records.size(), 2u);
+}
+
+TEST(FoldGraph, FoldsNothingUnderFp32) {
+  PadConv c;
+  InputOptions o;
+  o.fp32 = true;
+  EXPECT_EQ(FoldGraph(c.G.m, o).Total(), 0u);
 }
 
 }  // namespace
+}  // namespace arenaplan::tflite

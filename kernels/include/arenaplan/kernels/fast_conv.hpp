@@ -119,12 +119,14 @@ namespace fast_detail {
 
 /// The in-bounds part [begin, end) of a window of `k` taps starting at
 /// input index `start` along a dimension of `extent` (empty, end == begin,
-/// when the window misses the input).
+/// when the window misses the input; begin <= k always, so the padded taps
+/// are [0, begin) and [end, k) even for a window wholly in a padding wider
+/// than itself, as a folded PAD gives: codegen/tflite/fold.hpp).
 struct Span {
   std::int32_t begin, end;
 };
 constexpr Span Clip(std::int32_t start, std::int32_t k, std::int32_t extent) {
-  const std::int32_t begin = start < 0 ? -start : 0;
+  const std::int32_t begin = start < 0 ? (-start < k ? -start : k) : 0;
   const std::int32_t end = start + k > extent ? extent - start : k;
   return Span{begin, end < begin ? begin : end};
 }
