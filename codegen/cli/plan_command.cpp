@@ -221,7 +221,22 @@ int RunFusedPlan(const PlanArgs& args, PlanOptions options,
   OutputSet files;
   files.KeepUnchanged(args.input, "INPUT");
   if (!args.out.empty()) files.Add(args.out, PlanCsv(plan), "--out");
-  if (!args.svg.empty()) files.Add(args.svg, EmitSvg(plan), "--svg");
+  if (!args.svg.empty()) {
+    SvgSegments segs;
+    for (std::size_t s = 0; s < fused.step_segment.size(); ++s) {
+      if (fused.step_segment[s] < 0) continue;
+      segs.steps.push_back(static_cast<std::uint32_t>(s));
+      segs.labels.push_back("segment: operators " +
+                            std::to_string(fused.step_first_op[s]) + "-" +
+                            std::to_string(fused.step_last_op[s]));
+    }
+    for (const auto& rings : fused.ring_record) {
+      for (std::int32_t r : rings) {
+        if (r >= 0) segs.rings.push_back(static_cast<std::uint32_t>(r));
+      }
+    }
+    files.Add(args.svg, EmitSvg(plan, segs), "--svg");
+  }
   files.Commit();
   if (args.json) {
     std::string json = PlanJson(plan, true);

@@ -397,23 +397,87 @@ void WriteOverlaps(std::ostringstream& o, const PlanResult& plan,
     << used << " of " << plan.overlaps.size() << " pairs used)</text>\n";
 }
 
-}  // namespace
+/// Fused segments (docs/fuse.md): a shaded, labelled band over each
+/// segment's column, drawn before the tensors.
+void WriteSegmentBands(std::ostringstream& o, const Canvas& c,
+                       const SvgSegments& segs) {
+  o << "<g font-size=\"11\">\n";
+  for (std::size_t k = 0; k < segs.steps.size(); ++k) {
+    const std::uint32_t s = segs.steps[k];
+    const std::string label = k < segs.labels.size() ? segs.labels[k] : "";
+    o << "<g class=\"segment\"><title>" << Xml(label) << " (step " << s
+      << ")</title><rect x=\"" << Num(c.X(s)) << "\" y=\"" << Num(kTop)
+      << "\" width=\"" << Num(c.col) << "\" height=\"" << Num(kPlotHeight)
+      << "\" fill=\"#fff3c4\" stroke=\"#b8860b\" stroke-width=\"1\" "
+         "stroke-dasharray=\"6,3\"/><text x=\""
+      << Num(c.X(s) + c.col / 2) << "\" y=\"" << Num(kTop + 13)
+      << "\" text-anchor=\"middle\" fill=\"#8a6500\">" << Xml(label)
+      << "</text></g>\n";
+  }
+  o << "</g>\n";
+}
 
-std::string EmitSvg(const PlanResult& plan) {
+/// Rings of fused segments: cross-hatched, dashed outline, over the
+/// tensors' rectangles; a legend line.
+void WriteRings(std::ostringstream& o, const PlanResult& plan, const Canvas& c,
+                const SvgSegments& segs) {
+  const UsageProblem& problem = plan.problem;
+  o << "<defs><pattern id=\"ring-hatch\" width=\"7\" height=\"7\" "
+       "patternUnits=\"userSpaceOnUse\"><path d=\"M0,0 L7,7 M7,0 L0,7\" "
+       "stroke=\"#7a3e9d\" stroke-width=\"0.9\"/></pattern></defs>\n"
+    << "<g class=\"rings\" fill=\"url(#ring-hatch)\" stroke=\"#7a3e9d\" "
+       "stroke-width=\"1.4\" stroke-dasharray=\"4,2\">\n";
+  for (std::uint32_t i : segs.rings) {
+    const TensorUsageRecord& r = problem.records[i];
+    if (r.size == 0) continue;
+    const double x = c.X(r.first_op);
+    const double h = std::max(static_cast<double>(r.size) * c.per_byte, 0.6);
+    o << "<rect x=\"" << Num(x) << "\" y=\""
+      << Num(c.Y(plan.offsets[i] + r.size)) << "\" width=\""
+      << Num(c.X(r.last_op + 1ull) - x) << "\" height=\"" << Num(h)
+      << "\"><title>ring: " << Xml(TensorLabel(problem, i)) << ", " << r.size
+      << " B at offset " << plan.offsets[i] << "</title></rect>\n";
+  }
+  o << "</g>\n<text x=\"" << Num(kLeft + kPlotWidth) << "\" y=\"68\" "
+    << "text-anchor=\"end\" font-size=\"12\" fill=\"#7a3e9d\">rings ("
+    << segs.rings.size() << "): cross-hatched, dashed; segments ("
+    << segs.steps.size() << "): shaded columns</text>\n";
+}
+
+/// The plot, with `segs` drawn when not null.
+std::string Emit(const PlanResult& plan, const SvgSegments* segs) {
   const std::size_t n = plan.problem.records.size();
   if (plan.offsets.size() != n) {
     throw InternalError("svg: plan has " + std::to_string(plan.offsets.size()) +
                         " offsets for " + std::to_string(n) + " records");
   }
   const Canvas c = MakeCanvas(plan);
+  if (segs != nullptr) {
+    for (std::uint32_t s : segs->steps) {
+      if (s >= c.ops) throw InternalError("svg: segment step out of range");
+    }
+    for (std::uint32_t i : segs->rings) {
+      if (i >= n) throw InternalError("svg: ring record out of range");
+    }
+  }
   std::ostringstream o;
   WriteTitle(o, plan);
   WriteGrid(o, plan, c);
+  if (segs != nullptr) WriteSegmentBands(o, c, *segs);
   WriteTensors(o, plan, c);
+  if (segs != nullptr) WriteRings(o, plan, c, *segs);
   WriteBoundLines(o, plan, c);
   if (plan.overlap) WriteOverlaps(o, plan, c);
   o << "</svg>\n";
   return o.str();
+}
+
+}  // namespace
+
+std::string EmitSvg(const PlanResult& plan) { return Emit(plan, nullptr); }
+
+std::string EmitSvg(const PlanResult& plan, const SvgSegments& segments) {
+  return Emit(plan, &segments);
 }
 
 }  // namespace arenaplan

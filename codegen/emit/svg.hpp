@@ -5,7 +5,9 @@
 #ifndef ARENAPLAN_CODEGEN_EMIT_SVG_HPP_
 #define ARENAPLAN_CODEGEN_EMIT_SVG_HPP_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "codegen/planner/planner.hpp"
 
@@ -20,6 +22,21 @@ namespace arenaplan {
 /// bound and naive total. Deterministic. Throws InternalError when the
 /// plan's offsets do not match its records.
 [[nodiscard]] std::string EmitSvg(const PlanResult& plan);
+
+/// What `plan --fuse` adds to the picture (docs/fuse.md): each fused
+/// segment's step with its label (e.g. "segment: operators 0-9"), and
+/// which records are rings (indices into the plan's records).
+struct SvgSegments {
+  std::vector<std::uint32_t> steps;
+  std::vector<std::string> labels;  ///< One per step.
+  std::vector<std::uint32_t> rings;
+};
+
+/// EmitSvg, with every segment's column drawn as a labelled band behind the
+/// tensors and every ring cross-hatched with a dashed outline, and a legend
+/// line. Throws InternalError for a step or ring outside the plan.
+[[nodiscard]] std::string EmitSvg(const PlanResult& plan,
+                                  const SvgSegments& segments);
 
 }  // namespace arenaplan
 

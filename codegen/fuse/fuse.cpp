@@ -8,6 +8,7 @@
 #include <sstream>
 #include <variant>
 
+#include "arenaplan/kernels/conv.hpp"
 #include "codegen/base/errors.hpp"
 #include "codegen/tflite/geometry.hpp"
 
@@ -117,6 +118,43 @@ bool IsGraphOutput(const tflite::Subgraph& sg, std::int32_t t) {
   return std::find(sg.outputs.begin(), sg.outputs.end(), t) != sg.outputs.end();
 }
 
+/// The rings of `s` that may overlap (docs/fuse.md, "A ring over the ring
+/// it reads"): operator i (not the last, one input, not accumulating, a
+/// row distance) reads the ring of operator a, a ring of one row with no
+/// state read by i alone, and i's own ring holds one row. Then i reads a's
+/// row y while writing its row y, a's row y + 1 is written only after
+/// every reader of i's row y is past it: the record of i's ring (no state,
+/// i does not accumulate) may start the kernel's row distance below a's.
+std::vector<RingPair> RingPairs(const Segment& s) {
+  std::vector<RingPair> pairs;
+  const std::size_t n = s.ops.size();
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    const FusableOp& f = s.ops[i];
+    if (f.row.input_count != 1 || f.row.accumulate || f.row_distance < 0 ||
+        f.row.input[0] < 0 || s.ring_rows[i] != 1) {
+      continue;
+    }
+    const auto a = static_cast<std::size_t>(f.row.input[0]);
+    if (s.ring_rows[a] != 1 || s.ops[a].state_bytes != 0) continue;
+    bool alone = true;
+    for (std::size_t c = a + 1; c < n; ++c) {
+      for (std::int32_t q = 0; q < s.ops[c].row.input_count; ++q) {
+        if (c != i && s.ops[c].row.input[q] == static_cast<std::int32_t>(a)) {
+          alone = false;
+        }
+      }
+    }
+    if (!alone ||
+        static_cast<std::uint64_t>(f.row_distance) >= f.out_row_bytes) {
+      continue;
+    }
+    pairs.push_back({static_cast<std::uint32_t>(a),
+                     static_cast<std::uint32_t>(i),
+                     static_cast<std::uint64_t>(f.row_distance)});
+  }
+  return pairs;
+}
+
 }  // namespace
 
 std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
@@ -156,6 +194,25 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
       f.row.window = g->filter.h;
       f.row.stride = g->stride_h;
       f.row.pad = g->pad_h.pad_before;
+      if (g->filter.h == 1 && g->stride_h == 1 && g->pad_h.pad_before == 0) {
+        // The kernel's own contract on one input row and one output row
+        // (conv.hpp), as the fused call runs it.
+        const kernels::ConvParams p{0,
+                                    0,
+                                    -128,
+                                    127,
+                                    1,
+                                    g->stride_w,
+                                    0,
+                                    g->pad_w.pad_before,
+                                    g->depth_multiplier};
+        const kernels::Shape4 is{1, 1, g->in.w, g->in.c};
+        const kernels::Shape4 fs{g->filter.n, 1, g->filter.w, g->filter.c};
+        const kernels::Shape4 os{1, 1, g->out.w, g->out.c};
+        f.row_distance =
+            dw ? kernels::DepthwiseConv2DOverlapDistance(p, is, fs, os)
+               : kernels::Conv2DOverlapDistance(p, is, fs, os);
+      }
       break;
     }
     case BuiltinOp::kAveragePool2D:
@@ -285,6 +342,7 @@ std::optional<Segment> MakeSegment(const tflite::Model& model,
   for (std::size_t k = 0; k < s.input_tensors.size(); ++k) {
     s.input_distance.push_back(static_cast<std::uint64_t>(sink.need[k]));
   }
+  s.ring_pairs = RingPairs(s);
   return s;
 }
 
@@ -354,8 +412,17 @@ std::uint64_t CandidateBound(const tflite::TfliteProblem& p,
       step_pairs.push_back(c);
     }
   } else {
-    for (std::uint64_t bytes : s->ring_bytes) {
-      if (bytes != 0) sizes.push_back(RoundUp(bytes, alignment));
+    std::vector<std::int64_t> ring_local(s->ring_bytes.size(), -1);
+    for (std::size_t i = 0; i < s->ring_bytes.size(); ++i) {
+      if (s->ring_bytes[i] == 0) continue;
+      ring_local[i] = static_cast<std::int64_t>(sizes.size());
+      sizes.push_back(RoundUp(s->ring_bytes[i], alignment));
+    }
+    for (const RingPair& q : s->ring_pairs) {
+      step_pairs.push_back({static_cast<std::uint32_t>(ring_local[q.source]),
+                            static_cast<std::uint32_t>(ring_local[q.reader]), 0,
+                            OverlapRelation::kOutputBelowBy,
+                            RoundUp(q.distance, alignment)});
     }
     const std::int64_t y = local[static_cast<std::size_t>(
         record_of[static_cast<std::size_t>(s->output_tensor)])];
@@ -565,13 +632,19 @@ FusePlan ApplySegments(const tflite::Model& model,
     if (plan.step_segment[s] < 0) continue;
     Segment& seg =
         plan.segments[static_cast<std::size_t>(plan.step_segment[s])];
-    std::vector<std::int32_t> rings;
-    for (std::size_t i = 0; i < seg.ops.size(); ++i) {
-      if (seg.ring_bytes[i] == 0) {
-        rings.push_back(-1);
-        continue;
-      }
-      rings.push_back(static_cast<std::int32_t>(out.records.size()));
+    // Ring records in operator order, except that the source of a ring
+    // pair comes right after its reader: the heuristics take equal sizes in
+    // record order in one of their orders, and placing the reader first
+    // lets the source go its distance above it.
+    std::vector<std::int32_t> rings(seg.ops.size(), -1);
+    std::vector<std::int32_t> source_of(seg.ops.size(), -1);
+    std::vector<bool> is_source(seg.ops.size(), false);
+    for (const RingPair& q : seg.ring_pairs) {
+      source_of[q.reader] = static_cast<std::int32_t>(q.source);
+      is_source[q.source] = true;
+    }
+    auto add_ring = [&](std::size_t i) {
+      rings[i] = static_cast<std::int32_t>(out.records.size());
       out.records.push_back({static_cast<std::uint32_t>(s),
                              static_cast<std::uint32_t>(s), seg.ring_bytes[i]});
       out.ids.push_back("ring" + std::to_string(ring_id++));
@@ -583,8 +656,21 @@ FusePlan ApplySegments(const tflite::Model& model,
                                       " rows), operator ") +
                           std::to_string(seg.first_op + i));
       if (!out.traffic.empty()) out.traffic.push_back(0);
+    };
+    for (std::size_t i = 0; i < seg.ops.size(); ++i) {
+      if (seg.ring_bytes[i] == 0 || is_source[i]) continue;
+      for (std::int32_t k = static_cast<std::int32_t>(i); k >= 0;
+           k = source_of[static_cast<std::size_t>(k)]) {
+        add_ring(static_cast<std::size_t>(k));
+      }
     }
     plan.ring_record.push_back(rings);
+    for (const RingPair& q : seg.ring_pairs) {
+      out.overlaps.push_back({static_cast<std::uint32_t>(rings[q.source]),
+                              static_cast<std::uint32_t>(rings[q.reader]),
+                              static_cast<std::uint32_t>(s),
+                              OverlapRelation::kOutputBelowBy, q.distance});
+    }
     const std::int64_t y = new_index[static_cast<std::size_t>(
         record_of[static_cast<std::size_t>(seg.output_tensor)])];
     for (std::size_t k = 0; k < seg.input_tensors.size(); ++k) {

@@ -44,6 +44,21 @@ struct FusableOp {
   /// Accumulating pools: bytes of their running state (one int32 per
   /// output element); 0 otherwise.
   std::uint64_t state_bytes = 0;
+  /// CONV_2D / DEPTHWISE_CONV_2D with a filter one row high, stride 1 and
+  /// no top padding: the distance (bytes) its kernel's output row may start
+  /// below its input row when both are one row (conv.hpp's contract on
+  /// shapes [1, 1, W, C]); -1 otherwise.
+  std::int64_t row_distance = -1;
+};
+
+/// Two rings of one segment that may share bytes (docs/fuse.md, "A ring
+/// over the ring it reads"): operator `reader` reads the one-row ring of
+/// operator `source` (its only reader) and writes its own one-row ring,
+/// whose record may start `distance` or more bytes below the source's.
+struct RingPair {
+  std::uint32_t source = 0;    ///< Segment index of the operator read.
+  std::uint32_t reader = 0;    ///< Segment index of the operator writing.
+  std::uint64_t distance = 0;  ///< Record to record, unaligned.
 };
 
 /// The row operator of model operator `op` of subgraph 0, or nullopt when
@@ -73,6 +88,8 @@ struct Segment {
   /// be read (see docs/fuse.md); nullopt when the input outlives the
   /// segment (no overlap allowed).
   std::vector<std::optional<std::uint64_t>> input_distance;
+  /// Rings that may overlap (RingPair), in reader order.
+  std::vector<RingPair> ring_pairs;
   /// Operator calls (rows computed and rows accumulated) of one run.
   std::uint64_t calls = 0;
   /// Rows moved down by ring drops in one run (the executor's copies).

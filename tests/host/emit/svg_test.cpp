@@ -58,6 +58,44 @@ TEST(Svg, DrawsEachTensorOverItsOperatorsAndBytes) {
   EXPECT_EQ(svg.find("out<&>"), std::string::npos);
 }
 
+TEST(Svg, DrawsSegmentBandsAndHatchedRings) {
+  // Step 1 a segment, conv1/Relu (record 1) its ring, as plan --fuse gives.
+  SvgSegments segs;
+  segs.steps = {1};
+  segs.labels = {"segment: operators 1-3"};
+  segs.rings = {1};
+  const std::string svg = EmitSvg(TinyPlan(), segs);
+  // Step 1's column: x 96 + 320 = 416, 320 wide, the whole plot high (y 76,
+  // 768), labelled at its top centre (x 576).
+  EXPECT_NE(svg.find("<rect x=\"416\" y=\"76\" width=\"320\" "
+                     "height=\"768\" fill=\"#fff3c4\""),
+            std::string::npos);
+  EXPECT_NE(svg.find("<text x=\"576\" y=\"89\" text-anchor=\"middle\" "
+                     "fill=\"#8a6500\">segment: operators 1-3</text>"),
+            std::string::npos);
+  // The ring over the tensor's own rectangle (same geometry, hatched),
+  // drawn after it; the band before every tensor.
+  const std::string ring =
+      "<rect x=\"416\" y=\"76\" width=\"640\" height=\"256\"><title>ring: "
+      "conv1/Relu, 32 B at offset 64</title>";
+  ASSERT_NE(svg.find(ring), std::string::npos);
+  EXPECT_GT(svg.find(ring), svg.find("<g><title>conv1/Relu"));
+  EXPECT_LT(svg.find("class=\"segment\""), svg.find("<g><title>input"));
+  EXPECT_EQ(Count(svg, "url(#ring-hatch)"), 1u);
+  EXPECT_NE(svg.find("rings (1): cross-hatched, dashed; segments (1)"),
+            std::string::npos);
+  // Without segments: none of it.
+  const std::string plain = EmitSvg(TinyPlan());
+  EXPECT_EQ(plain.find("ring-hatch"), std::string::npos);
+  EXPECT_EQ(plain.find("class=\"segment\""), std::string::npos);
+  // A ring or step outside the plan is an internal error.
+  segs.rings = {4};
+  EXPECT_THROW((void)EmitSvg(TinyPlan(), segs), InternalError);
+  segs.rings = {1};
+  segs.steps = {4};
+  EXPECT_THROW((void)EmitSvg(TinyPlan(), segs), InternalError);
+}
+
 TEST(Svg, StatesArenaAndDrawsLowerBound) {
   PlanResult p = TinyPlan();
   p.arena_bytes = 96;

@@ -421,7 +421,7 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
 
 TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
   Rng rng(20261126);
-  int trials = 0, tight_used = 0, residual = 0, accumulated = 0;
+  int trials = 0, tight_used = 0, residual = 0, accumulated = 0, ring_pairs = 0;
   for (int trial = 0; trial < 400; ++trial) {
     RandomSegment m = MakeRandomSegment(rng);
     const std::uint32_t n = static_cast<std::uint32_t>(m.ops.size());
@@ -520,9 +520,39 @@ TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
               .ok())
           << "trial " << trial << " ring " << i;
     }
+    // 5. Each ring pair tight: the reader's ring exactly the pair's
+    // distance below the ring it reads (both moved above everything else):
+    // valid and bit-exact; one byte nearer is rejected.
+    for (const fuse::RingPair& q : s.ring_pairs) {
+      const auto src = static_cast<std::size_t>(f.ring_record[0][q.source]);
+      const auto rdr = static_cast<std::size_t>(f.ring_record[0][q.reader]);
+      Placed pair = tight;
+      const std::uint64_t base = tight.arena;
+      pair.offsets[rdr] = base;
+      pair.offsets[src] = base + q.distance;
+      pair.arena = std::max(base + p.records[rdr].size,
+                            base + q.distance + p.records[src].size);
+      ASSERT_LT(q.distance, p.records[rdr].size) << "trial " << trial;
+      ASSERT_TRUE(
+          ValidateOffsets(p.records, pair.offsets, pair.arena, 1, p.overlaps)
+              .ok())
+          << "trial " << trial;
+      ASSERT_TRUE(RunFusedAt(m, f, pair, x, &got, rng, -1, 0));
+      ASSERT_EQ(got, want) << "trial " << trial << " (ring of operator "
+                           << q.reader << " " << q.distance
+                           << " bytes below the ring it reads)";
+      Placed nearer = pair;
+      nearer.offsets[src] -= 1;
+      EXPECT_FALSE(
+          ValidateOffsets(p.records, nearer.offsets, pair.arena, 1, p.overlaps)
+              .ok())
+          << "trial " << trial;
+      ++ring_pairs;
+    }
     ++trials;
   }
   EXPECT_EQ(trials, 400);
+  EXPECT_GT(ring_pairs, 10);
   // The draw covers what it should.
   EXPECT_GT(tight_used, 100);
   EXPECT_GT(residual, 50);
