@@ -201,11 +201,14 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
                   WithField(pool, 8, 4, "pad") + ", " + in_rows + ", x, " +
                   out_row + ", y);\n          return;\n";
         }
-      } else if (c.name == "Add" && c.args.size() == 4) {
+      } else if ((c.name == "Add" || c.name == "AddFast") &&
+                 c.args.size() == 4) {
+        // AddFast gives Add's bytes (kernels_fast_test) in the same order.
         kind = "k::FusedKind::kAdd";
         add = c.args[0];
         rows +=
-            "        case " + std::to_string(i) + ":\n          k::Add(" +
+            "        case " + std::to_string(i) + ":\n          k::" + c.name +
+            "(" +
             WithField(add, 13, 12, std::to_string(o.shape[2] * o.shape[3])) +
             ", x, x2, y);\n          return;\n";
       } else {

@@ -17,7 +17,7 @@
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
-#include "codegen/tflite/fold.hpp"
+#include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {

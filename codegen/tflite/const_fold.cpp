@@ -28,9 +28,9 @@ std::optional<std::int64_t> StaticCount(const std::vector<std::int32_t>& s) {
   return n;
 }
 
-class Folder {
+class ConstantFolder {
  public:
-  explicit Folder(Model& m) : m_(m), sg_(m.subgraphs[0]) {}
+  explicit ConstantFolder(Model& m) : m_(m), sg_(m.subgraphs[0]) {}
 
   /// The bytes of `op`'s output, or nullopt when the rule does not fold it.
   std::optional<Bytes> Fold(const Operator& op) const {
@@ -313,7 +313,7 @@ FoldResult FoldConstants(const Model& model) {
   if (r.model.subgraphs.empty()) return r;
   Subgraph& sg = r.model.subgraphs[0];
   std::vector<Operator> kept;
-  Folder folder(r.model);
+  ConstantFolder folder(r.model);
   for (std::size_t k = 0; k < sg.operators.size(); ++k) {
     const Operator& op = sg.operators[k];
     std::optional<Bytes> b = folder.Fold(op);

@@ -35,6 +35,9 @@ class CompileFused : public testing::Test {
     o.namespace_name = "rn";
     o.fuse = true;
     o.input.assume_dim = 1;
+    // The graph unfolded (--no-fold): the record numbers below are the
+    // file's tensors, with the RESHAPE's output a record of its own.
+    o.input.fold = false;
     out_ = compile::CompileModel(model, path, o);
     unfused_options_ = o;
     unfused_options_.fuse = false;

@@ -224,6 +224,32 @@ inline Union WriteOptions(flatbuffers::FlatBufferBuilder& fbb,
                   fb::CreateResizeNearestNeighborOptions(fbb, o.align_corners,
                                                          o.half_pixel_centers)
                       .Union()};
+        } else if constexpr (std::is_same_v<T, tflite::ResizeBilinearOptions>) {
+          return {fb::BuiltinOptions::ResizeBilinearOptions,
+                  fb::CreateResizeBilinearOptions(fbb, o.align_corners,
+                                                  o.half_pixel_centers)
+                      .Union()};
+        } else if constexpr (std::is_same_v<T, tflite::GatherOptions>) {
+          return {fb::BuiltinOptions::GatherOptions,
+                  fb::CreateGatherOptions(fbb, o.axis, o.batch_dims).Union()};
+        } else if constexpr (std::is_same_v<T, tflite::TransposeConvOptions>) {
+          return {fb::BuiltinOptions::TransposeConvOptions,
+                  fb::CreateTransposeConvOptions(
+                      fbb, Pad(o.padding), o.stride_w, o.stride_h,
+                      Act(o.activation), o.quantized_bias_type)
+                      .Union()};
+        } else if constexpr (std::is_same_v<T, tflite::BatchMatMulOptions>) {
+          return {fb::BuiltinOptions::BatchMatMulOptions,
+                  fb::CreateBatchMatMulOptions(fbb, o.adj_x, o.adj_y,
+                                               o.asymmetric_quantize_inputs)
+                      .Union()};
+        } else if constexpr (std::is_same_v<T, tflite::SequenceLstmOptions>) {
+          return {fb::BuiltinOptions::UnidirectionalSequenceLSTMOptions,
+                  fb::CreateUnidirectionalSequenceLSTMOptions(
+                      fbb, Act(o.activation), o.cell_clip, o.proj_clip,
+                      o.time_major, o.asymmetric_quantize_inputs,
+                      o.diagonal_recurrent_tensors)
+                      .Union()};
         }
         throw std::logic_error("SerializeModel: no writer for the options of " +
                                op.builtin_name);
