@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 #include <tuple>
+#include <utility>
 
 namespace arenaplan {
 namespace {
@@ -247,26 +248,23 @@ using Permitted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 /// Rounds of the compulsory-part step in ForcedFeasible.
 constexpr int kCompulsoryRounds = 4;
 
-/// False when no plan of arena `arena` exists by this argument: the
-/// relations of the groups forced at `arena` and the box [0, arena - size]
-/// of every tensor (difference constraints) have no common solution; or,
-/// with the ranges [lo, hi] of the offsets they allow, some tensor t has no
-/// offset left in its range outside the compulsory parts [hi_u, lo_u +
-/// size_u) of the tensors u it meets in time and has no pair with (every
-/// solution puts u over those bytes, and t may not share a byte with u).
-/// The ranges t keeps are added as constraints and the step repeated.
-/// True otherwise (a relaxation: no plan is refuted wrongly).
-bool ForcedFeasible(std::span<const TensorUsageRecord> records,
-                    std::span<const PairGroup> groups,
-                    const Permitted& permitted, std::uint64_t arena) {
-  struct Edge {
-    std::size_t from;
-    std::size_t to;
-    std::int64_t weight;
-  };
-  // Nodes: 0 is the origin, then node i + 1 for tensor i.
-  const std::size_t n = records.size();
-  std::vector<Edge> edges;
+/// A difference constraint x_to - x_from <= weight over the nodes of
+/// ForcedFeasible: 0 is the origin, node i + 1 the offset of tensor i.
+struct DifferenceEdge {
+  std::size_t from;
+  std::size_t to;
+  std::int64_t weight;
+};
+
+/// Distance of a node not reached (yet).
+constexpr std::int64_t kFar = std::numeric_limits<std::int64_t>::max() / 4;
+
+/// Appends to `edges` the relations of the groups forced at `arena` and
+/// the box [0, arena - size] of every tensor. False when a tensor is larger
+/// than `arena`.
+bool ForcedConstraints(std::span<const TensorUsageRecord> records,
+                       std::span<const PairGroup> groups, std::uint64_t arena,
+                       std::vector<DifferenceEdge>& edges) {
   for (const PairGroup& g : groups) {
     if (!g.forceable) continue;
     // Forced: B(k) - S(k) + savings > arena (in 128 bits: no overflow).
@@ -285,38 +283,138 @@ bool ForcedFeasible(std::span<const TensorUsageRecord> records,
           {out, in, static_cast<std::int64_t>(records[g.output].size) - 1});
     }
   }
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
     if (records[i].size > arena) return false;
     edges.push_back(
         {0, i + 1, static_cast<std::int64_t>(arena - records[i].size)});
     edges.push_back({i + 1, 0, 0});
   }
-  constexpr std::int64_t kFar = std::numeric_limits<std::int64_t>::max() / 4;
-  // Shortest distances from the origin along `edges` (reversed: to it);
-  // false on a negative cycle.
-  auto distances = [&](bool reversed, std::vector<std::int64_t>& dist) {
-    dist.assign(n + 1, kFar);
-    dist[0] = 0;
-    for (std::size_t round = 0; round <= n + 1; ++round) {
-      bool changed = false;
-      for (const Edge& e : edges) {
-        const std::size_t a = reversed ? e.to : e.from;
-        const std::size_t b = reversed ? e.from : e.to;
-        if (dist[a] != kFar && dist[a] + e.weight < dist[b]) {
-          dist[b] = dist[a] + e.weight;
-          changed = true;
-        }
+  return true;
+}
+
+/// Shortest distances (Bellman-Ford) from node 0 along `edges` (reversed:
+/// to node 0) into `dist`, one per node of [0, nodes); false on a negative
+/// cycle.
+bool ShortestDistances(const std::vector<DifferenceEdge>& edges,
+                       std::size_t nodes, bool reversed,
+                       std::vector<std::int64_t>& dist) {
+  dist.assign(nodes, kFar);
+  dist[0] = 0;
+  for (std::size_t round = 0; round <= nodes; ++round) {
+    bool changed = false;
+    for (const DifferenceEdge& e : edges) {
+      const std::size_t a = reversed ? e.to : e.from;
+      const std::size_t b = reversed ? e.from : e.to;
+      if (dist[a] != kFar && dist[a] + e.weight < dist[b]) {
+        dist[b] = dist[a] + e.weight;
+        changed = true;
       }
-      if (!changed) return true;
     }
-    return false;
-  };
-  std::vector<std::int64_t> hi, to_origin;
+    if (!changed) return true;
+  }
+  return false;
+}
+
+/// The lowest and the highest offset in [lo, top] outside every open hole
+/// (a, b) of `holes`: steps over holes until none covers the end (few
+/// holes). The lowest exceeds the highest when no offset is left.
+std::pair<std::int64_t, std::int64_t> OutsideHoles(
+    const std::vector<std::pair<std::int64_t, std::int64_t>>& holes,
+    std::int64_t lo, std::int64_t top) {
+  std::int64_t new_lo = lo, new_hi = top;
+  bool moved = true;
+  while (moved) {
+    moved = false;
+    for (const auto& [a, b] : holes) {
+      if (a < new_hi && new_hi < b) {
+        new_hi = a;
+        moved = true;
+      }
+    }
+  }
+  moved = true;
+  while (moved) {
+    moved = false;
+    for (const auto& [a, b] : holes) {
+      if (a < new_lo && new_lo < b) {
+        new_lo = b;
+        moved = true;
+      }
+    }
+  }
+  return {new_lo, new_hi};
+}
+
+/// One round of the compulsory-part step of ForcedFeasible: with the
+/// ranges [lo, hi] of the offsets (lo = -to_origin), every sized tensor's
+/// range narrowed to the offsets outside the compulsory parts of the
+/// `solid` tensors it meets in time and has no pair with, the narrowed ends
+/// appended to `edges` (`tightened` set when one is). False when a tensor
+/// has no offset left.
+bool TightenRanges(std::span<const TensorUsageRecord> records,
+                   const Permitted& permitted,
+                   const std::vector<std::uint32_t>& solid,
+                   const std::vector<std::int64_t>& hi,
+                   const std::vector<std::int64_t>& to_origin,
+                   std::vector<DifferenceEdge>& edges, bool& tightened) {
+  const std::size_t n = records.size();
   std::vector<std::pair<std::int64_t, std::int64_t>> holes;  // open (a, b)
+  for (std::uint32_t t = 0; t < n; ++t) {
+    if (records[t].size == 0) continue;  // occupies no byte
+    holes.clear();
+    const auto size_t_bytes = static_cast<std::int64_t>(records[t].size);
+    for (std::uint32_t u : solid) {
+      if (u == t || !records[t].Intersects(records[u])) continue;
+      if (std::binary_search(permitted.begin(), permitted.end(),
+                             std::make_pair(std::min(t, u), std::max(t, u)))) {
+        continue;
+      }
+      const std::int64_t c0 = hi[u + 1];
+      const std::int64_t c1 =
+          -to_origin[u + 1] + static_cast<std::int64_t>(records[u].size);
+      holes.emplace_back(c0 - size_t_bytes, c1);  // t not in (a, b)
+    }
+    if (holes.empty()) continue;
+    std::sort(holes.begin(), holes.end());
+    const std::int64_t lo = -to_origin[t + 1];
+    const std::int64_t top = hi[t + 1];
+    const auto [new_lo, new_hi] = OutsideHoles(holes, lo, top);
+    if (new_lo > new_hi) return false;
+    if (new_lo > lo) {
+      edges.push_back({t + 1, 0, -new_lo});
+      tightened = true;
+    }
+    if (new_hi < top) {
+      edges.push_back({0, t + 1, new_hi});
+      tightened = true;
+    }
+  }
+  return true;
+}
+
+/// False when no plan of arena `arena` exists by this argument: the
+/// relations of the groups forced at `arena` and the box [0, arena - size]
+/// of every tensor (difference constraints) have no common solution; or,
+/// with the ranges [lo, hi] of the offsets they allow, some tensor t has no
+/// offset left in its range outside the compulsory parts [hi_u, lo_u +
+/// size_u) of the tensors u it meets in time and has no pair with (every
+/// solution puts u over those bytes, and t may not share a byte with u).
+/// The ranges t keeps are added as constraints and the step repeated.
+/// True otherwise (a relaxation: no plan is refuted wrongly).
+bool ForcedFeasible(std::span<const TensorUsageRecord> records,
+                    std::span<const PairGroup> groups,
+                    const Permitted& permitted, std::uint64_t arena) {
+  const std::size_t n = records.size();
+  std::vector<DifferenceEdge> edges;
+  if (!ForcedConstraints(records, groups, arena, edges)) return false;
+  std::vector<std::int64_t> hi, to_origin;
   for (int round = 0; round < kCompulsoryRounds; ++round) {
     // Every tensor reaches the origin and back (the box), so a negative
     // cycle anywhere shows from the origin.
-    if (!distances(false, hi) || !distances(true, to_origin)) return false;
+    if (!ShortestDistances(edges, n + 1, false, hi) ||
+        !ShortestDistances(edges, n + 1, true, to_origin)) {
+      return false;
+    }
     // Tensors with a compulsory part: hi < lo + size.
     std::vector<std::uint32_t> solid;
     for (std::uint32_t u = 0; u < n; ++u) {
@@ -327,58 +425,9 @@ bool ForcedFeasible(std::span<const TensorUsageRecord> records,
     }
     if (solid.empty()) return true;
     bool tightened = false;
-    for (std::uint32_t t = 0; t < n; ++t) {
-      if (records[t].size == 0) continue;  // occupies no byte
-      holes.clear();
-      const auto size_t_bytes = static_cast<std::int64_t>(records[t].size);
-      for (std::uint32_t u : solid) {
-        if (u == t || !records[t].Intersects(records[u])) continue;
-        if (std::binary_search(
-                permitted.begin(), permitted.end(),
-                std::make_pair(std::min(t, u), std::max(t, u)))) {
-          continue;
-        }
-        const std::int64_t c0 = hi[u + 1];
-        const std::int64_t c1 =
-            -to_origin[u + 1] + static_cast<std::int64_t>(records[u].size);
-        holes.emplace_back(c0 - size_t_bytes, c1);  // t not in (a, b)
-      }
-      if (holes.empty()) continue;
-      std::sort(holes.begin(), holes.end());
-      const std::int64_t lo = -to_origin[t + 1];
-      const std::int64_t top = hi[t + 1];
-      // The lowest and the highest offset in [lo, top] outside every
-      // hole: step over holes until none covers the end (few holes).
-      std::int64_t new_lo = lo, new_hi = top;
-      bool moved = true;
-      while (moved) {
-        moved = false;
-        for (const auto& [a, b] : holes) {
-          if (a < new_hi && new_hi < b) {
-            new_hi = a;
-            moved = true;
-          }
-        }
-      }
-      moved = true;
-      while (moved) {
-        moved = false;
-        for (const auto& [a, b] : holes) {
-          if (a < new_lo && new_lo < b) {
-            new_lo = b;
-            moved = true;
-          }
-        }
-      }
-      if (new_lo > new_hi) return false;
-      if (new_lo > lo) {
-        edges.push_back({t + 1, 0, -new_lo});
-        tightened = true;
-      }
-      if (new_hi < top) {
-        edges.push_back({0, t + 1, new_hi});
-        tightened = true;
-      }
+    if (!TightenRanges(records, permitted, solid, hi, to_origin, edges,
+                       tightened)) {
+      return false;
     }
     if (!tightened) return true;
   }

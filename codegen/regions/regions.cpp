@@ -1,30 +1,36 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// PlanRegions: chooses the assignment (the quick ones of region_fit.hpp,
+// the exact search of assignment_search.hpp), then plans and validates
+// every region's records; with overlap, also the assignment found without
+// the pairs, the cheaper kept.
 #include "codegen/regions/regions.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <memory>
 #include <optional>
 #include <utility>
 
 #include "codegen/base/errors.hpp"
 #include "codegen/base/saturating.hpp"
-#include "codegen/base/time_limit.hpp"
-#include "codegen/regions/region_fill.hpp"
+#include "codegen/regions/assignment_search.hpp"
+#include "codegen/regions/region_fit.hpp"
 #include "codegen/validator/validator.hpp"
 
 namespace arenaplan {
 namespace {
 
-/// An assignment by FirstFit: the region of every record and, for the
-/// regions it filled incrementally (`incremental`), an arrangement of their
-/// records that fits (`offsets`, from the region's start).
-struct RegionAssignment {
-  std::vector<std::uint32_t> region_of;
-  std::vector<std::uint64_t> offsets;
-  std::vector<bool> incremental;
-};
+using region_assign::AssignmentSearch;
+using region_assign::ByDensity;
+using region_assign::BySize;
+using region_assign::Context;
+using region_assign::Cost;
+using region_assign::ExactAssignment;
+using region_assign::FirstFit;
+using region_assign::RegionAssignment;
+using region_assign::SizedRecords;
+using region_assign::SubProblem;
 
 using Clock = std::chrono::steady_clock;
 
@@ -39,333 +45,6 @@ constexpr std::uint64_t kGreedyFallbackNodes = std::uint64_t{1} << 16;
 constexpr double kGreedyFallbackSeconds = 10.0;
 /// The exact assignment search refuses more sized tensors than this.
 constexpr std::size_t kExactMaxTensors = 64;
-/// Work of the greedy's (and the naive split's) replanning fit checks in
-/// all, a check costing its trial's records plus the operators; past it,
-/// checks are incremental (RegionFill). No shared model comes near it.
-constexpr std::uint64_t kReplanRecords = 200000;
-
-/// The allowed pairs of `aligned` whose two tensors are both in `members`
-/// (indices into `aligned`, ascending), with indices into `members`.
-std::vector<OverlapPair> PairsWithin(const UsageProblem& aligned,
-                                     const std::vector<std::size_t>& members) {
-  std::vector<OverlapPair> pairs;
-  const auto position = [&](std::uint32_t i) -> std::size_t {
-    const auto it = std::lower_bound(members.begin(), members.end(), i);
-    return it != members.end() && *it == i
-               ? static_cast<std::size_t>(it - members.begin())
-               : members.size();
-  };
-  for (const OverlapPair& p : aligned.overlaps) {
-    const std::size_t in = position(p.input);
-    const std::size_t out = position(p.output);
-    if (in == members.size() || out == members.size()) continue;
-    OverlapPair q = p;
-    q.input = static_cast<std::uint32_t>(in);
-    q.output = static_cast<std::uint32_t>(out);
-    pairs.push_back(q);
-  }
-  return pairs;
-}
-
-/// The records of `members` (indices into `aligned`, ascending) as a problem
-/// of their own: same operators, source and alignment, and the allowed
-/// pairs inside it (PairsWithin).
-UsageProblem SubProblem(const UsageProblem& aligned,
-                        const std::vector<std::size_t>& members) {
-  UsageProblem sub;
-  sub.operator_count = aligned.operator_count;
-  sub.operator_names = aligned.operator_names;
-  sub.default_alignment = aligned.default_alignment;
-  sub.source = aligned.source;
-  for (std::size_t i : members) {
-    sub.records.push_back(aligned.records[i]);
-    sub.ids.push_back(i < aligned.ids.size() ? aligned.ids[i] : "");
-    sub.names.push_back(i < aligned.names.size() ? aligned.names[i] : "");
-  }
-  sub.overlaps = PairsWithin(aligned, members);
-  return sub;
-}
-
-/// A lower bound of any arena holding the records `members` (bytes): their
-/// largest operator breadth, or with `overlap` the overlap lower bound of
-/// them and the pairs inside them (OverlapLowerBound).
-std::uint64_t Breadth(const UsageProblem& aligned,
-                      const std::vector<std::size_t>& members,
-                      bool overlap = false) {
-  std::vector<TensorUsageRecord> records;
-  records.reserve(members.size());
-  for (std::size_t i : members) records.push_back(aligned.records[i]);
-  const ProfileSummary summary = SummarizeProfiles(records);
-  if (!overlap || aligned.overlaps.empty()) {
-    return summary.offsets_lower_bound;
-  }
-  return OverlapLowerBound(records, PairsWithin(aligned, members), summary);
-}
-
-/// Everything one call shares.
-struct Context {
-  const UsageProblem* aligned = nullptr;
-  const std::vector<RegionSpec>* regions = nullptr;
-  /// Every heuristic, no search, exact alignment; with overlap, their
-  /// overlap variants with the pairs inside the set planned.
-  PlanOptions heuristic;
-  /// Records the greedy's fit checks have handed to the heuristics so far
-  /// (each check: the records of its trial set); see kReplanRecords.
-  std::uint64_t replanned = 0;
-};
-
-/// The smallest arena any heuristic plans for `members` (bytes; 0 when
-/// empty) with `options`: cheap, and every plan it measures passed the
-/// validator. When `offsets` is given, it gets that plan's offsets
-/// (members' order).
-std::uint64_t HeuristicBytes(const UsageProblem& sub,
-                             const PlanOptions& options,
-                             std::vector<std::uint64_t>* offsets) {
-  const std::vector<PlanResult> plans = PlanAll(sub, options);
-  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
-  for (const PlanResult& p : plans) {
-    if (p.arena_bytes >= best) continue;
-    best = p.arena_bytes;
-    if (offsets != nullptr) *offsets = p.offsets;
-  }
-  return best;
-}
-
-/// Whether `members` fit `capacity`: the lower bound first (cheap, and a
-/// proof when it fails), then the heuristics (their best plan's offsets
-/// into `offsets` when given and they fit). With overlap, the overlap
-/// variants with the pairs inside `members` first, then, when they do not
-/// fit, the plain heuristics (a plan without overlaps is valid with them):
-/// a set that fits without overlap fits with it.
-bool Fits(Context& ctx, const std::vector<std::size_t>& members,
-          std::uint64_t capacity,
-          std::vector<std::uint64_t>* offsets = nullptr) {
-  const bool overlap = ctx.heuristic.overlap;
-  if (Breadth(*ctx.aligned, members, overlap) > capacity) return false;
-  if (members.empty()) return true;
-  UsageProblem sub = SubProblem(*ctx.aligned, members);
-  if (HeuristicBytes(sub, ctx.heuristic, offsets) <= capacity) return true;
-  if (!overlap || sub.overlaps.empty()) return false;
-  PlanOptions plain = ctx.heuristic;
-  plain.overlap = false;
-  return HeuristicBytes(sub, plain, offsets) <= capacity;
-}
-
-/// Inserts `i` into the ascending `members`.
-void InsertSorted(std::vector<std::size_t>& members, std::size_t i) {
-  members.insert(std::lower_bound(members.begin(), members.end(), i), i);
-}
-
-/// Tries to add record `i` to region `r` of `fills`; `offset_of` holds the
-/// offset of every member of every region (the incremental arrangement).
-bool TryAdd(Context& ctx, std::vector<RegionFill>& fills, std::size_t r,
-            std::size_t i, std::vector<std::uint64_t>& offset_of) {
-  RegionFill& fill = fills[r];
-  const std::uint64_t capacity = (*ctx.regions)[r].capacity;
-  const UsageProblem& aligned = *ctx.aligned;
-  // A check costs its records and the operators (every heuristic keeps
-  // per-operator state).
-  const std::uint64_t cost = fill.members.size() + 1 + aligned.operator_count;
-  if (!fill.skyline && ctx.replanned + cost <= kReplanRecords) {
-    std::vector<std::size_t> trial = fill.members;
-    InsertSorted(trial, i);
-    ctx.replanned += cost;
-    std::vector<std::uint64_t> offsets;
-    if (!Fits(ctx, trial, capacity, &offsets)) return false;
-    fill.members = std::move(trial);
-    for (std::size_t k = 0; k < fill.members.size(); ++k) {
-      offset_of[fill.members[k]] = offsets[k];
-    }
-    return true;
-  }
-  if (!fill.skyline) {
-    fill.skyline = std::make_unique<IntervalChmaxMax>(aligned.operator_count);
-    for (std::size_t m : fill.members) Place(aligned, fill, m, offset_of[m]);
-  }
-  const std::uint64_t offset = LowestOffset(aligned, fill, i, offset_of);
-  const std::uint64_t size = aligned.records[i].size;
-  if (offset > capacity || size > capacity - offset) return false;
-  offset_of[i] = offset;
-  Place(aligned, fill, i, offset);  // `members` is not needed any more
-  return true;
-}
-
-/// Records with size > 0, in `order`'s order, each into the fastest region
-/// where it still fits (TryAdd). Returns the assignment (empty region_of
-/// when a record fits nowhere).
-RegionAssignment FirstFit(Context& ctx, const std::vector<std::size_t>& order) {
-  const std::size_t regions = ctx.regions->size();
-  std::vector<RegionFill> fills(regions);
-  RegionAssignment out;
-  out.region_of.assign(ctx.aligned->records.size(), 0);
-  out.offsets.assign(ctx.aligned->records.size(), 0);
-  for (std::size_t i : order) {
-    bool placed = false;
-    for (std::size_t r = 0; r < regions && !placed; ++r) {
-      if (TryAdd(ctx, fills, r, i, out.offsets)) {
-        out.region_of[i] = static_cast<std::uint32_t>(r);
-        placed = true;
-      }
-    }
-    if (!placed) return {};
-  }
-  for (std::size_t r = 0; r < regions; ++r) {
-    out.incremental.push_back(fills[r].skyline != nullptr);
-  }
-  return out;
-}
-
-std::vector<std::size_t> SizedRecords(const UsageProblem& aligned) {
-  std::vector<std::size_t> sized;
-  for (std::size_t i = 0; i < aligned.records.size(); ++i) {
-    if (aligned.records[i].size != 0) sized.push_back(i);
-  }
-  return sized;
-}
-
-/// Sized records by access density, densest first: traffic / size compared
-/// as traffic_a * size_b > traffic_b * size_a (128-bit), ties to the larger
-/// traffic, then the lower index.
-std::vector<std::size_t> ByDensity(const UsageProblem& aligned,
-                                   const std::vector<std::uint64_t>& traffic) {
-  std::vector<std::size_t> order = SizedRecords(aligned);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     const unsigned __int128 lhs =
-                         static_cast<unsigned __int128>(traffic[a]) *
-                         aligned.records[b].size;
-                     const unsigned __int128 rhs =
-                         static_cast<unsigned __int128>(traffic[b]) *
-                         aligned.records[a].size;
-                     if (lhs != rhs) return lhs > rhs;
-                     return traffic[a] > traffic[b];
-                   });
-  return order;
-}
-
-/// Sized records, largest first (ties: lower index).
-std::vector<std::size_t> BySize(const UsageProblem& aligned) {
-  std::vector<std::size_t> order = SizedRecords(aligned);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return aligned.records[a].size > aligned.records[b].size;
-                   });
-  return order;
-}
-
-std::uint64_t Cost(const std::vector<std::uint32_t>& region_of,
-                   const std::vector<std::uint64_t>& traffic) {
-  std::uint64_t cost = 0;
-  for (std::size_t i = 0; i < region_of.size(); ++i) {
-    cost = SaturatingAdd(cost, SaturatingMul(traffic[i], region_of[i]));
-  }
-  return cost;
-}
-
-/// Branch and bound over assignments of the sized records (densest first):
-/// a node's bound is the traffic x rank of the records assigned so far plus,
-/// for each record left, its traffic x the rank of the fastest region not
-/// smaller than it (no completion costs less); a node is cut when its bound
-/// reaches the best, or when a region's records
-/// no longer fit (breadth bound, then the heuristics; see docs/regions.md
-/// for what "fit" means here). Returns the best assignment found (starting
-/// from `incumbent`, which may be empty) and whether the search finished.
-struct ExactAssignment {
-  std::vector<std::uint32_t> region_of;
-  std::uint64_t cost = std::numeric_limits<std::uint64_t>::max();
-  bool complete = false;
-};
-
-class AssignmentSearch {
- public:
-  /// `max_nodes`: the search stops after this many nodes (deterministic);
-  /// `first_only`: it stops at the first assignment that fits.
-  AssignmentSearch(Context& ctx, const std::vector<std::uint64_t>& traffic,
-                   std::vector<std::size_t> order, double seconds,
-                   std::uint64_t max_nodes = kNoNodeLimit,
-                   bool first_only = false)
-      : ctx_(ctx),
-        traffic_(traffic),
-        order_(std::move(order)),
-        deadline_(DeadlineAfter(seconds)),
-        max_nodes_(max_nodes),
-        first_only_(first_only),
-        members_(ctx.regions->size()),
-        current_(ctx.aligned->records.size(), 0),
-        rest_(order_.size() + 1, 0) {
-    // rest_[d]: what the records order_[d..] cost at least, each in the
-    // fastest region whose capacity is not below its size.
-    for (std::size_t d = order_.size(); d-- > 0;) {
-      const std::size_t i = order_[d];
-      std::size_t rank = 0;
-      while (rank < ctx.regions->size() &&
-             (*ctx.regions)[rank].capacity < ctx.aligned->records[i].size) {
-        ++rank;
-      }
-      rest_[d] = SaturatingAdd(rest_[d + 1], SaturatingMul(traffic_[i], rank));
-    }
-  }
-
-  static constexpr std::uint64_t kNoNodeLimit =
-      std::numeric_limits<std::uint64_t>::max();
-
-  ExactAssignment Run(const std::vector<std::uint32_t>& incumbent) {
-    if (!incumbent.empty()) {
-      best_.region_of = incumbent;
-      best_.cost = Cost(incumbent, traffic_);
-    }
-    stopped_ = false;
-    Descend(0, 0);
-    // Stopped at the first assignment: not proven minimal, but found.
-    best_.complete = !stopped_;
-    return best_;
-  }
-
- private:
-  void Descend(std::size_t depth, std::uint64_t cost) {
-    if (stopped_ || SaturatingAdd(cost, rest_[depth]) >= best_.cost) return;
-    if (depth == order_.size()) {
-      best_.region_of = current_;
-      best_.cost = cost;
-      if (first_only_) stopped_ = true;
-      return;
-    }
-    if (++nodes_ > max_nodes_ ||
-        ((nodes_ & 63) == 0 && Clock::now() > deadline_)) {
-      stopped_ = true;
-      return;
-    }
-    const std::size_t i = order_[depth];
-    for (std::size_t r = 0; r < members_.size(); ++r) {
-      const std::uint64_t next =
-          SaturatingAdd(cost, SaturatingMul(traffic_[i], r));
-      if (next >= best_.cost) break;  // higher ranks cost no less
-      std::vector<std::size_t> trial = members_[r];
-      InsertSorted(trial, i);
-      if (!Fits(ctx_, trial, (*ctx_.regions)[r].capacity)) continue;
-      std::swap(members_[r], trial);
-      current_[i] = static_cast<std::uint32_t>(r);
-      Descend(depth + 1, next);
-      current_[i] = 0;
-      std::swap(members_[r], trial);
-      if (stopped_) return;
-    }
-  }
-
-  Context& ctx_;
-  const std::vector<std::uint64_t>& traffic_;
-  std::vector<std::size_t> order_;
-  Clock::time_point deadline_;
-  std::uint64_t max_nodes_;
-  bool first_only_;
-  std::vector<std::vector<std::size_t>> members_;
-  std::vector<std::uint32_t> current_;
-  /// Lower bound of the cost of the records not yet assigned, by depth.
-  std::vector<std::uint64_t> rest_;
-  ExactAssignment best_;
-  std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
-};
 
 /// Throws the InfeasibleError of a problem no assignment was found for.
 [[noreturn]] void ReportNoAssignment(const UsageProblem& aligned,
@@ -414,70 +93,6 @@ class AssignmentSearch {
                         "by size, naive split), none proven impossible; try "
                         "--region-search exact");
 }
-
-}  // namespace
-
-std::vector<std::uint32_t> NaiveSplit(const UsageProblem& aligned,
-                                      const std::vector<RegionSpec>& regions,
-                                      bool overlap) {
-  if (regions.size() < 2) return {};
-  Context ctx;
-  ctx.aligned = &aligned;
-  ctx.regions = &regions;
-  ctx.heuristic.alignment = Alignment::FromBytes(1);
-  ctx.heuristic.overlap = overlap;
-  const std::uint64_t capacity = regions.front().capacity;
-  const std::vector<std::size_t> by_size = BySize(aligned);
-  // The fast region's records once the `moved` largest have left it.
-  const auto fast_after = [&](std::size_t moved) {
-    std::vector<bool> gone(aligned.records.size(), false);
-    for (std::size_t k = 0; k < moved; ++k) gone[by_size[k]] = true;
-    std::vector<std::size_t> fast;
-    for (std::size_t i : SizedRecords(aligned)) {
-      if (!gone[i]) fast.push_back(i);
-    }
-    return fast;
-  };
-  // Fits fails while the breadth exceeds the capacity, and the breadth
-  // only falls as tensors leave: the first count it does not exceed is
-  // found by bisection (O(n log^2 n)), then the heuristics decide, one
-  // tensor at a time, within the replan budget (none found past it). (The
-  // overlap bound can rise when a tensor of several pairs leaves; the
-  // bisection then starts from a count that fits the bound, not always the
-  // first.)
-  std::size_t lo = 0;
-  std::size_t hi = by_size.size();
-  while (lo < hi) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    if (Breadth(aligned, fast_after(mid), overlap) <= capacity) {
-      hi = mid;
-    } else {
-      lo = mid + 1;
-    }
-  }
-  std::size_t moved = lo;
-  std::vector<std::size_t> fast = fast_after(moved);
-  std::vector<std::size_t> slow(by_size.begin(),
-                                by_size.begin() + static_cast<long>(moved));
-  std::sort(slow.begin(), slow.end());
-  while (true) {
-    ctx.replanned += fast.size() + aligned.operator_count;
-    if (ctx.replanned > kReplanRecords) return {};
-    if (Fits(ctx, fast, capacity)) break;
-    if (moved == by_size.size()) return {};
-    const std::size_t i = by_size[moved++];
-    fast.erase(std::find(fast.begin(), fast.end(), i));
-    InsertSorted(slow, i);
-  }
-  if (!Fits(ctx, slow, regions.back().capacity)) return {};
-  std::vector<std::uint32_t> region_of(aligned.records.size(), 0);
-  for (std::size_t i : slow) {
-    region_of[i] = static_cast<std::uint32_t>(regions.size() - 1);
-  }
-  return region_of;
-}
-
-namespace {
 
 /// The assignment of PlanRegions (docs/regions.md, "How the assignment is
 /// found"): the greedy by density, first fit by size, the naive split
