@@ -1,11 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Two segment trees over the operators 0..count-1 of a problem, used by the
-// region assignment (codegen/regions/regions.cpp) to decide in O(log count)
-// whether a tensor still fits a region: IntervalAddMax holds the bytes live
-// at each operator (a region's breadth profile), IntervalChmaxMax the top
-// of a region's placed tensors at each operator (its skyline). Operator
-// ranges [first, last] include both ends.
+// region assignment (codegen/regions/region_fit.cpp) to decide in
+// O(log count) whether a tensor still fits a region: IntervalAddMax holds
+// the bytes live at each operator (a region's breadth profile),
+// IntervalChmaxMax the top of a region's placed tensors at each operator
+// (its skyline). Operator ranges [first, last] include both ends.
 #ifndef ARENAPLAN_CODEGEN_REGIONS_INTERVAL_MAX_HPP_
 #define ARENAPLAN_CODEGEN_REGIONS_INTERVAL_MAX_HPP_
 

@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// One region as the greedy assignment of codegen/regions/regions.cpp fills
-// it, once its replan budget is spent: members placed at fixed offsets,
-// each newcomer at the lowest offset free during its lifetime.
+// One region as the greedy assignment of codegen/regions/region_fit.cpp
+// fills it, once its replan budget is spent: members placed at fixed
+// offsets, each newcomer at the lowest offset free during its lifetime.
 #ifndef ARENAPLAN_CODEGEN_REGIONS_REGION_FILL_HPP_
 #define ARENAPLAN_CODEGEN_REGIONS_REGION_FILL_HPP_
 
