@@ -24,11 +24,7 @@ void LowerDiv(Lowerer& l, const tflite::Operator& op) {
             "the kernel takes shifts up to 23",
             static_cast<double>(ratio), m.shift));
   }
-  l.Emit(Fmt("  k::Div(k::DivParams{%d, %d, %d, %d, %d, %d, %d, %s, %s, %s},\n",
-             x.qa.zero_point, x.qb.zero_point, x.qo.zero_point, m.multiplier,
-             m.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
-             x.a_strides.c_str(), x.b_strides.c_str()));
-  l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
+  EmitScaledBinary(l, "Div", x, m, ar);
 }
 
 }  // namespace arenaplan::compile

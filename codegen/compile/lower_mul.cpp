@@ -67,9 +67,15 @@ void LowerMul(Lowerer& l, const tflite::Operator& op) {
       static_cast<double>(x.qa.scale) * static_cast<double>(x.qb.scale) /
           static_cast<double>(x.qo.scale),
       "output multiplier");
-  l.Emit(Fmt("  k::Mul(k::MulParams{%d, %d, %d, %d, %d, %d, %d, %s, %s, %s},\n",
-             x.qa.zero_point, x.qb.zero_point, x.qo.zero_point, m.multiplier,
-             m.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
+  EmitScaledBinary(l, "Mul", x, m, ar);
+}
+
+void EmitScaledBinary(Lowerer& l, const char* kernel,
+                      const BroadcastOperands& x, const QuantizedMultiplier& m,
+                      const ActivationRange& ar) {
+  l.Emit(Fmt("  k::%s(k::%sParams{%d, %d, %d, %d, %d, %d, %d, %s, %s, %s},\n",
+             kernel, kernel, x.qa.zero_point, x.qb.zero_point, x.qo.zero_point,
+             m.multiplier, m.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
              x.a_strides.c_str(), x.b_strides.c_str()));
   l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
 }

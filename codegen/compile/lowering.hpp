@@ -368,6 +368,12 @@ struct BroadcastOperands {
 };
 [[nodiscard]] BroadcastOperands Broadcast(Lowerer& l,
                                           const tflite::Operator& op);
+/// Emits `k::KERNEL(k::KERNELParams{zero points a, b, out, multiplier,
+/// shift, activation range, out shape, a strides, b strides}, a, b, out)`:
+/// the call of the one-multiplier broadcasting kernels (MUL and DIV).
+void EmitScaledBinary(Lowerer& l, const char* kernel,
+                      const BroadcastOperands& x, const QuantizedMultiplier& m,
+                      const ActivationRange& ar);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 
