@@ -205,14 +205,7 @@ Prepared Prepare(const UsageProblem& problem, const PlanOptions& options) {
   const Alignment alignment = ResolveAlignment(problem, options);
   p.alignment = alignment.bytes();
   p.overlap = options.overlap;
-  if (p.overlap) {
-    CheckOverlaps(problem);
-    p.aligned = AlignProblem(problem, alignment);
-  } else {
-    UsageProblem plain = problem;
-    plain.overlaps.clear();
-    p.aligned = AlignProblem(plain, alignment);
-  }
+  p.aligned = AlignForPlanning(problem, alignment, p.overlap);
   p.sized = CompactSized(p.aligned);
   p.summary = SummarizeProfiles(p.aligned.records);
   if (p.overlap) {
@@ -403,6 +396,17 @@ PlanResult SearchFromBestHeuristic(PlanResult best, const Compacted& sized,
 }
 
 }  // namespace
+
+UsageProblem AlignForPlanning(const UsageProblem& problem, Alignment alignment,
+                              bool overlap) {
+  if (overlap) {
+    CheckOverlaps(problem);
+    return AlignProblem(problem, alignment);
+  }
+  UsageProblem plain = problem;
+  plain.overlaps.clear();
+  return AlignProblem(plain, alignment);
+}
 
 UsageProblem AlignProblem(const UsageProblem& problem, Alignment align) {
   const std::uint64_t alignment = align.bytes();

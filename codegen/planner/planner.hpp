@@ -114,6 +114,12 @@ struct PlanResult {
 [[nodiscard]] UsageProblem AlignProblem(const UsageProblem& problem,
                                         Alignment alignment);
 
+/// The problem a plan is made for: with `overlap`, `problem` with its
+/// allowed pairs (InputError naming the first pair whose tensors or
+/// operator do not fit its records), else without any; then AlignProblem.
+[[nodiscard]] UsageProblem AlignForPlanning(const UsageProblem& problem,
+                                            Alignment alignment, bool overlap);
+
 /// Plans `problem` with options.strategy ("best": every heuristic of the
 /// approach, smallest arena wins, ties to the earlier registry entry).
 /// Throws InputError for an unknown strategy, InternalError when a

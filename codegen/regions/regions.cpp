@@ -260,24 +260,6 @@ std::vector<OverlapPair> PairsInOneRegion(
   return pairs;
 }
 
-/// Throws InputError naming the first pair of problem.overlaps whose
-/// indices or operator do not fit its records (the planner checks the
-/// same before planning; the bounds here are computed first).
-void CheckPairs(const UsageProblem& problem) {
-  const std::size_t n = problem.records.size();
-  for (std::size_t k = 0; k < problem.overlaps.size(); ++k) {
-    const OverlapPair& p = problem.overlaps[k];
-    if (p.input >= n || p.output >= n || p.input == p.output ||
-        problem.records[p.input].last_op != p.op ||
-        problem.records[p.output].first_op != p.op) {
-      throw InputError(problem.source + ": allowed overlap #" +
-                       std::to_string(k) +
-                       " does not name a tensor dying and one born at its "
-                       "operator");
-    }
-  }
-}
-
 /// PlanRegions with the pairs of `problem` when options.overlap (the
 /// assignment found with them), else without any.
 RegionPlan PlanRegionsOnce(const UsageProblem& problem,
@@ -292,14 +274,7 @@ RegionPlan PlanRegionsOnce(const UsageProblem& problem,
   out.alignment = alignment.bytes();
   out.traffic = RecordTraffic(problem);
   out.overlap = options.overlap;
-  if (options.overlap) {
-    CheckPairs(problem);
-    out.problem = AlignProblem(problem, alignment);
-  } else {
-    UsageProblem plain = problem;
-    plain.overlaps.clear();
-    out.problem = AlignProblem(plain, alignment);
-  }
+  out.problem = AlignForPlanning(problem, alignment, options.overlap);
   const UsageProblem& aligned = out.problem;
   const ProfileSummary summary = SummarizeProfiles(aligned.records);
   out.lower_bound = summary.offsets_lower_bound;
