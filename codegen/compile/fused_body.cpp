@@ -139,6 +139,118 @@ std::string WithField(const std::string& literal, std::size_t count,
   return out + "}";
 }
 
+/// The texts one operator `i` of segment `g` adds: its k::FusedOp entry to
+/// `table`, its ring's static_assert to `checks` and its case of the
+/// segment's Rows::Row to `rows`.
+void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
+                   const fuse::FusePlan& plan, std::size_t g, std::size_t i,
+                   const tflite::Model& model, const std::string& path,
+                   std::string& table, std::string& checks, std::string& rows) {
+  const tflite::Subgraph& sg = model.subgraphs[0];
+  const fuse::Segment& s = plan.segments[g];
+  const std::size_t k = s.first_op + i;
+  const Block b = blocks[k];
+  const Call c = ParseCall(body.substr(b.begin, b.end - b.begin));
+  const fuse::FusableOp& f = s.ops[i];
+  const tflite::Tensor& in =
+      sg.tensors[static_cast<std::size_t>(f.input_tensor[0])];
+  const tflite::Tensor& o =
+      sg.tensors[static_cast<std::size_t>(f.output_tensor)];
+  std::string kind, conv = "{}", pool = "{}", add = "{}";
+  const std::string in_rows = "k::Shape4{1, rows, " +
+                              std::to_string(in.shape[2]) + ", " +
+                              std::to_string(in.shape[3]) + "}";
+  const std::string out_row = "k::Shape4{1, 1, " + std::to_string(o.shape[2]) +
+                              ", " + std::to_string(o.shape[3]) + "}";
+  std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
+              bias = "nullptr", quant = "{}";
+  if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
+       c.name == "DepthwiseConv2D" || c.name == "Conv2D") &&
+      c.args.size() == 9) {
+    kind = "k::FusedKind::k" + c.name;
+    conv = c.args[0];
+    filter_shape = c.args[3];
+    filter = c.args[4];
+    bias = c.args[5];
+    quant = c.args[6];
+    rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
+            "(" + WithField(conv, 9, 6, "pad") + ",\n              " + in_rows +
+            ", x, " + filter_shape + ", " + filter + ", " + bias +
+            ",\n              " + quant + ", " + out_row +
+            ", y);\n          return;\n";
+  } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
+             c.args.size() == 5) {
+    kind = "k::FusedKind::k" + c.name;
+    pool = c.args[0];
+    if (!f.row.accumulate) {
+      rows += "        case " + std::to_string(i) +
+              ":\n          k::" + c.name + "(" + WithField(pool, 8, 4, "pad") +
+              ", " + in_rows + ", x, " + out_row + ", y);\n          return;\n";
+    }
+  } else if ((c.name == "Add" || c.name == "AddFast") && c.args.size() == 4) {
+    // AddFast gives Add's bytes (kernels_fast_test) in the same order.
+    kind = "k::FusedKind::kAdd";
+    add = c.args[0];
+    rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
+            "(" +
+            WithField(add, 13, 12, std::to_string(o.shape[2] * o.shape[3])) +
+            ", x, x2, y);\n          return;\n";
+  } else {
+    throw InputError(path + ": operator " + std::to_string(k) + " (" +
+                     sg.operators[k].builtin_name +
+                     "): --fuse: its lowering (k::" + c.name +
+                     ") is not one the fused executor runs");
+  }
+  const std::int32_t r = plan.ring_record[g][i];
+  std::string ring_offset = "0", ring_bytes = "0";
+  if (r >= 0) {
+    ring_offset = "kPlan[" + std::to_string(r) + "].offset";
+    ring_bytes = std::to_string(s.ring_bytes[i]);
+    checks += "    static_assert(kPlan[" + std::to_string(r) +
+              "].size >= " + ring_bytes + ", \"arenaplan: ring of operator " +
+              std::to_string(k) + " smaller than its " + ring_bytes +
+              " bytes\");\n";
+  }
+  table += "      {" + kind + ", " + RowText(f.row) + ",\n       " + Shape(in) +
+           ", " + Shape(o) + ", " + filter_shape + ",\n       " + conv +
+           ",\n       " + pool + ",\n       " + add + ",\n       " + filter +
+           ", " + bias + ", " + quant + ",\n       " + ring_offset + ", " +
+           ring_bytes + ", " + std::to_string(f.state_bytes) + "},\n";
+}
+
+/// The offsets of segment `s`'s inputs (returned, comma separated) and the
+/// static_asserts of their pairs with output record `y` (added to `checks`).
+std::string AppendSegmentInputs(const fuse::FusePlan& plan,
+                                const fuse::Segment& s, std::size_t y,
+                                std::string& checks) {
+  std::string inputs;
+  for (std::size_t q = 0; q < s.input_tensors.size(); ++q) {
+    const std::size_t x = RecordOf(plan, s.input_tensors[q]);
+    inputs += (q ? ", " : "") + std::string("kPlan[") + std::to_string(x) +
+              "].offset";
+    const std::string xs = std::to_string(plan.problem.records[x].size);
+    const std::string ys = "kPlan[" + std::to_string(y) + "]";
+    const std::string xp = "kPlan[" + std::to_string(x) + "]";
+    if (s.input_distance[q]) {
+      const std::string d = std::to_string(*s.input_distance[q]);
+      checks += "    static_assert(" + ys + ".offset + " + d + " <= " + xp +
+                ".offset || " + xp + ".offset + " + xs + " <= " + ys +
+                ".offset, \"arenaplan: the segment's output is less than " + d +
+                " bytes below input tensor " +
+                std::to_string(s.input_tensors[q]) + "\");\n";
+    } else {
+      // No overlap allowed: disjoint.
+      const std::string yb = std::to_string(plan.problem.records[y].size);
+      checks += "    static_assert(" + ys + ".offset + " + yb + " <= " + xp +
+                ".offset || " + xp + ".offset + " + xs + " <= " + ys +
+                ".offset, \"arenaplan: the segment's output overlaps input "
+                "tensor " +
+                std::to_string(s.input_tensors[q]) + "\");\n";
+    }
+  }
+  return inputs;
+}
+
 }  // namespace
 
 std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
@@ -159,107 +271,10 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     std::string checks;
     std::string rows;  // The cases of the segment's Rows::Row.
     for (std::size_t i = 0; i < s.ops.size(); ++i) {
-      const std::size_t k = s.first_op + i;
-      const Block b = blocks[k];
-      const Call c = ParseCall(body.substr(b.begin, b.end - b.begin));
-      const fuse::FusableOp& f = s.ops[i];
-      const tflite::Tensor& in =
-          sg.tensors[static_cast<std::size_t>(f.input_tensor[0])];
-      const tflite::Tensor& o =
-          sg.tensors[static_cast<std::size_t>(f.output_tensor)];
-      std::string kind, conv = "{}", pool = "{}", add = "{}";
-      const std::string in_rows = "k::Shape4{1, rows, " +
-                                  std::to_string(in.shape[2]) + ", " +
-                                  std::to_string(in.shape[3]) + "}";
-      const std::string out_row = "k::Shape4{1, 1, " +
-                                  std::to_string(o.shape[2]) + ", " +
-                                  std::to_string(o.shape[3]) + "}";
-      std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
-                  bias = "nullptr", quant = "{}";
-      if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
-           c.name == "DepthwiseConv2D" || c.name == "Conv2D") &&
-          c.args.size() == 9) {
-        kind = "k::FusedKind::k" + c.name;
-        conv = c.args[0];
-        filter_shape = c.args[3];
-        filter = c.args[4];
-        bias = c.args[5];
-        quant = c.args[6];
-        rows += "        case " + std::to_string(i) +
-                ":\n          k::" + c.name + "(" +
-                WithField(conv, 9, 6, "pad") + ",\n              " + in_rows +
-                ", x, " + filter_shape + ", " + filter + ", " + bias +
-                ",\n              " + quant + ", " + out_row +
-                ", y);\n          return;\n";
-      } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
-                 c.args.size() == 5) {
-        kind = "k::FusedKind::k" + c.name;
-        pool = c.args[0];
-        if (!f.row.accumulate) {
-          rows += "        case " + std::to_string(i) +
-                  ":\n          k::" + c.name + "(" +
-                  WithField(pool, 8, 4, "pad") + ", " + in_rows + ", x, " +
-                  out_row + ", y);\n          return;\n";
-        }
-      } else if ((c.name == "Add" || c.name == "AddFast") &&
-                 c.args.size() == 4) {
-        // AddFast gives Add's bytes (kernels_fast_test) in the same order.
-        kind = "k::FusedKind::kAdd";
-        add = c.args[0];
-        rows +=
-            "        case " + std::to_string(i) + ":\n          k::" + c.name +
-            "(" +
-            WithField(add, 13, 12, std::to_string(o.shape[2] * o.shape[3])) +
-            ", x, x2, y);\n          return;\n";
-      } else {
-        throw InputError(path + ": operator " + std::to_string(k) + " (" +
-                         sg.operators[k].builtin_name +
-                         "): --fuse: its lowering (k::" + c.name +
-                         ") is not one the fused executor runs");
-      }
-      const std::int32_t r = plan.ring_record[g][i];
-      std::string ring_offset = "0", ring_bytes = "0";
-      if (r >= 0) {
-        ring_offset = "kPlan[" + std::to_string(r) + "].offset";
-        ring_bytes = std::to_string(s.ring_bytes[i]);
-        checks += "    static_assert(kPlan[" + std::to_string(r) +
-                  "].size >= " + ring_bytes +
-                  ", \"arenaplan: ring of operator " + std::to_string(k) +
-                  " smaller than its " + ring_bytes + " bytes\");\n";
-      }
-      table += "      {" + kind + ", " + RowText(f.row) + ",\n       " +
-               Shape(in) + ", " + Shape(o) + ", " + filter_shape +
-               ",\n       " + conv + ",\n       " + pool + ",\n       " + add +
-               ",\n       " + filter + ", " + bias + ", " + quant +
-               ",\n       " + ring_offset + ", " + ring_bytes + ", " +
-               std::to_string(f.state_bytes) + "},\n";
+      AppendFusedOp(body, blocks, plan, g, i, model, path, table, checks, rows);
     }
     const std::size_t y = RecordOf(plan, s.output_tensor);
-    std::string inputs;
-    for (std::size_t q = 0; q < s.input_tensors.size(); ++q) {
-      const std::size_t x = RecordOf(plan, s.input_tensors[q]);
-      inputs += (q ? ", " : "") + std::string("kPlan[") + std::to_string(x) +
-                "].offset";
-      const std::string xs = std::to_string(plan.problem.records[x].size);
-      const std::string ys = "kPlan[" + std::to_string(y) + "]";
-      const std::string xp = "kPlan[" + std::to_string(x) + "]";
-      if (s.input_distance[q]) {
-        const std::string d = std::to_string(*s.input_distance[q]);
-        checks += "    static_assert(" + ys + ".offset + " + d + " <= " + xp +
-                  ".offset || " + xp + ".offset + " + xs + " <= " + ys +
-                  ".offset, \"arenaplan: the segment's output is less than " +
-                  d + " bytes below input tensor " +
-                  std::to_string(s.input_tensors[q]) + "\");\n";
-      } else {
-        // No overlap allowed: disjoint.
-        const std::string yb = std::to_string(plan.problem.records[y].size);
-        checks += "    static_assert(" + ys + ".offset + " + yb + " <= " + xp +
-                  ".offset || " + xp + ".offset + " + xs + " <= " + ys +
-                  ".offset, \"arenaplan: the segment's output overlaps input "
-                  "tensor " +
-                  std::to_string(s.input_tensors[q]) + "\");\n";
-      }
-    }
+    const std::string inputs = AppendSegmentInputs(plan, s, y, checks);
     out += "  // operators " + std::to_string(s.first_op) + " .. " +
            std::to_string(s.last_op) +
            ": fused segment (docs/fuse.md), one output row at a time\n  {\n";

@@ -40,11 +40,10 @@ std::int32_t RoundedLog2(float x) {
   return static_cast<std::int32_t>(std::round(l2));
 }
 
-}  // namespace
-
-void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
-  if (op.inputs.size() != 24) l.Fail("expected 24 inputs");
-  const auto& o = l.OptionsOf<tflite::SequenceLstmOptions>(op);
+/// Refuses the inputs and options the kernel does not run (peephole,
+/// projection, layer norm, CIFG; a cell activation other than TANH).
+void CheckLstmOptions(Lowerer& l, const tflite::Operator& op,
+                      const tflite::SequenceLstmOptions& o) {
   for (std::size_t i : {9, 10, 11, 16, 17, 20, 21, 22, 23}) {
     if (op.inputs[i] >= 0) {
       l.Fail(
@@ -57,22 +56,18 @@ void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
     l.Fail(Fmt("cell activation %d (only TANH is supported)",
                static_cast<int>(o.activation)));
   }
-  const Tensor& in = l.Input(op, 0);
-  const Tensor& hidden = l.Input(op, 18);
-  const Tensor& cell = l.Input(op, 19);
-  const Tensor& out = l.Output(op);
-  const Affine qi = l.Int8Activation(in);
-  const Affine qh = l.Int8Activation(hidden);
-  (void)l.Int8Activation(out);
-  if (cell.type != TensorType::kInt16) {
-    l.Fail(l.Describe(cell) + " is " + tflite::TensorTypeName(cell.type) +
-           "; only an int16 cell state is supported");
-  }
-  const Affine qc = l.PerTensor(cell);
-  for (const Tensor* s : {&hidden, &cell}) {
-    if (!s->is_variable || l.model().IsConstant(*s))
-      l.Fail(l.Describe(*s) + " must be a variable (state) tensor");
-  }
+}
+
+/// Batches, time steps, input size and units (elements) of an LSTM.
+struct LstmSizes {
+  std::int32_t batches = 0, steps = 0, input_size = 0, units = 0;
+};
+
+/// The sizes of input `in` (3-D), hidden state `hidden` (2-D), cell state
+/// `cell` and output `out` (3-D), checked to agree.
+LstmSizes LstmSizesOf(Lowerer& l, const tflite::SequenceLstmOptions& o,
+                      const Tensor& in, const Tensor& hidden,
+                      const Tensor& cell, const Tensor& out) {
   if (in.shape.size() != 3 || out.shape.size() != 3 ||
       hidden.shape.size() != 2) {
     l.Fail("input and output must be 3-D and the hidden state 2-D (input " +
@@ -94,6 +89,14 @@ void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
            ShapeText(hidden.shape) + ", cell state " + ShapeText(cell.shape) +
            " and output " + ShapeText(out.shape) + " do not agree");
   }
+  return {batches, steps, input_size, units};
+}
+
+/// The four k::LstmGate literals (weights, bias, multipliers), one a line;
+/// `qi` and `qh`: the input's and the hidden state's quantization.
+std::string LstmGatesText(Lowerer& l, const tflite::Operator& op,
+                          std::int32_t units, std::int32_t input_size,
+                          const Affine& qi, const Affine& qh) {
   // Gates in TFLite's order input, forget, cell, output: input weights
   // 1-4, recurrent weights 5-8, biases 12-15.
   constexpr float kGateScale = 1.0f / 4096.0f;  // Q3.12, 2^-12
@@ -129,6 +132,35 @@ void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
                  l.ConstInt8(wi).c_str(), l.ConstInt8(wr).c_str(), bias.c_str(),
                  mi.multiplier, mi.shift, mr.multiplier, mr.shift);
   }
+  return gates;
+}
+
+}  // namespace
+
+void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
+  if (op.inputs.size() != 24) l.Fail("expected 24 inputs");
+  const auto& o = l.OptionsOf<tflite::SequenceLstmOptions>(op);
+  CheckLstmOptions(l, op, o);
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& hidden = l.Input(op, 18);
+  const Tensor& cell = l.Input(op, 19);
+  const Tensor& out = l.Output(op);
+  const Affine qi = l.Int8Activation(in);
+  const Affine qh = l.Int8Activation(hidden);
+  (void)l.Int8Activation(out);
+  if (cell.type != TensorType::kInt16) {
+    l.Fail(l.Describe(cell) + " is " + tflite::TensorTypeName(cell.type) +
+           "; only an int16 cell state is supported");
+  }
+  const Affine qc = l.PerTensor(cell);
+  for (const Tensor* s : {&hidden, &cell}) {
+    if (!s->is_variable || l.model().IsConstant(*s))
+      l.Fail(l.Describe(*s) + " must be a variable (state) tensor");
+  }
+  const LstmSizes z = LstmSizesOf(l, o, in, hidden, cell, out);
+  const std::int32_t batches = z.batches, steps = z.steps,
+                     input_size = z.input_size, units = z.units;
+  const std::string gates = LstmGatesText(l, op, units, input_size, qi, qh);
   // CreateLstmCellStateInfo and the inter-gate multiplications of
   // PrepareGateParametersInteger (gate outputs are Q0.15, 2^-15).
   const std::int32_t power = RoundedLog2(qc.scale);
