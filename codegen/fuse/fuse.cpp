@@ -21,15 +21,6 @@ using tflite::BuiltinOp;
 using tflite::Tensor;
 using tflite::TensorType;
 
-/// An int8 activation of one scale and zero point (as the lowering wants).
-bool IsInt8Activation(const Tensor& t) {
-  if (t.type != TensorType::kInt8) return false;
-  const auto& q = t.quantization;
-  return q.scale.size() == 1 && q.zero_point.size() == 1 && q.scale[0] > 0.0f &&
-         std::isfinite(q.scale[0]) && q.zero_point[0] >= -128 &&
-         q.zero_point[0] <= 127;
-}
-
 /// [1, H, W, C] with positive extents and at most 2^31 - 1 elements.
 bool IsRowTensor(const Tensor& t) {
   if (t.shape.size() != 4 || t.shape[0] != 1) return false;
@@ -148,8 +139,8 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
   }
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out) || !IsRowTensor(in) ||
-      !IsRowTensor(out) || model.IsConstant(in)) {
+  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out) ||
+      !IsRowTensor(in) || !IsRowTensor(out) || model.IsConstant(in)) {
     return std::nullopt;
   }
   FusableOp f;
@@ -217,8 +208,8 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
     case BuiltinOp::kAdd: {
       if (op.inputs.size() != 2 || op.inputs[1] < 0) return std::nullopt;
       const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
-      if (!IsInt8Activation(b) || model.IsConstant(b) || in.shape != b.shape ||
-          in.shape != out.shape) {
+      if (!tflite::IsInt8Activation(b) || model.IsConstant(b) ||
+          in.shape != b.shape || in.shape != out.shape) {
         return std::nullopt;
       }
       const auto* o = std::get_if<tflite::ElementwiseOptions>(&op.options);

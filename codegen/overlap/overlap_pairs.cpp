@@ -24,16 +24,6 @@ using tflite::TensorType;
 
 using tflite::BuiltinOp;
 
-/// An int8 activation as the lowering accepts it (Lowerer::Int8Activation):
-/// one finite positive scale, one zero point in [-128, 127].
-bool IsInt8Activation(const Tensor& t) {
-  if (t.type != TensorType::kInt8) return false;
-  const auto& q = t.quantization;
-  return q.scale.size() == 1 && q.zero_point.size() == 1 && q.scale[0] > 0.0f &&
-         std::isfinite(q.scale[0]) && q.zero_point[0] >= -128 &&
-         q.zero_point[0] <= 127;
-}
-
 /// The kernels' shape of an accepted geometry's NHWC shape; nullopt when
 /// its element count passes int32 (the kernels count in int32).
 std::optional<k::Shape4> KernelShape(const tflite::Nhwc& d) {
@@ -90,7 +80,8 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& w = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
+    return std::nullopt;
   if (!model.IsConstant(w) || w.type != TensorType::kInt8) return std::nullopt;
   const auto checked = tflite::CheckConv(op, in, w, out, depthwise);
   const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
@@ -121,7 +112,8 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
   if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
+    return std::nullopt;
   if (in.quantization.scale[0] != out.quantization.scale[0] ||
       in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
     return std::nullopt;
@@ -152,7 +144,8 @@ std::optional<Contract> ElementwiseBinaryContract(const tflite::Subgraph& sg,
   const Tensor& a = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(a) || !IsInt8Activation(b) || !IsInt8Activation(out))
+  if (!tflite::IsInt8Activation(a) || !tflite::IsInt8Activation(b) ||
+      !tflite::IsInt8Activation(out))
     return std::nullopt;
   if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
     return std::nullopt;
@@ -173,7 +166,8 @@ bool Int8InputAndOutputOfOneCount(const tflite::Subgraph& sg,
   if (op.inputs.empty() || op.inputs[0] < 0) return false;
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return false;
+  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
+    return false;
   const auto ci = Count(in), co = Count(out);
   return ci && co && *ci == *co;
 }
@@ -204,7 +198,8 @@ std::optional<Contract> PadContract(const tflite::Model& model,
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& pads = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!IsInt8Activation(in) || !IsInt8Activation(out)) return std::nullopt;
+  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
+    return std::nullopt;
   const std::size_t rank = in.shape.size();
   if (rank > 4 || out.shape.size() != rank || !model.IsConstant(pads) ||
       pads.type != TensorType::kInt32) {

@@ -2,6 +2,7 @@
 #include "codegen/tflite/model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -435,6 +436,14 @@ std::string TensorTypeName(TensorType type) {
   const int v = static_cast<int>(type);
   if (v < 0 || v > kMaxTensorType) return "TYPE_" + std::to_string(v);
   return std::string(kTypeNames[static_cast<std::size_t>(v)]);
+}
+
+bool IsInt8Activation(const Tensor& t) {
+  if (t.type != TensorType::kInt8) return false;
+  const auto& q = t.quantization;
+  return q.scale.size() == 1 && q.zero_point.size() == 1 && q.scale[0] > 0.0f &&
+         std::isfinite(q.scale[0]) && q.zero_point[0] >= -128 &&
+         q.zero_point[0] <= 127;
 }
 
 std::optional<std::uint32_t> ElementSize(TensorType type) {

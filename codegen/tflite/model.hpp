@@ -261,6 +261,12 @@ struct Model {
   }
 };
 
+/// True for an int8 activation as the lowering accepts it
+/// (compile::Lowerer::Int8Activation): one finite positive scale and one
+/// zero point in [-128, 127]. The overlap contracts and the fused segments
+/// use it to stay within what compile lowers.
+[[nodiscard]] bool IsInt8Activation(const Tensor& t);
+
 /// Verifies `bytes` as a TFLite flatbuffer ("TFL3") and reads it. Errors
 /// throw InputError "SOURCE: place: what" (never read past the input).
 [[nodiscard]] Model ReadModel(std::span<const std::uint8_t> bytes,
