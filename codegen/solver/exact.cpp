@@ -332,6 +332,12 @@ Searchable SetUpComponentWithPairs(Component& c,
   return kSearch;
 }
 
+/// One more than the capacity (bytes), kInf when there is none.
+std::uint64_t CapPlusOne(const ExactOptions& options) {
+  return options.capacity && *options.capacity < kInf ? *options.capacity + 1
+                                                      : kInf;
+}
+
 /// Searches the components of a set-up problem (searchable: from
 /// SetUpComponent or SetUpComponentWithPairs) in decreasing order of their
 /// lower bounds with `solve(component, index, good_enough, report)`, then
@@ -395,9 +401,7 @@ ExactResult SolveByDecreasingBound(std::size_t n, const ExactOptions& options,
 ExactResult SolveWithPairs(std::span<const TensorUsageRecord> records,
                            const ExactOptions& options) {
   Budget budget = MakeBudget(options);
-  const std::uint64_t cap_plus_one =
-      options.capacity && *options.capacity < kInf ? *options.capacity + 1
-                                                   : kInf;
+  const std::uint64_t cap_plus_one = CapPlusOne(options);
   std::vector<Component> comps =
       SplitIntoComponents(records, options.techniques.decomposition);
   const std::vector<std::vector<OverlapPair>> pairs =
@@ -427,9 +431,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
                                 const ExactOptions& options) {
   if (!options.overlaps.empty()) return SolveWithPairs(records, options);
   Budget budget = MakeBudget(options);
-  const std::uint64_t cap_plus_one =
-      options.capacity && *options.capacity < kInf ? *options.capacity + 1
-                                                   : kInf;
+  const std::uint64_t cap_plus_one = CapPlusOne(options);
 
   // Zero-size tensors take no space: offset 0, left out of the search.
   std::vector<Component> comps =
