@@ -324,15 +324,7 @@ void PairSearch::Split(Context& ctx, std::size_t mark,
 
 bool PairSearch::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
                                 std::uint64_t utop) {
-  std::uint32_t pick = kNoTensor;
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (eligible_[k - mark] && x_[i] == m &&
-        (pick == kNoTensor || priority_[i] < priority_[pick])) {
-      pick = i;
-    }
-  }
-  live_.resize(mark);
+  const std::uint32_t pick = PickTensor(mark, m);
   if (pick == kNoTensor) return false;
   Place(pick, m);
   Node(ctx, m, std::max(utop, m + r_[pick].size));

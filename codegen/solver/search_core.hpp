@@ -300,6 +300,22 @@ class SearchCore {
     return m;
   }
 
+  /// The first tensor of live_[mark..] by priority that is eligible
+  /// (eligible_) and can start at level m (x == m), or kNoTensor. Pops
+  /// live_ to `mark`.
+  std::uint32_t PickTensor(std::size_t mark, std::uint64_t m) {
+    std::uint32_t pick = kNoTensor;
+    for (std::size_t k = mark; k < live_.size(); ++k) {
+      const std::uint32_t i = live_[k];
+      if (eligible_[k - mark] && x_[i] == m &&
+          (pick == kNoTensor || priority_[i] < priority_[pick])) {
+        pick = i;
+      }
+    }
+    live_.resize(mark);
+    return pick;
+  }
+
   std::vector<TensorUsageRecord> r_;
   std::size_t n_ = 0;
   Ordering order_;
