@@ -334,50 +334,40 @@ bool PairSearch::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
   return true;
 }
 
+/// The cheap bound (per segment: the level + the unplaced bytes - the most
+/// their pairs share), the memo and the segment bound, in that order.
+bool PairSearch::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+                       std::uint64_t m, std::uint64_t utop,
+                       std::uint32_t span_lo, std::uint32_t span_hi) {
+  std::uint64_t cheap = utop;
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (rem_[s] != 0) {
+      cheap = std::max(cheap, m + rem_[s] - std::min(rem_[s], sav_[s]));
+    }
+  }
+  if (cheap >= ctx.best) return true;
+  if (techniques_.memo && MemoFails(ctx, mark, low, utop)) return true;
+  return techniques_.release_bound &&
+         SegmentBound(mark, live_.size(), m, span_lo, span_hi) >= ctx.best;
+}
+
 void PairSearch::NodeStates(Context& ctx, std::uint64_t low,
                             std::uint64_t utop) {
-  while (true) {
-    if (!budget_->Tick(ctx.members.size())) return;
-    const std::size_t mark = live_.size();
-    const auto [span_lo, span_hi] = GatherLive(ctx, mark);
-    if (live_.size() == mark) {
-      Record(ctx, utop, offset_);
-      return;
-    }
-    const std::uint64_t m = Level(mark, low);
-    bool prune = m == kInf;
-    if (!prune && m > low) {
-      // New level: nothing is excluded at m yet, and no tensor keeps a
-      // point at the old level (each was placed or excluded there).
-      low = m;
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = x_[live_[k]] >= m;
-      }
-    }
-    if (!prune) {
-      std::uint64_t cheap = utop;
-      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] != 0) {
-          cheap = std::max(cheap, m + rem_[s] - std::min(rem_[s], sav_[s]));
-        }
-      }
-      prune = cheap >= ctx.best;
-    }
-    if (!prune && techniques_.memo) prune = MemoFails(ctx, mark, low, utop);
-    if (!prune && techniques_.release_bound) {
-      prune = SegmentBound(mark, live_.size(), m, span_lo, span_hi) >= ctx.best;
-    }
-    if (prune) {
-      live_.resize(mark);
-      return;
-    }
-    if (split_starts_.size() > 1 && techniques_.decomposition) {
-      const std::vector<std::size_t> starts = split_starts_;
-      Split(ctx, mark, starts, low, utop);
-      return;
-    }
-    if (!BranchOnTensor(ctx, mark, m, utop)) return;
-  }
+  NodeLoop(
+      ctx, low, utop,
+      [this](std::size_t mark, std::uint64_t at) { return Level(mark, at); },
+      [this](const Context& c, std::size_t mark, std::uint64_t at,
+             std::uint64_t m, std::uint64_t top, std::uint32_t span_lo,
+             std::uint32_t span_hi) {
+        return Prune(c, mark, at, m, top, span_lo, span_hi);
+      },
+      [this](Context& c, std::size_t mark,
+             const std::vector<std::size_t>& starts, std::uint64_t at,
+             std::uint64_t top) { Split(c, mark, starts, at, top); },
+      [this, &ctx](std::size_t mark, std::uint64_t m, std::uint64_t top,
+                   std::uint32_t /*span_lo*/, std::uint32_t /*span_hi*/) {
+        return BranchOnTensor(ctx, mark, m, top);
+      });
 }
 
 }  // namespace arenaplan::solver

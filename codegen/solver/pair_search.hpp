@@ -129,6 +129,9 @@ class PairSearch : public SearchCore {
                              std::uint32_t span_hi);
   bool MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
                  std::uint64_t utop);
+  bool Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+             std::uint64_t m, std::uint64_t utop, std::uint32_t span_lo,
+             std::uint32_t span_hi);
   void Split(Context& ctx, std::size_t mark,
              const std::vector<std::size_t>& starts, std::uint64_t low,
              std::uint64_t utop);

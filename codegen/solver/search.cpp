@@ -395,42 +395,23 @@ bool Search::BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
 /// Node() without the bookkeeping: one loop iteration per state of this
 /// node (the level `low` and the segments closed at it).
 void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
-  while (true) {
-    if (!budget_->Tick(ctx.members.size())) return;
-    const std::size_t mark = live_.size();
-    // Time decomposition (after the pruning below, which looks at every
-    // group at once): members are sorted by start segment.
-    const auto [span_lo, span_hi] = GatherLive(ctx, mark);
-    if (live_.size() == mark) {
-      Record(ctx, utop, offset_);
-      return;
-    }
-    const std::uint64_t m = Level(mark, low);
-    bool prune = m == kInf;
-    if (!prune && m > low) {
-      // New level: segments closed at the old one are plain gaps now.
-      // Nothing is closed or excluded at m yet (every closing on the path
-      // was at a level <= the old one), so Eligible(i, m) is x_i >= m.
-      low = m;
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = x_[live_[k]] >= m;
-      }
-    }
-    if (prune || Prune(ctx, mark, low, m, utop, span_lo, span_hi)) {
-      live_.resize(mark);
-      return;
-    }
-    if (split_starts_.size() > 1 && techniques_.decomposition) {
-      const std::vector<std::size_t> starts = split_starts_;
-      Split(ctx, mark, starts, low, utop);
-      return;
-    }
-    const bool again =
-        branching_ == Branching::kTensor
-            ? BranchOnTensor(ctx, mark, m, utop)
-            : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
-    if (!again) return;
-  }
+  NodeLoop(
+      ctx, low, utop,
+      [this](std::size_t mark, std::uint64_t at) { return Level(mark, at); },
+      [this](const Context& c, std::size_t mark, std::uint64_t at,
+             std::uint64_t m, std::uint64_t top, std::uint32_t span_lo,
+             std::uint32_t span_hi) {
+        return Prune(c, mark, at, m, top, span_lo, span_hi);
+      },
+      [this](Context& c, std::size_t mark,
+             const std::vector<std::size_t>& starts, std::uint64_t at,
+             std::uint64_t top) { Split(c, mark, starts, at, top); },
+      [this, &ctx](std::size_t mark, std::uint64_t m, std::uint64_t top,
+                   std::uint32_t span_lo, std::uint32_t span_hi) {
+        return branching_ == Branching::kTensor
+                   ? BranchOnTensor(ctx, mark, m, top)
+                   : BranchOnSegment(ctx, mark, m, top, span_lo, span_hi);
+      });
 }
 
 }  // namespace arenaplan::solver

@@ -316,6 +316,52 @@ class SearchCore {
     return pick;
   }
 
+  /// The states of one node, one loop iteration each (Node() without the
+  /// bookkeeping): gathers the unplaced members, records a complete plan,
+  /// moves to the next level (`level(mark, low)`; nothing is closed or
+  /// excluded at a new level yet, so eligible means x >= it), prunes
+  /// (`prune(ctx, mark, low, m, utop, span_lo, span_hi)`), splits
+  /// time-disjoint groups (`split(ctx, mark, starts, low, utop)`) or
+  /// branches (`branch(mark, m, utop, span_lo, span_hi)`, false when the
+  /// node is done).
+  template <class LevelFn, class PruneFn, class SplitFn, class BranchFn>
+  void NodeLoop(Context& ctx, std::uint64_t low, std::uint64_t utop,
+                const LevelFn& level, const PruneFn& prune_fn,
+                const SplitFn& split, const BranchFn& branch) {
+    while (true) {
+      if (!budget_->Tick(ctx.members.size())) return;
+      const std::size_t mark = live_.size();
+      // Time decomposition (after the pruning below, which looks at every
+      // group at once): members are sorted by start segment.
+      const auto [span_lo, span_hi] = GatherLive(ctx, mark);
+      if (live_.size() == mark) {
+        Record(ctx, utop, offset_);
+        return;
+      }
+      const std::uint64_t m = level(mark, low);
+      bool prune = m == kInf;
+      if (!prune && m > low) {
+        // New level: whatever was closed or excluded at the old one is
+        // not at m (every closing on the path was at a level <= the old
+        // one), so a tensor is eligible at m when x_i >= m.
+        low = m;
+        for (std::size_t k = mark; k < live_.size(); ++k) {
+          eligible_[k - mark] = x_[live_[k]] >= m;
+        }
+      }
+      if (prune || prune_fn(ctx, mark, low, m, utop, span_lo, span_hi)) {
+        live_.resize(mark);
+        return;
+      }
+      if (split_starts_.size() > 1 && techniques_.decomposition) {
+        const std::vector<std::size_t> starts = split_starts_;
+        split(ctx, mark, starts, low, utop);
+        return;
+      }
+      if (!branch(mark, m, utop, span_lo, span_hi)) return;
+    }
+  }
+
   std::vector<TensorUsageRecord> r_;
   std::size_t n_ = 0;
   Ordering order_;
