@@ -26,25 +26,12 @@ PairSearch::PairSearch(std::span<const TensorUsageRecord> records,
 
 /// Segments, neighbours with their relations, shared bytes per segment.
 void PairSearch::Prepare(std::span<const OverlapPair> overlaps) {
-  TimeSegments time = CutIntoSegments(r_);
-  segments_ = time.Count();
-  sa_ = std::move(time.first);
-  sb_ = std::move(time.end);
-  by_start_.resize(n_);
-  std::iota(by_start_.begin(), by_start_.end(), 0U);
-  std::sort(by_start_.begin(), by_start_.end(),
-            [&](std::uint32_t a, std::uint32_t b) {
-              return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
-            });
+  PrepareSegments();
   nbrs_.assign(n_, {});
-  for (std::size_t a = 0; a < n_; ++a) {
-    const std::uint32_t i = by_start_[a];
-    for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
-      const std::uint32_t j = by_start_[b];
-      nbrs_[i].push_back({j, false, false, r_[i].size, r_[j].size});
-      nbrs_[j].push_back({i, false, false, r_[j].size, r_[i].size});
-    }
-  }
+  ForEachIntersecting([this](std::uint32_t i, std::uint32_t j) {
+    nbrs_[i].push_back({j, false, false, r_[i].size, r_[j].size});
+    nbrs_[j].push_back({i, false, false, r_[j].size, r_[i].size});
+  });
   for (auto& list : nbrs_) {
     std::sort(list.begin(), list.end(),
               [](const Link& a, const Link& b) { return a.j < b.j; });

@@ -61,25 +61,12 @@ RunOutcome Search::Run(std::uint64_t best, std::uint64_t good_enough,
 
 /// Segments, segment ranges, neighbours, breadths of r_ (current order).
 void Search::Prepare() {
-  TimeSegments time = CutIntoSegments(r_);
-  segments_ = time.Count();
-  sa_ = std::move(time.first);
-  sb_ = std::move(time.end);
-  by_start_.resize(n_);
-  std::iota(by_start_.begin(), by_start_.end(), 0U);
-  std::sort(by_start_.begin(), by_start_.end(),
-            [&](std::uint32_t a, std::uint32_t b) {
-              return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
-            });
+  PrepareSegments();
   nbrs_.assign(n_, {});
-  for (std::size_t a = 0; a < n_; ++a) {
-    const std::uint32_t i = by_start_[a];
-    for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
-      const std::uint32_t j = by_start_[b];
-      nbrs_[i].push_back(j);
-      nbrs_[j].push_back(i);
-    }
-  }
+  ForEachIntersecting([this](std::uint32_t i, std::uint32_t j) {
+    nbrs_[i].push_back(j);
+    nbrs_[j].push_back(i);
+  });
   for (auto& list : nbrs_) std::sort(list.begin(), list.end());
   rem_.assign(segments_, 0);
   for (std::size_t i = 0; i < n_; ++i) {

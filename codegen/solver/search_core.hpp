@@ -81,6 +81,34 @@ class SearchCore {
         order_(order),
         techniques_(techniques) {}
 
+  /// Cuts r_ (current order) into time segments: segments_, the segment
+  /// range [sa_, sb_) of each tensor, and by_start_ (tensors by start
+  /// segment, ties by index).
+  void PrepareSegments() {
+    TimeSegments time = CutIntoSegments(r_);
+    segments_ = time.Count();
+    sa_ = std::move(time.first);
+    sb_ = std::move(time.end);
+    by_start_.resize(n_);
+    std::iota(by_start_.begin(), by_start_.end(), 0U);
+    std::sort(by_start_.begin(), by_start_.end(),
+              [&](std::uint32_t a, std::uint32_t b) {
+                return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
+              });
+  }
+
+  /// Calls `visit(i, j)` once for every two time-intersecting tensors, i
+  /// starting first (by by_start_ order); needs PrepareSegments.
+  template <class VisitFn>
+  void ForEachIntersecting(const VisitFn& visit) const {
+    for (std::size_t a = 0; a < n_; ++a) {
+      const std::uint32_t i = by_start_[a];
+      for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
+        visit(i, by_start_[b]);
+      }
+    }
+  }
+
   /// Value of key `k` for tensor i; contention (kTotal) is measured on the
   /// bytes still unplaced (rem_; at construction: all of them).
   [[nodiscard]] std::uint64_t KeyValue(Key k, std::uint32_t i) const {
