@@ -340,21 +340,7 @@ bool PairSearch::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
 
 void PairSearch::NodeStates(Context& ctx, std::uint64_t low,
                             std::uint64_t utop) {
-  NodeLoop(
-      ctx, low, utop,
-      [this](std::size_t mark, std::uint64_t at) { return Level(mark, at); },
-      [this](const Context& c, std::size_t mark, std::uint64_t at,
-             std::uint64_t m, std::uint64_t top, std::uint32_t span_lo,
-             std::uint32_t span_hi) {
-        return Prune(c, mark, at, m, top, span_lo, span_hi);
-      },
-      [this](Context& c, std::size_t mark,
-             const std::vector<std::size_t>& starts, std::uint64_t at,
-             std::uint64_t top) { Split(c, mark, starts, at, top); },
-      [this, &ctx](std::size_t mark, std::uint64_t m, std::uint64_t top,
-                   std::uint32_t /*span_lo*/, std::uint32_t /*span_hi*/) {
-        return BranchOnTensor(ctx, mark, m, top);
-      });
+  NodeLoop(*this, ctx, low, utop);
 }
 
 }  // namespace arenaplan::solver

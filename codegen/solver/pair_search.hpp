@@ -65,6 +65,8 @@ namespace arenaplan::solver {
 /// renumbered by rank like Search's; the interface is Search's (so the
 /// portfolio's restarts drive both).
 class PairSearch : public SearchCore {
+  friend class SearchCore;  // NodeLoop calls the steps of a node
+
  public:
   /// `records`: the component's tensors (every size > 0); `overlaps`:
   /// pairs with indices into `records` (well formed: input.last_op == op ==
@@ -137,6 +139,11 @@ class PairSearch : public SearchCore {
              std::uint64_t utop);
   bool BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
                       std::uint64_t utop);
+  bool Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+              std::uint64_t utop, std::uint32_t /*span_lo*/,
+              std::uint32_t /*span_hi*/) {
+    return BranchOnTensor(ctx, mark, m, utop);
+  }
 
   std::vector<std::vector<Link>> nbrs_;
   std::vector<Shared> shared_;

@@ -379,26 +379,19 @@ bool Search::BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
   return true;
 }
 
+/// Branches at level m by the chosen rule. False when the node is done.
+bool Search::Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+                    std::uint64_t utop, std::uint32_t span_lo,
+                    std::uint32_t span_hi) {
+  return branching_ == Branching::kTensor
+             ? BranchOnTensor(ctx, mark, m, utop)
+             : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
+}
+
 /// Node() without the bookkeeping: one loop iteration per state of this
 /// node (the level `low` and the segments closed at it).
 void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
-  NodeLoop(
-      ctx, low, utop,
-      [this](std::size_t mark, std::uint64_t at) { return Level(mark, at); },
-      [this](const Context& c, std::size_t mark, std::uint64_t at,
-             std::uint64_t m, std::uint64_t top, std::uint32_t span_lo,
-             std::uint32_t span_hi) {
-        return Prune(c, mark, at, m, top, span_lo, span_hi);
-      },
-      [this](Context& c, std::size_t mark,
-             const std::vector<std::size_t>& starts, std::uint64_t at,
-             std::uint64_t top) { Split(c, mark, starts, at, top); },
-      [this, &ctx](std::size_t mark, std::uint64_t m, std::uint64_t top,
-                   std::uint32_t span_lo, std::uint32_t span_hi) {
-        return branching_ == Branching::kTensor
-                   ? BranchOnTensor(ctx, mark, m, top)
-                   : BranchOnSegment(ctx, mark, m, top, span_lo, span_hi);
-      });
+  NodeLoop(*this, ctx, low, utop);
 }
 
 }  // namespace arenaplan::solver

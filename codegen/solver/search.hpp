@@ -130,6 +130,8 @@ class ReleaseGroups {
 /// Branch and bound over one component. Tensors are renumbered by rank:
 /// index i is the i-th under the chosen ordering (its starting priority).
 class Search : public SearchCore {
+  friend class SearchCore;  // NodeLoop calls the steps of a node
+
  public:
   /// `records` are the component's tensors in any order (every size > 0);
   /// Rank(k) gives the position in `records` of the tensor of rank k.
@@ -180,6 +182,8 @@ class Search : public SearchCore {
              std::uint64_t utop);
   void Node(Context& ctx, std::uint64_t low, std::uint64_t utop);
   void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop);
+  bool Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+              std::uint64_t utop, std::uint32_t span_lo, std::uint32_t span_hi);
   // The steps of NodeStates (search.cpp).
   std::uint64_t Level(std::size_t mark, std::uint64_t low);
   void AppendSkylineKey(std::uint32_t span_lo, std::uint32_t span_hi);

@@ -346,16 +346,15 @@ class SearchCore {
 
   /// The states of one node, one loop iteration each (Node() without the
   /// bookkeeping): gathers the unplaced members, records a complete plan,
-  /// moves to the next level (`level(mark, low)`; nothing is closed or
+  /// moves to the next level (self.Level(mark, low); nothing is closed or
   /// excluded at a new level yet, so eligible means x >= it), prunes
-  /// (`prune(ctx, mark, low, m, utop, span_lo, span_hi)`), splits
-  /// time-disjoint groups (`split(ctx, mark, starts, low, utop)`) or
-  /// branches (`branch(mark, m, utop, span_lo, span_hi)`, false when the
-  /// node is done).
-  template <class LevelFn, class PruneFn, class SplitFn, class BranchFn>
-  void NodeLoop(Context& ctx, std::uint64_t low, std::uint64_t utop,
-                const LevelFn& level, const PruneFn& prune_fn,
-                const SplitFn& split, const BranchFn& branch) {
+  /// (self.Prune(ctx, mark, low, m, utop, span_lo, span_hi)), splits
+  /// time-disjoint groups (self.Split(ctx, mark, starts, low, utop)) or
+  /// branches (self.Branch(ctx, mark, m, utop, span_lo, span_hi), false
+  /// when the node is done). `self` is the search (Search or PairSearch).
+  template <class Derived>
+  void NodeLoop(Derived& self, Context& ctx, std::uint64_t low,
+                std::uint64_t utop) {
     while (true) {
       if (!budget_->Tick(ctx.members.size())) return;
       const std::size_t mark = live_.size();
@@ -366,7 +365,7 @@ class SearchCore {
         Record(ctx, utop, offset_);
         return;
       }
-      const std::uint64_t m = level(mark, low);
+      const std::uint64_t m = self.Level(mark, low);
       bool prune = m == kInf;
       if (!prune && m > low) {
         // New level: whatever was closed or excluded at the old one is
@@ -377,16 +376,16 @@ class SearchCore {
           eligible_[k - mark] = x_[live_[k]] >= m;
         }
       }
-      if (prune || prune_fn(ctx, mark, low, m, utop, span_lo, span_hi)) {
+      if (prune || self.Prune(ctx, mark, low, m, utop, span_lo, span_hi)) {
         live_.resize(mark);
         return;
       }
       if (split_starts_.size() > 1 && techniques_.decomposition) {
         const std::vector<std::size_t> starts = split_starts_;
-        split(ctx, mark, starts, low, utop);
+        self.Split(ctx, mark, starts, low, utop);
         return;
       }
-      if (!branch(mark, m, utop, span_lo, span_hi)) return;
+      if (!self.Branch(ctx, mark, m, utop, span_lo, span_hi)) return;
     }
   }
 
