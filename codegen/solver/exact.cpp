@@ -332,92 +332,25 @@ Searchable SetUpComponentWithPairs(Component& c,
   return kSearch;
 }
 
-/// SolveOffsetsExactly with allowed overlaps (options.overlaps non-empty).
-ExactResult SolveWithPairs(std::span<const TensorUsageRecord> records,
-                           const ExactOptions& options) {
-  ExactResult result;
-  Budget budget = MakeBudget(options);
-  const std::uint64_t cap_plus_one =
-      options.capacity && *options.capacity < kInf ? *options.capacity + 1
-                                                   : kInf;
-  std::vector<Component> comps =
-      SplitIntoComponents(records, options.techniques.decomposition);
-  const std::vector<std::vector<OverlapPair>> pairs =
-      PairsByComponent(records, options.overlaps, comps);
-  const bool have_initial = options.initial_offsets.size() == records.size();
-  std::uint64_t proven_lb = options.known_lower_bound;
-  std::vector<Searchable> searchable(comps.size(), kSearch);
-  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
-    searchable[ci] = SetUpComponentWithPairs(
-        comps[ci], pairs[ci], options, have_initial, budget, cap_plus_one);
-    proven_lb = std::max(proven_lb, comps[ci].bound);
-  }
-  ProgressReport report(options, comps, proven_lb);
-  report();
-  if (proven_lb >= cap_plus_one) {
-    result.status = ExactResult::kInfeasible;
-    result.lower_bound = proven_lb;
-    return result;
-  }
-  std::vector<std::size_t> by_bound(comps.size());
-  std::iota(by_bound.begin(), by_bound.end(), std::size_t{0});
-  std::stable_sort(by_bound.begin(), by_bound.end(),
-                   [&](std::size_t a, std::size_t b) {
-                     return comps[a].bound > comps[b].bound;
-                   });
-  bool skipped_large = false;
-  for (std::size_t idx : by_bound) {
-    Component& c = comps[idx];
-    const Searchable why = searchable[idx];
-    std::uint64_t good_enough = proven_lb;
-    if (!options.minimize && cap_plus_one != kInf) {
-      good_enough = std::max(good_enough, cap_plus_one - 1);
-    }
-    if (c.value == c.bound) c.proven = true;
-    if (c.value <= good_enough || c.proven) continue;
-    if (why == kNoTime && options.time_limit_s > 0) budget.timed_out = true;
-    if (why == kTooLarge) skipped_large = true;
-    if (budget.Finished() || why != kSearch) continue;
-    solver::SolveComponentWithPairs(c, pairs[idx], cap_plus_one, good_enough,
-                                    &budget, options.techniques,
-                                    [&report] { report(); });
-    if (c.infeasible) {
-      result.nodes = budget.nodes;
-      result.work = budget.work;
-      result.status = ExactResult::kInfeasible;
-      result.lower_bound = cap_plus_one;
-      return result;
-    }
-    proven_lb = std::max(proven_lb, c.bound);
-    if (c.proven) proven_lb = std::max(proven_lb, c.value);
-    report();
-  }
-  return Assemble(comps, records.size(), proven_lb, budget, skipped_large);
+/// One more than the capacity (bytes), kInf when there is none.
+std::uint64_t CapPlusOne(const ExactOptions& options) {
+  return options.capacity && *options.capacity < kInf ? *options.capacity + 1
+                                                      : kInf;
 }
 
-}  // namespace
-
-ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
-                                const ExactOptions& options) {
-  if (!options.overlaps.empty()) return SolveWithPairs(records, options);
+/// Searches the components of a set-up problem (searchable: from
+/// SetUpComponent or SetUpComponentWithPairs) in decreasing order of their
+/// lower bounds with `solve(component, index, good_enough, report)`, then
+/// assembles the plan of `n` tensors. proven_lb: the bound proven so far,
+/// bytes.
+template <class SolveFn>
+ExactResult SolveByDecreasingBound(std::size_t n, const ExactOptions& options,
+                                   std::vector<Component>& comps,
+                                   const std::vector<Searchable>& searchable,
+                                   Budget& budget, std::uint64_t proven_lb,
+                                   std::uint64_t cap_plus_one,
+                                   const SolveFn& solve) {
   ExactResult result;
-  Budget budget = MakeBudget(options);
-  const std::uint64_t cap_plus_one =
-      options.capacity && *options.capacity < kInf ? *options.capacity + 1
-                                                   : kInf;
-
-  // Zero-size tensors take no space: offset 0, left out of the search.
-  std::vector<Component> comps =
-      SplitIntoComponents(records, options.techniques.decomposition);
-
-  const bool have_initial = options.initial_offsets.size() == records.size();
-  std::uint64_t proven_lb = 0;  // max over components of proven bounds
-  std::vector<Searchable> searchable(comps.size(), kSearch);
-  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
-    searchable[ci] =
-        SetUpComponent(comps[ci], options, have_initial, budget, cap_plus_one);
-    proven_lb = std::max(proven_lb, comps[ci].bound);
-  }
   ProgressReport report(options, comps, proven_lb);
   report();
   if (proven_lb >= cap_plus_one) {
@@ -449,8 +382,7 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
     }
     if (why == kTooLarge) skipped_large = true;
     if (budget.Finished() || why != kSearch) continue;
-    SolveComponent(c, cap_plus_one, good_enough, &budget, options.techniques,
-                   [&report] { report(); });
+    solve(c, idx, good_enough, report);
     if (c.infeasible) {
       result.nodes = budget.nodes;
       result.work = budget.work;
@@ -462,7 +394,65 @@ ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
     if (c.proven) proven_lb = std::max(proven_lb, c.value);
     report();
   }
-  return Assemble(comps, records.size(), proven_lb, budget, skipped_large);
+  return Assemble(comps, n, proven_lb, budget, skipped_large);
+}
+
+/// SolveOffsetsExactly with allowed overlaps (options.overlaps non-empty).
+ExactResult SolveWithPairs(std::span<const TensorUsageRecord> records,
+                           const ExactOptions& options) {
+  Budget budget = MakeBudget(options);
+  const std::uint64_t cap_plus_one = CapPlusOne(options);
+  std::vector<Component> comps =
+      SplitIntoComponents(records, options.techniques.decomposition);
+  const std::vector<std::vector<OverlapPair>> pairs =
+      PairsByComponent(records, options.overlaps, comps);
+  const bool have_initial = options.initial_offsets.size() == records.size();
+  std::uint64_t proven_lb = options.known_lower_bound;
+  std::vector<Searchable> searchable(comps.size(), kSearch);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    searchable[ci] = SetUpComponentWithPairs(
+        comps[ci], pairs[ci], options, have_initial, budget, cap_plus_one);
+    proven_lb = std::max(proven_lb, comps[ci].bound);
+  }
+  return SolveByDecreasingBound(
+      records.size(), options, comps, searchable, budget, proven_lb,
+      cap_plus_one,
+      [&](Component& c, std::size_t idx, std::uint64_t good_enough,
+          ProgressReport& report) {
+        solver::SolveComponentWithPairs(
+            c, pairs[idx], cap_plus_one, good_enough, &budget,
+            options.techniques, [&report] { report(); });
+      });
+}
+
+}  // namespace
+
+ExactResult SolveOffsetsExactly(std::span<const TensorUsageRecord> records,
+                                const ExactOptions& options) {
+  if (!options.overlaps.empty()) return SolveWithPairs(records, options);
+  Budget budget = MakeBudget(options);
+  const std::uint64_t cap_plus_one = CapPlusOne(options);
+
+  // Zero-size tensors take no space: offset 0, left out of the search.
+  std::vector<Component> comps =
+      SplitIntoComponents(records, options.techniques.decomposition);
+
+  const bool have_initial = options.initial_offsets.size() == records.size();
+  std::uint64_t proven_lb = 0;  // max over components of proven bounds
+  std::vector<Searchable> searchable(comps.size(), kSearch);
+  for (std::size_t ci = 0; ci < comps.size(); ++ci) {
+    searchable[ci] =
+        SetUpComponent(comps[ci], options, have_initial, budget, cap_plus_one);
+    proven_lb = std::max(proven_lb, comps[ci].bound);
+  }
+  return SolveByDecreasingBound(
+      records.size(), options, comps, searchable, budget, proven_lb,
+      cap_plus_one,
+      [&](Component& c, std::size_t /*idx*/, std::uint64_t good_enough,
+          ProgressReport& report) {
+        SolveComponent(c, cap_plus_one, good_enough, &budget,
+                       options.techniques, [&report] { report(); });
+      });
 }
 
 const char* StopReasonName(ExactResult::StopReason reason) {

@@ -10,54 +10,28 @@ namespace arenaplan::solver {
 PairSearch::PairSearch(std::span<const TensorUsageRecord> records,
                        std::span<const OverlapPair> overlaps,
                        const Ordering& order, const ExactTechniques& techniques)
-    : r_(records.begin(), records.end()),
-      n_(r_.size()),
-      order_(order),
-      techniques_(techniques) {
+    : SearchCore(records, order, techniques) {
   // Rank by the keys (contention on all bytes, pairs ignored: it is only
   // an order), then renumber records and pairs.
   Prepare({});
-  perm_.resize(n_);
-  std::iota(perm_.begin(), perm_.end(), 0U);
-  SortByKeys(perm_);
-  std::vector<TensorUsageRecord> ranked(n_);
-  std::vector<std::uint32_t> rank_of(n_);
-  for (std::size_t k = 0; k < n_; ++k) {
-    ranked[k] = r_[perm_[k]];
-    rank_of[perm_[k]] = static_cast<std::uint32_t>(k);
-  }
-  r_ = std::move(ranked);
+  const std::vector<std::uint32_t> rank_of = RankRecords();
   std::vector<OverlapPair> pairs(overlaps.begin(), overlaps.end());
   for (OverlapPair& p : pairs) {
     p.input = rank_of[p.input];
     p.output = rank_of[p.output];
   }
   Prepare(pairs);
-  priority_.resize(n_);
-  std::iota(priority_.begin(), priority_.end(), 0U);
+  ResetPriority();
 }
 
 /// Segments, neighbours with their relations, shared bytes per segment.
 void PairSearch::Prepare(std::span<const OverlapPair> overlaps) {
-  TimeSegments time = CutIntoSegments(r_);
-  segments_ = time.Count();
-  sa_ = std::move(time.first);
-  sb_ = std::move(time.end);
-  by_start_.resize(n_);
-  std::iota(by_start_.begin(), by_start_.end(), 0U);
-  std::sort(by_start_.begin(), by_start_.end(),
-            [&](std::uint32_t a, std::uint32_t b) {
-              return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
-            });
+  PrepareSegments();
   nbrs_.assign(n_, {});
-  for (std::size_t a = 0; a < n_; ++a) {
-    const std::uint32_t i = by_start_[a];
-    for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
-      const std::uint32_t j = by_start_[b];
-      nbrs_[i].push_back({j, false, false, r_[i].size, r_[j].size});
-      nbrs_[j].push_back({i, false, false, r_[j].size, r_[i].size});
-    }
-  }
+  ForEachIntersecting([this](std::uint32_t i, std::uint32_t j) {
+    nbrs_[i].push_back({j, false, false, r_[i].size, r_[j].size});
+    nbrs_[j].push_back({i, false, false, r_[j].size, r_[i].size});
+  });
   for (auto& list : nbrs_) {
     std::sort(list.begin(), list.end(),
               [](const Link& a, const Link& b) { return a.j < b.j; });
@@ -134,40 +108,6 @@ void PairSearch::Prepare(std::span<const OverlapPair> overlaps) {
   }
 }
 
-std::uint64_t PairSearch::KeyValue(Key k, std::uint32_t i) const {
-  const std::uint64_t width = std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
-  switch (k) {
-    case Key::kTotal: {
-      std::uint64_t total = 0;
-      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
-        total = std::max(total, rem_[s]);
-      }
-      return total;
-    }
-    case Key::kWidth:
-      return width;
-    case Key::kSize:
-      return r_[i].size;
-    case Key::kArea:
-      return width * r_[i].size;
-  }
-  return 0;
-}
-
-void PairSearch::SortByKeys(std::vector<std::uint32_t>& tensors) const {
-  std::vector<std::pair<std::array<std::uint64_t, 3>, std::uint32_t>> keyed;
-  keyed.reserve(tensors.size());
-  for (std::uint32_t i : tensors) {
-    keyed.push_back({{KeyValue(order_[0], i), KeyValue(order_[1], i),
-                      KeyValue(order_[2], i)},
-                     i});
-  }
-  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
-  for (std::size_t k = 0; k < keyed.size(); ++k) tensors[k] = keyed[k].second;
-}
-
 std::uint64_t PairSearch::CheckPlan(
     const std::vector<std::uint64_t>& offsets) const {
   if (offsets.size() != n_) return kInf;
@@ -209,19 +149,9 @@ RunOutcome PairSearch::Run(std::uint64_t best, std::uint64_t good_enough,
   xlog_.clear();
   xlog_marks_.clear();
   excl_log_.clear();
-  Context root;
-  root.members = by_start_;
-  root.best = best;
-  root.good_enough = good_enough;
+  Context root = RootContext(best, good_enough);
   Node(root, 0, 0);
-  found_ = root.found;
-  if (found_) {
-    best_ = root.best;
-    best_offsets_.assign(n_, 0);
-    for (const auto& [i, off] : root.best_offsets) best_offsets_[i] = off;
-  }
-  if (budget_->Exhausted()) return RunOutcome::kCutOff;
-  return root.stop ? RunOutcome::kGoodEnough : RunOutcome::kComplete;
+  return FinishRun(root);
 }
 
 void PairSearch::UndoXTo(std::size_t mark) {
@@ -278,18 +208,6 @@ void PairSearch::Exclude(std::uint32_t i, std::uint64_t low) {
   if (pend_[i] > x_[i]) SetX(i, pend_[i], pend_[i]);
 }
 
-// static
-void PairSearch::Record(Context& ctx, std::uint64_t top,
-                        const std::vector<std::uint64_t>& offsets) {
-  if (top >= ctx.best) return;
-  ctx.best = top;
-  ctx.found = true;
-  ctx.best_offsets.clear();
-  for (std::uint32_t i : ctx.members)
-    ctx.best_offsets.emplace_back(i, offsets[i]);
-  if (top <= ctx.good_enough) ctx.stop = true;
-}
-
 void PairSearch::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
   const std::size_t staged = staged_.size();
   const std::size_t excluded = excl_log_.size();
@@ -300,32 +218,7 @@ void PairSearch::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
     excl_[excl_log_.back().first] = excl_log_.back().second;
     excl_log_.pop_back();
   }
-  if (!ctx.stop && !budget_->Exhausted()) {
-    for (std::size_t k = staged; k < staged_.size(); ++k) {
-      memo_.Insert(staged_keys_, staged_[k], ctx.best);
-    }
-  }
-  const std::size_t key_begin =
-      staged < staged_.size() ? staged_[staged].first : staged_keys_.size();
-  staged_.resize(staged);
-  staged_keys_.resize(key_begin);
-}
-
-std::pair<std::uint32_t, std::uint32_t> PairSearch::GatherLive(
-    const Context& ctx, std::size_t mark) {
-  for (std::uint32_t i : ctx.members) {
-    if (!placed_[i]) live_.push_back(i);
-  }
-  if (live_.size() == mark) return {0, 0};
-  std::uint32_t reach = sb_[live_[mark]];
-  split_starts_.clear();
-  split_starts_.push_back(0);
-  for (std::size_t k = mark + 1; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (sa_[i] >= reach) split_starts_.push_back(k - mark);
-    reach = std::max(reach, sb_[i]);
-  }
-  return {sa_[live_[mark]], reach};
+  CommitStaged(ctx, staged);
 }
 
 /// The next level: the smallest x among eligible tensors; kInf when a
@@ -333,24 +226,8 @@ std::pair<std::uint32_t, std::uint32_t> PairSearch::GatherLive(
 /// fits between its x and the level (dominated: a grounded plan with the
 /// least sum of offsets would have it there).
 std::uint64_t PairSearch::Level(std::size_t mark, std::uint64_t low) {
-  std::uint64_t m = kInf;
-  eligible_.clear();
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    const bool e = Eligible(i, low);
-    eligible_.push_back(e);
-    if (e) {
-      m = std::min(m, x_[i]);
-    } else if (deg_[i] == 0) {
-      return kInf;
-    }
-  }
-  for (std::size_t k = mark;
-       techniques_.dominance && m != kInf && k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (x_[i] + r_[i].size <= m) return kInf;
-  }
-  return m;
+  return LevelOf(mark,
+                 [this, low](std::uint32_t i) { return Eligible(i, low); });
 }
 
 /// Per segment of [span_lo, span_hi) holding tensors of live_[begin, end):
@@ -428,56 +305,13 @@ void PairSearch::Split(Context& ctx, std::size_t mark,
     }
     bound[g] = SegmentBound(mark + starts[g], mark + end, low, lo, hi);
   }
-  live_.resize(mark);
-  std::vector<std::size_t> order(groups);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(
-      order.begin(), order.end(),
-      [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
-  const std::uint64_t max_bound = *std::max_element(bound.begin(), bound.end());
-  if (std::max(utop, max_bound) >= ctx.best) return;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> saved;
-  std::vector<std::uint32_t> ranked;
-  for (const Context& sub : subs) {
-    if (!techniques_.rerank_groups) break;
-    ranked = sub.members;
-    SortByKeys(ranked);
-    for (std::size_t k = 0; k < ranked.size(); ++k) {
-      saved.emplace_back(ranked[k], priority_[ranked[k]]);
-      priority_[ranked[k]] = static_cast<std::uint32_t>(k);
-    }
-  }
-  auto restore = [&] {
-    for (const auto& [i, old] : saved) priority_[i] = old;
-  };
-  std::uint64_t result = utop;
-  for (std::size_t g : order) {
-    Context& sub = subs[g];
-    sub.best = ctx.best;
-    sub.good_enough = std::max({result, ctx.good_enough, max_bound});
-    Node(sub, low, 0);
-    if (budget_->Exhausted() || !sub.found) {
-      restore();
-      return;
-    }
-    result = std::max(result, sub.best);
-    for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
-  }
-  restore();
-  Record(ctx, result, offset_);
+  SolveGroups(ctx, mark, subs, bound, low, utop,
+              [this](Context& sub, std::uint64_t at) { Node(sub, at, 0); });
 }
 
 bool PairSearch::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
                                 std::uint64_t utop) {
-  std::uint32_t pick = kNoTensor;
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (eligible_[k - mark] && x_[i] == m &&
-        (pick == kNoTensor || priority_[i] < priority_[pick])) {
-      pick = i;
-    }
-  }
-  live_.resize(mark);
+  const std::uint32_t pick = PickTensor(mark, m);
   if (pick == kNoTensor) return false;
   Place(pick, m);
   Node(ctx, m, std::max(utop, m + r_[pick].size));
@@ -487,50 +321,26 @@ bool PairSearch::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
   return true;
 }
 
+/// The cheap bound (per segment: the level + the unplaced bytes - the most
+/// their pairs share), the memo and the segment bound, in that order.
+bool PairSearch::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+                       std::uint64_t m, std::uint64_t utop,
+                       std::uint32_t span_lo, std::uint32_t span_hi) {
+  std::uint64_t cheap = utop;
+  for (std::uint32_t s = span_lo; s < span_hi; ++s) {
+    if (rem_[s] != 0) {
+      cheap = std::max(cheap, m + rem_[s] - std::min(rem_[s], sav_[s]));
+    }
+  }
+  if (cheap >= ctx.best) return true;
+  if (techniques_.memo && MemoFails(ctx, mark, low, utop)) return true;
+  return techniques_.release_bound &&
+         SegmentBound(mark, live_.size(), m, span_lo, span_hi) >= ctx.best;
+}
+
 void PairSearch::NodeStates(Context& ctx, std::uint64_t low,
                             std::uint64_t utop) {
-  while (true) {
-    if (!budget_->Tick(ctx.members.size())) return;
-    const std::size_t mark = live_.size();
-    const auto [span_lo, span_hi] = GatherLive(ctx, mark);
-    if (live_.size() == mark) {
-      Record(ctx, utop, offset_);
-      return;
-    }
-    const std::uint64_t m = Level(mark, low);
-    bool prune = m == kInf;
-    if (!prune && m > low) {
-      // New level: nothing is excluded at m yet, and no tensor keeps a
-      // point at the old level (each was placed or excluded there).
-      low = m;
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = x_[live_[k]] >= m;
-      }
-    }
-    if (!prune) {
-      std::uint64_t cheap = utop;
-      for (std::uint32_t s = span_lo; s < span_hi; ++s) {
-        if (rem_[s] != 0) {
-          cheap = std::max(cheap, m + rem_[s] - std::min(rem_[s], sav_[s]));
-        }
-      }
-      prune = cheap >= ctx.best;
-    }
-    if (!prune && techniques_.memo) prune = MemoFails(ctx, mark, low, utop);
-    if (!prune && techniques_.release_bound) {
-      prune = SegmentBound(mark, live_.size(), m, span_lo, span_hi) >= ctx.best;
-    }
-    if (prune) {
-      live_.resize(mark);
-      return;
-    }
-    if (split_starts_.size() > 1 && techniques_.decomposition) {
-      const std::vector<std::size_t> starts = split_starts_;
-      Split(ctx, mark, starts, low, utop);
-      return;
-    }
-    if (!BranchOnTensor(ctx, mark, m, utop)) return;
-  }
+  NodeLoop(*this, ctx, low, utop);
 }
 
 }  // namespace arenaplan::solver

@@ -57,13 +57,16 @@
 #include "codegen/solver/exact.hpp"
 #include "codegen/solver/memo.hpp"
 #include "codegen/solver/search.hpp"
+#include "codegen/solver/search_core.hpp"
 
 namespace arenaplan::solver {
 
 /// Branch and bound over one component with allowed overlaps. Tensors are
 /// renumbered by rank like Search's; the interface is Search's (so the
 /// portfolio's restarts drive both).
-class PairSearch {
+class PairSearch : public SearchCore {
+  friend class SearchCore;  // NodeLoop calls the steps of a node
+
  public:
   /// `records`: the component's tensors (every size > 0); `overlaps`:
   /// pairs with indices into `records` (well formed: input.last_op == op ==
@@ -72,12 +75,9 @@ class PairSearch {
              std::span<const OverlapPair> overlaps, const Ordering& order,
              const ExactTechniques& techniques = {});
 
-  [[nodiscard]] std::uint32_t Rank(std::size_t k) const { return perm_[k]; }
-
-  /// Proven lower bound of the component (bytes): the largest, over
-  /// segments, of the bytes alive there minus what the pairs there can
-  /// share, and the largest tensor.
-  [[nodiscard]] std::uint64_t RootBound() const { return root_bound_; }
+  // RootBound() (SearchCore): the proven lower bound of the component
+  // (bytes): the largest, over segments, of the bytes alive there minus
+  // what the pairs there can share, and the largest tensor.
 
   /// Arena of `offsets` (rank order) if it is a valid plan with the pairs,
   /// else kInf.
@@ -86,12 +86,6 @@ class PairSearch {
 
   /// As Search::Run.
   RunOutcome Run(std::uint64_t best, std::uint64_t good_enough, Budget* budget);
-
-  [[nodiscard]] bool Found() const { return found_; }
-  [[nodiscard]] std::uint64_t Best() const { return best_; }
-  [[nodiscard]] const std::vector<std::uint64_t>& BestOffsets() const {
-    return best_offsets_;
-  }
 
  private:
   /// A time-intersecting neighbour j of tensor i: where j may sit once i
@@ -111,22 +105,12 @@ class PairSearch {
     std::uint32_t segment = 0;
     std::uint64_t bytes = 0;
   };
-  struct Context {
-    std::vector<std::uint32_t> members;  // sorted by start segment
-    std::uint64_t best = kInf;
-    std::uint64_t good_enough = 0;
-    bool found = false;
-    bool stop = false;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> best_offsets;
-  };
   struct XEntry {
     std::uint32_t i;
     std::uint64_t x, pend;
   };
 
   void Prepare(std::span<const OverlapPair> overlaps);
-  [[nodiscard]] std::uint64_t KeyValue(Key k, std::uint32_t i) const;
-  void SortByKeys(std::vector<std::uint32_t>& tensors) const;
   [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const {
     return x_[i] > low || (x_[i] == low && excl_[i] != low);
   }
@@ -139,62 +123,39 @@ class PairSearch {
   void Place(std::uint32_t i, std::uint64_t at);
   void Unplace(std::uint32_t i);
   void Exclude(std::uint32_t i, std::uint64_t low);
-  static void Record(Context& ctx, std::uint64_t top,
-                     const std::vector<std::uint64_t>& offsets);
   void Node(Context& ctx, std::uint64_t low, std::uint64_t utop);
   void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop);
-  std::pair<std::uint32_t, std::uint32_t> GatherLive(const Context& ctx,
-                                                     std::size_t mark);
   std::uint64_t Level(std::size_t mark, std::uint64_t low);
   std::uint64_t SegmentBound(std::size_t begin, std::size_t end,
                              std::uint64_t m, std::uint32_t span_lo,
                              std::uint32_t span_hi);
   bool MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
                  std::uint64_t utop);
+  bool Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
+             std::uint64_t m, std::uint64_t utop, std::uint32_t span_lo,
+             std::uint32_t span_hi);
   void Split(Context& ctx, std::size_t mark,
              const std::vector<std::size_t>& starts, std::uint64_t low,
              std::uint64_t utop);
   bool BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
                       std::uint64_t utop);
+  bool Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+              std::uint64_t utop, std::uint32_t /*span_lo*/,
+              std::uint32_t /*span_hi*/) {
+    return BranchOnTensor(ctx, mark, m, utop);
+  }
 
-  static constexpr std::uint32_t kNoTensor = 0xffffffffU;
-
-  std::vector<TensorUsageRecord> r_;
-  std::size_t n_ = 0;
-  Ordering order_;
-  ExactTechniques techniques_;
-  std::vector<std::uint32_t> perm_;
-  std::vector<std::uint32_t> priority_;
-  std::size_t segments_ = 0;
-  std::vector<std::uint32_t> sa_, sb_;
-  std::vector<std::uint32_t> by_start_;
   std::vector<std::vector<Link>> nbrs_;
   std::vector<Shared> shared_;
   std::vector<std::vector<std::uint32_t>> shared_of_;  // per tensor
-  std::uint64_t root_bound_ = 0;
 
   // Search state.
-  std::vector<std::uint64_t> rem_;  // unplaced bytes alive per segment
   std::vector<std::uint64_t> sav_;  // most unplaced pairs share, per segment
-  std::vector<std::uint64_t> x_, pend_, offset_;
+  std::vector<std::uint64_t> pend_;
   std::vector<std::uint64_t> excl_;  // level the tensor is excluded at
   std::vector<std::pair<std::uint32_t, std::uint64_t>> excl_log_;
-  std::vector<std::uint8_t> placed_;
-  std::vector<std::uint32_t> deg_;
   std::vector<XEntry> xlog_;
   std::vector<std::size_t> xlog_marks_;
-  std::vector<std::uint32_t> live_;
-  std::vector<std::size_t> split_starts_;
-  std::vector<std::uint8_t> eligible_;
-  std::vector<std::uint64_t> lowest_;  // scratch per segment
-  Memo memo_;
-  std::vector<std::uint64_t> staged_keys_;
-  std::vector<Memo::Key> staged_;
-  Budget* budget_ = nullptr;
-
-  bool found_ = false;
-  std::uint64_t best_ = kInf;
-  std::vector<std::uint64_t> best_offsets_;
 };
 
 }  // namespace arenaplan::solver

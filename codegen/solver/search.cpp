@@ -11,21 +11,11 @@ namespace arenaplan::solver {
 Search::Search(std::span<const TensorUsageRecord> records,
                const Ordering& order, Branching branching,
                const ExactTechniques& techniques)
-    : r_(records.begin(), records.end()),
-      n_(r_.size()),
-      branching_(branching),
-      order_(order),
-      techniques_(techniques) {
+    : SearchCore(records, order, techniques), branching_(branching) {
   Prepare();
-  perm_.resize(n_);
-  std::iota(perm_.begin(), perm_.end(), 0U);
-  SortByKeys(perm_);
-  std::vector<TensorUsageRecord> ranked(n_);
-  for (std::size_t k = 0; k < n_; ++k) ranked[k] = r_[perm_[k]];
-  r_ = std::move(ranked);
+  RankRecords();
   Prepare();
-  priority_.resize(n_);
-  std::iota(priority_.begin(), priority_.end(), 0U);
+  ResetPriority();
 }
 
 std::uint64_t Search::CheckPlan(
@@ -63,43 +53,20 @@ RunOutcome Search::Run(std::uint64_t best, std::uint64_t good_enough,
   peak_index_.assign(segments_ + 1, 0);
   peak_load_.assign(segments_, 0);
   diff_.assign(segments_ + 1, 0);
-  Context root;
-  root.members = by_start_;
-  root.best = best;
-  root.good_enough = good_enough;
+  Context root = RootContext(best, good_enough);
   closed_at_.assign(segments_ + n_, kInf);
   Node(root, 0, 0);
-  found_ = root.found;
-  if (found_) {
-    best_ = root.best;
-    best_offsets_.assign(n_, 0);
-    for (const auto& [i, off] : root.best_offsets) best_offsets_[i] = off;
-  }
-  if (budget_->Exhausted()) return RunOutcome::kCutOff;
-  return root.stop ? RunOutcome::kGoodEnough : RunOutcome::kComplete;
+  return FinishRun(root);
 }
 
 /// Segments, segment ranges, neighbours, breadths of r_ (current order).
 void Search::Prepare() {
-  TimeSegments time = CutIntoSegments(r_);
-  segments_ = time.Count();
-  sa_ = std::move(time.first);
-  sb_ = std::move(time.end);
-  by_start_.resize(n_);
-  std::iota(by_start_.begin(), by_start_.end(), 0U);
-  std::sort(by_start_.begin(), by_start_.end(),
-            [&](std::uint32_t a, std::uint32_t b) {
-              return sa_[a] != sa_[b] ? sa_[a] < sa_[b] : a < b;
-            });
+  PrepareSegments();
   nbrs_.assign(n_, {});
-  for (std::size_t a = 0; a < n_; ++a) {
-    const std::uint32_t i = by_start_[a];
-    for (std::size_t b = a + 1; b < n_ && sa_[by_start_[b]] < sb_[i]; ++b) {
-      const std::uint32_t j = by_start_[b];
-      nbrs_[i].push_back(j);
-      nbrs_[j].push_back(i);
-    }
-  }
+  ForEachIntersecting([this](std::uint32_t i, std::uint32_t j) {
+    nbrs_[i].push_back(j);
+    nbrs_[j].push_back(i);
+  });
   for (auto& list : nbrs_) std::sort(list.begin(), list.end());
   rem_.assign(segments_, 0);
   for (std::size_t i = 0; i < n_; ++i) {
@@ -121,44 +88,6 @@ void Search::Prepare() {
       std::max(1U, static_cast<unsigned>(std::bit_width(total / floor_unit_)) +
                        length_bits_);
   runs_per_word_ = total == kInf || run_bits > 64 ? 0 : 64 / run_bits;
-}
-
-/// Value of key `k` for tensor i; contention (kTotal) is measured on the
-/// bytes still unplaced (at construction: all of them).
-std::uint64_t Search::KeyValue(Key k, std::uint32_t i) const {
-  const std::uint64_t width = std::uint64_t{r_[i].last_op} - r_[i].first_op + 1;
-  switch (k) {
-    case Key::kTotal: {
-      std::uint64_t total = 0;
-      for (std::uint32_t s = sa_[i]; s < sb_[i]; ++s) {
-        total = std::max(total, rem_[s]);
-      }
-      return total;
-    }
-    case Key::kWidth:
-      return width;
-    case Key::kSize:
-      return r_[i].size;
-    case Key::kArea:
-      return width * r_[i].size;
-  }
-  return 0;
-}
-
-/// Sorts `tensors` by the keys of `order_` (larger values first), ties by
-/// index (the static rank). Each key is computed once per tensor.
-void Search::SortByKeys(std::vector<std::uint32_t>& tensors) const {
-  std::vector<std::pair<std::array<std::uint64_t, 3>, std::uint32_t>> keyed;
-  keyed.reserve(tensors.size());
-  for (std::uint32_t i : tensors) {
-    keyed.push_back({{KeyValue(order_[0], i), KeyValue(order_[1], i),
-                      KeyValue(order_[2], i)},
-                     i});
-  }
-  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
-  for (std::size_t k = 0; k < keyed.size(); ++k) tensors[k] = keyed[k].second;
 }
 
 /// Eligible: may still be placed at its skyline at level `low` or later
@@ -215,19 +144,6 @@ void Search::Unplace(std::uint32_t i) {
   placed_[i] = 0;
 }
 
-/// A complete plan of ctx.members with arena `top` (offsets in offset_).
-// static
-void Search::Record(Context& ctx, std::uint64_t top,
-                    const std::vector<std::uint64_t>& offsets) {
-  if (top >= ctx.best) return;
-  ctx.best = top;
-  ctx.found = true;
-  ctx.best_offsets.clear();
-  for (std::uint32_t i : ctx.members)
-    ctx.best_offsets.emplace_back(i, offsets[i]);
-  if (top <= ctx.good_enough) ctx.stop = true;
-}
-
 /// Solves the time-disjoint groups live_[mark..] splits into (cut where no
 /// unplaced tensor crosses) one after another, as independent contexts.
 void Search::Split(Context& ctx, std::size_t mark,
@@ -251,47 +167,8 @@ void Search::Split(Context& ctx, std::size_t mark,
         bound[g] = std::max(bound[g], std::max(floor_[s], low) + rem_[s]);
     }
   }
-  live_.resize(mark);
-  std::vector<std::size_t> order(groups);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(
-      order.begin(), order.end(),
-      [&](std::size_t a, std::size_t b) { return bound[a] > bound[b]; });
-  const std::uint64_t max_bound = *std::max_element(bound.begin(), bound.end());
-  if (std::max(utop, max_bound) >= ctx.best) return;
-  // Each group is a sub-problem of its own: its tensors are ranked again
-  // by the same keys, contention now measured on the bytes still unplaced
-  // (MiniMalloc re-sorts the sub-problems it splits off the same way);
-  // ties keep the static rank. Restored when the split is done.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> saved;  // i, old
-  std::vector<std::uint32_t> ranked;
-  for (const Context& sub : subs) {
-    if (!techniques_.rerank_groups) break;
-    ranked = sub.members;
-    SortByKeys(ranked);
-    for (std::size_t k = 0; k < ranked.size(); ++k) {
-      saved.emplace_back(ranked[k], priority_[ranked[k]]);
-      priority_[ranked[k]] = static_cast<std::uint32_t>(k);
-    }
-  }
-  auto restore = [&] {
-    for (const auto& [i, old] : saved) priority_[i] = old;
-  };
-  std::uint64_t result = utop;
-  for (std::size_t g : order) {
-    Context& sub = subs[g];
-    sub.best = ctx.best;
-    sub.good_enough = std::max({result, ctx.good_enough, max_bound});
-    Node(sub, low, 0);
-    if (budget_->Exhausted() || !sub.found) {
-      restore();
-      return;
-    }
-    result = std::max(result, sub.best);
-    for (const auto& [i, off] : sub.best_offsets) offset_[i] = off;
-  }
-  restore();
-  Record(ctx, result, offset_);
+  SolveGroups(ctx, mark, subs, bound, low, utop,
+              [this](Context& sub, std::uint64_t at) { Node(sub, at, 0); });
 }
 
 /// Explores the canonical completions of ctx.members whose next offset is
@@ -302,38 +179,7 @@ void Search::Node(Context& ctx, std::uint64_t low, std::uint64_t utop) {
   const std::size_t closed = closed_log_.size();
   NodeStates(ctx, low, utop);
   ReopenTo(closed);
-  // Every state this call went through has no completion below ctx.best
-  // (all were explored with bounds >= it), unless the search was cut.
-  if (!ctx.stop && !budget_->Exhausted()) {
-    for (std::size_t k = staged; k < staged_.size(); ++k) {
-      memo_.Insert(staged_keys_, staged_[k], ctx.best);
-    }
-  }
-  const std::size_t key_begin =
-      staged < staged_.size() ? staged_[staged].first : staged_keys_.size();
-  staged_.resize(staged);
-  staged_keys_.resize(key_begin);
-}
-
-/// Pushes ctx's unplaced members onto live_ (from `mark`; sorted by start
-/// segment) and the offsets, relative to `mark`, where they split into
-/// time-disjoint groups onto split_starts_. Returns the segments they span,
-/// [first, second).
-std::pair<std::uint32_t, std::uint32_t> Search::GatherLive(const Context& ctx,
-                                                           std::size_t mark) {
-  for (std::uint32_t i : ctx.members) {
-    if (!placed_[i]) live_.push_back(i);
-  }
-  if (live_.size() == mark) return {0, 0};
-  std::uint32_t reach = sb_[live_[mark]];
-  split_starts_.clear();
-  split_starts_.push_back(0);
-  for (std::size_t k = mark + 1; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (sa_[i] >= reach) split_starts_.push_back(k - mark);
-    reach = std::max(reach, sb_[i]);
-  }
-  return {sa_[live_[mark]], reach};
+  CommitStaged(ctx, staged);
 }
 
 /// The level of live_[mark..] at `low`: the smallest skyline among eligible
@@ -341,28 +187,8 @@ std::pair<std::uint32_t, std::uint32_t> Search::GatherLive(const Context& ctx,
 /// has no completion: a dead waiting tensor (nothing left that could lift
 /// it), or a dominated one.
 std::uint64_t Search::Level(std::size_t mark, std::uint64_t low) {
-  std::uint64_t m = kInf;
-  eligible_.clear();
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    const bool e = Eligible(i, low);
-    eligible_.push_back(e);
-    if (e) {
-      m = std::min(m, x_[i]);
-    } else if (deg_[i] == 0) {
-      return kInf;
-    }
-  }
-  // Dominance: nothing intersecting these tensors is placed below m any
-  // more, so a tensor that fits between its skyline and m could be
-  // lowered there in every completion; a plan with the least sum of
-  // offsets never allows that, and one such plan is optimal.
-  for (std::size_t k = mark;
-       techniques_.dominance && m != kInf && k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (x_[i] + r_[i].size <= m) return kInf;
-  }
-  return m;
+  return LevelOf(mark,
+                 [this, low](std::uint32_t i) { return Eligible(i, low); });
 }
 
 /// Appends to staged_keys_ the skyline over the occupied segments of
@@ -485,15 +311,7 @@ bool Search::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
 /// excluded at m). Pops live_ to `mark`. False when the node is done.
 bool Search::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
                             std::uint64_t utop) {
-  std::uint32_t pick = kNoTensor;
-  for (std::size_t k = mark; k < live_.size(); ++k) {
-    const std::uint32_t i = live_[k];
-    if (eligible_[k - mark] && x_[i] == m &&
-        (pick == kNoTensor || priority_[i] < priority_[pick])) {
-      pick = i;
-    }
-  }
-  live_.resize(mark);
+  const std::uint32_t pick = PickTensor(mark, m);
   if (pick == kNoTensor) return false;
   Place(pick, m);
   Node(ctx, m, std::max(utop, m + r_[pick].size));
@@ -561,45 +379,19 @@ bool Search::BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
   return true;
 }
 
+/// Branches at level m by the chosen rule. False when the node is done.
+bool Search::Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+                    std::uint64_t utop, std::uint32_t span_lo,
+                    std::uint32_t span_hi) {
+  return branching_ == Branching::kTensor
+             ? BranchOnTensor(ctx, mark, m, utop)
+             : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
+}
+
 /// Node() without the bookkeeping: one loop iteration per state of this
 /// node (the level `low` and the segments closed at it).
 void Search::NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop) {
-  while (true) {
-    if (!budget_->Tick(ctx.members.size())) return;
-    const std::size_t mark = live_.size();
-    // Time decomposition (after the pruning below, which looks at every
-    // group at once): members are sorted by start segment.
-    const auto [span_lo, span_hi] = GatherLive(ctx, mark);
-    if (live_.size() == mark) {
-      Record(ctx, utop, offset_);
-      return;
-    }
-    const std::uint64_t m = Level(mark, low);
-    bool prune = m == kInf;
-    if (!prune && m > low) {
-      // New level: segments closed at the old one are plain gaps now.
-      // Nothing is closed or excluded at m yet (every closing on the path
-      // was at a level <= the old one), so Eligible(i, m) is x_i >= m.
-      low = m;
-      for (std::size_t k = mark; k < live_.size(); ++k) {
-        eligible_[k - mark] = x_[live_[k]] >= m;
-      }
-    }
-    if (prune || Prune(ctx, mark, low, m, utop, span_lo, span_hi)) {
-      live_.resize(mark);
-      return;
-    }
-    if (split_starts_.size() > 1 && techniques_.decomposition) {
-      const std::vector<std::size_t> starts = split_starts_;
-      Split(ctx, mark, starts, low, utop);
-      return;
-    }
-    const bool again =
-        branching_ == Branching::kTensor
-            ? BranchOnTensor(ctx, mark, m, utop)
-            : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
-    if (!again) return;
-  }
+  NodeLoop(*this, ctx, low, utop);
 }
 
 }  // namespace arenaplan::solver

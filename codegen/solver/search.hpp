@@ -84,18 +84,9 @@
 #include "codegen/solver/budget.hpp"
 #include "codegen/solver/exact.hpp"
 #include "codegen/solver/memo.hpp"
+#include "codegen/solver/search_core.hpp"
 
 namespace arenaplan::solver {
-/// Keys of the static priority orders (larger first).
-enum class Key : std::uint8_t {
-  kTotal,  ///< contention: the most bytes alive at one operator of the
-           ///< tensor's lifetime (within a split-off group: unplaced bytes)
-  kWidth,  ///< lifetime in operators
-  kSize,   ///< bytes
-  kArea,   ///< bytes x operators
-};
-using Ordering = std::array<Key, 3>;
-
 /// How a node splits the canonical completions (both are complete and
 /// produce every resting plan once).
 enum class Branching : std::uint8_t {
@@ -105,12 +96,6 @@ enum class Branching : std::uint8_t {
   /// The best-ranked tensor that can start at the level: it starts there,
   /// or it does not (it is excluded at this level).
   kTensor,
-};
-
-enum class RunOutcome : std::uint8_t {
-  kComplete,    ///< every plan below the starting bound was examined
-  kGoodEnough,  ///< stopped at a plan <= good_enough
-  kCutOff,      ///< node budget or time ran out
 };
 
 /// Tensors grouped by equal release height, highest release first: the
@@ -144,7 +129,9 @@ class ReleaseGroups {
 
 /// Branch and bound over one component. Tensors are renumbered by rank:
 /// index i is the i-th under the chosen ordering (its starting priority).
-class Search {
+class Search : public SearchCore {
+  friend class SearchCore;  // NodeLoop calls the steps of a node
+
  public:
   /// `records` are the component's tensors in any order (every size > 0);
   /// Rank(k) gives the position in `records` of the tensor of rank k.
@@ -153,10 +140,8 @@ class Search {
          Branching branching = Branching::kSegment,
          const ExactTechniques& techniques = {});
 
-  [[nodiscard]] std::uint32_t Rank(std::size_t k) const { return perm_[k]; }
-
-  /// Max operator breadth of the component (paper §5.1), bytes.
-  [[nodiscard]] std::uint64_t RootBound() const { return root_bound_; }
+  // RootBound() (SearchCore): the max operator breadth of the component
+  // (paper §5.1), bytes.
 
   /// Arena of `offsets` (rank order) if it is a valid plan, else kInf.
   [[nodiscard]] std::uint64_t CheckPlan(
@@ -168,29 +153,8 @@ class Search {
   /// when budget->Exhausted().
   RunOutcome Run(std::uint64_t best, std::uint64_t good_enough, Budget* budget);
 
-  [[nodiscard]] bool Found() const { return found_; }
-  /// Arena (bytes) of the best plan found by the last run that found one.
-  [[nodiscard]] std::uint64_t Best() const { return best_; }
-  /// Its offsets, rank order.
-  [[nodiscard]] const std::vector<std::uint64_t>& BestOffsets() const {
-    return best_offsets_;
-  }
-
  private:
-  /// A sub-problem: the tensors of `members` still unplaced, to be placed
-  /// with arena (max top among them) < best.
-  struct Context {
-    std::vector<std::uint32_t> members;  // sorted by start segment
-    std::uint64_t best = kInf;
-    std::uint64_t good_enough = 0;
-    bool found = false;
-    bool stop = false;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> best_offsets;
-  };
-
   void Prepare();
-  [[nodiscard]] std::uint64_t KeyValue(Key k, std::uint32_t i) const;
-  void SortByKeys(std::vector<std::uint32_t>& tensors) const;
   [[nodiscard]] bool Eligible(std::uint32_t i, std::uint64_t low) const;
   std::uint64_t ReleaseBound(std::size_t mark, std::uint64_t m,
                              std::uint32_t span_lo, std::uint32_t span_hi,
@@ -213,16 +177,14 @@ class Search {
 
   void Place(std::uint32_t i, std::uint64_t at);
   void Unplace(std::uint32_t i);
-  static void Record(Context& ctx, std::uint64_t top,
-                     const std::vector<std::uint64_t>& offsets);
   void Split(Context& ctx, std::size_t mark,
              const std::vector<std::size_t>& starts, std::uint64_t low,
              std::uint64_t utop);
   void Node(Context& ctx, std::uint64_t low, std::uint64_t utop);
   void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop);
+  bool Branch(Context& ctx, std::size_t mark, std::uint64_t m,
+              std::uint64_t utop, std::uint32_t span_lo, std::uint32_t span_hi);
   // The steps of NodeStates (search.cpp).
-  std::pair<std::uint32_t, std::uint32_t> GatherLive(const Context& ctx,
-                                                     std::size_t mark);
   std::uint64_t Level(std::size_t mark, std::uint64_t low);
   void AppendSkylineKey(std::uint32_t span_lo, std::uint32_t span_hi);
   bool MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
@@ -240,23 +202,8 @@ class Search {
                        std::uint64_t utop, std::uint32_t span_lo,
                        std::uint32_t span_hi);
 
-  static constexpr std::uint32_t kNoTensor =
-      std::numeric_limits<std::uint32_t>::max();
-
-  std::vector<TensorUsageRecord> r_;
-  std::size_t n_;
   Branching branching_;
-  Ordering order_;
-  ExactTechniques techniques_;
-  std::vector<std::uint32_t> perm_;
-  /// Branching priority per tensor (smaller first): its rank, and within a
-  /// time-disjoint group its rank in that group (see Split).
-  std::vector<std::uint32_t> priority_;
-  std::size_t segments_ = 0;
-  std::vector<std::uint32_t> sa_, sb_;  // segment range [sa, sb) per tensor
-  std::vector<std::uint32_t> by_start_;
   std::vector<std::vector<std::uint32_t>> nbrs_;
-  std::uint64_t root_bound_ = 0;
   /// Memo keys code a run of equal floors as (floor / floor_unit_) <<
   /// length_bits_ | length, runs_per_word_ runs a word (0: two words a
   /// run, floor and length, when one run does not fit in a word).
@@ -265,18 +212,11 @@ class Search {
   unsigned runs_per_word_ = 0;
 
   // Search state.
-  std::vector<std::uint64_t> rem_;    // unplaced bytes alive per segment
   std::vector<std::uint64_t> floor_;  // skyline height per segment
-  std::vector<std::uint64_t> x_;      // skyline position per unplaced tensor
-  std::vector<std::uint64_t> offset_;
-  std::vector<std::uint8_t> placed_;
-  std::vector<std::uint32_t> deg_;  // unplaced neighbours per tensor
   std::vector<std::uint64_t> floor_log_;
   std::vector<std::pair<std::uint32_t, std::uint64_t>> x_log_;
   std::vector<std::size_t> x_log_marks_;
-  std::vector<std::uint32_t> live_, cand_;  // stacks shared by all frames
-  std::vector<std::size_t> split_starts_;
-  std::vector<std::uint64_t> lowest_;  // scratch of Node(), per segment
+  std::vector<std::uint32_t> cand_;  // stack shared by all frames
   std::vector<std::pair<std::uint64_t, std::uint32_t>> release_;  // scratch
   ReleaseGroups release_groups_;              // scratch of ReleaseBound
   std::vector<std::uint64_t> diff_;           // per peak + 1, zero between uses
@@ -284,17 +224,8 @@ class Search {
                                               // ending in each segment
   std::vector<std::uint32_t> peak_index_;     // scratch, per segment + 1
   std::vector<std::uint64_t> peak_load_;      // scratch, per peak segment
-  std::vector<std::uint8_t> eligible_;        // scratch, parallel to live_
   std::vector<std::uint64_t> closed_at_;      // level a segment is closed at
   std::vector<std::pair<std::uint32_t, std::uint64_t>> closed_log_;
-  Memo memo_;
-  std::vector<std::uint64_t> staged_keys_;  // keys of the states on the path
-  std::vector<Memo::Key> staged_;
-  Budget* budget_ = nullptr;
-
-  bool found_ = false;
-  std::uint64_t best_ = kInf;
-  std::vector<std::uint64_t> best_offsets_;
 };
 
 }  // namespace arenaplan::solver
