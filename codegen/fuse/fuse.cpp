@@ -188,13 +188,8 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
     }
     case BuiltinOp::kAveragePool2D:
     case BuiltinOp::kMaxPool2D: {
-      if (in.quantization.scale[0] != out.quantization.scale[0] ||
-          in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
-        return std::nullopt;
-      }
-      const auto checked = tflite::CheckPool(op, in, out);
-      const auto* g = std::get_if<tflite::PoolGeometry>(&checked);
-      if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
+      const auto g = tflite::ClampingPool(op, in, out);
+      if (!g) return std::nullopt;
       f.row.window = g->filter_h;
       f.row.stride = g->stride_h;
       f.row.pad = g->pad_h.pad_before;

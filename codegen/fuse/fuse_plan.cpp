@@ -20,6 +20,25 @@ std::uint64_t RoundUp(std::uint64_t x, Alignment a) {
   return (x + m - 1) / m * m;
 }
 
+/// The pairs of operator `op` whose two records are both in the step
+/// (local[r] >= 0), renumbered by `local`, distances rounded up to
+/// `alignment`.
+std::vector<OverlapPair> LocalPairs(const std::vector<OverlapPair>& pairs,
+                                    std::uint32_t op,
+                                    const std::vector<std::int64_t>& local,
+                                    Alignment alignment) {
+  std::vector<OverlapPair> out;
+  for (const OverlapPair& q : pairs) {
+    if (q.op != op || local[q.input] < 0 || local[q.output] < 0) continue;
+    OverlapPair c = q;
+    c.input = static_cast<std::uint32_t>(local[q.input]);
+    c.output = static_cast<std::uint32_t>(local[q.output]);
+    c.distance = RoundUp(q.distance, alignment);
+    out.push_back(c);
+  }
+  return out;
+}
+
 /// A one-step problem of `sizes` (aligned) with `pairs` (aligned distances;
 /// op 0) and its bound (OverlapLowerBound).
 std::uint64_t BoundOf(const std::vector<std::uint64_t>& sizes,
@@ -87,14 +106,7 @@ std::uint64_t CandidateBound(const tflite::TfliteProblem& p,
   }
   std::vector<OverlapPair> step_pairs;
   if (s == nullptr) {
-    for (const OverlapPair& q : pairs) {
-      if (q.op != op || local[q.input] < 0 || local[q.output] < 0) continue;
-      OverlapPair c = q;
-      c.input = static_cast<std::uint32_t>(local[q.input]);
-      c.output = static_cast<std::uint32_t>(local[q.output]);
-      c.distance = RoundUp(q.distance, alignment);
-      step_pairs.push_back(c);
-    }
+    step_pairs = LocalPairs(pairs, op, local, alignment);
   } else {
     std::vector<std::int64_t> ring_local(s->ring_bytes.size(), -1);
     for (std::size_t i = 0; i < s->ring_bytes.size(); ++i) {
@@ -138,16 +150,7 @@ std::uint64_t StepBound(const UsageProblem& problem, std::uint32_t step,
     local[i] = static_cast<std::int64_t>(sizes.size());
     sizes.push_back(RoundUp(r.size, alignment));
   }
-  std::vector<OverlapPair> pairs;
-  for (const OverlapPair& q : problem.overlaps) {
-    if (q.op != step || local[q.input] < 0 || local[q.output] < 0) continue;
-    OverlapPair c = q;
-    c.input = static_cast<std::uint32_t>(local[q.input]);
-    c.output = static_cast<std::uint32_t>(local[q.output]);
-    c.distance = RoundUp(q.distance, alignment);
-    pairs.push_back(c);
-  }
-  return BoundOf(sizes, std::move(pairs));
+  return BoundOf(sizes, LocalPairs(problem.overlaps, step, local, alignment));
 }
 
 FusePlan PlanFusion(const tflite::Model& model,

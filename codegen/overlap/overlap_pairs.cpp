@@ -114,13 +114,8 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
   if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
     return std::nullopt;
-  if (in.quantization.scale[0] != out.quantization.scale[0] ||
-      in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
-    return std::nullopt;
-  }
-  const auto checked = tflite::CheckPool(op, in, out);
-  const auto* g = std::get_if<tflite::PoolGeometry>(&checked);
-  if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
+  const auto g = tflite::ClampingPool(op, in, out);
+  if (!g) return std::nullopt;
   const auto is = KernelShape(g->in), os = KernelShape(g->out);
   if (!is || !os) return std::nullopt;
   const k::PoolParams p{

@@ -173,4 +173,24 @@ std::variant<PoolGeometry, Refusal> CheckPool(const Operator& op,
   return g;
 }
 
+std::optional<PoolGeometry> ClampingPool(const Operator& op, const Tensor& in,
+                                         const Tensor& out) {
+  if (in.quantization.scale.size() != 1 || out.quantization.scale.size() != 1 ||
+      in.quantization.zero_point.size() != 1 ||
+      out.quantization.zero_point.size() != 1 ||
+      in.quantization.scale[0] != out.quantization.scale[0] ||
+      in.quantization.zero_point[0] != out.quantization.zero_point[0]) {
+    return std::nullopt;
+  }
+  const auto checked = CheckPool(op, in, out);
+  const auto* g = std::get_if<PoolGeometry>(&checked);
+  if (g == nullptr) return std::nullopt;
+  const Activation a = g->activation;
+  if (a != Activation::kNone && a != Activation::kRelu &&
+      a != Activation::kReluN1To1 && a != Activation::kRelu6) {
+    return std::nullopt;
+  }
+  return *g;
+}
+
 }  // namespace arenaplan::tflite

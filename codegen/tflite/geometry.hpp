@@ -105,6 +105,14 @@ struct PoolGeometry {
                                                             const Tensor& in,
                                                             const Tensor& out);
 
+/// CheckPool's geometry of a pool whose output is quantized as its input
+/// (one scale and zero point each) and whose fused activation only clamps
+/// (none, RELU, RELU_N1_TO_1, RELU6): the pools the row kernels run in
+/// place and in fused segments; nullopt for any other.
+[[nodiscard]] std::optional<PoolGeometry> ClampingPool(const Operator& op,
+                                                       const Tensor& in,
+                                                       const Tensor& out);
+
 }  // namespace arenaplan::tflite
 
 #endif  // ARENAPLAN_CODEGEN_TFLITE_GEOMETRY_HPP_
