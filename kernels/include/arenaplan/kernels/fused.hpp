@@ -31,6 +31,10 @@
 
 namespace arenaplan::kernels {
 
+/// An int32 that may sit at any byte address (an accumulating pool's
+/// running sums in a ring planned with alignment 1).
+typedef std::int32_t UnalignedInt32 __attribute__((aligned(1)));
+
 enum class FusedKind : std::uint8_t {
   kConv2DFast,           ///< fast_conv.hpp Conv2DFast (folded bias).
   kDepthwiseConv2DFast,  ///< fast_conv.hpp, depth multiplier 1.
@@ -184,8 +188,9 @@ class ArenaSink {
   void Accumulate(std::int32_t i, std::int32_t y) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
-    std::int32_t* state =
-        reinterpret_cast<std::int32_t*>(arena_ + o.ring_offset);
+    // The ring may start at any byte (--align 1): an int32 of alignment 1.
+    UnalignedInt32* state =
+        reinterpret_cast<UnalignedInt32*>(arena_ + o.ring_offset);
     const bool max = o.kind == FusedKind::kMaxPool;
     const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
     if (y == s_.WindowFirst(i, 0)) {
@@ -200,11 +205,12 @@ class ArenaSink {
                                   : o.in_shape.w - x0;
       for (std::int32_t kx = kb; kx < ke; ++kx) {
         const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
-        std::int32_t* acc = state + ox * c_n;
+        UnalignedInt32* acc = state + ox * c_n;
         for (std::int32_t c = 0; c < c_n; ++c) {
           const std::int32_t v = px[c];
           if (max) {
-            acc[c] = v > acc[c] ? v : acc[c];
+            const std::int32_t old = acc[c];  // a value, not a reference
+            acc[c] = v > old ? v : old;
           } else {
             acc[c] += v;
           }
@@ -219,8 +225,8 @@ class ArenaSink {
     const FusedOp& o = seg_.ops[i];
     std::int8_t* out = OutputRow(i, 0);
     if (out == nullptr) return;
-    const std::int32_t* state =
-        reinterpret_cast<const std::int32_t*>(arena_ + o.ring_offset);
+    const UnalignedInt32* state =
+        reinterpret_cast<const UnalignedInt32*>(arena_ + o.ring_offset);
     const bool max = o.kind == FusedKind::kMaxPool;
     const std::int32_t rows = s_.WindowEnd(i, 0) - s_.WindowFirst(i, 0);
     const std::int32_t c_n = o.out_shape.c;
