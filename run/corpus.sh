@@ -11,9 +11,13 @@
 # (seedS.out.bin, or seedS.out0.bin, seedS.out1.bin, ... concatenated) must
 # be equal byte for byte. With BOARDs, the accepted models' references go
 # through run/reference.sh too (run/run.sh on each board: the firmware's
-# plan under QEMU, and the host's naive plan). Prints one line per model:
+# plan under QEMU, and the host's naive plan), and each NOREF model runs
+# once on each board with a zero input (its output must equal the host's).
+# Prints one line per model:
 #   corpus NAME: PASS|FAIL|REFUSED|NOREF (details)
-# and a summary; exit 1 when any line is FAIL.
+# a summary, then the boards' lines; exit 1 when any line is FAIL.
+# RUN_ICOUNT_BOARD=B: the runs on board B also give the instructions per
+# inference (QEMU -icount, run/run.sh's RUN_ICOUNT).
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
 # build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++),
 # RUN_OVERLAP=1 compiles with --overlap (docs/overlap.md) for the host runs
@@ -45,6 +49,7 @@ rm -rf "$out/accepted"
 mkdir -p "$out/accepted"
 
 pass=0 fail=0 refused=0 noref=0
+noref_models=()
 for model in "$corpus"/*.tflite; do
   name=$(basename "$model" .tflite)
   w="$out/$name"
@@ -59,6 +64,7 @@ for model in "$corpus"/*.tflite; do
   if [ ! -d "$ref/$name" ]; then
     echo "corpus $name: NOREF (compiles, arena $arena bytes; no reference outputs)"
     noref=$((noref + 1))
+    noref_models+=("$model")
     continue
   fi
   ln -s "$(cd "$ref/$name" && pwd)" "$out/accepted/$name"
@@ -103,4 +109,35 @@ if [ ${#boards[@]} -gt 0 ] && [ -n "$(ls "$out/accepted")" ]; then
   RUN_OUT=${RUN_OUT:-build/run} ARENAPLAN_CLI=$cli \
     run/reference.sh "$out/accepted" "$corpus" "${boards[@]}" || status=1
 fi
+# A model without a reference must still build and run on each board, its
+# output equal to the host's (run/run.sh, zero input).
+for model in ${boards[@]:+"${noref_models[@]}"}; do
+  name=$(basename "$model" .tflite)
+  for board in "${boards[@]}"; do
+    log="$out/$name/run.$board.log"
+    icount=""
+    [ "$board" = "${RUN_ICOUNT_BOARD:-}" ] && icount=1
+    started=$(date +%s.%N)
+    run_status=0
+    RUN_OUT=${RUN_OUT:-build/run} ARENAPLAN_CLI=$cli RUN_ICOUNT=$icount \
+      run/run.sh "$model" "$board" "" "" best >"$log" 2>&1 || run_status=$?
+    took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')
+    said=$(sed -n 's/^run [^:]*: //p' "$log" | tail -n 1)
+    case $run_status in
+      0)
+        b="${RUN_OUT:-build/run}/$name/$board/best"
+        case ${RUN_OVERLAP:-} in 1) b="$b-overlap" ;; esac
+        case ${RUN_FUSE:-} in 1) b="$b-fuse" ;; esac
+        extra=""
+        if [ -n "$icount" ] && [ -s "$b/instructions.txt" ]; then
+          extra="; $(cat "$b/instructions.txt") instructions"
+        fi
+        echo "corpus $name $board: NOREF RUNS (zero input, output equal to the host's; $took$extra)" ;;
+      3) echo "corpus $name $board: SKIP ($said)" ;;
+      *)
+        echo "corpus $name $board: FAIL ($said; $took)"
+        status=1 ;;
+    esac
+  done
+done
 exit $status

@@ -9,6 +9,8 @@
 # input on the host and per model x input x board:
 #   reference MODEL/NAME TARGET: PASS|FAIL|SKIP [(why)]
 # SKIP: the model does not fit the board (run.sh exit 3), with the reason.
+# A board line gives the wall time of its run/run.sh (generating, building
+# the firmware and the host program, both runs), e.g. "PASS (41.2 s)".
 # Exit 1 when any line is FAIL. With RUN_ICOUNT_BOARD=B, the runs on board
 # B use QEMU's -icount and their lines give the instructions per inference.
 # With RUN_OVERLAP=1 the boards run the --overlap plan (run/run.sh).
@@ -64,7 +66,9 @@ for dir in "$ref"/*/; do
       [ "$board" = "${RUN_ICOUNT_BOARD:-}" ] && icount=1
       log="$out/$name/run.$board.log"
       status=0
+      started=$(date +%s.%N)
       RUN_ICOUNT=$icount run/run.sh "$model" "$board" "$in" "" best >"$log" 2>&1 || status=$?
+      took=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')
       b="$out/$name/$board/best"
       case ${RUN_OVERLAP:-} in 1) b="$b-overlap" ;; esac
       case ${RUN_FUSE:-} in 1) b="$b-fuse" ;; esac
@@ -84,18 +88,18 @@ for dir in "$ref"/*/; do
         continue
       fi
       if [ ! -s "$b/board.out.bin" ]; then
-        report "$what $board" FAIL "$said"
+        report "$what $board" FAIL "$said; $took"
         continue
       fi
       # The board's verdict is its output against TFLM's, whether or not
       # the host's agreed (the host line above says that).
       why=$(differs "$b/board.out.bin" "$expected")
-      extra=""
+      extra="$took"
       if [ -n "$icount" ] && [ -s "$b/instructions.txt" ]; then
-        extra="$(cat "$b/instructions.txt") instructions"
+        extra="$extra; $(cat "$b/instructions.txt") instructions"
       fi
       if [ -n "$why" ]; then
-        report "$what $board" FAIL "$why${extra:+; $extra}"
+        report "$what $board" FAIL "$why; $extra"
       else
         report "$what $board" PASS "$extra"
       fi
