@@ -21,15 +21,18 @@ CORPUS_TIMEOUT ?= 600
 # the host. It takes several minutes (README.md, "Real models"), so it is
 # not in `make test`.
 CORPUS_BOARD_SET ?= mps2-an386
+# CORPUS_MODELS="NAME ...": only these corpus models (both targets); empty:
+# all of them.
+CORPUS_MODELS ?=
 
 .PHONY: test-corpus test-corpus-boards
 test-corpus: run-cli
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) \
-	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
+	  RUN_CORPUS_MODELS="$(CORPUS_MODELS)" TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
 	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARDS)
 TEST_TARGETS += test-corpus
 
 test-corpus-boards: run-cli
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) \
-	  TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
+	  RUN_CORPUS_MODELS="$(CORPUS_MODELS)" TARGET_TIMEOUT=$(CORPUS_TIMEOUT) run/corpus.sh "$(CORPUS_DIR)" \
 	  "$(CORPUS_REFERENCE_DIR)" $(CORPUS_BOARD_SET)

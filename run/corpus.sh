@@ -18,6 +18,8 @@
 # a summary, then the boards' lines; exit 1 when any line is FAIL.
 # RUN_ICOUNT_BOARD=B: the runs on board B also give the instructions per
 # inference (QEMU -icount, run/run.sh's RUN_ICOUNT).
+# RUN_CORPUS_MODELS="NAME ...": only these models of CORPUS_DIR (names
+# without .tflite; a name that is not there is an error); empty: all.
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
 # build/run; the work directory is RUN_OUT/corpus), HOST_CXX (default g++),
 # RUN_OVERLAP=1 compiles with --overlap (docs/overlap.md) for the host runs
@@ -44,14 +46,19 @@ case ${RUN_FUSE:-} in
   '' | 0) ;;
   *) echo "RUN_FUSE '${RUN_FUSE}': expected 1, 0 or nothing" >&2; exit 2 ;;
 esac
+for name in ${RUN_CORPUS_MODELS:-}; do
+  [ -f "$corpus/$name.tflite" ] || { echo "RUN_CORPUS_MODELS: no model $corpus/$name.tflite" >&2; exit 2; }
+done
 mkdir -p "$out"
 rm -rf "$out/accepted"
 mkdir -p "$out/accepted"
 
 pass=0 fail=0 refused=0 noref=0
 noref_models=()
+only=" ${RUN_CORPUS_MODELS:-} "
 for model in "$corpus"/*.tflite; do
   name=$(basename "$model" .tflite)
+  case $only in "  " | *" $name "*) ;; *) continue ;; esac
   w="$out/$name"
   mkdir -p "$w"
   if ! "$cli" compile "$model" --out-dir "$w" --namespace model \
