@@ -18,8 +18,8 @@ CORPUS_TIMEOUT ?= 600
 # The whole corpus on every board of CORPUS_BOARD_SET as well
 # (`make test-corpus-boards`): every reference input of every accepted
 # model, and each NOREF model once with a zero input, on the board and on
-# the host. It takes several minutes (README.md, "Real models"), so it is
-# not in `make test`.
+# the host. It takes about 15 minutes on 2 cores (docs/operators.md, "The
+# corpus"), so it is not in `make test`.
 CORPUS_BOARD_SET ?= mps2-an386
 # CORPUS_MODELS="NAME ...": only these corpus models (both targets); empty:
 # all of them.
