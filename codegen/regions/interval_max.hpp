@@ -23,14 +23,13 @@ namespace arenaplan {
 /// max (a saturating sum and max both do), so that a subtree's pending
 /// value combined with its children's maximum is its maximum.
 /// Node 1 covers [0, count-1]; node k's children 2k and 2k+1 cover the
-/// halves; 4 x count nodes suffice.
+/// halves; 4 x count nodes suffice, and a tree of count 0 has none (every
+/// public call returns before reading a node).
 template <class Op>
 class LazyMaxTree {
  public:
   explicit LazyMaxTree(std::size_t count)
-      : count_(count),
-        max_(4 * std::max<std::size_t>(count, 1), 0),
-        pending_(4 * std::max<std::size_t>(count, 1), 0) {}
+      : count_(count), max_(4 * count, 0), pending_(4 * count, 0) {}
 
   void Apply(std::size_t first, std::size_t last, std::uint64_t x) {
     if (count_ == 0 || first > last || first >= count_) return;

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/host/support/firmware_build.hpp"
 #include "tests/host/support/test_util.hpp"
 
 namespace {
@@ -21,6 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using arenaplan::testing_util::CommandResult;
+using arenaplan::testing_util::ExpectBuildsAsFirmware;
 using arenaplan::testing_util::RunCommand;
 using arenaplan::testing_util::WriteFile;
 
@@ -71,26 +73,9 @@ TEST(KernelsFreestanding, GeneratedKeywordModelBuildsForEveryCortexMCore) {
   const CommandResult g = RunCommand(gen);
   ASSERT_EQ(g.status, 0) << g.output;
   WriteFile(dir / "firmware.cpp", kFirmware);
-  for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
-                          "cortex-m7", "cortex-m33", "cortex-m55"}) {
-    const std::string obj = (dir / (std::string(cpu) + ".o")).string();
-    const CommandResult r = RunCommand(
-        std::string("arm-none-eabi-g++ -mthumb -mcpu=") + cpu +
-        " -std=c++17 -Os -ffreestanding -fno-exceptions -fno-rtti -nostdlib "
-        "-Wall -Wextra -Werror -pedantic -I" ARENAPLAN_SOURCE_DIR
-        "/core/include -I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" +
-        dir.string() + " -c " + (dir / "firmware.cpp").string() + " -o " + obj);
-    EXPECT_EQ(r.status, 0) << cpu << "\n" << r.output;
-    EXPECT_EQ(r.output, "") << cpu;  // Not even a note.
-    const CommandResult nm = RunCommand("arm-none-eabi-nm -u " + obj);
-    ASSERT_EQ(nm.status, 0) << nm.output;
-    EXPECT_EQ(nm.output.find("__aeabi_ldivmod"), std::string::npos)
-        << cpu << ":\n"
-        << nm.output;
-    EXPECT_EQ(nm.output.find("__aeabi_uldivmod"), std::string::npos)
-        << cpu << ":\n"
-        << nm.output;
-  }
+  ExpectBuildsAsFirmware(dir, dir / "firmware.cpp",
+                         {ARENAPLAN_SOURCE_DIR "/core/include", dir.string()},
+                         {"__aeabi_ldivmod", "__aeabi_uldivmod"});
   fs::remove_all(dir);
 }
 

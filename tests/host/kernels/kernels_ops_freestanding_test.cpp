@@ -12,14 +12,14 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/host/support/firmware_build.hpp"
 #include "tests/host/support/test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-using arenaplan::testing_util::CommandResult;
-using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::ExpectBuildsAsFirmware;
 using arenaplan::testing_util::WriteFile;
 
 /// Instantiates every new kernel template with the types the lowerings use.
@@ -150,26 +150,8 @@ TEST(KernelsOpsFreestanding, NewKernelsBuildForEveryCortexMCore) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   WriteFile(dir / "firmware.cpp", kFirmware);
-  for (const char* cpu : {"cortex-m0plus", "cortex-m3", "cortex-m4",
-                          "cortex-m7", "cortex-m33", "cortex-m55"}) {
-    const std::string obj = (dir / (std::string(cpu) + ".o")).string();
-    const CommandResult r = RunCommand(
-        std::string("arm-none-eabi-g++ -mthumb -mcpu=") + cpu +
-        " -std=c++17 -Os -ffreestanding -fno-exceptions -fno-rtti -nostdlib "
-        "-Wall -Wextra -Werror -pedantic -I" ARENAPLAN_SOURCE_DIR
-        "/kernels/include -c " +
-        (dir / "firmware.cpp").string() + " -o " + obj);
-    EXPECT_EQ(r.status, 0) << cpu << "\n" << r.output;
-    EXPECT_EQ(r.output, "") << cpu;  // Not even a note.
-    const CommandResult nm = RunCommand("arm-none-eabi-nm -u " + obj);
-    ASSERT_EQ(nm.status, 0) << nm.output;
-    EXPECT_EQ(nm.output.find("__aeabi_ldivmod"), std::string::npos)
-        << cpu << ":\n"
-        << nm.output;
-    EXPECT_EQ(nm.output.find("__aeabi_uldivmod"), std::string::npos)
-        << cpu << ":\n"
-        << nm.output;
-  }
+  ExpectBuildsAsFirmware(dir, dir / "firmware.cpp", {},
+                         {"__aeabi_ldivmod", "__aeabi_uldivmod"});
   fs::remove_all(dir);
 }
 

@@ -589,48 +589,78 @@ void ElementwiseTrace(std::int64_t count, Trace& t) {
   }
 }
 
+/// An element-wise kernel of two inputs with input 1 (`first`) or input 2
+/// streamed into the output: the other input's `count` random bytes are
+/// drawn first, then the streamed input's.
+using BinaryKernel =
+    std::function<void(const std::int8_t*, const std::int8_t*, std::int8_t*)>;
+Case BinaryElementwiseCase(const std::string& name, std::int32_t count,
+                           bool first, Lcg& rng, BinaryKernel kernel) {
+  auto other = std::make_shared<std::vector<std::int8_t>>(
+      static_cast<std::size_t>(count));
+  for (auto& v : *other) v = rng.Byte();
+  Case c;
+  c.what = name + ", input " + (first ? "1" : "2") + " overlapped, count " +
+           std::to_string(count);
+  c.in_bytes = c.out_bytes = count;
+  c.input.resize(static_cast<std::size_t>(count));
+  for (auto& v : c.input) v = rng.Byte();
+  c.contract = k::kElementwiseOverlapDistance;
+  c.run = [kernel = std::move(kernel), other, first](const std::int8_t* in,
+                                                     std::int8_t* out) {
+    if (first) {
+      kernel(in, other->data(), out);
+    } else {
+      kernel(other->data(), in, out);
+    }
+  };
+  c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+  return c;
+}
+
+/// An element-wise kernel of one input, run in place or below it: the
+/// input's `count` random bytes.
+Case UnaryElementwiseCase(
+    const std::string& name, std::int32_t count, Lcg& rng,
+    std::function<void(const std::int8_t*, std::int8_t*)> kernel) {
+  Case c;
+  c.what = name + ", count " + std::to_string(count);
+  c.in_bytes = c.out_bytes = count;
+  c.input.resize(static_cast<std::size_t>(count));
+  for (auto& v : c.input) v = rng.Byte();
+  c.contract = k::kElementwiseOverlapDistance;
+  c.run = std::move(kernel);
+  c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
+  return c;
+}
+
 TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
   Lcg rng(505);
   Tally tally;
   for (int i = 0; i < 120; ++i) {
     const bool fast = i >= 60;  // AddFast, the generated code's kernel
-    auto other = std::make_shared<std::vector<std::int8_t>>();
-    auto p = std::make_shared<k::AddParams>();
+    k::AddParams p;
     const std::int32_t count = rng.Next(1, 300);
-    *p = {rng.Next(-127, 128),
-          rng.Next(-127, 128),
-          rng.Next(-128, 127),
-          20,
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-3, 0),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-3, 0),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-20, -17),
-          -128,
-          127,
-          count};
-    other->resize(static_cast<std::size_t>(count));
-    for (auto& v : *other) v = rng.Byte();
+    p = {rng.Next(-127, 128),
+         rng.Next(-127, 128),
+         rng.Next(-128, 127),
+         20,
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-3, 0),
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-3, 0),
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-20, -17),
+         -128,
+         127,
+         count};
     const bool first = i % 2 == 0;  // Which input streams into the output.
-    Case c;
-    c.what = std::string(fast ? "AddFast" : "Add") + ", input " +
-             (first ? "1" : "2") + " overlapped, count " +
-             std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first, fast](const std::int8_t* in, std::int8_t* out) {
-      auto* add = fast ? &k::AddFast : &k::Add;
-      if (first) {
-        add(*p, in, other->data(), out);
-      } else {
-        add(*p, other->data(), in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    auto* add = fast ? &k::AddFast : &k::Add;
+    CheckCase(BinaryElementwiseCase(
+                  fast ? "AddFast" : "Add", count, first, rng,
+                  [p, add](const std::int8_t* a, const std::int8_t* b,
+                           std::int8_t* out) { add(p, a, b, out); }),
+              rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.positive, 0);  // d = 0 always: in place.
@@ -641,22 +671,17 @@ TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
   Lcg rng(606);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto p = std::make_shared<k::RequantizeParams>();
+    k::RequantizeParams p;
     const std::int32_t count = rng.Next(1, 300);
-    *p = {rng.Next(-127, 128), rng.Next(-128, 127),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-2, 1), count};
-    Case c;
-    c.what = "Requantize int8 -> int8, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p](const std::int8_t* in, std::int8_t* out) {
-      k::Requantize(*p, in, out);
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    p = {rng.Next(-127, 128), rng.Next(-128, 127),
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-2, 1), count};
+    CheckCase(
+        UnaryElementwiseCase("Requantize int8 -> int8", count, rng,
+                             [p](const std::int8_t* in, std::int8_t* out) {
+                               k::Requantize(p, in, out);
+                             }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -666,26 +691,21 @@ TEST(KernelsOverlap, LeakyReluIsInPlace) {
   Lcg rng(9898);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto p = std::make_shared<k::LeakyReluParams>();
+    k::LeakyReluParams p;
     const std::int32_t count = rng.Next(1, 300);
-    *p = {rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-2, 1),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-6, -1),
-          count};
-    Case c;
-    c.what = "LeakyRelu, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p](const std::int8_t* in, std::int8_t* out) {
-      k::LeakyRelu(*p, in, out);
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    p = {rng.Next(-128, 127),
+         rng.Next(-128, 127),
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-2, 1),
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-6, -1),
+         count};
+    CheckCase(
+        UnaryElementwiseCase("LeakyRelu", count, rng,
+                             [p](const std::int8_t* in, std::int8_t* out) {
+                               k::LeakyRelu(p, in, out);
+                             }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -695,69 +715,60 @@ TEST(KernelsOverlap, ReluIsInPlace) {
   Lcg rng(1919);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto p = std::make_shared<k::ReluParams>();
+    k::ReluParams p;
     const std::int32_t count = rng.Next(1, 300);
     const std::int32_t zp_out = rng.Next(-128, 127);
-    *p = {rng.Next(-128, 127),
-          zp_out,
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-2, 1),
-          zp_out,
-          127,
-          count};
-    Case c;
-    c.what = "Relu, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p](const std::int8_t* in, std::int8_t* out) {
-      k::Relu(*p, in, out);
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    p = {rng.Next(-128, 127),
+         zp_out,
+         rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+         rng.Next(-2, 1),
+         zp_out,
+         127,
+         count};
+    CheckCase(
+        UnaryElementwiseCase("Relu", count, rng,
+                             [p](const std::int8_t* in, std::int8_t* out) {
+                               k::Relu(p, in, out);
+                             }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
+}
+
+/// One output row of w x ch elements, the output's own strides for both
+/// inputs (element-wise): the shape and strides of the tests below.
+struct RowShape {
+  std::int32_t w, ch;
+  k::Shape4 Shape() const { return {1, 1, w, ch}; }
+  std::int32_t Count() const { return w * ch; }
+};
+RowShape RandomRow(Lcg& rng) {
+  const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
+  return {w, ch};
 }
 
 TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
   Lcg rng(1818);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto other = std::make_shared<std::vector<std::int8_t>>();
-    auto p = std::make_shared<k::MulParams>();
-    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
-    const std::int32_t count = w * ch;
-    *p = {rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-10, -6),
-          -128,
-          127,
-          {1, 1, w, ch},
-          {0, 0, ch, 1},
-          {0, 0, ch, 1}};
-    other->resize(static_cast<std::size_t>(count));
-    for (auto& v : *other) v = rng.Byte();
-    const bool first = i % 2 == 0;
-    Case c;
-    c.what = std::string("Mul, input ") + (first ? "1" : "2") +
-             " overlapped, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
-      if (first) {
-        k::Mul(*p, in, other->data(), out);
-      } else {
-        k::Mul(*p, other->data(), in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    const RowShape r = RandomRow(rng);
+    const k::MulParams p = {
+        rng.Next(-128, 127),
+        rng.Next(-128, 127),
+        rng.Next(-128, 127),
+        rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+        rng.Next(-10, -6),
+        -128,
+        127,
+        r.Shape(),
+        {0, 0, r.ch, 1},
+        {0, 0, r.ch, 1}};
+    CheckCase(
+        BinaryElementwiseCase("Mul", r.Count(), i % 2 == 0, rng,
+                              [p](const std::int8_t* a, const std::int8_t* b,
+                                  std::int8_t* out) { k::Mul(p, a, b, out); }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -767,39 +778,23 @@ TEST(KernelsOverlap, DivContractHoldsForEitherInput) {
   Lcg rng(4242);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto other = std::make_shared<std::vector<std::int8_t>>();
-    auto p = std::make_shared<k::DivParams>();
-    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
-    const std::int32_t count = w * ch;
-    *p = {rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-2, 12),
-          -128,
-          127,
-          {1, 1, w, ch},
-          {0, 0, ch, 1},
-          {0, 0, ch, 1}};
-    other->resize(static_cast<std::size_t>(count));
-    for (auto& v : *other) v = rng.Byte();
-    const bool first = i % 2 == 0;
-    Case c;
-    c.what = std::string("Div, input ") + (first ? "1" : "2") +
-             " overlapped, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
-      if (first) {
-        k::Div(*p, in, other->data(), out);
-      } else {
-        k::Div(*p, other->data(), in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    const RowShape r = RandomRow(rng);
+    const k::DivParams p = {
+        rng.Next(-128, 127),
+        rng.Next(-128, 127),
+        rng.Next(-128, 127),
+        rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+        rng.Next(-2, 12),
+        -128,
+        127,
+        r.Shape(),
+        {0, 0, r.ch, 1},
+        {0, 0, r.ch, 1}};
+    CheckCase(
+        BinaryElementwiseCase("Div", r.Count(), i % 2 == 0, rng,
+                              [p](const std::int8_t* a, const std::int8_t* b,
+                                  std::int8_t* out) { k::Div(p, a, b, out); }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -809,31 +804,14 @@ TEST(KernelsOverlap, MaximumMinimumContractHoldsForEitherInput) {
   Lcg rng(5757);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto other = std::make_shared<std::vector<std::int8_t>>();
-    auto p = std::make_shared<k::MaximumMinimumParams>();
-    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
-    const std::int32_t count = w * ch;
-    *p = {i % 4 < 2, {1, 1, w, ch}, {0, 0, ch, 1}, {0, 0, ch, 1}};
-    other->resize(static_cast<std::size_t>(count));
-    for (auto& v : *other) v = rng.Byte();
-    const bool first = i % 2 == 0;
-    Case c;
-    c.what = std::string(p->maximum ? "Maximum" : "Minimum") + ", input " +
-             (first ? "1" : "2") + " overlapped, count " +
-             std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
-      if (first) {
-        k::MaximumMinimum(*p, in, other->data(), out);
-      } else {
-        k::MaximumMinimum(*p, other->data(), in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    const RowShape r = RandomRow(rng);
+    const k::MaximumMinimumParams p = {
+        i % 4 < 2, r.Shape(), {0, 0, r.ch, 1}, {0, 0, r.ch, 1}};
+    CheckCase(BinaryElementwiseCase(
+                  p.maximum ? "Maximum" : "Minimum", r.Count(), i % 2 == 0, rng,
+                  [p](const std::int8_t* a, const std::int8_t* b,
+                      std::int8_t* out) { k::MaximumMinimum(p, a, b, out); }),
+              rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -843,44 +821,28 @@ TEST(KernelsOverlap, SubContractHoldsForEitherInput) {
   Lcg rng(4242);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto other = std::make_shared<std::vector<std::int8_t>>();
-    auto p = std::make_shared<k::SubParams>();
-    const std::int32_t w = rng.Next(1, 20), ch = rng.Next(1, 15);
-    const std::int32_t count = w * ch;
-    *p = {rng.Next(-127, 128),
-          rng.Next(-127, 128),
-          rng.Next(-128, 127),
-          20,
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-3, 0),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-3, 0),
-          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
-          rng.Next(-20, -14),
-          -128,
-          127,
-          {1, 1, w, ch},
-          {0, 0, ch, 1},
-          {0, 0, ch, 1}};
-    other->resize(static_cast<std::size_t>(count));
-    for (auto& v : *other) v = rng.Byte();
-    const bool first = i % 2 == 0;
-    Case c;
-    c.what = std::string("Sub, input ") + (first ? "1" : "2") +
-             " overlapped, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p, other, first](const std::int8_t* in, std::int8_t* out) {
-      if (first) {
-        k::Sub(*p, in, other->data(), out);
-      } else {
-        k::Sub(*p, other->data(), in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    const RowShape r = RandomRow(rng);
+    const k::SubParams p = {
+        rng.Next(-127, 128),
+        rng.Next(-127, 128),
+        rng.Next(-128, 127),
+        20,
+        rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+        rng.Next(-3, 0),
+        rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+        rng.Next(-3, 0),
+        rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
+        rng.Next(-20, -14),
+        -128,
+        127,
+        r.Shape(),
+        {0, 0, r.ch, 1},
+        {0, 0, r.ch, 1}};
+    CheckCase(
+        BinaryElementwiseCase("Sub", r.Count(), i % 2 == 0, rng,
+                              [p](const std::int8_t* a, const std::int8_t* b,
+                                  std::int8_t* out) { k::Sub(p, a, b, out); }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -890,26 +852,21 @@ TEST(KernelsOverlap, HardSwishIsInPlace) {
   Lcg rng(1171);
   Tally tally;
   for (int i = 0; i < 40; ++i) {
-    auto p = std::make_shared<k::HardSwishParams>();
+    k::HardSwishParams p;
     const std::int32_t count = rng.Next(1, 300);
-    *p = {rng.Next(-128, 127),
-          rng.Next(-128, 127),
-          rng.Next(1 << 14, 32767),
-          rng.Next(-10, 0),
-          rng.Next(1 << 14, 32767),
-          rng.Next(-3, 4),
-          count};
-    Case c;
-    c.what = "HardSwish, count " + std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [p](const std::int8_t* in, std::int8_t* out) {
-      k::HardSwish(*p, in, out);
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    p = {rng.Next(-128, 127),
+         rng.Next(-128, 127),
+         rng.Next(1 << 14, 32767),
+         rng.Next(-10, 0),
+         rng.Next(1 << 14, 32767),
+         rng.Next(-3, 4),
+         count};
+    CheckCase(
+        UnaryElementwiseCase("HardSwish", count, rng,
+                             [p](const std::int8_t* in, std::int8_t* out) {
+                               k::HardSwish(p, in, out);
+                             }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);
@@ -923,24 +880,20 @@ TEST(KernelsOverlap, LogisticTanhAndRelu6AreInPlace) {
     // Scale 2^-4: 2^23 = 0.5 * 2^24, shift 24, radius 15 * 2^27 / 2^24.
     const std::int32_t zp = rng.Next(-128, 127);
     const bool tanh = i % 2 == 1;
-    Case c;
-    c.what = std::string(tanh ? "Tanh" : "Logistic") + ", count " +
-             std::to_string(count);
-    c.in_bytes = c.out_bytes = count;
-    c.input.resize(static_cast<std::size_t>(count));
-    for (auto& v : c.input) v = rng.Byte();
-    c.contract = k::kElementwiseOverlapDistance;
-    c.run = [=](const std::int8_t* in, std::int8_t* out) {
-      if (tanh && zp % 3 == 0) {
-        k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
-      } else if (tanh) {
-        k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
-      } else {
-        k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in, out);
-      }
-    };
-    c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
+    CheckCase(
+        UnaryElementwiseCase(
+            tanh ? "Tanh" : "Logistic", count, rng,
+            [=](const std::int8_t* in, std::int8_t* out) {
+              if (tanh && zp % 3 == 0) {
+                k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
+              } else if (tanh) {
+                k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
+              } else {
+                k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in,
+                            out);
+              }
+            }),
+        rng, tally);
     if (HasFailure()) return;
   }
   EXPECT_EQ(tally.overlapping, 40);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -24,20 +25,17 @@
 #include "codegen/strategies/strategy.hpp"
 #include "codegen/validator/validator.hpp"
 #include "tests/host/support/test_util.hpp"
+#include "tests/host/support/usage_problems.hpp"
 
 namespace arenaplan {
 namespace {
 
 using R = TensorUsageRecord;
 
-OverlapPair Below(std::uint32_t in, std::uint32_t out, std::uint32_t op,
-                  std::uint64_t d) {
-  return {in, out, op, OverlapRelation::kOutputBelowBy, d};
-}
-
-OverlapPair Alias(std::uint32_t in, std::uint32_t out, std::uint32_t op) {
-  return {in, out, op, OverlapRelation::kAlias, 0};
-}
+using testing_util::Alias;
+using testing_util::Below;
+using testing_util::RandomPairs;
+using testing_util::RandomRecords;
 
 std::uint64_t Bound(const std::vector<R>& records,
                     const std::vector<OverlapPair>& pairs) {
@@ -250,27 +248,17 @@ TEST(OverlapStrategies, RandomPlansAreValidAndAtLeastTheOverlapBound) {
   for (int trial = 0; trial < 3000; ++trial) {
     const std::uint32_t ops = 1 + rng() % 12;
     const std::size_t n = 1 + rng() % 14;
-    std::vector<R> records(n);
-    for (R& r : records) {
-      const auto a = static_cast<std::uint32_t>(rng() % ops);
-      const auto b = static_cast<std::uint32_t>(rng() % ops);
-      r = {std::min(a, b), std::max(a, b), 16 * (1 + rng() % 8)};
-    }
-    std::vector<OverlapPair> pairs;
-    for (std::uint32_t in = 0; in < n; ++in) {
-      for (std::uint32_t out = 0; out < n; ++out) {
-        if (in == out || records[in].last_op != records[out].first_op ||
-            rng() % 3 == 0) {
-          continue;
-        }
-        if (rng() % 4 == 0) {
-          pairs.push_back(Alias(in, out, records[in].last_op));
-        } else {
-          pairs.push_back(Below(in, out, records[in].last_op,
-                                16 * (rng() % (records[out].size / 8 + 1))));
-        }
-      }
-    }
+    const std::vector<R> records = RandomRecords(
+        rng, ops, n, [](std::mt19937_64& g) { return 16 * (1 + g() % 8); });
+    const std::vector<OverlapPair> pairs = RandomPairs(
+        rng, records,
+        [&](std::mt19937_64& g, std::uint32_t in,
+            std::uint32_t out) -> std::optional<OverlapPair> {
+          if (g() % 3 == 0) return std::nullopt;
+          const std::uint32_t op = records[in].last_op;
+          if (g() % 4 == 0) return Alias(in, out, op);
+          return Below(in, out, op, 16 * (g() % (records[out].size / 8 + 1)));
+        });
     const std::uint64_t bound = Bound(records, pairs);
     EXPECT_GE(SummarizeProfiles(records).offsets_lower_bound, bound);
     for (const auto& [overlap, plain] : strategies) {
@@ -316,25 +304,19 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
   for (int trial = 0; trial < 300; ++trial) {
     const std::uint32_t ops = 1 + rng() % 4;
     const std::size_t n = 2 + rng() % 3;
-    std::vector<R> records(n);
+    const std::vector<R> records = RandomRecords(
+        rng, ops, n, [](std::mt19937_64& g) { return 16 * (1 + g() % 3); });
     std::uint64_t units = 0;
-    for (R& r : records) {
-      const auto a = static_cast<std::uint32_t>(rng() % ops);
-      const auto b = static_cast<std::uint32_t>(rng() % ops);
-      r = {std::min(a, b), std::max(a, b), 16 * (1 + rng() % 3)};
-      units += r.size / 16;
-    }
-    std::vector<OverlapPair> pairs;
-    for (std::uint32_t in = 0; in < n; ++in) {
-      for (std::uint32_t out = 0; out < n; ++out) {
-        if (in != out && records[in].last_op == records[out].first_op &&
-            rng() % 4 != 0) {
-          pairs.push_back(rng() % 4 == 0 ? Alias(in, out, records[in].last_op)
-                                         : Below(in, out, records[in].last_op,
-                                                 16 * (rng() % 3)));
-        }
-      }
-    }
+    for (const R& r : records) units += r.size / 16;
+    const std::vector<OverlapPair> pairs =
+        RandomPairs(rng, records,
+                    [&](std::mt19937_64& g, std::uint32_t in,
+                        std::uint32_t out) -> std::optional<OverlapPair> {
+                      if (g() % 4 == 0) return std::nullopt;
+                      const std::uint32_t op = records[in].last_op;
+                      if (g() % 4 == 0) return Alias(in, out, op);
+                      return Below(in, out, op, 16 * (g() % 3));
+                    });
     std::vector<Placement> plan(n);
     std::vector<OverlapPermit> permits;
     for (const OverlapPair& p : pairs) {
@@ -379,18 +361,11 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
   EXPECT_GT(forced_tight, 3 * tight);
 }
 
-UsageProblem Problem(std::vector<R> records, std::vector<OverlapPair> pairs) {
-  UsageProblem p;
-  p.records = std::move(records);
-  for (std::size_t i = 0; i < p.records.size(); ++i) {
-    p.ids.push_back(std::to_string(i));
-    p.names.emplace_back();
-    p.operator_count =
-        std::max<std::uint32_t>(p.operator_count, p.records[i].last_op + 1);
-  }
+/// testing_util::Problem with a default alignment of 16 bytes.
+UsageProblem Problem(const std::vector<R>& records,
+                     const std::vector<OverlapPair>& pairs) {
+  UsageProblem p = testing_util::Problem(records, pairs);
   p.default_alignment = Alignment::FromBytes(16);
-  p.source = "test";
-  p.overlaps = std::move(pairs);
   return p;
 }
 
@@ -439,23 +414,17 @@ TEST(OverlapPlanner, BestIsValidAndNoWorseThanStripPacking) {
   for (int trial = 0; trial < 400; ++trial) {
     const std::uint32_t ops = 1 + rng() % 10;
     const std::size_t n = 1 + rng() % 12;
-    std::vector<R> records(n);
-    for (R& r : records) {
-      const auto a = static_cast<std::uint32_t>(rng() % ops);
-      const auto b = static_cast<std::uint32_t>(rng() % ops);
-      r = {std::min(a, b), std::max(a, b), rng() % 200};
-    }
-    std::vector<OverlapPair> pairs;
-    for (std::uint32_t in = 0; in < n; ++in) {
-      for (std::uint32_t out = 0; out < n; ++out) {
-        if (in != out && records[in].last_op == records[out].first_op &&
-            rng() % 2 == 0) {
-          pairs.push_back(rng() % 5 == 0 ? Alias(in, out, records[in].last_op)
-                                         : Below(in, out, records[in].last_op,
-                                                 rng() % 220));
-        }
-      }
-    }
+    const std::vector<R> records = RandomRecords(
+        rng, ops, n, [](std::mt19937_64& g) { return g() % 200; });
+    const std::vector<OverlapPair> pairs =
+        RandomPairs(rng, records,
+                    [&](std::mt19937_64& g, std::uint32_t in,
+                        std::uint32_t out) -> std::optional<OverlapPair> {
+                      if (g() % 2 != 0) return std::nullopt;
+                      const std::uint32_t op = records[in].last_op;
+                      if (g() % 5 == 0) return Alias(in, out, op);
+                      return Below(in, out, op, g() % 220);
+                    });
     const UsageProblem problem = Problem(records, pairs);
     PlanOptions options;
     options.overlap = true;

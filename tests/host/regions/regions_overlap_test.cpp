@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -20,44 +21,19 @@
 #include "codegen/regions/regions.hpp"
 #include "codegen/validator/validator.hpp"
 #include "tests/host/support/test_util.hpp"
+#include "tests/host/support/usage_problems.hpp"
 
 namespace arenaplan {
 namespace {
 
+using testing_util::Alias;
+using testing_util::Below;
 using testing_util::CommandResult;
+using testing_util::Problem;
+using testing_util::RandomPairs;
+using testing_util::RandomRecords;
+using testing_util::Regions;
 using testing_util::RunCommand;
-
-UsageProblem Problem(const std::vector<TensorUsageRecord>& records,
-                     const std::vector<OverlapPair>& pairs) {
-  UsageProblem p;
-  p.records = records;
-  p.overlaps = pairs;
-  p.source = "test";
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    p.ids.push_back(std::to_string(i));
-    p.names.push_back("");
-    p.operator_count =
-        std::max<std::uint32_t>(p.operator_count, records[i].last_op + 1);
-  }
-  return p;
-}
-
-std::vector<RegionSpec> Regions(const std::vector<std::uint64_t>& capacities) {
-  std::vector<RegionSpec> out;
-  for (std::size_t r = 0; r < capacities.size(); ++r) {
-    RegionSpec spec;
-    spec.name = "r" + std::to_string(r);
-    spec.capacity = capacities[r];
-    spec.section = ".arena_" + spec.name;
-    out.push_back(spec);
-  }
-  return out;
-}
-
-OverlapPair Below(std::uint32_t in, std::uint32_t out, std::uint32_t op,
-                  std::uint64_t d) {
-  return {in, out, op, OverlapRelation::kOutputBelowBy, d};
-}
 
 PlanOptions WithOverlap(bool overlap) {
   PlanOptions options;
@@ -232,27 +208,19 @@ TEST(RegionsOverlap, RefusesAMalformedPair) {
 UsageProblem RandomProblem(std::mt19937_64& rng) {
   const std::uint32_t ops = 2 + rng() % 10;
   const std::size_t n = 2 + rng() % 14;
-  std::vector<TensorUsageRecord> records(n);
-  for (TensorUsageRecord& r : records) {
-    const auto a = static_cast<std::uint32_t>(rng() % ops);
-    const auto b = static_cast<std::uint32_t>(rng() % ops);
-    r = {std::min(a, b), std::max(a, b), 16 * (1 + rng() % 8)};
-  }
-  std::vector<OverlapPair> pairs;
-  for (std::uint32_t in = 0; in < n; ++in) {
-    for (std::uint32_t out = 0; out < n; ++out) {
-      if (in == out || records[in].last_op != records[out].first_op ||
-          rng() % 3 == 0) {
-        continue;
-      }
-      if (records[in].size == records[out].size && rng() % 4 == 0) {
-        pairs.push_back(
-            {in, out, records[in].last_op, OverlapRelation::kAlias, 0});
-      } else {
-        pairs.push_back(Below(in, out, records[in].last_op, 16 * (rng() % 4)));
-      }
-    }
-  }
+  const std::vector<TensorUsageRecord> records = RandomRecords(
+      rng, ops, n, [](std::mt19937_64& g) { return 16 * (1 + g() % 8); });
+  const std::vector<OverlapPair> pairs =
+      RandomPairs(rng, records,
+                  [&](std::mt19937_64& g, std::uint32_t in,
+                      std::uint32_t out) -> std::optional<OverlapPair> {
+                    if (g() % 3 == 0) return std::nullopt;
+                    const std::uint32_t op = records[in].last_op;
+                    if (records[in].size == records[out].size && g() % 4 == 0) {
+                      return Alias(in, out, op);
+                    }
+                    return Below(in, out, op, 16 * (g() % 4));
+                  });
   return Problem(records, pairs);
 }
 

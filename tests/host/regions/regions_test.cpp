@@ -21,38 +21,15 @@
 #include "codegen/emit/regions.hpp"
 #include "codegen/validator/validator.hpp"
 #include "tests/host/support/test_util.hpp"
+#include "tests/host/support/usage_problems.hpp"
 
 namespace arenaplan {
 namespace {
 
 using testing_util::CommandResult;
+using testing_util::Problem;
+using testing_util::Regions;
 using testing_util::RunCommand;
-
-/// A problem from {first_op, last_op, size} triples (ids "0", "1", ...).
-UsageProblem Problem(const std::vector<TensorUsageRecord>& records) {
-  UsageProblem p;
-  p.records = records;
-  p.source = "test";
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    p.ids.push_back(std::to_string(i));
-    p.names.push_back("");
-    p.operator_count =
-        std::max<std::uint32_t>(p.operator_count, records[i].last_op + 1);
-  }
-  return p;
-}
-
-std::vector<RegionSpec> Regions(const std::vector<std::uint64_t>& capacities) {
-  std::vector<RegionSpec> out;
-  for (std::size_t r = 0; r < capacities.size(); ++r) {
-    RegionSpec spec;
-    spec.name = std::string("r").append(std::to_string(r));
-    spec.capacity = capacities[r];
-    spec.section = std::string(".arena_").append(spec.name);
-    out.push_back(spec);
-  }
-  return out;
-}
 
 /// Checks what every plan across regions must satisfy, knowing nothing of
 /// how it was made: each record in a region, each region's records

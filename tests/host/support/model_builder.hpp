@@ -15,6 +15,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -274,13 +275,20 @@ inline flatbuffers::Offset<fb::Tensor> WriteTensor(
 
 }  // namespace model_writer_detail
 
+/// Writes the options table of an operator; returns its union type and
+/// offset ({NONE, 0}: no options).
+using OptionsWriter = std::function<model_writer_detail::Union(
+    flatbuffers::FlatBufferBuilder&, const tflite::Operator&)>;
+
 /// `model` as the bytes of a .tflite file (schema version 3, "TFL3"): one
 /// operator code per distinct (builtin, custom code, version), in order of
-/// first use; buffers, tensors and operators in the model's order.
+/// first use; buffers, tensors and operators in the model's order; each
+/// operator's options written by `write_options` (by default from its
+/// tflite::BuiltinOptions).
 [[nodiscard]] inline std::vector<std::uint8_t> SerializeModel(
-    const tflite::Model& model) {
+    const tflite::Model& model,
+    const OptionsWriter& write_options = model_writer_detail::WriteOptions) {
   namespace fb = ::arenaplan::tflite::fb;
-  using model_writer_detail::WriteOptions;
   using model_writer_detail::WriteTensor;
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<flatbuffers::Offset<fb::OperatorCode>> codes;
@@ -305,7 +313,7 @@ inline flatbuffers::Offset<fb::Tensor> WriteTensor(
             op.custom_code.empty() ? nullptr : op.custom_code.c_str(),
             op.version, builtin));
       }
-      const auto [type, options] = WriteOptions(fbb, op);
+      const auto [type, options] = write_options(fbb, op);
       ops.push_back(fb::CreateOperatorDirect(fbb, it->second, &op.inputs,
                                              &op.outputs, type, options));
     }

@@ -2,6 +2,7 @@
 //
 // Small .tflite models built in a test, and the whole `compile` path run on
 // them: OneOpModel describes tensors and one operator and serializes them
+// with model_builder.hpp's writer, its options table written by the test
 // with the flatbuffers builder of the reader's schema (so the reader decodes
 // the options too); CompileAndRun compiles the bytes with CompileModel,
 // builds the generated files and a driver with the host compiler
@@ -24,6 +25,7 @@
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/generate.hpp"
 #include "codegen/tflite/model.hpp"
+#include "tests/host/support/model_builder.hpp"
 #include "tests/host/support/test_util.hpp"
 #include "tflite_subset_generated.h"
 
@@ -66,56 +68,35 @@ struct OneOpModel {
           flatbuffers::FlatBufferBuilder&)>
       options;
 
-  /// The .tflite bytes.
+  /// The .tflite bytes (SerializeModel of model_builder.hpp, with this
+  /// model's own options writer).
   [[nodiscard]] std::vector<std::uint8_t> Serialize() const {
-    namespace fb = tflite::fb;
-    flatbuffers::FlatBufferBuilder fbb;
-    std::vector<flatbuffers::Offset<fb::Buffer>> buffers = {
-        fb::CreateBuffer(fbb)};
-    std::vector<flatbuffers::Offset<fb::Tensor>> ts;
-    for (std::size_t i = 0; i < tensors.size(); ++i) {
-      const TensorSpec& s = tensors[i];
-      std::uint32_t buffer = 0;
-      if (!s.data.empty()) {
-        fbb.ForceVectorAlignment(s.data.size(), 1, 16);
-        const auto d = fbb.CreateVector(s.data);
-        buffer = static_cast<std::uint32_t>(buffers.size());
-        buffers.push_back(fb::CreateBuffer(fbb, d));
-      }
-      flatbuffers::Offset<fb::QuantizationParameters> q = 0;
+    ModelBuilder b;
+    for (const TensorSpec& s : tensors) {
+      const auto type = static_cast<tflite::TensorType>(s.type);
+      const std::int32_t t = s.data.empty()
+                                 ? b.Tensor(s.shape, type, 0.0f)
+                                 : b.Constant(s.shape, type, s.data, 0.0f);
+      tflite::Quantization& q =
+          b.graph().tensors[static_cast<std::size_t>(t)].quantization;
+      q = {};
       if (!s.channel_scales.empty()) {
-        const std::vector<std::int64_t> zp(s.channel_scales.size(), 0);
-        q = fb::CreateQuantizationParametersDirect(
-            fbb, nullptr, nullptr, &s.channel_scales, &zp,
-            fb::QuantizationDetails::NONE, 0, s.quantized_dimension);
+        q.scale = s.channel_scales;
+        q.zero_point.assign(s.channel_scales.size(), 0);
+        q.quantized_dimension = s.quantized_dimension;
       } else if (s.scale != 0.0f) {
-        const std::vector<float> scale = {s.scale};
-        const std::vector<std::int64_t> zp = {s.zero_point};
-        q = fb::CreateQuantizationParametersDirect(fbb, nullptr, nullptr,
-                                                   &scale, &zp);
+        q.scale = {s.scale};
+        q.zero_point = {s.zero_point};
       }
-      const std::string tname = "t" + std::to_string(i);
-      ts.push_back(fb::CreateTensorDirect(fbb, &s.shape, s.type, buffer,
-                                          tname.c_str(), q));
     }
-    auto [otype, ooff] = options ? options(fbb)
-                                 : std::pair{fb::BuiltinOptions::NONE,
-                                             flatbuffers::Offset<void>(0)};
-    const auto o =
-        fb::CreateOperatorDirect(fbb, 0, &op_inputs, &op_outputs, otype, ooff);
-    std::vector<flatbuffers::Offset<fb::Operator>> ops = {o};
-    const auto graph = fb::CreateSubGraphDirect(fbb, &ts, &graph_inputs,
-                                                &graph_outputs, &ops, "main");
-    std::vector<flatbuffers::Offset<fb::SubGraph>> graphs = {graph};
-    const auto code = static_cast<std::int32_t>(op);
-    std::vector<flatbuffers::Offset<fb::OperatorCode>> codes = {
-        fb::CreateOperatorCode(
-            fbb, static_cast<std::int8_t>(code < 127 ? code : 127), 0, 1,
-            code)};
-    const auto model =
-        fb::CreateModelDirect(fbb, 3, &codes, &graphs, nullptr, &buffers);
-    fb::FinishModelBuffer(fbb, model);
-    return {fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()};
+    b.Op(op, op_inputs, op_outputs);
+    return SerializeModel(
+        b.Finish(graph_inputs, graph_outputs),
+        [this](flatbuffers::FlatBufferBuilder& fbb, const tflite::Operator&) {
+          return options ? options(fbb)
+                         : std::pair{tflite::fb::BuiltinOptions::NONE,
+                                     flatbuffers::Offset<void>(0)};
+        });
   }
 };
 

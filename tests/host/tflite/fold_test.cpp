@@ -8,55 +8,41 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <vector>
 
 #include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/problem.hpp"
+#include "tests/host/support/model_builder.hpp"
 
 namespace arenaplan::tflite {
 namespace {
 
-/// A subgraph 0 built tensor by tensor.
+/// Subgraph 0 built tensor by tensor on testing_util::ModelBuilder, with
+/// the folding rules' own shapes (paddings, filters, windows).
 class Graph {
  public:
-  Graph() {
-    m.buffers.resize(1);  // buffer 0: no data
-    m.subgraphs.resize(1);
-  }
-  Subgraph& g() { return m.subgraphs[0]; }
+  Model& model() { return b_.model(); }
+  Subgraph& g() { return b_.graph(); }
 
   /// An int8 activation quantized (scale, zp).
   std::int32_t Act(std::vector<std::int32_t> shape, std::int64_t zp = 0,
                    float scale = 0.5f) {
-    Tensor t;
-    t.type = TensorType::kInt8;
-    t.shape = std::move(shape);
-    t.quantization.scale = {scale};
-    t.quantization.zero_point = {zp};
-    g().tensors.push_back(t);
-    return static_cast<std::int32_t>(g().tensors.size() - 1);
+    return b_.Tensor(std::move(shape), TensorType::kInt8, scale, zp);
   }
   /// A constant of `type` holding `bytes`.
   std::int32_t Const(TensorType type, std::vector<std::int32_t> shape,
                      std::vector<std::uint8_t> bytes) {
-    m.buffers.push_back(Buffer{std::move(bytes), 0, 0});
-    Tensor t;
-    t.type = type;
-    t.shape = std::move(shape);
-    t.buffer = static_cast<std::uint32_t>(m.buffers.size() - 1);
-    g().tensors.push_back(t);
-    return static_cast<std::int32_t>(g().tensors.size() - 1);
+    return b_.Constant(std::move(shape), type, std::move(bytes));
   }
   /// Paddings [4, 2] of a PAD: {top, bottom, left, right}, batch/depth 0
   /// unless given.
   std::int32_t Paddings(std::int32_t top, std::int32_t bottom,
                         std::int32_t left, std::int32_t right,
                         std::int32_t depth = 0) {
-    const std::int32_t v[8] = {0, 0, top, bottom, left, right, 0, depth};
-    std::vector<std::uint8_t> bytes(32);
-    std::memcpy(bytes.data(), v, 32);
-    return Const(TensorType::kInt32, {4, 2}, bytes);
+    const std::int32_t t =
+        b_.Int32Constant({0, 0, top, bottom, left, right, 0, depth});
+    g().tensors[static_cast<std::size_t>(t)].shape = {4, 2};
+    return t;
   }
   /// A [c, kh, kw, c] int8 filter (CONV_2D) of ones.
   std::int32_t Filter(std::int32_t c, std::int32_t kh, std::int32_t kw) {
@@ -64,15 +50,10 @@ class Graph {
                  std::vector<std::uint8_t>(
                      static_cast<std::size_t>(c * kh * kw * c), 1));
   }
+  /// Appends an operator; returns its index.
   std::size_t Op(BuiltinOp code, std::vector<std::int32_t> in,
                  std::vector<std::int32_t> out, BuiltinOptions options = {}) {
-    Operator op;
-    op.builtin_code = code;
-    op.builtin_name = BuiltinOpName(code);
-    op.inputs = std::move(in);
-    op.outputs = std::move(out);
-    op.options = options;
-    g().operators.push_back(op);
+    b_.Op(code, std::move(in), std::move(out), std::move(options));
     return g().operators.size() - 1;
   }
   std::size_t Conv(std::int32_t in, std::int32_t w, std::int32_t out,
@@ -98,10 +79,11 @@ class Graph {
     o.axis = axis;
     return Op(BuiltinOp::kConcatenation, std::move(in), {out}, o);
   }
-  FoldReport Fold() { return FoldGraph(m, InputOptions{}); }
-  TfliteProblem Problem() { return BuildProblem(m, InputOptions{}); }
+  FoldReport Fold() { return FoldGraph(b_.model(), InputOptions{}); }
+  TfliteProblem Problem() { return BuildProblem(b_.model(), InputOptions{}); }
 
-  Model m;
+ private:
+  testing_util::ModelBuilder b_;
 };
 
 // in [1,4,4,2] -PAD 1,1,1,1-> p [1,6,6,2] -CONV 3x3 VALID-> out [1,4,4,2].
@@ -433,7 +415,7 @@ TEST(FoldGraph, FoldsNothingUnderFp32) {
   PadConv c;
   InputOptions o;
   o.fp32 = true;
-  EXPECT_EQ(FoldGraph(c.G.m, o).Total(), 0u);
+  EXPECT_EQ(FoldGraph(c.G.model(), o).Total(), 0u);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/quantization.hpp"
@@ -59,8 +60,8 @@ inline void Add(const AddParams& p, const std::int8_t* input1,
 /// ADD with NumPy broadcasting over at most 4 dimensions (TFLite's
 /// reference/add.h BroadcastAdd6DSlow: the same function per element as
 /// Add): `p.count` unused; each input read through its strides over the
-/// output's NHWC coordinates (0 on a broadcast dimension), as sub.hpp and
-/// mul.hpp do. Output elements in row-major order. No overlap contract for
+/// output's NHWC coordinates (0 on a broadcast dimension), the walk of
+/// broadcast.hpp. Output elements in row-major order. No overlap contract for
 /// a broadcast input; the output must not overlap one.
 inline void AddBroadcast(const AddParams& p, const Shape4& output_shape,
                          const std::int32_t a_stride[4],
@@ -68,21 +69,13 @@ inline void AddBroadcast(const AddParams& p, const Shape4& output_shape,
                          const std::int8_t* input1, const std::int8_t* input2,
                          std::int8_t* output) {
   std::int8_t* out = output;
-  for (std::int32_t n = 0; n < output_shape.n; ++n) {
-    for (std::int32_t y = 0; y < output_shape.h; ++y) {
-      for (std::int32_t x = 0; x < output_shape.w; ++x) {
-        for (std::int32_t c = 0; c < output_shape.c; ++c) {
-          const std::int8_t a = input1[n * a_stride[0] + y * a_stride[1] +
-                                       x * a_stride[2] + c * a_stride[3]];
-          const std::int8_t b = input2[n * b_stride[0] + y * b_stride[1] +
-                                       x * b_stride[2] + c * b_stride[3]];
-          AddParams one = p;
-          one.count = 1;
-          Add(one, &a, &b, out++);
-        }
-      }
-    }
-  }
+  ForEachBroadcast(output_shape, a_stride, b_stride,
+                   [&](std::int32_t ai, std::int32_t bi)
+                       ARENAPLAN_KERNELS_INLINE_LAMBDA {
+                         AddParams one = p;
+                         one.count = 1;
+                         Add(one, &input1[ai], &input2[bi], out++);
+                       });
 }
 
 /// Add with the parameters in locals (the output stores may alias them)

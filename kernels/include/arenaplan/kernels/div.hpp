@@ -38,6 +38,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
@@ -96,22 +97,14 @@ namespace div_detail {
 inline void Div(const DivParams& p, const std::int8_t* a, const std::int8_t* b,
                 std::int8_t* output) {
   std::int8_t* out = output;
-  for (std::int32_t n = 0; n < p.output.n; ++n) {
-    for (std::int32_t y = 0; y < p.output.h; ++y) {
-      for (std::int32_t x = 0; x < p.output.w; ++x) {
-        for (std::int32_t c = 0; c < p.output.c; ++c) {
-          const std::int32_t av = a[n * p.a_stride[0] + y * p.a_stride[1] +
-                                    x * p.a_stride[2] + c * p.a_stride[3]] -
-                                  p.a_zero_point;
-          const std::int32_t bv = b[n * p.b_stride[0] + y * p.b_stride[1] +
-                                    x * p.b_stride[2] + c * p.b_stride[3]] -
-                                  p.b_zero_point;
-          *out++ = ClampToInt8(div_detail::Quotient(p, av, bv), p.act_min,
-                               p.act_max);
-        }
-      }
-    }
-  }
+  ForEachBroadcast(
+      p.output, p.a_stride, p.b_stride,
+      [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        const std::int32_t av = a[ai] - p.a_zero_point;
+        const std::int32_t bv = b[bi] - p.b_zero_point;
+        *out++ =
+            ClampToInt8(div_detail::Quotient(p, av, bv), p.act_min, p.act_max);
+      });
 }
 
 }  // namespace arenaplan::kernels

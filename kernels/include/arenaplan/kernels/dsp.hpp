@@ -41,10 +41,13 @@ namespace dsp_detail {
 #if defined(__GNUC__)
 #define ARENAPLAN_KERNELS_INLINE inline __attribute__((always_inline))
 #define ARENAPLAN_KERNELS_OUTLINE inline __attribute__((noinline))
+/// After a lambda's parameter list (broadcast.hpp's visitors).
+#define ARENAPLAN_KERNELS_INLINE_LAMBDA __attribute__((always_inline))
 typedef std::uint32_t UnalignedWord __attribute__((aligned(1), may_alias));
 #else
 #define ARENAPLAN_KERNELS_INLINE inline
 #define ARENAPLAN_KERNELS_OUTLINE inline
+#define ARENAPLAN_KERNELS_INLINE_LAMBDA
 typedef std::uint32_t UnalignedWord;
 #endif
 

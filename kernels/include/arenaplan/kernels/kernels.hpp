@@ -8,6 +8,7 @@
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/batch_matmul.hpp"
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/cast.hpp"
 #include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -39,20 +40,14 @@ struct MaximumMinimumParams {
 inline void MaximumMinimum(const MaximumMinimumParams& p, const std::int8_t* a,
                            const std::int8_t* b, std::int8_t* output) {
   std::int8_t* out = output;
-  for (std::int32_t n = 0; n < p.output.n; ++n) {
-    for (std::int32_t y = 0; y < p.output.h; ++y) {
-      for (std::int32_t x = 0; x < p.output.w; ++x) {
-        for (std::int32_t c = 0; c < p.output.c; ++c) {
-          const std::int8_t av = a[n * p.a_stride[0] + y * p.a_stride[1] +
-                                   x * p.a_stride[2] + c * p.a_stride[3]];
-          const std::int8_t bv = b[n * p.b_stride[0] + y * p.b_stride[1] +
-                                   x * p.b_stride[2] + c * p.b_stride[3]];
-          const bool a_wins = p.maximum ? av > bv : av < bv;
-          *out++ = a_wins ? av : bv;
-        }
-      }
-    }
-  }
+  ForEachBroadcast(p.output, p.a_stride, p.b_stride,
+                   [&](std::int32_t ai, std::int32_t bi)
+                       ARENAPLAN_KERNELS_INLINE_LAMBDA {
+                         const std::int8_t av = a[ai];
+                         const std::int8_t bv = b[bi];
+                         const bool a_wins = p.maximum ? av > bv : av < bv;
+                         *out++ = a_wins ? av : bv;
+                       });
 }
 
 }  // namespace arenaplan::kernels

@@ -12,7 +12,8 @@
 //
 // Broadcasting: the generator passes each input's strides over the output's
 // NHWC coordinates (0 where the input's dimension is 1 and the output's is
-// not), so element (n, h, w, c) reads a[n * sa[0] + ... + c * sa[3]].
+// not), so element (n, h, w, c) reads a[n * sa[0] + ... + c * sa[3]]
+// (broadcast.hpp, ForEachBroadcast).
 //
 // Loop order: output elements in row-major order; each reads its two input
 // elements, then writes. Overlap contract for an input with the output's
@@ -23,6 +24,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -41,24 +43,16 @@ struct MulParams {
 inline void Mul(const MulParams& p, const std::int8_t* a, const std::int8_t* b,
                 std::int8_t* output) {
   std::int8_t* out = output;
-  for (std::int32_t n = 0; n < p.output.n; ++n) {
-    for (std::int32_t y = 0; y < p.output.h; ++y) {
-      for (std::int32_t x = 0; x < p.output.w; ++x) {
-        for (std::int32_t c = 0; c < p.output.c; ++c) {
-          const std::int32_t av = a[n * p.a_stride[0] + y * p.a_stride[1] +
-                                    x * p.a_stride[2] + c * p.a_stride[3]] -
-                                  p.a_zero_point;
-          const std::int32_t bv = b[n * p.b_stride[0] + y * p.b_stride[1] +
-                                    x * p.b_stride[2] + c * p.b_stride[3]] -
-                                  p.b_zero_point;
-          const std::int32_t v =
-              p.output_zero_point +
-              MultiplyByQuantizedMultiplier(av * bv, p.multiplier, p.shift);
-          *out++ = ClampToInt8(v, p.act_min, p.act_max);
-        }
-      }
-    }
-  }
+  ForEachBroadcast(
+      p.output, p.a_stride, p.b_stride,
+      [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        const std::int32_t av = a[ai] - p.a_zero_point;
+        const std::int32_t bv = b[bi] - p.b_zero_point;
+        const std::int32_t v =
+            p.output_zero_point +
+            MultiplyByQuantizedMultiplier(av * bv, p.multiplier, p.shift);
+        *out++ = ClampToInt8(v, p.act_min, p.act_max);
+      });
 }
 
 }  // namespace arenaplan::kernels

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -49,29 +50,23 @@ struct SubParams {
 inline void Sub(const SubParams& p, const std::int8_t* input1,
                 const std::int8_t* input2, std::int8_t* output) {
   std::int8_t* out = output;
-  for (std::int32_t n = 0; n < p.output.n; ++n) {
-    for (std::int32_t y = 0; y < p.output.h; ++y) {
-      for (std::int32_t x = 0; x < p.output.w; ++x) {
-        for (std::int32_t c = 0; c < p.output.c; ++c) {
-          const std::int32_t av = input1[n * p.a_stride[0] + y * p.a_stride[1] +
-                                         x * p.a_stride[2] + c * p.a_stride[3]];
-          const std::int32_t bv = input2[n * p.b_stride[0] + y * p.b_stride[1] +
-                                         x * p.b_stride[2] + c * p.b_stride[3]];
-          const std::int32_t a = (av + p.input1_offset) * (1 << p.left_shift);
-          const std::int32_t b = (bv + p.input2_offset) * (1 << p.left_shift);
-          const std::int32_t sa = MultiplyByQuantizedMultiplier(
-              a, p.input1_multiplier, p.input1_shift);
-          const std::int32_t sb = MultiplyByQuantizedMultiplier(
-              b, p.input2_multiplier, p.input2_shift);
-          const std::int32_t v =
-              MultiplyByQuantizedMultiplier(sa - sb, p.output_multiplier,
-                                            p.output_shift) +
-              p.output_offset;
-          *out++ = ClampToInt8(v, p.act_min, p.act_max);
-        }
-      }
-    }
-  }
+  ForEachBroadcast(
+      p.output, p.a_stride, p.b_stride,
+      [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        const std::int32_t a =
+            (input1[ai] + p.input1_offset) * (1 << p.left_shift);
+        const std::int32_t b =
+            (input2[bi] + p.input2_offset) * (1 << p.left_shift);
+        const std::int32_t sa = MultiplyByQuantizedMultiplier(
+            a, p.input1_multiplier, p.input1_shift);
+        const std::int32_t sb = MultiplyByQuantizedMultiplier(
+            b, p.input2_multiplier, p.input2_shift);
+        const std::int32_t v =
+            MultiplyByQuantizedMultiplier(sa - sb, p.output_multiplier,
+                                          p.output_shift) +
+            p.output_offset;
+        *out++ = ClampToInt8(v, p.act_min, p.act_max);
+      });
 }
 
 }  // namespace arenaplan::kernels
