@@ -264,6 +264,7 @@ TEST(OverlapStrategies, RandomPlansAreValidAndAtLeastTheOverlapBound) {
       {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyBySize},
       {&OffsetsGreedyByBreadthOverlap, &OffsetsGreedyByBreadth},
       {&OffsetsGreedyInOrderOverlap, &OffsetsGreedyInOrder},
+      {&OffsetsStripPackingBestFitOverlap, &OffsetsStripPackingBestFit},
   };
   std::mt19937_64 rng(20261123);
   std::size_t used_pairs = 0;
@@ -384,7 +385,7 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
     tight += bound == optimum;
     for (auto* strategy :
          {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyByBreadthOverlap,
-          &OffsetsGreedyInOrderOverlap}) {
+          &OffsetsGreedyInOrderOverlap, &OffsetsStripPackingBestFitOverlap}) {
       const std::uint64_t arena = Arena(records, strategy(records, pairs));
       ASSERT_GE(arena, optimum) << "trial " << trial;
       const std::uint64_t forced =
@@ -394,7 +395,7 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
       forced_tight += forced == optimum;
     }
   }
-  // Not a requirement, a sign the bounds are not trivially low (three
+  // Not a requirement, a sign the bounds are not trivially low (four
   // strategies a trial for the forced bound).
   EXPECT_GT(tight, 150u);
   EXPECT_GT(forced_tight, 3 * tight);
