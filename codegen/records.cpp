@@ -250,6 +250,13 @@ using Permitted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 /// Rounds of the compulsory-part step in ForcedFeasible.
 constexpr int kCompulsoryRounds = 4;
 
+/// Steps (tensors scanned, pairs looked up) the window step of one
+/// ForcedFeasible call may take; past it no more sets are tried (fewer
+/// constraints: still a bound). Far above what a model of a few hundred
+/// tensors needs (tflm_id_model: at most 1,508 a call), it keeps inputs
+/// of thousands of tensors with pairs from taking cubic time.
+constexpr std::uint64_t kWindowWork = std::uint64_t{1} << 24;
+
 /// A difference constraint x_to - x_from <= weight over the nodes of
 /// ForcedFeasible: 0 is the origin, node i + 1 the offset of tensor i.
 struct DifferenceEdge {
@@ -343,9 +350,11 @@ std::optional<std::size_t> WindowConstraints(
   std::vector<std::uint32_t> stamp(n, 0);  // = b + 1: candidate for b
   std::vector<std::uint32_t> part, blockers;
   std::size_t windows = 0;
-  for (std::uint32_t b = 0; b < n; ++b) {
+  std::uint64_t work = 0;
+  for (std::uint32_t b = 0; b < n && work <= kWindowWork; ++b) {
     const TensorUsageRecord& rb = records[b];
     if (rb.size == 0) continue;
+    work += chained.size();
     for (std::uint32_t c : chained) {
       if (c != b && rb.first_op <= records[c].first_op &&
           records[c].last_op <= rb.last_op && !PermittedPair(permitted, b, c)) {
@@ -368,7 +377,8 @@ std::optional<std::size_t> WindowConstraints(
       }
       if (part.size() < 2) continue;
       std::sort(part.begin(), part.end());
-      if (!tried.insert(part).second) continue;
+      if (work > kWindowWork || !tried.insert(part).second) continue;
+      work += n * part.size();
       std::uint32_t first = records[part[0]].first_op;
       std::uint32_t last = records[part[0]].last_op;
       for (std::uint32_t c : part) {
@@ -392,6 +402,7 @@ std::optional<std::size_t> WindowConstraints(
         if (free) blockers.push_back(t);
       }
       // W in 128 bits: sizes are below 2^62, their count below 2^32.
+      work += blockers.size() * blockers.size();
       unsigned __int128 sum = 0, shared = 0;
       std::uint64_t largest = 0;
       for (std::size_t i = 0; i < blockers.size(); ++i) {
