@@ -5,6 +5,8 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <optional>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -248,6 +250,13 @@ using Permitted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 /// Rounds of the compulsory-part step in ForcedFeasible.
 constexpr int kCompulsoryRounds = 4;
 
+/// Steps (tensors scanned, pairs looked up) the window step of one
+/// ForcedFeasible call may take; past it no more sets are tried (fewer
+/// constraints: still a bound). Far above what a model of a few hundred
+/// tensors needs (tflm_id_model: at most 1,508 a call), it keeps inputs
+/// of thousands of tensors with pairs from taking cubic time.
+constexpr std::uint64_t kWindowWork = std::uint64_t{1} << 24;
+
 /// A difference constraint x_to - x_from <= weight over the nodes of
 /// ForcedFeasible: 0 is the origin, node i + 1 the offset of tensor i.
 struct DifferenceEdge {
@@ -262,15 +271,20 @@ constexpr std::int64_t kFar = std::numeric_limits<std::int64_t>::max() / 4;
 /// Appends to `edges` the relations of the groups forced at `arena` and
 /// the box [0, arena - size] of every tensor. False when a tensor is larger
 /// than `arena`.
+/// Whether the pair of `g` must share bytes in every plan of arena <=
+/// `arena`: B(k) - S(k) + savings > arena (in 128 bits: no overflow).
+bool ForcedAt(const PairGroup& g, std::uint64_t arena) {
+  if (!g.forceable) return false;
+  const unsigned __int128 need =
+      static_cast<unsigned __int128>(g.breadth) + g.savings;
+  return need > static_cast<unsigned __int128>(arena) + g.saved;
+}
+
 bool ForcedConstraints(std::span<const TensorUsageRecord> records,
                        std::span<const PairGroup> groups, std::uint64_t arena,
                        std::vector<DifferenceEdge>& edges) {
   for (const PairGroup& g : groups) {
-    if (!g.forceable) continue;
-    // Forced: B(k) - S(k) + savings > arena (in 128 bits: no overflow).
-    const unsigned __int128 need =
-        static_cast<unsigned __int128>(g.breadth) + g.savings;
-    if (need <= static_cast<unsigned __int128>(arena) + g.saved) continue;
+    if (!ForcedAt(g, arena)) continue;
     const std::size_t in = g.input + 1;
     const std::size_t out = g.output + 1;
     // x_to - x_from <= weight.
@@ -290,6 +304,133 @@ bool ForcedConstraints(std::span<const TensorUsageRecord> records,
     edges.push_back({i + 1, 0, 0});
   }
   return true;
+}
+
+/// Whether some OverlapPair names tensors a and b (either order).
+bool PermittedPair(const Permitted& permitted, std::uint32_t a,
+                   std::uint32_t b) {
+  return std::binary_search(permitted.begin(), permitted.end(),
+                            std::make_pair(std::min(a, b), std::max(a, b)));
+}
+
+/// The window step of ForcedFeasible (docs/optimal.md, "Windows of forced
+/// chains"). A set P of tensors joined by pairs forced at `arena` covers
+/// one gap-free range of offsets [min offset, max top) in every plan of
+/// arena <= `arena` (each forced pair shares bytes). A tensor alive at
+/// every operator of P's span of time with no pair into P meets each
+/// member and shares no byte with any, so it lies wholly below or above
+/// that range; the blockers of P (all such tensors) are alive together, so
+/// they need at least W bytes outside it: their sizes minus, for each pair
+/// some OverlapPair names among them, the smaller size (Bonferroni), and
+/// at least the largest. Hence max top - min offset <= arena - W, which a
+/// node g per P states as difference constraints: x_g <= x_c and x_c +
+/// size_c <= x_g + arena - W for every member c. The sets P tried are, for
+/// every tensor b, the forced-connected parts of the tensors with a forced
+/// pair that live within b's lifetime and have no pair with b (so b is
+/// among their blockers). Appends the edges, numbering the new nodes from
+/// `records.size() + 1`; returns how many, or nullopt when some P's
+/// blockers alone need more than `arena` bytes (no plan).
+std::optional<std::size_t> WindowConstraints(
+    std::span<const TensorUsageRecord> records,
+    std::span<const PairGroup> groups, const Permitted& permitted,
+    std::uint64_t arena, std::vector<DifferenceEdge>& edges) {
+  const std::size_t n = records.size();
+  std::vector<std::vector<std::uint32_t>> forced(n);
+  std::vector<std::uint32_t> chained;  // tensors with a forced pair
+  for (const PairGroup& g : groups) {
+    if (!ForcedAt(g, arena)) continue;
+    if (forced[g.input].empty()) chained.push_back(g.input);
+    if (forced[g.output].empty()) chained.push_back(g.output);
+    forced[g.input].push_back(g.output);
+    forced[g.output].push_back(g.input);
+  }
+  if (chained.empty()) return std::size_t{0};
+  std::sort(chained.begin(), chained.end());
+  std::set<std::vector<std::uint32_t>> tried;
+  std::vector<std::uint32_t> stamp(n, 0);  // = b + 1: candidate for b
+  std::vector<std::uint32_t> part, blockers;
+  std::size_t windows = 0;
+  std::uint64_t work = 0;
+  for (std::uint32_t b = 0; b < n && work <= kWindowWork; ++b) {
+    const TensorUsageRecord& rb = records[b];
+    if (rb.size == 0) continue;
+    work += chained.size();
+    for (std::uint32_t c : chained) {
+      if (c != b && rb.first_op <= records[c].first_op &&
+          records[c].last_op <= rb.last_op && !PermittedPair(permitted, b, c)) {
+        stamp[c] = b + 1;
+      }
+    }
+    for (std::uint32_t root : chained) {
+      if (stamp[root] != b + 1) continue;
+      // The forced-connected part of root among b's candidates (visited
+      // members get stamp 0, so each is taken once per b).
+      part.assign(1, root);
+      stamp[root] = 0;
+      for (std::size_t k = 0; k < part.size(); ++k) {
+        for (std::uint32_t v : forced[part[k]]) {
+          if (stamp[v] == b + 1) {
+            stamp[v] = 0;
+            part.push_back(v);
+          }
+        }
+      }
+      if (part.size() < 2) continue;
+      std::sort(part.begin(), part.end());
+      if (work > kWindowWork || !tried.insert(part).second) continue;
+      work += n * part.size();
+      std::uint32_t first = records[part[0]].first_op;
+      std::uint32_t last = records[part[0]].last_op;
+      for (std::uint32_t c : part) {
+        first = std::min(first, records[c].first_op);
+        last = std::max(last, records[c].last_op);
+      }
+      blockers.clear();
+      for (std::uint32_t t = 0; t < n; ++t) {
+        if (records[t].size == 0 || records[t].first_op > first ||
+            records[t].last_op < last ||
+            std::binary_search(part.begin(), part.end(), t)) {
+          continue;
+        }
+        bool free = true;
+        for (std::uint32_t c : part) {
+          if (PermittedPair(permitted, t, c)) {
+            free = false;
+            break;
+          }
+        }
+        if (free) blockers.push_back(t);
+      }
+      // W in 128 bits: sizes are below 2^62, their count below 2^32.
+      work += blockers.size() * blockers.size();
+      unsigned __int128 sum = 0, shared = 0;
+      std::uint64_t largest = 0;
+      for (std::size_t i = 0; i < blockers.size(); ++i) {
+        const std::uint64_t si = records[blockers[i]].size;
+        sum += si;
+        largest = std::max(largest, si);
+        for (std::size_t j = i + 1; j < blockers.size(); ++j) {
+          if (PermittedPair(permitted, blockers[i], blockers[j])) {
+            shared += std::min(si, records[blockers[j]].size);
+          }
+        }
+      }
+      const unsigned __int128 need =
+          std::max<unsigned __int128>(largest, sum > shared ? sum - shared : 0);
+      if (need == 0) continue;
+      if (need > arena) return std::nullopt;
+      const auto room =
+          static_cast<std::int64_t>(arena - static_cast<std::uint64_t>(need));
+      const std::size_t g = n + 1 + windows++;
+      for (std::uint32_t c : part) {
+        // x_c - x_g <= room - size_c; x_g - x_c <= 0.
+        edges.push_back(
+            {g, c + 1, room - static_cast<std::int64_t>(records[c].size)});
+        edges.push_back({c + 1, g, 0});
+      }
+    }
+  }
+  return windows;
 }
 
 /// Shortest distances (Bellman-Ford) from node 0 along `edges` (reversed:
@@ -365,10 +506,7 @@ bool TightenRanges(std::span<const TensorUsageRecord> records,
     const auto size_t_bytes = static_cast<std::int64_t>(records[t].size);
     for (std::uint32_t u : solid) {
       if (u == t || !records[t].Intersects(records[u])) continue;
-      if (std::binary_search(permitted.begin(), permitted.end(),
-                             std::make_pair(std::min(t, u), std::max(t, u)))) {
-        continue;
-      }
+      if (PermittedPair(permitted, t, u)) continue;
       const std::int64_t c0 = hi[u + 1];
       const std::int64_t c1 =
           -to_origin[u + 1] + static_cast<std::int64_t>(records[u].size);
@@ -407,12 +545,16 @@ bool ForcedFeasible(std::span<const TensorUsageRecord> records,
   const std::size_t n = records.size();
   std::vector<DifferenceEdge> edges;
   if (!ForcedConstraints(records, groups, arena, edges)) return false;
+  const std::optional<std::size_t> windows =
+      WindowConstraints(records, groups, permitted, arena, edges);
+  if (!windows) return false;
+  const std::size_t nodes = n + 1 + *windows;
   std::vector<std::int64_t> hi, to_origin;
   for (int round = 0; round < kCompulsoryRounds; ++round) {
-    // Every tensor reaches the origin and back (the box), so a negative
-    // cycle anywhere shows from the origin.
-    if (!ShortestDistances(edges, n + 1, false, hi) ||
-        !ShortestDistances(edges, n + 1, true, to_origin)) {
+    // Every tensor reaches the origin and back (the box), and every window
+    // node its members, so a negative cycle anywhere shows from the origin.
+    if (!ShortestDistances(edges, nodes, false, hi) ||
+        !ShortestDistances(edges, nodes, true, to_origin)) {
       return false;
     }
     // Tensors with a compulsory part: hi < lo + size.

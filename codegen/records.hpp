@@ -194,7 +194,11 @@ struct ProfileSummary {
 /// constraints allow, some tensor has no offset left outside the
 /// compulsory parts [hi(u), lo(u) + size(u)) of the tensors u it meets and
 /// has no pair with (ranges narrowed this way are added as constraints,
-/// up to four rounds). The answer is found by bisection (every value it
+/// up to four rounds); nor when a set of tensors joined by forced pairs
+/// (one gap-free range of offsets) would span more than A minus the bytes
+/// of the tensors alive over its whole span with no pair into it (they lie
+/// below or above that range: the window step, docs/optimal.md). The
+/// answer is found by bisection (every value it
 /// returns is one above a refuted arena, or the overlap bound). A distinct
 /// tensor pair with permits of different relations or directions is never
 /// forced (its overlap would not say which relation holds). `upper` must be the

@@ -202,7 +202,7 @@ void PairSearch::Unplace(std::uint32_t i) {
 }
 
 /// i does not start at `low`: it gives up its point relations.
-void PairSearch::Exclude(std::uint32_t i, std::uint64_t low) {
+void PairSearch::ExcludeAt(std::uint32_t i, std::uint64_t low) {
   excl_log_.emplace_back(i, excl_[i]);
   excl_[i] = low;
   if (pend_[i] > x_[i]) SetX(i, pend_[i], pend_[i]);
@@ -307,18 +307,6 @@ void PairSearch::Split(Context& ctx, std::size_t mark,
   }
   SolveGroups(ctx, mark, subs, bound, low, utop,
               [this](Context& sub, std::uint64_t at) { Node(sub, at, 0); });
-}
-
-bool PairSearch::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
-                                std::uint64_t utop) {
-  const std::uint32_t pick = PickTensor(mark, m);
-  if (pick == kNoTensor) return false;
-  Place(pick, m);
-  Node(ctx, m, std::max(utop, m + r_[pick].size));
-  Unplace(pick);
-  if (ctx.stop || budget_->Exhausted()) return false;
-  Exclude(pick, m);
-  return true;
 }
 
 /// The cheap bound (per segment: the level + the unplaced bytes - the most

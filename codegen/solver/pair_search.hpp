@@ -122,7 +122,7 @@ class PairSearch : public SearchCore {
   void UndoXTo(std::size_t mark);
   void Place(std::uint32_t i, std::uint64_t at);
   void Unplace(std::uint32_t i);
-  void Exclude(std::uint32_t i, std::uint64_t low);
+  void ExcludeAt(std::uint32_t i, std::uint64_t low);
   void Node(Context& ctx, std::uint64_t low, std::uint64_t utop);
   void NodeStates(Context& ctx, std::uint64_t low, std::uint64_t utop);
   std::uint64_t Level(std::size_t mark, std::uint64_t low);
@@ -137,12 +137,10 @@ class PairSearch : public SearchCore {
   void Split(Context& ctx, std::size_t mark,
              const std::vector<std::size_t>& starts, std::uint64_t low,
              std::uint64_t utop);
-  bool BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
-                      std::uint64_t utop);
   bool Branch(Context& ctx, std::size_t mark, std::uint64_t m,
               std::uint64_t utop, std::uint32_t /*span_lo*/,
               std::uint32_t /*span_hi*/) {
-    return BranchOnTensor(ctx, mark, m, utop);
+    return BranchOnTensorOf(*this, ctx, mark, m, utop);
   }
 
   std::vector<std::vector<Link>> nbrs_;

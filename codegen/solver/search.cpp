@@ -306,21 +306,6 @@ bool Search::Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
          ReleaseBound(mark, m, span_lo, span_hi, ctx.best) >= ctx.best;
 }
 
-/// Tensor branching at level m: the first tensor of live_[mark..] by
-/// priority that can start at m starts there, or it does not (it is
-/// excluded at m). Pops live_ to `mark`. False when the node is done.
-bool Search::BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
-                            std::uint64_t utop) {
-  const std::uint32_t pick = PickTensor(mark, m);
-  if (pick == kNoTensor) return false;
-  Place(pick, m);
-  Node(ctx, m, std::max(utop, m + r_[pick].size));
-  Unplace(pick);
-  if (ctx.stop || budget_->Exhausted()) return false;
-  Close(static_cast<std::uint32_t>(segments_) + pick, m);
-  return true;
-}
-
 /// The open segment of [span_lo, span_hi) at level m with the fewest
 /// options (fail first), the tightest (most unplaced bytes) on ties, then
 /// the leftmost; span_hi when none is open.
@@ -367,11 +352,7 @@ bool Search::BranchOnSegment(Context& ctx, std::size_t mark, std::uint64_t m,
   }
   live_.resize(mark);
   for (std::size_t k = cmark; k < cand_.size(); ++k) {
-    const std::uint32_t i = cand_[k];
-    Place(i, m);
-    Node(ctx, m, std::max(utop, m + r_[i].size));
-    Unplace(i);
-    if (ctx.stop || budget_->Exhausted()) break;
+    if (!PlaceAndSearch(*this, ctx, cand_[k], m, utop)) break;
   }
   cand_.resize(cmark);
   if (ctx.stop || budget_->Exhausted()) return false;
@@ -384,7 +365,7 @@ bool Search::Branch(Context& ctx, std::size_t mark, std::uint64_t m,
                     std::uint64_t utop, std::uint32_t span_lo,
                     std::uint32_t span_hi) {
   return branching_ == Branching::kTensor
-             ? BranchOnTensor(ctx, mark, m, utop)
+             ? BranchOnTensorOf(*this, ctx, mark, m, utop)
              : BranchOnSegment(ctx, mark, m, utop, span_lo, span_hi);
 }
 

@@ -168,6 +168,10 @@ class Search : public SearchCore {
     closed_log_.emplace_back(s, closed_at_[s]);
     closed_at_[s] = low;
   }
+  /// Tensor i does not start at `low` (tensor branching's second branch).
+  void ExcludeAt(std::uint32_t i, std::uint64_t low) {
+    Close(static_cast<std::uint32_t>(segments_) + i, low);
+  }
   void ReopenTo(std::size_t mark) {
     while (closed_log_.size() > mark) {
       closed_at_[closed_log_.back().first] = closed_log_.back().second;
@@ -193,8 +197,6 @@ class Search : public SearchCore {
   bool Prune(const Context& ctx, std::size_t mark, std::uint64_t low,
              std::uint64_t m, std::uint64_t utop, std::uint32_t span_lo,
              std::uint32_t span_hi);
-  bool BranchOnTensor(Context& ctx, std::size_t mark, std::uint64_t m,
-                      std::uint64_t utop);
   std::uint32_t PickSegment(std::size_t mark, std::uint64_t m,
                             std::uint32_t span_lo, std::uint32_t span_hi,
                             std::uint64_t best);

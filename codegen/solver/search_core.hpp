@@ -344,6 +344,33 @@ class SearchCore {
     return pick;
   }
 
+  /// Places tensor i at level m (self.Place), searches below it
+  /// (self.Node, the top so far raised to i's top) and takes it back
+  /// (self.Unplace). False when the search is to stop (a good-enough plan,
+  /// or the budget ran out).
+  template <class Derived>
+  bool PlaceAndSearch(Derived& self, Context& ctx, std::uint32_t i,
+                      std::uint64_t m, std::uint64_t utop) {
+    self.Place(i, m);
+    self.Node(ctx, m, std::max(utop, m + r_[i].size));
+    self.Unplace(i);
+    return !ctx.stop && !budget_->Exhausted();
+  }
+
+  /// Tensor branching at level m: the first tensor of live_[mark..] by
+  /// priority that can start at m starts there, or it does not
+  /// (self.ExcludeAt(i, m)). Pops live_ to `mark`. False when the node is
+  /// done.
+  template <class Derived>
+  bool BranchOnTensorOf(Derived& self, Context& ctx, std::size_t mark,
+                        std::uint64_t m, std::uint64_t utop) {
+    const std::uint32_t pick = PickTensor(mark, m);
+    if (pick == kNoTensor) return false;
+    if (!PlaceAndSearch(self, ctx, pick, m, utop)) return false;
+    self.ExcludeAt(pick, m);
+    return true;
+  }
+
   /// The states of one node, one loop iteration each (Node() without the
   /// bookkeeping): gathers the unplaced members, records a complete plan,
   /// moves to the next level (self.Level(mark, low); nothing is closed or

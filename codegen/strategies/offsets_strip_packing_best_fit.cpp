@@ -37,6 +37,14 @@
 // segment tree over the records sorted by first_op whose nodes each keep
 // their records sorted by last_op under a max-tree of the best-fit key:
 // O(log^2 n) per query and per deletion, O(n log n) memory.
+//
+// With allowed overlaps (OffsetsStripPackingBestFitOverlap): the records
+// in the order the skyline placed them, each placed again by
+// offset_gaps::GapPlacer's overlap rule (so an output may go below the
+// input it overwrites), and that order with every record's overlap cluster
+// kept together; the smallest arena of those two and the plain strip
+// packing plan (valid with any pairs) is kept, the plain plan on ties.
+// docs/overlap.md has the models where it helps.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -44,7 +52,9 @@
 #include <numeric>
 #include <set>
 #include <utility>
+#include <vector>
 
+#include "codegen/strategies/common/offset_gaps.hpp"
 #include "codegen/strategies/strategy.hpp"
 
 namespace arenaplan {
@@ -298,10 +308,10 @@ class Skyline {
   std::set<std::pair<std::uint64_t, std::uint32_t>> by_height_;
 };
 
-}  // namespace
-
-OffsetsAssignment OffsetsStripPackingBestFit(
-    std::span<const TensorUsageRecord> records) {
+/// Strip packing best-fit; `order`, when given, receives the records in
+/// the order they were placed.
+OffsetsAssignment StripPack(std::span<const TensorUsageRecord> records,
+                            std::vector<std::size_t>* order) {
   OffsetsAssignment out;
   out.offsets.assign(records.size(), 0);
   if (records.empty()) return out;
@@ -322,12 +332,40 @@ OffsetsAssignment OffsetsStripPackingBestFit(
       continue;
     }
     out.offsets[i] = step.offset;
+    if (order != nullptr) order->push_back(i);
     skyline.Place(step_first, records[i].first_op, records[i].last_op,
                   records[i].size);
     unplaced.Erase(i);
     --left;
   }
   return out;
+}
+
+}  // namespace
+
+OffsetsAssignment OffsetsStripPackingBestFit(
+    std::span<const TensorUsageRecord> records) {
+  return StripPack(records, nullptr);
+}
+
+OffsetsAssignment OffsetsStripPackingBestFitOverlap(
+    std::span<const TensorUsageRecord> records,
+    std::span<const OverlapPair> overlaps) {
+  std::vector<std::size_t> order;
+  OffsetsAssignment plain = StripPack(records, &order);
+  if (overlaps.empty()) return plain;
+  const std::vector<std::vector<std::size_t>> orders = {
+      order, offset_gaps::ClusterOrder(order, records.size(), overlaps)};
+  OffsetsAssignment paired =
+      offset_gaps::BestOfOrders(records, overlaps, orders);
+  auto arena = [&records](const OffsetsAssignment& a) {
+    std::uint64_t top = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      top = std::max(top, a.offsets[i] + records[i].size);
+    }
+    return top;
+  };
+  return arena(paired) < arena(plain) ? paired : plain;
 }
 
 }  // namespace arenaplan

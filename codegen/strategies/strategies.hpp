@@ -48,8 +48,8 @@ OffsetsStrategy OffsetsNaive;
 // --- Offset Calculation with allowed overlaps (docs/overlap.md) ---
 // The same strategies, placing a record whose overlap partner is already
 // placed by offset_gaps::GapPlacer's overlap rule. With no pairs each gives
-// its plain counterpart's offsets. Strip packing and naive have none (their
-// plans share no byte, so they are valid with any pairs).
+// its plain counterpart's offsets. Naive has none (its plans share no
+// byte, so they are valid with any pairs).
 
 /// Greedy by Size with allowed overlaps.
 OffsetsOverlapStrategy OffsetsGreedyBySizeOverlap;
@@ -57,6 +57,9 @@ OffsetsOverlapStrategy OffsetsGreedyBySizeOverlap;
 OffsetsOverlapStrategy OffsetsGreedyByBreadthOverlap;
 /// Greedy in execution order with allowed overlaps.
 OffsetsOverlapStrategy OffsetsGreedyInOrderOverlap;
+/// Strip packing's placement order, each record placed by GapPlacer with
+/// the pairs; the smaller of that and the plain strip packing.
+OffsetsOverlapStrategy OffsetsStripPackingBestFitOverlap;
 
 // --- Shared Objects (§4) ---
 

@@ -115,6 +115,27 @@ TEST(OverlapLowerBound, CompulsoryPartsRaiseTheForcedBound) {
   EXPECT_TRUE(ValidateOffsets(records, plan, 16, 1, pairs).ok());
 }
 
+// Two blockers beside a chain: T1 [0,1] -> T2 [1,2] -> T3 [2,3] of 8 B
+// tensors, each output 2 B below its input, and L1, L2 [0,3] of 1 B each
+// with no pair. Operators 1 and 2 hold 18 B, or 12 with their pair's 6
+// shared bytes: overlap bound 12. Below 18 B both pairs are forced:
+// T3 <= T2 - 2 <= T1 - 4, so the chain covers at least [T3, T3 + 12). At
+// 13 B each blocker alone still fits (T3 in [0, 1], T1 in [4, 5]: the
+// compulsory parts leave offset 0 and offset 12 free), but together they
+// need 2 B outside the chain's range, and 13 - 12 = 1: no plan. At 14 the
+// plan L1 0, T3 1, T2 3, T1 5, L2 13 exists.
+TEST(OverlapLowerBound, BlockersBesideAForcedChainRaiseTheForcedBound) {
+  const std::vector<R> records = {
+      {0, 1, 8}, {1, 2, 8}, {2, 3, 8}, {0, 3, 1}, {0, 3, 1}};
+  const std::vector<OverlapPair> pairs = {Below(0, 1, 1, 2), Below(1, 2, 2, 2)};
+  const ProfileSummary summary = SummarizeProfiles(records);
+  EXPECT_EQ(OverlapLowerBound(records, pairs, summary), 12u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 14), 14u);
+  EXPECT_EQ(OverlapForcedBound(records, pairs, summary, 30), 14u);
+  const std::vector<std::uint64_t> plan = {5, 3, 1, 0, 13};
+  EXPECT_TRUE(ValidateOffsets(records, plan, 14, 1, pairs).ok());
+}
+
 // An alias shares the whole tensor when the sizes are equal (48 + 48 -> 48
 // at operator 1) and nothing when they differ.
 TEST(OverlapLowerBound, CountsAnAliasAsOneTensor) {
@@ -241,6 +262,7 @@ TEST(OverlapStrategies, RandomPlansAreValidAndAtLeastTheOverlapBound) {
       {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyBySize},
       {&OffsetsGreedyByBreadthOverlap, &OffsetsGreedyByBreadth},
       {&OffsetsGreedyInOrderOverlap, &OffsetsGreedyInOrder},
+      {&OffsetsStripPackingBestFitOverlap, &OffsetsStripPackingBestFit},
   };
   std::mt19937_64 rng(20261123);
   std::size_t used_pairs = 0;
@@ -345,7 +367,7 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
     tight += bound == optimum;
     for (auto* strategy :
          {&OffsetsGreedyBySizeOverlap, &OffsetsGreedyByBreadthOverlap,
-          &OffsetsGreedyInOrderOverlap}) {
+          &OffsetsGreedyInOrderOverlap, &OffsetsStripPackingBestFitOverlap}) {
       const std::uint64_t arena = Arena(records, strategy(records, pairs));
       ASSERT_GE(arena, optimum) << "trial " << trial;
       const std::uint64_t forced =
@@ -355,7 +377,7 @@ TEST(OverlapLowerBound, NeverExceedsTheBruteForceOptimum) {
       forced_tight += forced == optimum;
     }
   }
-  // Not a requirement, a sign the bounds are not trivially low (three
+  // Not a requirement, a sign the bounds are not trivially low (four
   // strategies a trial for the forced bound).
   EXPECT_GT(tight, 150u);
   EXPECT_GT(forced_tight, 3 * tight);
