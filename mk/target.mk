@@ -154,6 +154,10 @@ $(TB)/walk_plans.hpp: $(TARGET_PLANS)/index.txt tests/target/select_plans.sh \
 	@mkdir -p $(@D)
 	@tests/target/select_plans.sh $< $(TARGET_WALK_BUDGET) $@
 $(TB)/obj/core_debug.o: TARGET_EXTRA_FLAGS := -DARENAPLAN_DEBUG=1
+# -Os: the optimisation the model firmware is built with (FW_OPT,
+# scripts/firmware_lib.sh).
+$(TB)/obj/kernels_property.o: TARGET_EXTRA_FLAGS := -Ikernels/include -Os \
+  $(KERNELS_PROPERTY_FLAGS)
 
 $(TB)/port/libc_min.o: TARGET_EXTRA_FLAGS := -fno-tree-loop-distribute-patterns
 
