@@ -5,6 +5,10 @@
 # fast/reference mismatch and prints the host's digest lines, line for line.
 #
 #   make test-kernels-board [KERNELS_PROPERTY_BOARDS="mps2-an386 ..."]
+#
+# To find the first case where a board differs, build both sides with
+# -DARENAPLAN_KERNELS_PROPERTY_TRACE (a digest line after every case; for the
+# boards pass it as KERNELS_PROPERTY_FLAGS) and diff the outputs.
 KERNELS_PROPERTY_BOARDS ?= mps2-an386 mps2-an385
 KP_OUT := build/target/kernels_property
 KP_HOST := $(KP_OUT)/kernels_property_host
