@@ -108,4 +108,37 @@ TEST(CompileFold, InspectListsTheFoldedOperators) {
   EXPECT_EQ(hw.output.find("computed at generation time"), std::string::npos);
 }
 
+// compile prints both counts: the file's 697 operators, 693 once the four
+// of operators 2-5 are computed (kOperatorCount, the plan's steps), of which
+// operator 1's RESHAPE, an alias, runs no code.
+TEST(CompileFold, PrintsTheFileAndFoldedOperatorCounts) {
+  const arenaplan::testing_util::ScopedTempDir dir("arenaplan_compile_fold_");
+  const auto r = arenaplan::testing_util::RunArenaplan(
+      "compile " + BasicLstmPath() + " --out-dir " + dir.path() +
+      " --namespace m");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find(": 697 operators in the file, 693 after folding (4 "
+                          "computed at generation time: operator 2 SHAPE -> "
+                          "tensor 15, operator 3 STRIDED_SLICE -> tensor 16, "
+                          "operator 4 PACK -> tensor 17, operator 5 FILL -> "
+                          "tensor 18; 1 folded into other operators or "
+                          "aliases (a step each, no code)), kOperatorCount "
+                          "693, strategy "),
+            std::string::npos)
+      << r.output;
+  const std::string header =
+      arenaplan::testing_util::ReadFile(dir.path() + "/m_arena.hpp");
+  EXPECT_NE(header.find("inline constexpr std::size_t kOperatorCount = 693;"),
+            std::string::npos);
+  // --no-fold: nothing computed; the FILL has no kernel.
+  const auto nf = arenaplan::testing_util::RunArenaplan(
+      "compile " + BasicLstmPath() + " --no-fold --out-dir " + dir.path() +
+      " --namespace m");
+  EXPECT_EQ(nf.status, 2) << nf.output;
+  EXPECT_NE(nf.output.find("FILL only with constant dims and value, computed "
+                           "at generation time unless --no-fold"),
+            std::string::npos)
+      << nf.output;
+}
+
 }  // namespace
