@@ -13,7 +13,8 @@
 #                       single-operator model per operator kind found
 #                       there): every generated comment, literal,
 #                       identifier and directive checked against what C++
-#                       allows, every quantization parameter in range; the
+#                       allows, every kernel parameter in range
+#                       (tests/fuzz/kernel_params_check.hpp); the
 #                       input's last byte picks plain, `--overlap` or two
 #                       regions (`--region`)
 # Seeds are copied into a temporary corpus directory at run time.

@@ -40,6 +40,32 @@ struct CompileArgs {
   bool fuse = false;   // --fuse (docs/fuse.md)
 };
 
+/// "43 operators in the file, 37 after folding (6 computed at generation
+/// time: operator 33 SHAPE -> tensor 97, ...; 7 folded into other operators
+/// or aliases (a step each, no code)), kOperatorCount 37": the
+/// file's count, the count left once constants are computed (the plan's
+/// steps) and the generated header's kOperatorCount (the steps of the
+/// fused problem under --fuse).
+std::string OperatorCountText(const compile::CompiledModel& out) {
+  const std::size_t left = out.file_operator_count - out.folded.size();
+  std::string s = std::to_string(out.file_operator_count) +
+                  " operators in the file, " + std::to_string(left) +
+                  " after folding";
+  std::string why;
+  if (!out.folded.empty()) {
+    why = std::to_string(out.folded.size()) +
+          " computed at generation time: " + tflite::FoldedText(out.folded);
+  }
+  if (const std::size_t g = out.graph_folded.Total(); g != 0) {
+    if (!why.empty()) why += "; ";
+    why += std::to_string(g) +
+           " folded into other operators or aliases (a step each, no code)";
+  }
+  if (!why.empty()) s += " (" + why + ")";
+  return s + ", kOperatorCount " +
+         std::to_string(out.plan.problem.operator_count);
+}
+
 int RunCompile(const CompileArgs& args) {
   compile::CompileOptions options;
   options.namespace_name = args.namespace_name;
@@ -81,13 +107,8 @@ int RunCompile(const CompileArgs& args) {
   files.Add(dir + out.model_header_name, out.model_header);
   files.Add(dir + out.model_source_name, out.model_source);
   files.Commit();
-  std::cout << "compiled " << args.model << ": "
-            << model.subgraphs[0].operators.size() << " operators";
-  if (!out.folded.empty()) {
-    std::cout << " (" << out.folded.size() << " folded at generation time: "
-              << tflite::FoldedText(out.folded) << ")";
-  }
-  std::cout << ", strategy " << out.plan.strategy << ", arena "
+  std::cout << "compiled " << args.model << ": " << OperatorCountText(out)
+            << ", strategy " << out.plan.strategy << ", arena "
             << out.plan.arena_bytes << " bytes (lower bound "
             << out.plan.lower_bound;
   if (out.plan.overlap) {

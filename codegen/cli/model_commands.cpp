@@ -24,7 +24,7 @@
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategy.hpp"
 #include "codegen/tflite/const_fold.hpp"
-#include "codegen/tflite/fold.hpp"
+#include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/tflm/arena.hpp"
@@ -99,21 +99,24 @@ std::string UnplannedLines(const tflite::TfliteProblem& p,
   return o;
 }
 
-/// The model of `records` or `inspect`, its records and its --align.
+/// The model of `records` or `inspect` as the file has it, folded as `plan`
+/// and `compile` fold it (codegen/tflite/fold_model.hpp), its records and
+/// its --align.
 struct LoadedModel {
   Alignment alignment;
-  tflite::Model model;
+  tflite::Model file;
+  tflite::FoldedModel folded;
   tflite::TfliteProblem problem;
 };
 
 LoadedModel LoadModel(const ModelArgs& a) {
   const Alignment alignment = CheckAlign(a.align, 1);
-  tflite::Model model = tflite::ReadModelFile(a.input);
+  tflite::Model file = tflite::ReadModelFile(a.input);
   const InputOptions options = ToInputOptions(a.options);
-  // Folded as `plan` and `compile` fold it (codegen/tflite/fold.hpp).
-  if (options.fold) (void)tflite::FoldGraph(model, options);
-  tflite::TfliteProblem problem = tflite::BuildProblem(model, options);
-  return {alignment, std::move(model), std::move(problem)};
+  tflite::FoldedModel folded = tflite::FoldModel(file, options);
+  tflite::TfliteProblem problem =
+      tflite::BuildProblem(folded.model, tflite::StepOptions(folded, options));
+  return {alignment, std::move(file), std::move(folded), std::move(problem)};
 }
 
 int RunRecords(const ModelArgs& a, const std::string& out) {
@@ -129,40 +132,54 @@ int RunRecords(const ModelArgs& a, const std::string& out) {
   return kExitOk;
 }
 
-/// What `compile` folds at generation time (codegen/tflite/const_fold.hpp): one
-/// line per folded operator and the planned buffers left; "" when nothing
-/// folds. The lists above are the model as TFLM runs it.
-std::string FoldedLines(const tflite::Model& model, const InputOptions& options,
-                        Alignment alignment, std::size_t planned) {
-  const tflite::FoldResult f = tflite::FoldConstants(model);
-  if (f.folded.empty()) return "";
-  const tflite::TfliteProblem p = tflite::BuildProblem(f.model, options);
-  const UsageProblem aligned = AlignProblem(p.problem, alignment);
-  const ProfileSummary s = SummarizeProfiles(aligned.records);
-  const tflite::Subgraph& g = model.subgraphs[0];
+/// The operators computed at generation time
+/// (codegen/tflite/const_fold.hpp), one line each; "" when none.
+std::string ConstantLines(const tflite::FoldedModel& f) {
+  if (f.constants.empty()) return "";
+  const tflite::Subgraph& g = f.model.subgraphs[0];
   std::string o =
-      "\nfolded by compile (computed at generation time; "
-      "outputs become constants, no arena record):\n";
-  for (const tflite::FoldedOperator& op : f.folded) {
+      "\ncomputed at generation time (outputs become constants, no arena "
+      "record, no step; --no-fold keeps them):\n";
+  for (const tflite::FoldedOperator& op : f.constants) {
     const tflite::Tensor& t = g.tensors[static_cast<std::size_t>(op.output)];
     o += "  operator " + U64(op.op) + " " + op.builtin + " -> tensor " +
          std::to_string(op.output) + " " + tflite::TensorTypeName(t.type) +
          " " + tflite::ShapeText(t.shape) + " '" + TerminalText(t.name) + "'\n";
   }
-  o += "compile's plan: " + U64(aligned.records.size()) + " planned buffers (" +
-       U64(planned - aligned.records.size()) +
-       " fewer), lower bound, offsets: " + U64(s.offsets_lower_bound) +
-       " bytes\n";
   return o;
+}
+
+/// One row of `inspect`'s operator list: the file's operator `op`, run at
+/// `step` of the plan (-1: computed at generation time; `with_step`: the
+/// step column is shown, i.e. some operator was).
+std::string OperatorRow(std::size_t op, std::int64_t step, bool with_step,
+                        const std::string& name, const tflite::Operator& o) {
+  std::string r = "  " + PadLeft(U64(op), 4) + "  ";
+  if (with_step) r += PadLeft(step < 0 ? "-" : std::to_string(step), 4) + "  ";
+  r += Pad(TerminalText(name), 24) + Indices(o.inputs) + " -> " +
+       Indices(o.outputs);
+  const auto& e = o.extra_padding;
+  if (e.top != 0 || e.bottom != 0 || e.left != 0 || e.right != 0) {
+    r += "  (input padded " + std::to_string(e.top) + "," +
+         std::to_string(e.bottom) + "," + std::to_string(e.left) + "," +
+         std::to_string(e.right) + " top,bottom,left,right)";
+  }
+  if (step < 0) r += "  FOLDED: computed at generation time";
+  if (!o.folded.empty()) r += "  FOLDED: " + TerminalText(o.folded);
+  return r + "\n";
 }
 
 int RunInspect(const ModelArgs& a) {
   const LoadedModel loaded = LoadModel(a);
   const Alignment alignment = loaded.alignment;
-  const tflite::Model& model = loaded.model;
+  // The file's header, operators and counts; tensors and operators as
+  // folded (tensor indices are the file's).
+  const tflite::Model& model = loaded.file;
+  const tflite::FoldedModel& folded = loaded.folded;
   const tflite::TfliteProblem& p = loaded.problem;
   PrintWarnings(p.problem);
-  const tflite::Subgraph& g = model.subgraphs[0];
+  const tflite::Subgraph& file_graph = model.subgraphs[0];
+  const tflite::Subgraph& g = folded.model.subgraphs[0];
   std::string o;
   o += "model:      " + TerminalText(a.input) + " (schema version " +
        U64(model.version) + ", " + U64(model.subgraphs.size()) + " subgraph" +
@@ -175,25 +192,37 @@ int RunInspect(const ModelArgs& a) {
     o += "metadata:   " + TerminalText(m.name) + " (buffer " + U64(m.buffer) +
          ", " + U64(model.buffers[m.buffer].data.size()) + " bytes)\n";
   }
-  o += "subgraph 0: " + U64(g.tensors.size()) + " tensors, " +
-       U64(g.operators.size()) + " operators; inputs " + Indices(g.inputs) +
-       "; outputs " + Indices(g.outputs) + "\n\n";
-  o += "operators (step = index):\n";
-  o += "  " + PadLeft("op", 4) + "  " + Pad("builtin", 24) +
-       "inputs -> outputs\n";
-  for (std::size_t k = 0; k < g.operators.size(); ++k) {
-    const tflite::Operator& op = g.operators[k];
-    o += "  " + PadLeft(U64(k), 4) + "  " +
-         Pad(TerminalText(p.problem.operator_names[k]), 24) +
-         Indices(op.inputs) + " -> " + Indices(op.outputs);
-    const auto& e = op.extra_padding;
-    if (e.top != 0 || e.bottom != 0 || e.left != 0 || e.right != 0) {
-      o += "  (input padded " + std::to_string(e.top) + "," +
-           std::to_string(e.bottom) + "," + std::to_string(e.left) + "," +
-           std::to_string(e.right) + " top,bottom,left,right)";
+  o += "subgraph 0: " + U64(file_graph.tensors.size()) + " tensors, " +
+       U64(file_graph.operators.size()) + " operators; inputs " +
+       Indices(file_graph.inputs) + "; outputs " + Indices(file_graph.outputs) +
+       "\n\n";
+  // With operators computed at generation time the plan's steps are no
+  // longer the file's indices: both columns are shown.
+  const bool with_step = !folded.constants.empty();
+  if (with_step) {
+    o += "operators (op: the file's index; step: in the plan, - when "
+         "computed at generation time):\n";
+    o += "  " + PadLeft("op", 4) + "  " + PadLeft("step", 4) + "  " +
+         Pad("builtin", 24) + "inputs -> outputs\n";
+  } else {
+    o += "operators (step = index):\n";
+    o += "  " + PadLeft("op", 4) + "  " + Pad("builtin", 24) +
+         "inputs -> outputs\n";
+  }
+  for (std::size_t k = 0; k < file_graph.operators.size(); ++k) {
+    const std::int64_t step = folded.StepOf(k);
+    if (step < 0) {
+      const tflite::Operator& op = file_graph.operators[k];
+      o += OperatorRow(k, step, with_step,
+                       op.builtin_code == tflite::BuiltinOp::kCustom
+                           ? op.custom_code
+                           : op.builtin_name,
+                       op);
+      continue;
     }
-    if (!op.folded.empty()) o += "  FOLDED: " + TerminalText(op.folded);
-    o += "\n";
+    const auto s = static_cast<std::size_t>(step);
+    o += OperatorRow(k, step, with_step, p.problem.operator_names[s],
+                     g.operators[s]);
   }
   o += "\ntensors (first/last: inclusive operator steps; bytes unaligned):\n";
   o += "  " + PadLeft("id", 4) + "  " + Pad("role", 9) + Pad("type", 9) +
@@ -226,8 +255,7 @@ int RunInspect(const ModelArgs& a) {
   o += "lower bound, shared objects (sum of positional maximums): " +
        U64(s.shared_objects_lower_bound) + " bytes\n";
   o += UnplannedLines(p, "persistent (variable tensors, outside the plan)");
-  o += FoldedLines(model, ToInputOptions(a.options), alignment,
-                   aligned.records.size());
+  o += ConstantLines(folded);
   std::cout << o;
   return kExitOk;
 }
@@ -396,7 +424,12 @@ int RunTflm(const TflmArgs& a) {
                      "planned copy?); --shim needs the original model, which "
                      "the firmware must then embed");
   }
+  // The file's graph, unfolded (not codegen/tflite/fold_model.hpp): TFLM
+  // runs every operator of the model it is handed, SHAPE and PAD included,
+  // and allocates each one's output, so the plan written into it must hold
+  // them all.
   InputOptions options = ToInputOptions(a.model.options);
+  options.fold = false;
   // Operators whose kernel has no rule are reported below with the arena
   // model's notes.
   options.scratch = MergeScratch(

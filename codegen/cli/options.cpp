@@ -120,9 +120,10 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
 
 void AddNoFoldOption(CLI::App* cmd, bool* no_fold) {
   cmd->add_flag("--no-fold", *no_fold,
-                "Models: keep every operator and tensor (no PAD folded into "
-                "its convolution or pool, no in-place CONCATENATION, no "
-                "RESHAPE alias; tflm never folds)");
+                "Models: keep every operator and tensor (no operator "
+                "computed at generation time, no PAD folded into its "
+                "convolution or pool, no in-place CONCATENATION, no RESHAPE "
+                "alias; tflm never folds)");
 }
 
 void AddAlignOption(CLI::App* cmd, std::optional<std::uint64_t>* align) {

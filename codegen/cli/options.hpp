@@ -52,7 +52,7 @@ struct ModelOptionArgs {
 };
 
 /// Registers `--no-fold` (models: plan the graph as the file has it, no
-/// folding, codegen/tflite/fold.hpp) into `no_fold`.
+/// constant or graph folding, codegen/tflite/fold_model.hpp) into `no_fold`.
 void AddNoFoldOption(CLI::App* cmd, bool* no_fold);
 
 /// Registers `--assume-dim N` (N >= 1) into `assume_dim`.

@@ -32,6 +32,7 @@
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
 #include "codegen/strategies/strategy.hpp"
+#include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -208,8 +209,12 @@ int RunFusedPlan(const PlanArgs& args, PlanOptions options,
     throw InputError("--fuse does not write --header (use compile --fuse)");
   }
   if (input.fp32) throw InputError("--fuse and --fp32 exclude each other");
-  const tflite::Model model = tflite::ReadModelFile(args.input);
-  const tflite::TfliteProblem problem = tflite::BuildProblem(model, input);
+  // Folded as compile --fuse folds it (codegen/tflite/fold_model.hpp).
+  const tflite::FoldedModel folded =
+      tflite::FoldModel(tflite::ReadModelFile(args.input), input);
+  const tflite::Model& model = folded.model;
+  const tflite::TfliteProblem problem =
+      tflite::BuildProblem(model, tflite::StepOptions(folded, input));
   const std::vector<OverlapPair> pairs =
       overlap::FindOverlapPairs(model, problem);
   const Alignment alignment = options.alignment.value_or(kModelAlignment);

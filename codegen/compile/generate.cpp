@@ -23,6 +23,7 @@
 #include "codegen/overlap/overlap_pairs.hpp"
 #include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold.hpp"
+#include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::compile {
@@ -319,12 +320,10 @@ CompiledModel CompileModel(const tflite::Model& file_model,
                      " subgraphs; compile supports single-subgraph models");
   }
   const std::string stem = FileStem(options);
-  // Operators whose outputs are known here become constants
-  // (codegen/tflite/const_fold.hpp); then the graph is folded
-  // (codegen/tflite/fold.hpp) unless --no-fold, as `arenaplan plan` plans
-  // it; the rest is compiled.
-  tflite::FoldResult fold = tflite::FoldConstants(file_model);
-  if (options.input.fold) (void)tflite::FoldGraph(fold.model, options.input);
+  // Folded as `plan`, `records` and `inspect` fold it
+  // (codegen/tflite/fold_model.hpp: constants, then the graph; neither with
+  // --no-fold); the rest is compiled.
+  tflite::FoldedModel fold = tflite::FoldModel(file_model, options.input);
   const tflite::Model& model = fold.model;
   const tflite::Subgraph& sg = model.subgraphs[0];
 
@@ -336,7 +335,9 @@ CompiledModel CompileModel(const tflite::Model& file_model,
     problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
   }
   CompiledModel out;
-  out.folded = fold.folded;
+  out.folded = fold.constants;
+  out.file_operator_count = fold.file_operator_count;
+  out.graph_folded = fold.graph;
   // --fuse: the fused problem (segments as steps, rings as records); the
   // Lowerer addresses tensors by their records in it (a tensor made inside
   // a segment gets an index past the plan: its lowered call is replaced).

@@ -9,6 +9,7 @@
 #ifndef ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_
 #define ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 #include "codegen/planner/planner.hpp"
 #include "codegen/regions/regions.hpp"
 #include "codegen/tflite/const_fold.hpp"
+#include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::compile {
@@ -56,9 +58,15 @@ struct CompiledModel {
   std::string model_source;
   PlanResult plan;
   std::uint64_t constant_bytes = 0;  ///< Bytes of const arrays emitted.
-  /// Operators computed at generation time (codegen/tflite/fold.hpp), in
-  /// file order; their outputs are constants, not in `plan`.
+  /// Operators computed at generation time (codegen/tflite/const_fold.hpp),
+  /// in file order; their outputs are constants, not in `plan`.
   std::vector<tflite::FoldedOperator> folded;
+  /// Operators of the file's subgraph 0; `plan.problem.operator_count`
+  /// (kOperatorCount) is this less `folded.size()`.
+  std::size_t file_operator_count = 0;
+  /// Operators graph folding removed (codegen/tflite/fold.hpp): they keep
+  /// their step in kOperatorCount and run no code.
+  tflite::FoldReport graph_folded;
   /// With two or more regions: the plan across them (`plan` then holds
   /// the aligned problem, strategy "regions" and the regions' total bytes).
   std::optional<RegionPlan> region_plan;

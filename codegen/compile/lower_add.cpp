@@ -38,6 +38,15 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
   const auto mo = l.Multiplier(
       twice_max / ((1 << kLeftShift) * static_cast<double>(qo.scale)),
       "output multiplier");
+  // TFLite requires the output multiplier below 1
+  // (QuantizeMultiplierSmallerThanOneExp in its ADD preparation); the
+  // kernel relies on it: the rescaled sum plus the zero point stays in
+  // int32.
+  if (mo.shift > 0) {
+    l.Fail(l.Describe(out) + Fmt(": scale %.9g makes the output multiplier "
+                                 "1 or more (TFLite requires less than 1)",
+                                 static_cast<double>(qo.scale)));
+  }
   const std::string params = Fmt(
       "k::AddParams{%d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %" PRId64
       "}",

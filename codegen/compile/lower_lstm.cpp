@@ -169,7 +169,10 @@ void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
     tanh_shift = -tanh_shift;
     tanh_multiplier = 3;
   }
-  if (tanh_shift > 16) {
+  // TanhInt16 multiplies the int16 cell value by 3 << shift in int32 when
+  // the multiplier is 0: 32768 * 3 * 2^14 < 2^31, so a shift of at most 14
+  // there (a cell scale up to 4).
+  if ((tanh_multiplier == 0 && tanh_shift > 14) || tanh_shift > 16) {
     l.Fail(l.Describe(cell) + Fmt(": cell scale %.9g is out of range",
                                   static_cast<double>(qc.scale)));
   }
@@ -190,6 +193,16 @@ void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
   const QuantizedMultiplier m_output =
       l.Multiplier(gate_out * gate_out / static_cast<double>(qh.scale),
                    "output x tanh(cell) multiplier");
+  // The kernel adds the hidden zero point to the rescaled product of two
+  // int16 values (|x * y| <= 32767^2 < 2^30): with a multiplier below 2
+  // (shift <= 1) the result stays below 2^31 - 2^17, so the sum cannot
+  // overflow.
+  if (m_output.shift > 1) {
+    l.Fail(l.Describe(hidden) +
+           Fmt(": scale %.9g makes the output x tanh(cell) multiplier 2 or "
+               "more",
+               static_cast<double>(qh.scale)));
+  }
   const std::string hidden_id = l.StateInt8(hidden, qh.zero_point);
   // TFLM resets a variable int16 tensor to 0 whatever its zero point (the
   // kernel treats the cell state as symmetric).

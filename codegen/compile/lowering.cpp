@@ -98,10 +98,19 @@ void CheckLowerable(const tflite::Model& model, const std::string& path) {
     list += (list.empty() ? "" : ", ") + TerminalText(name) + " x" +
             std::to_string(n);
   }
+  // FILL has no kernel: it compiles only as a constant computed at
+  // generation time (codegen/tflite/const_fold.hpp), which --no-fold skips.
+  const bool fill =
+      std::any_of(missing.begin(), missing.end(),
+                  [](const auto& m) { return m.first == "FILL"; });
   throw InputError(TerminalText(path) + ": cannot lower " +
                    std::to_string(count) + " operator" +
                    (count == 1 ? "" : "s") + ": " + list +
-                   " (supported: " + SupportedOperatorNames() + ")");
+                   " (supported: " + SupportedOperatorNames() +
+                   (fill ? "; FILL only with constant dims and value, "
+                           "computed at generation time unless --no-fold"
+                         : "") +
+                   ")");
 }
 
 void Lowerer::Run() {

@@ -30,8 +30,8 @@ struct InputOptions {
   /// --overlap: fill UsageProblem::overlaps from the kernels' overlap
   /// contracts (models only).
   bool overlap = false;
-  /// Models: fold the graph first (codegen/tflite/fold.hpp); --no-fold
-  /// clears it.
+  /// Models: compute constant operators and fold the graph first
+  /// (codegen/tflite/fold_model.hpp); --no-fold clears it.
   bool fold = true;
 };
 

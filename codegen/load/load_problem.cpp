@@ -8,7 +8,7 @@
 
 #include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
-#include "codegen/tflite/fold.hpp"
+#include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/zoo/load.hpp"
@@ -47,14 +47,19 @@ UsageProblem LoadProblem(const std::string& input,
                        ": --overlap and --fp32 exclude each other (the "
                        "kernels' overlap contracts are for int8 tensors)");
     }
-    tflite::Model model = tflite::ReadModel(
-        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()),
-                  bytes.size()),
-        input);
-    if (options.fold) (void)tflite::FoldGraph(model, options);
-    tflite::TfliteProblem problem = tflite::BuildProblem(model, options);
+    // Folded as compile folds it (codegen/tflite/fold_model.hpp), so the
+    // plan is the one compile emits code for.
+    const tflite::FoldedModel folded = tflite::FoldModel(
+        tflite::ReadModel(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                      bytes.size()),
+            input),
+        options);
+    tflite::TfliteProblem problem = tflite::BuildProblem(
+        folded.model, tflite::StepOptions(folded, options));
     if (options.overlap) {
-      problem.problem.overlaps = overlap::FindOverlapPairs(model, problem);
+      problem.problem.overlaps =
+          overlap::FindOverlapPairs(folded.model, problem);
     }
     return std::move(problem.problem);
   }

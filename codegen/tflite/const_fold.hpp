@@ -1,11 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Constant folding at generation time (`arenaplan compile`, shown by
-// `arenaplan inspect`): an operator of subgraph 0 whose output the
-// generator can compute from what the file already fixes is computed here,
-// its output becomes a constant tensor (its bytes in a new buffer) and the
-// operator is removed, so the output gets no arena record and no kernel
-// call. The rule, operator by operator:
+// Constant folding at generation time (step 1 of tflite::FoldModel,
+// fold_model.hpp, which plan, records, inspect and compile share): an operator
+// of subgraph 0 whose output the generator can compute from what the file
+// already fixes is computed here, its output becomes a constant tensor (its
+// bytes in a new buffer) and the operator is removed, so the output gets no
+// arena record and no kernel call. The rule, operator by operator:
 //  - SHAPE: the input's `shape` has no negative dimension (the shape TFLM
 //    plans with); output INT32 or INT64;
 //  - STRIDED_SLICE: input, begin, end and strides constant (begin/end/

@@ -14,7 +14,9 @@
 
 namespace arenaplan {
 
-/// The records of the model at `path` (tflite::BuildProblem's `problem`).
+/// The records of the model at `path` (tflite::BuildProblem's `problem`)
+/// as the file has it: options.fold is not read, nothing is folded (the
+/// graph TFLM runs; `plan` folds through codegen/tflite/fold_model.hpp).
 /// Throws InputError naming the file and the place.
 [[nodiscard]] UsageProblem LoadTfliteProblem(const std::string& path,
                                              const InputOptions& options);

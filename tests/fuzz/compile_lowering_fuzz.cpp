@@ -11,10 +11,9 @@
 //     no leading '_' + capital);
 //   * preprocessor lines are only include guards, #endif and #include of
 //     file names made of [A-Za-z0-9_./-];
-//   * every quantization parameter of a kernel call is in range (the
-//     k::DivParams and k::BatchMatMulParams ones too):
-//     multipliers 0 or in [2^30, 2^31), shifts in [-31, 30], zero points
-//     in the type's range, activation clamps min <= max within int8.
+//   * every quantization parameter of a kernel call is in range
+//     (tests/fuzz/kernel_params_check.hpp: multipliers, shifts, zero
+//     points, clamps; the LSTM's and AddBroadcast's sizes and strides).
 // Built by mk/fuzz.mk with -fsanitize=fuzzer,address,undefined.
 #include <cctype>
 #include <cstdint>
@@ -31,6 +30,7 @@
 #include "codegen/regions/regions.hpp"
 #include "codegen/tflite/model.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
+#include "tests/fuzz/kernel_params_check.hpp"
 
 namespace {
 
@@ -190,168 +190,6 @@ void CheckCpp(const std::string& text) {
   }
 }
 
-/// The integers of every "NAME{a, b, ...}" initializer of `text`, outside
-/// `//` comments (a tensor name in a comment may spell NAME{).
-std::vector<std::vector<long long>> Initializers(const std::string& text,
-                                                 const std::string& name) {
-  std::vector<std::vector<long long>> all;
-  const std::string key = name + "{";
-  for (std::size_t at = text.find(key); at != std::string::npos;
-       at = text.find(key, at + 1)) {
-    const std::size_t line = text.rfind('\n', at);
-    const std::size_t comment =
-        text.find("//", line == std::string::npos ? 0 : line + 1);
-    if (comment < at) continue;
-    std::vector<long long> v;
-    const char* p = text.c_str() + at + key.size();
-    while (*p != '}') {
-      char* end = nullptr;
-      v.push_back(std::strtoll(p, &end, 10));
-      Check(end != p);
-      p = end;
-      while (*p == ',' || *p == ' ') ++p;
-    }
-    all.push_back(v);
-  }
-  return all;
-}
-
-/// The first `n` integers of every "NAME{a, b, ..." initializer of `text`
-/// outside `//` comments, for parameters whose later fields are nested
-/// initializers (k::Shape4{...}, {...}).
-std::vector<std::vector<long long>> LeadingIntegers(const std::string& text,
-                                                    const std::string& name,
-                                                    std::size_t n) {
-  std::vector<std::vector<long long>> all;
-  const std::string key = name + "{";
-  for (std::size_t at = text.find(key); at != std::string::npos;
-       at = text.find(key, at + 1)) {
-    const std::size_t line = text.rfind('\n', at);
-    const std::size_t comment =
-        text.find("//", line == std::string::npos ? 0 : line + 1);
-    if (comment < at) continue;
-    std::vector<long long> v;
-    const char* p = text.c_str() + at + key.size();
-    while (v.size() < n) {
-      char* end = nullptr;
-      v.push_back(std::strtoll(p, &end, 10));
-      Check(end != p);
-      p = end;
-      while (*p == ',' || *p == ' ' || *p == '\n') ++p;
-    }
-    all.push_back(v);
-  }
-  return all;
-}
-
-/// The values of every "const std::int32_t kMultiplierK[N] = {...}" (or
-/// int8_t kShiftK) array.
-std::vector<long long> ArrayValues(const std::string& text,
-                                   const std::string& prefix) {
-  std::vector<long long> v;
-  for (std::size_t at = text.find(prefix); at != std::string::npos;
-       at = text.find(prefix, at + 1)) {
-    const char* p = text.c_str() + text.find('{', at) + 1;
-    while (true) {
-      while (*p == ' ' || *p == '\n' || *p == ',') ++p;
-      if (*p == '}') break;
-      char* end = nullptr;
-      v.push_back(std::strtoll(p, &end, 10));
-      Check(end != p);
-      p = end;
-    }
-  }
-  return v;
-}
-
-void CheckMultiplier(long long m) {
-  Check(m == 0 || (m >= (1LL << 30) && m < (1LL << 31)));
-}
-void CheckShift(long long s) { Check(s >= -31 && s <= 30); }
-void CheckInt8(long long v) { Check(v >= -128 && v <= 127); }
-void CheckRange(long long lo, long long hi) {
-  CheckInt8(lo);
-  CheckInt8(hi);
-  Check(lo <= hi);
-}
-
-void CheckQuantization(const std::string& source) {
-  for (long long m : ArrayValues(source, "const std::int32_t kMultiplier"))
-    CheckMultiplier(m);
-  for (long long s : ArrayValues(source, "const std::int8_t kShift"))
-    CheckShift(s);
-  // {-in_zp, out_zp, act_min, act_max, ...}; the input zero point negated.
-  for (const char* name : {"k::ConvParams", "k::FullyConnectedParams"}) {
-    for (const auto& v : Initializers(source, name)) {
-      Check(v.size() >= 4);
-      CheckInt8(-v[0]);
-      CheckInt8(v[1]);
-      CheckRange(v[2], v[3]);
-    }
-  }
-  for (const auto& v : Initializers(source, "k::PoolParams")) {
-    Check(v.size() == 8);
-    CheckRange(v[6], v[7]);
-  }
-  for (const auto& v : Initializers(source, "k::AddParams")) {
-    Check(v.size() == 13);
-    CheckInt8(-v[0]);
-    CheckInt8(-v[1]);
-    CheckInt8(v[2]);
-    for (int k : {4, 6, 8}) CheckMultiplier(v[k]);
-    for (int k : {5, 7, 9}) CheckShift(v[k]);
-    CheckRange(v[10], v[11]);
-  }
-  for (const auto& v : Initializers(source, "k::RequantizeParams")) {
-    Check(v.size() == 5);
-    Check(-v[0] >= -32768 && -v[0] <= 32767);  // int8 or int16 input
-    Check(v[1] >= INT32_MIN && v[1] <= INT32_MAX);
-    CheckMultiplier(v[2]);
-    CheckShift(v[3]);
-  }
-  for (const auto& v : Initializers(source, "k::SvdfParams")) {
-    Check(v.size() == 14);
-    CheckInt8(-v[0]);
-    CheckInt8(v[1]);  // state zero point: 0 (int16 state) or an int8 value
-    CheckInt8(v[2]);
-    CheckRange(v[3], v[4]);
-    CheckMultiplier(v[10]);
-    CheckShift(v[11]);
-    CheckMultiplier(v[12]);
-    CheckShift(v[13]);
-  }
-  for (const auto& v : Initializers(source, "k::HardSwishParams")) {
-    Check(v.size() == 7);
-    CheckInt8(v[0]);
-    CheckInt8(v[1]);
-    // Q0.15 multipliers (a Q0.31 one in [2^30, 2^31) rounded), the output
-    // exponent never positive (TFLM's HardSwishPrepare).
-    Check(v[2] >= (1 << 14) && v[2] <= 32767);
-    Check(v[3] >= -31 && v[3] <= 0);
-    Check(v[4] >= (1 << 14) && v[4] <= 32767);
-    CheckShift(v[5]);
-  }
-  // DIV and BATCH_MATMUL: {zp_a, zp_b, zp_out, multiplier, shift, ...};
-  // DIV's shift at most 23 (div.hpp), then its clamp.
-  for (const auto& v : LeadingIntegers(source, "k::DivParams", 7)) {
-    for (int k : {0, 1, 2}) CheckInt8(v[k]);
-    CheckMultiplier(v[3]);
-    Check(v[4] >= -31 && v[4] <= 23);
-    CheckRange(v[5], v[6]);
-  }
-  for (const auto& v : LeadingIntegers(source, "k::BatchMatMulParams", 5)) {
-    for (int k : {0, 1, 2}) CheckInt8(v[k]);
-    CheckMultiplier(v[3]);
-    CheckShift(v[4]);
-  }
-  for (const auto& v : Initializers(source, "k::SoftmaxParams")) {
-    Check(v.size() == 5);
-    CheckMultiplier(v[0]);
-    Check(v[1] >= 1 && v[1] <= 31);  // a left shift: real > 1
-    Check(v[2] <= 0);
-  }
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
@@ -390,7 +228,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
     CheckCpp(out.arena_header);
     CheckCpp(out.model_header);
     CheckCpp(out.model_source);
-    CheckQuantization(out.model_source);
+    fuzz::CheckKernelParams(out.model_source);
   } catch (const InputError& e) {
     fuzz::CheckMessage(e.what(), "fuzz");
   } catch (const InfeasibleError& e) {

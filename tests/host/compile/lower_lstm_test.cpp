@@ -190,4 +190,25 @@ TEST(LowerLstm, RefusesVariantsTheKernelDoesNotCompute) {
       << CompileError(m);
 }
 
+TEST(LowerLstm, RefusesScalesThatWouldOverflowTheKernel) {
+  const Model original = arenaplan::tflite::ReadModelFile(MnistLstmPath());
+  // Cell scale 2^p: TanhInt16 multiplies by 3 << (12 + p) when that is
+  // >= 0, within int32 for every int16 cell value up to p = 2
+  // (32768 * 3 * 2^14 < 2^31); p = 3 is refused.
+  Model m = original;
+  m.subgraphs[0].tensors[17].quantization.scale = {4.0f};
+  EXPECT_EQ(CompileError(m), "");
+  m.subgraphs[0].tensors[17].quantization.scale = {8.0f};
+  EXPECT_NE(CompileError(m).find("cell scale 8 is out of range"),
+            std::string::npos)
+      << CompileError(m);
+  // Hidden scale s: the output multiplier is 2^-30 / s; 2^-31 makes it 2
+  // (shift 2), which may overflow the sum with the zero point.
+  m = original;
+  m.subgraphs[0].tensors[16].quantization.scale = {std::ldexp(1.0f, -31)};
+  EXPECT_NE(CompileError(m).find("output x tanh(cell) multiplier 2 or more"),
+            std::string::npos)
+      << CompileError(m);
+}
+
 }  // namespace

@@ -49,7 +49,10 @@ class ModelBuilder {
                       tflite::TensorType type = tflite::TensorType::kInt8,
                       float scale = 0.5f, std::int64_t zero_point = 0) {
     tflite::Tensor t;
-    t.name = "t" + std::to_string(graph().tensors.size());
+    // Appended, not "t" + ...: GCC 12 warns (-Wrestrict, a false positive)
+    // on operator+(const char*, std::string&&) inlined here.
+    t.name = "t";
+    t.name += std::to_string(graph().tensors.size());
     t.type = type;
     t.shape = std::move(shape);
     if (type == tflite::TensorType::kInt8 || scale > 0.0f) {
