@@ -17,6 +17,7 @@
 #include "codegen/compile/generate.hpp"
 #include "codegen/compile/quantize.hpp"
 #include "codegen/tflite/model.hpp"
+#include "tests/host/support/test_util.hpp"
 
 namespace {
 
@@ -319,9 +320,10 @@ TEST(CompileModel, FullyConnectedMultiplierUsesTheFloatProductOfScales) {
 }
 
 TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
-  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const arenaplan::testing_util::ScopedTempDir tmp(
+      "arenaplan_compile_cli_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   const std::string err = (dir / "stderr.txt").string();
   // TFLM's audio preprocessor: TFLM's custom signal operators (which no
   // int8 kernel set lowers) beside builtins compile lacks.
@@ -345,13 +347,12 @@ TEST(CompileCli, ExitsTwoAndWritesNothingOnUnsupportedModel) {
       << line;
   EXPECT_EQ(std::fgets(line, sizeof line, f), nullptr);  // exactly one line
   std::fclose(f);
-  fs::remove_all(dir);
 }
 
 TEST(CompileCli, WritesTheThreeFiles) {
-  const fs::path dir = fs::temp_directory_path() / "arenaplan_compile_cli_ok";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const arenaplan::testing_util::ScopedTempDir tmp("arenaplan_compile_cli_ok_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   const std::string cmd =
       std::string(ARENAPLAN_BINARY) + " compile " +
       ModelPath("hello_world_int8.tflite") + " --out-dir " + dir.string() +
@@ -360,7 +361,6 @@ TEST(CompileCli, WritesTheThreeFiles) {
   for (const char* f : {"hw_arena.hpp", "hw_model.hpp", "hw_model.cpp"}) {
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   }
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ extern "C" int Invoke() {
 class Freestanding : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) / "arenaplan_freestanding";
-    fs::create_directories(dir_);
+    ASSERT_FALSE(tmp_.path().empty());
+    dir_ = tmp_.path();
     HeaderOptions options;
     options.namespace_name = "tiny";
     options.tensor_bytes = {60, 32, 64, 0};
@@ -69,6 +69,7 @@ class Freestanding : public testing::Test {
         (dir_ / "firmware.o").string());
   }
 
+  const testing_util::ScopedTempDir tmp_{"arenaplan_freestanding_"};
   fs::path dir_;
 };
 

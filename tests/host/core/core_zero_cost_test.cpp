@@ -136,8 +136,9 @@ Image Build(const fs::path& dir, const std::string& source,
 }
 
 TEST(CoreZeroCost, MatchesHandWrittenCodeOnCortexM) {
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_zero_cost";
-  fs::create_directories(dir);
+  const testing_util::ScopedTempDir tmp("arenaplan_zero_cost_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   HeaderOptions options;
   options.namespace_name = "tiny";
   options.tensor_bytes = {60, 32, 64, 0};

@@ -28,8 +28,8 @@ using arenaplan::testing_util::WriteFile;
 class CompileFail : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) / "arenaplan_compile_fail";
-    fs::create_directories(dir_);
+    ASSERT_FALSE(tmp_.path().empty());
+    dir_ = tmp_.path();
     HeaderOptions tiny;
     tiny.namespace_name = "tiny";
     tiny.input_name = "tiny.csv";
@@ -47,6 +47,7 @@ class CompileFail : public testing::Test {
                       "-I" + dir_.string() + " " + source.string());
   }
 
+  const testing_util::ScopedTempDir tmp_{"arenaplan_compile_fail_"};
   fs::path dir_;
   std::string header_;
 };

@@ -160,8 +160,10 @@ TEST(Header, EscapesNamesInCommentsAndStrings) {
 /// and returns its output.
 std::string CompileAndDump(const std::string& header, const std::string& ns,
                            const std::string& extra_flags = "") {
-  const fs::path dir = fs::path(testing::TempDir()) / ("arenaplan_emit_" + ns);
-  fs::create_directories(dir);
+  const testing_util::ScopedTempDir tmp("arenaplan_emit_");
+  EXPECT_FALSE(tmp.path().empty());
+  if (tmp.path().empty()) return "";
+  const fs::path dir = tmp.path();
   WriteFile(dir / "plan.hpp", header);
   WriteFile(dir / "dump.cpp",
             "#include <cstdio>\n#include \"plan.hpp\"\n"

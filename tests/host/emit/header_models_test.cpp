@@ -24,6 +24,7 @@ using arenaplan::testing_util::CommandResult;
 using arenaplan::testing_util::HostCxx;
 using arenaplan::testing_util::ReadFile;
 using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::ScopedTempDir;
 using arenaplan::testing_util::WriteFile;
 
 /// static_asserts that the header's constants equal the CSV plan
@@ -61,9 +62,9 @@ std::string ChecksFromCsv(const std::string& csv, const std::string& ns) {
 
 void CheckInput(const fs::path& input, const std::string& extra_options) {
   const std::string ns = "model";
-  const fs::path dir =
-      fs::path(testing::TempDir()) / "arenaplan_models" / input.stem();
-  fs::create_directories(dir);
+  const ScopedTempDir tmp("arenaplan_models_" + input.stem().string() + "_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   const CommandResult plan = RunCommand(
       std::string(ARENAPLAN_BINARY) + " plan " + input.string() + " " +
       extra_options + " --out " + (dir / "plan.csv").string() + " --header " +
@@ -106,9 +107,9 @@ TEST(HeaderModels, EveryModelCompilesAndMatchesItsCsvPlan) {
 TEST(HeaderModels, CsvInputCompilesAndMatchesItsCsvPlan) {
   // Six records over five operators (upper exclusive); the planner's
   // output is compared with the header, not with numbers guessed here.
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_models";
-  fs::create_directories(dir);
-  const fs::path csv = dir / "records.csv";
+  const ScopedTempDir tmp("arenaplan_models_csv_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path csv = fs::path(tmp.path()) / "records.csv";
   WriteFile(csv,
             "id,lower,upper,size\n"
             "0,0,2,100\n1,1,3,40\n2,2,4,100\n3,3,5,8\n4,0,5,0\n"

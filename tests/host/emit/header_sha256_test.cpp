@@ -8,8 +8,9 @@
 #include <cstdio>
 #include <string>
 
-#include "codegen/emit/sha256.hpp"
 #include "codegen/base/errors.hpp"
+#include "codegen/emit/sha256.hpp"
+#include "tests/host/support/test_util.hpp"
 
 namespace arenaplan {
 namespace {
@@ -60,7 +61,9 @@ TEST(Sha256, AgreesWithSha256sumAcrossPaddingEdges) {
   if (std::system("command -v sha256sum >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "sha256sum not installed";
   }
-  const std::string path = testing::TempDir() + "sha256_edges.bin";
+  const testing_util::ScopedTempDir tmp("arenaplan_sha256_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::string path = tmp.path() + "/sha256_edges.bin";
   for (std::size_t length :
        {0u, 1u, 55u, 56u, 57u, 63u, 64u, 65u, 119u, 120u, 128u, 130u}) {
     std::string bytes;

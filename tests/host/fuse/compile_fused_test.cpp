@@ -26,8 +26,8 @@ using testing_util::WriteFile;
 class CompileFused : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) / "arenaplan_compile_fused";
-    fs::create_directories(dir_);
+    ASSERT_FALSE(tmp_.path().empty());
+    dir_ = tmp_.path();
     const std::string path =
         testing_util::kModels + "pretrainedResnet_quant.tflite";
     const tflite::Model model = tflite::ReadModelFile(path);
@@ -65,6 +65,7 @@ class CompileFused : public testing::Test {
     return header;
   }
 
+  const testing_util::ScopedTempDir tmp_{"arenaplan_compile_fused_"};
   fs::path dir_;
   compile::CompiledModel out_, unfused_;
   compile::CompileOptions unfused_options_;

@@ -19,6 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using arenaplan::testing_util::ExpectBuildsAsFirmware;
+using arenaplan::testing_util::ScopedTempDir;
 using arenaplan::testing_util::WriteFile;
 
 constexpr char kFirmware[] = R"(#include <cstdint>
@@ -46,14 +47,13 @@ extern "C" bool Specialised(const k::FusedSegment& s, std::uint8_t* arena) {
 )";
 
 TEST(FusedFreestanding, BuildsForEveryCortexMCoreWithoutLibraryCalls) {
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_fused_fs";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScopedTempDir tmp("arenaplan_fused_fs_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   WriteFile(dir / "firmware.cpp", kFirmware);
   ExpectBuildsAsFirmware(
       dir, dir / "firmware.cpp", {},
       {"memmove", "memcpy", "__aeabi_ldivmod", "__aeabi_uldivmod"});
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 using arenaplan::testing_util::CommandResult;
 using arenaplan::testing_util::ExpectBuildsAsFirmware;
 using arenaplan::testing_util::RunCommand;
+using arenaplan::testing_util::ScopedTempDir;
 using arenaplan::testing_util::WriteFile;
 
 /// Calls every kernel template with every element type the generator
@@ -63,9 +64,9 @@ extern "C" void RunModel(std::int8_t* arena) {
 )";
 
 TEST(KernelsFreestanding, GeneratedKeywordModelBuildsForEveryCortexMCore) {
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_kernels_fs";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScopedTempDir tmp("arenaplan_kernels_fs_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   const std::string gen =
       std::string(ARENAPLAN_BINARY) + " compile " + ARENAPLAN_SHARED_DIR +
       "/models/keyword_scrambled.tflite --out-dir " + dir.string() +
@@ -76,7 +77,6 @@ TEST(KernelsFreestanding, GeneratedKeywordModelBuildsForEveryCortexMCore) {
   ExpectBuildsAsFirmware(dir, dir / "firmware.cpp",
                          {ARENAPLAN_SOURCE_DIR "/core/include", dir.string()},
                          {"__aeabi_ldivmod", "__aeabi_uldivmod"});
-  fs::remove_all(dir);
 }
 
 }  // namespace

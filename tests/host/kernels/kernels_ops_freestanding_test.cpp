@@ -20,6 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using arenaplan::testing_util::ExpectBuildsAsFirmware;
+using arenaplan::testing_util::ScopedTempDir;
 using arenaplan::testing_util::WriteFile;
 
 /// Instantiates every new kernel template with the types the lowerings use.
@@ -146,13 +147,12 @@ extern "C" void ShapeOps(const void* in, void* out) {
 )";
 
 TEST(KernelsOpsFreestanding, NewKernelsBuildForEveryCortexMCore) {
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_ops_fs";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const ScopedTempDir tmp("arenaplan_ops_fs_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   WriteFile(dir / "firmware.cpp", kFirmware);
   ExpectBuildsAsFirmware(dir, dir / "firmware.cpp", {},
                          {"__aeabi_ldivmod", "__aeabi_uldivmod"});
-  fs::remove_all(dir);
 }
 
 }  // namespace

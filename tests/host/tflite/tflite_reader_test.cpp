@@ -231,9 +231,9 @@ TEST(TfliteReader, DecodesOperatorsAndOptions) {
 }
 
 TEST(TfliteReader, RecordsCsvPlansToTheSameArenaForEveryStrategy) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflite_reader_test";
-  std::filesystem::create_directories(dir);
+  const testing_util::ScopedTempDir tmp("arenaplan_tflite_reader_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   for (const char* name : {"person_detect", "micro_speech_quantized",
                            "keyword_scrambled", "hello_world_float"}) {
     SCOPED_TRACE(name);
@@ -258,7 +258,6 @@ TEST(TfliteReader, RecordsCsvPlansToTheSameArenaForEveryStrategy) {
       }
     }
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(TfliteReader, ScratchBufferLivesForItsOperator) {

@@ -125,10 +125,9 @@ std::uint64_t After(const std::string& text, const std::string& key) {
 // own planner equals TFLM's; kTensorArenaSize is at least TFLM's smallest
 // working arena and at most 5 % (or 256 bytes) above it.
 TEST(TflmArena, PrintedFiguresMatchTflmOnEverySharedModel) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "arenaplan_tflm_arena_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const testing_util::ScopedTempDir tmp("arenaplan_tflm_arena_test_");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::filesystem::path dir = tmp.path();
   const std::string log = (dir / "log.txt").string();
   for (const Measured& m : kMeasured) {
     SCOPED_TRACE(m.model);
@@ -149,7 +148,6 @@ TEST(TflmArena, PrintedFiguresMatchTflmOnEverySharedModel) {
                               m.smallest_arena + m.smallest_arena / 20))
         << out;
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -60,7 +60,9 @@ TEST(TflmShim, RefusesAnOffsetBeyondTflmsInt32) {
 }
 
 TEST(TflmShim, DoesNotCompileForATargetWhoseSizeTCannotHoldTheArena) {
-  const fs::path dir = fs::path(testing::TempDir()) / "arenaplan_tflm_shim";
+  const testing_util::ScopedTempDir tmp("arenaplan_tflm_shim_");
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path();
   fs::create_directories(dir / "tensorflow/lite/micro/memory_planner");
   // A stand-in for TFLM's memory_plan_struct.h with the types the shim uses.
   WriteFile(dir / "tensorflow/lite/micro/memory_planner/memory_plan_struct.h",
