@@ -33,8 +33,12 @@ ifeq ($(ARENAPLAN_PREBUILT),)
 $(ARENAPLAN): build
 endif
 
+# The sanitizer build is optimised a little (-O1, as the sanitizers'
+# documentation advises): the property tests' random searches run about
+# three times faster than at -O0, and every check stays.
 $(ASAN_BUILD)/CMakeCache.txt:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DARENAPLAN_SANITIZE=ON >/dev/null
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DARENAPLAN_SANITIZE=ON >/dev/null
 
 # Host tests in an optimised build.
 test-host: build
