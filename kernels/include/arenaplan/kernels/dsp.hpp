@@ -30,7 +30,7 @@
 
 #include "arenaplan/kernels/quantization.hpp"
 
-#if defined(__ARM_FEATURE_DSP)
+#if defined(__ARM_FEATURE_DSP) || defined(__ARM_FEATURE_SAT)
 #include <arm_acle.h>
 #endif
 
@@ -58,6 +58,16 @@ ARENAPLAN_KERNELS_INLINE std::uint32_t Load4(const std::int8_t* p) {
 
 constexpr std::int32_t Wrap(std::uint32_t v) {
   return static_cast<std::int32_t>(v);
+}
+
+/// v saturated to [-128, 127]: one SSAT where the core has it (ARMv7-M and
+/// later), the same comparisons otherwise.
+ARENAPLAN_KERNELS_INLINE std::int32_t Sat8(std::int32_t v) {
+#if defined(__ARM_FEATURE_SAT)
+  return __ssat(v, 8);
+#else
+  return v < -128 ? -128 : (v > 127 ? 127 : v);
+#endif
 }
 
 }  // namespace dsp_detail
@@ -535,6 +545,66 @@ struct OutputStage {
                                                  std::int32_t ch) const {
     return (*this)(acc, ch);
   }
+
+  /// Whether the clamp range is all of int8, [-128, 127]: then the clamp
+  /// is a saturation to 8 bits (dsp_detail::Sat8, one SSAT). Every layer
+  /// of the shared models has it; the callers test it once per call.
+  ARENAPLAN_KERNELS_INLINE constexpr bool FullRange() const {
+    return lo == -128 && hi == 127;
+  }
+
+  /// out[k] = (*this)(acc[k], ch + k) for k = 0 .. 3, `full` FullRange().
+  /// The four channels' multipliers and shifts are read before any byte is
+  /// written (no reloads after the stores, which may alias them). When all
+  /// four shifts are right shifts (the usual case) and `full`, each byte is
+  /// Sat8(RequantizeRight(acc, M, -shift) + offset), inlined, without the
+  /// per-byte test of the shift's sign: Requantize's right-shift case, and
+  /// Sat8 is the clamp to [lo, hi] = [-128, 127]. Otherwise Leftover per
+  /// byte (outlined: little code for the layers that never take it).
+  ARENAPLAN_KERNELS_INLINE void Store4(const std::int32_t* acc, std::int32_t ch,
+                                       std::int8_t* out, bool full) const {
+    const std::int32_t* m = multiplier + ch;
+    const std::int8_t* s = shift + ch;
+    const std::int32_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
+    const int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+    if (full && (s0 & s1 & s2 & s3) < 0) {  // all four negative
+      const std::int32_t v0 = RequantizeRight(acc[0], m0, -s0) + offset,
+                         v1 = RequantizeRight(acc[1], m1, -s1) + offset,
+                         v2 = RequantizeRight(acc[2], m2, -s2) + offset,
+                         v3 = RequantizeRight(acc[3], m3, -s3) + offset;
+      out[0] = static_cast<std::int8_t>(dsp_detail::Sat8(v0));
+      out[1] = static_cast<std::int8_t>(dsp_detail::Sat8(v1));
+      out[2] = static_cast<std::int8_t>(dsp_detail::Sat8(v2));
+      out[3] = static_cast<std::int8_t>(dsp_detail::Sat8(v3));
+      return;
+    }
+    for (std::int32_t k = 0; k < 4; ++k) out[k] = Leftover(acc[k], ch + k);
+  }
+
+  /// Two pixels' bytes of channels ch and ch + 1: out_a[k] =
+  /// (*this)(a[k], ch + k), out_b[k] = (*this)(b[k], ch + k), k = 0, 1,
+  /// `full` FullRange(). Each channel's multiplier and shift are read once
+  /// for both pixels, before any byte is written; as Store4 otherwise.
+  ARENAPLAN_KERNELS_INLINE void Store2x2(const std::int32_t* a,
+                                         const std::int32_t* b, std::int32_t ch,
+                                         std::int8_t* out_a, std::int8_t* out_b,
+                                         bool full) const {
+    const std::int32_t m0 = multiplier[ch], m1 = multiplier[ch + 1];
+    const int s0 = shift[ch], s1 = shift[ch + 1];
+    if (full && (s0 & s1) < 0) {  // both negative
+      const std::int32_t va0 = RequantizeRight(a[0], m0, -s0) + offset,
+                         va1 = RequantizeRight(a[1], m1, -s1) + offset,
+                         vb0 = RequantizeRight(b[0], m0, -s0) + offset,
+                         vb1 = RequantizeRight(b[1], m1, -s1) + offset;
+      out_a[0] = static_cast<std::int8_t>(dsp_detail::Sat8(va0));
+      out_a[1] = static_cast<std::int8_t>(dsp_detail::Sat8(va1));
+      out_b[0] = static_cast<std::int8_t>(dsp_detail::Sat8(vb0));
+      out_b[1] = static_cast<std::int8_t>(dsp_detail::Sat8(vb1));
+      return;
+    }
+    out_a[0] = Leftover(a[0], ch), out_a[1] = Leftover(a[1], ch + 1);
+    out_b[0] = Leftover(b[0], ch), out_b[1] = Leftover(b[1], ch + 1);
+  }
 };
 
 /// out[oc] = stage(folded_bias[oc] + sum_{i < n} x[i] * filter[oc * n + i])
@@ -548,11 +618,12 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
     std::int32_t groups_end, const std::int32_t* folded_bias,
     const OutputStage& stage_in, std::int8_t* out) {
   const OutputStage stage = stage_in;  // in registers across the stores
+  const bool full = stage.FullRange();
   for (std::int32_t oc = 0; oc < groups_end; oc += 4) {
     std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                            folded_bias[oc + 2], folded_bias[oc + 3]};
     Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
-    for (std::int32_t k = 0; k < 4; ++k) out[oc + k] = stage(acc[k], oc + k);
+    stage.Store4(acc, oc, out + oc, full);
   }
 }
 
@@ -570,6 +641,7 @@ ARENAPLAN_KERNELS_OUTLINE void PairGroups(
     const std::int32_t* folded_bias, const OutputStage& stage_in,
     std::int8_t* out_a, std::int8_t* out_b) {
   const OutputStage stage = stage_in;  // in registers across the stores
+  const bool full = stage.FullRange();
   const std::int32_t n4 = n & ~3;
   for (std::int32_t oc = 0; oc < pairs_end; oc += 2) {
     const std::int8_t* w = filter + oc * n;
@@ -587,9 +659,7 @@ ARENAPLAN_KERNELS_OUTLINE void PairGroups(
       acc[3] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[3]) +
                                 static_cast<std::uint32_t>(bi * w1));
     }
-    for (std::int32_t k = 0; k < 4; ++k) {
-      (k < 2 ? out_a : out_b)[oc + (k & 1)] = stage(acc[k], oc + (k & 1));
-    }
+    stage.Store2x2(acc, acc + 2, oc, out_a + oc, out_b + oc, full);
   }
 }
 
