@@ -567,7 +567,8 @@ struct OutputStage {
     const std::int8_t* s = shift + ch;
     const std::int32_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
     const int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-    if (full && (s0 & s1 & s2 & s3) < 0) {  // all four negative
+    // All four negative and `full` (one test: full as a sign mask).
+    if ((s0 & s1 & s2 & s3 & -static_cast<int>(full)) < 0) {
       const std::int32_t v0 = RequantizeRight(acc[0], m0, -s0) + offset,
                          v1 = RequantizeRight(acc[1], m1, -s1) + offset,
                          v2 = RequantizeRight(acc[2], m2, -s2) + offset,
@@ -591,7 +592,7 @@ struct OutputStage {
                                          bool full) const {
     const std::int32_t m0 = multiplier[ch], m1 = multiplier[ch + 1];
     const int s0 = shift[ch], s1 = shift[ch + 1];
-    if (full && (s0 & s1) < 0) {  // both negative
+    if ((s0 & s1 & -static_cast<int>(full)) < 0) {  // both negative, full
       const std::int32_t va0 = RequantizeRight(a[0], m0, -s0) + offset,
                          va1 = RequantizeRight(a[1], m1, -s1) + offset,
                          vb0 = RequantizeRight(b[0], m0, -s0) + offset,
