@@ -154,21 +154,13 @@ struct AcleIsa {
 /// order, once per call.
 template <class Isa>
 struct SimdMac {
+  /// Outlined: one copy for VectorGroups and Conv2DFast's row-wise path
+  /// (flash; the call costs a few instructions per group of four channels).
   static ARENAPLAN_KERNELS_OUTLINE void Dot4(const std::int8_t* x,
                                              const std::int8_t* w,
                                              std::int32_t w_stride,
                                              std::int32_t n,
                                              std::int32_t* acc) {
-    Dot4Inline(x, w, w_stride, n, acc);
-  }
-
-  /// Dot4 inlined into its caller (a caller that loops over channel groups
-  /// itself: no call and no accumulators through memory per group).
-  static ARENAPLAN_KERNELS_INLINE void Dot4Inline(const std::int8_t* x,
-                                                  const std::int8_t* w,
-                                                  std::int32_t w_stride,
-                                                  std::int32_t n,
-                                                  std::int32_t* acc) {
     // Two weight pointers and the stride as a register offset keep the
     // loop's operands in registers (four pointers spill on Thumb-2).
     const std::int8_t* wa = w;                 // channels 0 and 1
@@ -407,12 +399,6 @@ struct ScalarMac {
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
   }
 
-  static inline void Dot4Inline(const std::int8_t* x, const std::int8_t* w,
-                                std::int32_t w_stride, std::int32_t n,
-                                std::int32_t* acc) {
-    Dot4(x, w, w_stride, n, acc);
-  }
-
   static inline std::int32_t Dot1(const std::int8_t* x, const std::int8_t* w,
                                   std::int32_t n, std::int32_t a) {
     std::uint32_t s = static_cast<std::uint32_t>(a);
@@ -561,8 +547,12 @@ struct OutputStage {
   /// per-byte test of the shift's sign: Requantize's right-shift case, and
   /// Sat8 is the clamp to [lo, hi] = [-128, 127]. Otherwise Leftover per
   /// byte (outlined: little code for the layers that never take it).
-  ARENAPLAN_KERNELS_INLINE void Store4(const std::int32_t* acc, std::int32_t ch,
-                                       std::int8_t* out, bool full) const {
+  /// Outlined: one copy for VectorGroups, DepthwisePassGroups and
+  /// Conv2DFast's row-wise path (inlined, it took about 170 bytes of flash
+  /// in each, and the callers' loops kept fewer values in registers).
+  ARENAPLAN_KERNELS_OUTLINE void Store4(const std::int32_t* acc,
+                                        std::int32_t ch, std::int8_t* out,
+                                        bool full) const {
     const std::int32_t* m = multiplier + ch;
     const std::int8_t* s = shift + ch;
     const std::int32_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
@@ -613,6 +603,9 @@ struct OutputStage {
 /// in groups of four, in ascending order, in one call (a convolution pixel
 /// whose window is one contiguous vector, unclipped 1x1 or gathered; a fully
 /// connected row). Each group reads x[0, n), then writes its four bytes.
+/// Dot4 and Store4 are calls (flash: the pixel pairs, PairGroups, are the
+/// convolutions' hot loop; VectorGroups takes the odd pixels and the fully
+/// connected layers).
 template <class Mac>
 ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
     const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
@@ -623,7 +616,7 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
   for (std::int32_t oc = 0; oc < groups_end; oc += 4) {
     std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                            folded_bias[oc + 2], folded_bias[oc + 3]};
-    Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
+    Mac::Dot4(x, filter + oc * n, n, n, acc);
     stage.Store4(acc, oc, out + oc, full);
   }
 }

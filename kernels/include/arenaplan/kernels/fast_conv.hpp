@@ -19,8 +19,7 @@
 //   input load (dsp.hpp Dot4: SXTB16 + SMLAD on the DSP extension).
 //   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
 //   or a gathered one) has all its channel groups done in one call
-//   (dsp.hpp VectorGroups, the dot product inlined: no call and no
-//   accumulators through memory per group). With the DSP extension
+//   (dsp.hpp VectorGroups). With the DSP extension
 //   (SimdMac::kPairs), two consecutive such pixels (raster order, across
 //   rows; even out_c <= kPairOut, windows <= kWindow bytes) are done
 //   together: both windows widened once (dsp.hpp Widen2), then two output
