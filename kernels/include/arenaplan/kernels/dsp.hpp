@@ -34,6 +34,17 @@
 #include <arm_acle.h>
 #endif
 
+/// Whether SimdMac<AcleIsa>'s Dot4 and Dot2x2 loops are inline assembly (12
+/// and 13 registers): with the DSP extension when optimising. At -O0 every
+/// value lives on the stack behind a frame pointer and GCC finds no 13
+/// registers for an asm statement; the C++ loops on the same instructions
+/// give the same sums.
+#if defined(__ARM_FEATURE_DSP) && defined(__OPTIMIZE__)
+#define ARENAPLAN_KERNELS_ASM_LOOPS 1
+#else
+#define ARENAPLAN_KERNELS_ASM_LOOPS 0
+#endif
+
 namespace arenaplan::kernels {
 
 namespace dsp_detail {
@@ -167,10 +178,17 @@ struct SimdMac {
     const std::int8_t* wb = w + 2 * w_stride;  // channels 2 and 3
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const std::int8_t* const end = x + (n & ~3);
-#if defined(__ARM_FEATURE_DSP)
+#if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
       // The loop below, as the compiler cannot schedule it without spills:
-      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, 3 adds, cmp, bne.
+      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, the end's load,
+      // cmp, bne (26 instructions). The weight pointers advance by the
+      // post-increment of channel 0's and 2's loads (after channel 1's and
+      // 3's, at the stride from them), and `end` is read from memory into
+      // the spent `t`: 12 registers, so that the loop builds wherever the
+      // compiler keeps a frame pointer or other values in registers (with
+      // `end` in a register and two adds it took 13 and 27 instructions,
+      // too many for -O2 on Cortex-M4).
       if (x != end) {
         std::uint32_t t, xa, xb, wv;
         __asm__ volatile(
@@ -178,34 +196,33 @@ struct SimdMac {
             "ldr %[t], [%[x]], #4\n\t"
             "sxtb16 %[xa], %[t]\n\t"
             "sxtb16 %[xb], %[t], ror #8\n\t"
-            "ldr %[wv], [%[wa]]\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
             "ldr %[wv], [%[wa], %[s]]\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a1], %[xa], %[t], %[a1]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
-            "ldr %[wv], [%[wb]]\n\t"
+            "ldr %[wv], [%[wa]], #4\n\t"
             "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
             "ldr %[wv], [%[wb], %[s]]\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a3], %[xa], %[t], %[a3]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a3], %[xb], %[wv], %[a3]\n\t"
-            "adds %[wa], %[wa], #4\n\t"
-            "adds %[wb], %[wb], #4\n\t"
-            "cmp %[x], %[end]\n\t"
+            "ldr %[wv], [%[wb]], #4\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "ldr %[t], %[end]\n\t"
+            "cmp %[x], %[t]\n\t"
             "bne 1b\n\t"
             : [x] "+r"(x), [wa] "+r"(wa), [wb] "+r"(wb), [a0] "+r"(a0),
               [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [t] "=&r"(t),
               [xa] "=&r"(xa), [xb] "=&r"(xb), [wv] "=&r"(wv)
-            : [s] "r"(w_stride), [end] "r"(end)
+            : [s] "r"(w_stride), [end] "m"(end)
             : "cc", "memory");
       }
     } else  // NOLINT: the C++ loop only without the assembly
@@ -278,37 +295,40 @@ struct SimdMac {
                                               std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const std::uint32_t* const end = wide + n;  // four words per four bytes
-#if defined(__ARM_FEATURE_DSP)
+#if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      // Per four bytes of each pixel: 2 LDRD, 2 LDR, 4 SXTB16, 8 SMLAD, add,
-      // cmp, bne (19 instructions for 16 multiply-accumulates).
+      // Per four bytes of each pixel: 2 LDRD, 2 LDR (the second
+      // post-increments w), 4 SXTB16, 8 SMLAD, the end's load, cmp, bne (19
+      // instructions for 16 multiply-accumulates); `end` is read from
+      // memory into the spent `t`: 13 registers, not 14 (which no frame
+      // pointer may take).
       if (wide != end) {
         std::uint32_t xa, xb, ya, yb, t, wv;
         __asm__ volatile(
             "1:\n\t"
             "ldrd %[xa], %[xb], [%[x]], #16\n\t"
             "ldrd %[ya], %[yb], [%[x], #-8]\n\t"
-            "ldr %[wv], [%[w]]\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
-            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
-            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
             "ldr %[wv], [%[w], %[s]]\n\t"
-            "adds %[w], %[w], #4\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a1], %[xa], %[t], %[a1]\n\t"
             "smlad %[a3], %[ya], %[t], %[a3]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
             "smlad %[a3], %[yb], %[wv], %[a3]\n\t"
-            "cmp %[x], %[end]\n\t"
+            "ldr %[wv], [%[w]], #4\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
+            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
+            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
+            "ldr %[t], %[end]\n\t"
+            "cmp %[x], %[t]\n\t"
             "bne 1b\n\t"
             : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
               [a2] "+r"(a2), [a3] "+r"(a3), [xa] "=&r"(xa), [xb] "=&r"(xb),
               [ya] "=&r"(ya), [yb] "=&r"(yb), [t] "=&r"(t), [wv] "=&r"(wv)
-            : [s] "r"(w_stride), [end] "r"(end)
+            : [s] "r"(w_stride), [end] "m"(end)
             : "cc", "memory");
       }
     } else  // NOLINT: the C++ loop only without the assembly
