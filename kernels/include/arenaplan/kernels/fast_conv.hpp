@@ -25,7 +25,7 @@
 //   together: both windows widened once (dsp.hpp Widen2), then two output
 //   channels at a time for both pixels (PairGroups, Dot2x2: each weight word
 //   loaded and widened once for two pixels, 19 instructions per 16
-//   multiply-accumulates against Dot4's 27).
+//   multiply-accumulates against Dot4's 26).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
 //   lane (dsp.hpp Taps4), over a table of the window's tap addresses (the
 //   same offsets for every unclipped window; for a clipped one, a tap in the
