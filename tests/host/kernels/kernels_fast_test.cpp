@@ -370,6 +370,70 @@ TEST(KernelsFast, RequantizeEqualsMultiplyByQuantizedMultiplier) {
   EXPECT_GT(right_shifts, 100000);
 }
 
+TEST(KernelsFast, OutputStageStoresEqualTheReferenceBytes) {
+  // Store4 and Store2x2 (dsp.hpp) against the reference kernels' output
+  // stage per byte: ClampToInt8(MultiplyByQuantizedMultiplier(acc, M, s) +
+  // offset, lo, hi). 500,000 groups of four channels (2,000,000 bytes each
+  // way): shifts mostly right shifts (the RequantizeRight path) with some
+  // groups holding a left or zero shift (the per-byte fallback), the full
+  // int8 clamp range (the Sat8 path) or a narrower one, random and small
+  // accumulators, output offsets over int8.
+  Lcg rng(23);
+  constexpr std::int32_t kMax = std::numeric_limits<std::int32_t>::max();
+  constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
+  int wrong4 = 0, wrong22 = 0, fast_groups = 0, full_groups = 0;
+  for (int i = 0; i < 500000; ++i) {
+    std::int32_t mult[4], acc[4];
+    std::int8_t shift[4];
+    const bool mixed = rng.Next(0, 7) == 0;
+    for (int c = 0; c < 4; ++c) {
+      mult[c] =
+          rng.Next(0, 3) == 0 ? rng.Next(1 << 30, kMax) : rng.Next(0, kMax);
+      shift[c] = static_cast<std::int8_t>(mixed ? rng.Next(-31, 30)
+                                                : rng.Next(-31, -1));
+      acc[c] = rng.Next(0, 1) == 0
+                   ? static_cast<std::int32_t>(rng.Next64(kMin, kMax))
+                   : rng.Next(-300000, 300000);
+    }
+    const bool full = rng.Next(0, 1) == 0;
+    std::int32_t lo = -128, hi = 127;
+    if (!full) {
+      lo = rng.Next(-128, 127);
+      hi = rng.Next(lo, 127);
+    }
+    const k::OutputStage stage{mult, shift, rng.Next(-128, 127), lo, hi};
+    ASSERT_EQ(stage.FullRange(), full || (lo == -128 && hi == 127));
+    if ((shift[0] & shift[1] & shift[2] & shift[3]) < 0) ++fast_groups;
+    if (stage.FullRange()) ++full_groups;
+    std::int8_t want[4], got4[4], got_a[2], got_b[2];
+    for (int c = 0; c < 4; ++c) {
+      want[c] = k::ClampToInt8(
+          k::MultiplyByQuantizedMultiplier(acc[c], mult[c], shift[c]) +
+              stage.offset,
+          lo, hi);
+    }
+    stage.Store4(acc, 0, got4, stage.FullRange());
+    for (int c = 0; c < 4; ++c) wrong4 += got4[c] != want[c] ? 1 : 0;
+    // Store2x2 with channels 2, 3: pixel a's accumulators are acc[2], acc[3]
+    // and pixel b's acc[0], acc[1] taken as channels 2, 3 too.
+    const std::int32_t b_acc[2] = {acc[0], acc[1]};
+    stage.Store2x2(acc + 2, b_acc, 2, got_a, got_b, stage.FullRange());
+    for (int c = 0; c < 2; ++c) {
+      const std::int8_t want_b = k::ClampToInt8(
+          k::MultiplyByQuantizedMultiplier(acc[c], mult[2 + c], shift[2 + c]) +
+              stage.offset,
+          lo, hi);
+      wrong22 += got_a[c] != want[2 + c] ? 1 : 0;
+      wrong22 += got_b[c] != want_b ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(wrong4, 0);
+  EXPECT_EQ(wrong22, 0);
+  EXPECT_GT(fast_groups, 400000);  // both paths well covered
+  EXPECT_GT(500000 - fast_groups, 50000);
+  EXPECT_GT(full_groups, 200000);
+}
+
 TEST(KernelsFast, RequantizeRightRoundsTiesAsTheTwoStepFormula) {
   // Hand-worked: M = 2^30 is the real multiplier 1/2 before the shift, so
   // acc * 2^30 * 2^(-31 - r) = acc / 2^(r + 1), rounded twice: first

@@ -30,8 +30,19 @@
 
 #include "arenaplan/kernels/quantization.hpp"
 
-#if defined(__ARM_FEATURE_DSP)
+#if defined(__ARM_FEATURE_DSP) || defined(__ARM_FEATURE_SAT)
 #include <arm_acle.h>
+#endif
+
+/// Whether SimdMac<AcleIsa>'s Dot4 and Dot2x2 loops are inline assembly (12
+/// and 13 registers): with the DSP extension when optimising. At -O0 every
+/// value lives on the stack behind a frame pointer and GCC finds no 13
+/// registers for an asm statement; the C++ loops on the same instructions
+/// give the same sums.
+#if defined(__ARM_FEATURE_DSP) && defined(__OPTIMIZE__)
+#define ARENAPLAN_KERNELS_ASM_LOOPS 1
+#else
+#define ARENAPLAN_KERNELS_ASM_LOOPS 0
 #endif
 
 namespace arenaplan::kernels {
@@ -58,6 +69,16 @@ ARENAPLAN_KERNELS_INLINE std::uint32_t Load4(const std::int8_t* p) {
 
 constexpr std::int32_t Wrap(std::uint32_t v) {
   return static_cast<std::int32_t>(v);
+}
+
+/// v saturated to [-128, 127]: one SSAT where the core has it (ARMv7-M and
+/// later), the same comparisons otherwise.
+ARENAPLAN_KERNELS_INLINE std::int32_t Sat8(std::int32_t v) {
+#if defined(__ARM_FEATURE_SAT)
+  return __ssat(v, 8);
+#else
+  return v < -128 ? -128 : (v > 127 ? 127 : v);
+#endif
 }
 
 }  // namespace dsp_detail
@@ -144,31 +165,30 @@ struct AcleIsa {
 /// order, once per call.
 template <class Isa>
 struct SimdMac {
+  /// Outlined: one copy for VectorGroups and Conv2DFast's row-wise path
+  /// (flash; the call costs a few instructions per group of four channels).
   static ARENAPLAN_KERNELS_OUTLINE void Dot4(const std::int8_t* x,
                                              const std::int8_t* w,
                                              std::int32_t w_stride,
                                              std::int32_t n,
                                              std::int32_t* acc) {
-    Dot4Inline(x, w, w_stride, n, acc);
-  }
-
-  /// Dot4 inlined into its caller (a caller that loops over channel groups
-  /// itself: no call and no accumulators through memory per group).
-  static ARENAPLAN_KERNELS_INLINE void Dot4Inline(const std::int8_t* x,
-                                                  const std::int8_t* w,
-                                                  std::int32_t w_stride,
-                                                  std::int32_t n,
-                                                  std::int32_t* acc) {
     // Two weight pointers and the stride as a register offset keep the
     // loop's operands in registers (four pointers spill on Thumb-2).
     const std::int8_t* wa = w;                 // channels 0 and 1
     const std::int8_t* wb = w + 2 * w_stride;  // channels 2 and 3
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const std::int8_t* const end = x + (n & ~3);
-#if defined(__ARM_FEATURE_DSP)
+#if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
       // The loop below, as the compiler cannot schedule it without spills:
-      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, 3 adds, cmp, bne.
+      // per 4 input bytes 1 + 4 loads, 10 SXTB16, 8 SMLAD, the end's load,
+      // cmp, bne (26 instructions). The weight pointers advance by the
+      // post-increment of channel 0's and 2's loads (after channel 1's and
+      // 3's, at the stride from them), and `end` is read from memory into
+      // the spent `t`: 12 registers, so that the loop builds wherever the
+      // compiler keeps a frame pointer or other values in registers (with
+      // `end` in a register and two adds it took 13 and 27 instructions,
+      // too many for -O2 on Cortex-M4).
       if (x != end) {
         std::uint32_t t, xa, xb, wv;
         __asm__ volatile(
@@ -176,34 +196,33 @@ struct SimdMac {
             "ldr %[t], [%[x]], #4\n\t"
             "sxtb16 %[xa], %[t]\n\t"
             "sxtb16 %[xb], %[t], ror #8\n\t"
-            "ldr %[wv], [%[wa]]\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
             "ldr %[wv], [%[wa], %[s]]\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a1], %[xa], %[t], %[a1]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
-            "ldr %[wv], [%[wb]]\n\t"
+            "ldr %[wv], [%[wa]], #4\n\t"
             "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
             "ldr %[wv], [%[wb], %[s]]\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a3], %[xa], %[t], %[a3]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a3], %[xb], %[wv], %[a3]\n\t"
-            "adds %[wa], %[wa], #4\n\t"
-            "adds %[wb], %[wb], #4\n\t"
-            "cmp %[x], %[end]\n\t"
+            "ldr %[wv], [%[wb]], #4\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a2], %[xa], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a2], %[xb], %[wv], %[a2]\n\t"
+            "ldr %[t], %[end]\n\t"
+            "cmp %[x], %[t]\n\t"
             "bne 1b\n\t"
             : [x] "+r"(x), [wa] "+r"(wa), [wb] "+r"(wb), [a0] "+r"(a0),
               [a1] "+r"(a1), [a2] "+r"(a2), [a3] "+r"(a3), [t] "=&r"(t),
               [xa] "=&r"(xa), [xb] "=&r"(xb), [wv] "=&r"(wv)
-            : [s] "r"(w_stride), [end] "r"(end)
+            : [s] "r"(w_stride), [end] "m"(end)
             : "cc", "memory");
       }
     } else  // NOLINT: the C++ loop only without the assembly
@@ -276,37 +295,40 @@ struct SimdMac {
                                               std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     const std::uint32_t* const end = wide + n;  // four words per four bytes
-#if defined(__ARM_FEATURE_DSP)
+#if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      // Per four bytes of each pixel: 2 LDRD, 2 LDR, 4 SXTB16, 8 SMLAD, add,
-      // cmp, bne (19 instructions for 16 multiply-accumulates).
+      // Per four bytes of each pixel: 2 LDRD, 2 LDR (the second
+      // post-increments w), 4 SXTB16, 8 SMLAD, the end's load, cmp, bne (19
+      // instructions for 16 multiply-accumulates); `end` is read from
+      // memory into the spent `t`: 13 registers, not 14 (which no frame
+      // pointer may take).
       if (wide != end) {
         std::uint32_t xa, xb, ya, yb, t, wv;
         __asm__ volatile(
             "1:\n\t"
             "ldrd %[xa], %[xb], [%[x]], #16\n\t"
             "ldrd %[ya], %[yb], [%[x], #-8]\n\t"
-            "ldr %[wv], [%[w]]\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
-            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
-            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
             "ldr %[wv], [%[w], %[s]]\n\t"
-            "adds %[w], %[w], #4\n\t"
             "sxtb16 %[t], %[wv]\n\t"
             "smlad %[a1], %[xa], %[t], %[a1]\n\t"
             "smlad %[a3], %[ya], %[t], %[a3]\n\t"
             "sxtb16 %[wv], %[wv], ror #8\n\t"
             "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
             "smlad %[a3], %[yb], %[wv], %[a3]\n\t"
-            "cmp %[x], %[end]\n\t"
+            "ldr %[wv], [%[w]], #4\n\t"
+            "sxtb16 %[t], %[wv]\n\t"
+            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
+            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
+            "sxtb16 %[wv], %[wv], ror #8\n\t"
+            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
+            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
+            "ldr %[t], %[end]\n\t"
+            "cmp %[x], %[t]\n\t"
             "bne 1b\n\t"
             : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
               [a2] "+r"(a2), [a3] "+r"(a3), [xa] "=&r"(xa), [xb] "=&r"(xb),
               [ya] "=&r"(ya), [yb] "=&r"(yb), [t] "=&r"(t), [wv] "=&r"(wv)
-            : [s] "r"(w_stride), [end] "r"(end)
+            : [s] "r"(w_stride), [end] "m"(end)
             : "cc", "memory");
       }
     } else  // NOLINT: the C++ loop only without the assembly
@@ -395,12 +417,6 @@ struct ScalarMac {
     }
     acc[0] = dsp_detail::Wrap(a0), acc[1] = dsp_detail::Wrap(a1);
     acc[2] = dsp_detail::Wrap(a2), acc[3] = dsp_detail::Wrap(a3);
-  }
-
-  static inline void Dot4Inline(const std::int8_t* x, const std::int8_t* w,
-                                std::int32_t w_stride, std::int32_t n,
-                                std::int32_t* acc) {
-    Dot4(x, w, w_stride, n, acc);
   }
 
   static inline std::int32_t Dot1(const std::int8_t* x, const std::int8_t* w,
@@ -535,6 +551,71 @@ struct OutputStage {
                                                  std::int32_t ch) const {
     return (*this)(acc, ch);
   }
+
+  /// Whether the clamp range is all of int8, [-128, 127]: then the clamp
+  /// is a saturation to 8 bits (dsp_detail::Sat8, one SSAT). Every layer
+  /// of the shared models has it; the callers test it once per call.
+  ARENAPLAN_KERNELS_INLINE constexpr bool FullRange() const {
+    return lo == -128 && hi == 127;
+  }
+
+  /// out[k] = (*this)(acc[k], ch + k) for k = 0 .. 3, `full` FullRange().
+  /// The four channels' multipliers and shifts are read before any byte is
+  /// written (no reloads after the stores, which may alias them). When all
+  /// four shifts are right shifts (the usual case) and `full`, each byte is
+  /// Sat8(RequantizeRight(acc, M, -shift) + offset), inlined, without the
+  /// per-byte test of the shift's sign: Requantize's right-shift case, and
+  /// Sat8 is the clamp to [lo, hi] = [-128, 127]. Otherwise Leftover per
+  /// byte (outlined: little code for the layers that never take it).
+  /// Outlined: one copy for VectorGroups, DepthwisePassGroups and
+  /// Conv2DFast's row-wise path (inlined, it took about 170 bytes of flash
+  /// in each, and the callers' loops kept fewer values in registers).
+  ARENAPLAN_KERNELS_OUTLINE void Store4(const std::int32_t* acc,
+                                        std::int32_t ch, std::int8_t* out,
+                                        bool full) const {
+    const std::int32_t* m = multiplier + ch;
+    const std::int8_t* s = shift + ch;
+    const std::int32_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
+    const int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+    // All four negative and `full` (one test: full as a sign mask).
+    if ((s0 & s1 & s2 & s3 & -static_cast<int>(full)) < 0) {
+      const std::int32_t v0 = RequantizeRight(acc[0], m0, -s0) + offset,
+                         v1 = RequantizeRight(acc[1], m1, -s1) + offset,
+                         v2 = RequantizeRight(acc[2], m2, -s2) + offset,
+                         v3 = RequantizeRight(acc[3], m3, -s3) + offset;
+      out[0] = static_cast<std::int8_t>(dsp_detail::Sat8(v0));
+      out[1] = static_cast<std::int8_t>(dsp_detail::Sat8(v1));
+      out[2] = static_cast<std::int8_t>(dsp_detail::Sat8(v2));
+      out[3] = static_cast<std::int8_t>(dsp_detail::Sat8(v3));
+      return;
+    }
+    for (std::int32_t k = 0; k < 4; ++k) out[k] = Leftover(acc[k], ch + k);
+  }
+
+  /// Two pixels' bytes of channels ch and ch + 1: out_a[k] =
+  /// (*this)(a[k], ch + k), out_b[k] = (*this)(b[k], ch + k), k = 0, 1,
+  /// `full` FullRange(). Each channel's multiplier and shift are read once
+  /// for both pixels, before any byte is written; as Store4 otherwise.
+  ARENAPLAN_KERNELS_INLINE void Store2x2(const std::int32_t* a,
+                                         const std::int32_t* b, std::int32_t ch,
+                                         std::int8_t* out_a, std::int8_t* out_b,
+                                         bool full) const {
+    const std::int32_t m0 = multiplier[ch], m1 = multiplier[ch + 1];
+    const int s0 = shift[ch], s1 = shift[ch + 1];
+    if ((s0 & s1 & -static_cast<int>(full)) < 0) {  // both negative, full
+      const std::int32_t va0 = RequantizeRight(a[0], m0, -s0) + offset,
+                         va1 = RequantizeRight(a[1], m1, -s1) + offset,
+                         vb0 = RequantizeRight(b[0], m0, -s0) + offset,
+                         vb1 = RequantizeRight(b[1], m1, -s1) + offset;
+      out_a[0] = static_cast<std::int8_t>(dsp_detail::Sat8(va0));
+      out_a[1] = static_cast<std::int8_t>(dsp_detail::Sat8(va1));
+      out_b[0] = static_cast<std::int8_t>(dsp_detail::Sat8(vb0));
+      out_b[1] = static_cast<std::int8_t>(dsp_detail::Sat8(vb1));
+      return;
+    }
+    out_a[0] = Leftover(a[0], ch), out_a[1] = Leftover(a[1], ch + 1);
+    out_b[0] = Leftover(b[0], ch), out_b[1] = Leftover(b[1], ch + 1);
+  }
 };
 
 /// out[oc] = stage(folded_bias[oc] + sum_{i < n} x[i] * filter[oc * n + i])
@@ -542,17 +623,21 @@ struct OutputStage {
 /// in groups of four, in ascending order, in one call (a convolution pixel
 /// whose window is one contiguous vector, unclipped 1x1 or gathered; a fully
 /// connected row). Each group reads x[0, n), then writes its four bytes.
+/// Dot4 and Store4 are calls (flash: the pixel pairs, PairGroups, are the
+/// convolutions' hot loop; VectorGroups takes the odd pixels and the fully
+/// connected layers).
 template <class Mac>
 ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
     const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
     std::int32_t groups_end, const std::int32_t* folded_bias,
     const OutputStage& stage_in, std::int8_t* out) {
   const OutputStage stage = stage_in;  // in registers across the stores
+  const bool full = stage.FullRange();
   for (std::int32_t oc = 0; oc < groups_end; oc += 4) {
     std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
                            folded_bias[oc + 2], folded_bias[oc + 3]};
-    Mac::Dot4Inline(x, filter + oc * n, n, n, acc);
-    for (std::int32_t k = 0; k < 4; ++k) out[oc + k] = stage(acc[k], oc + k);
+    Mac::Dot4(x, filter + oc * n, n, n, acc);
+    stage.Store4(acc, oc, out + oc, full);
   }
 }
 
@@ -570,6 +655,7 @@ ARENAPLAN_KERNELS_OUTLINE void PairGroups(
     const std::int32_t* folded_bias, const OutputStage& stage_in,
     std::int8_t* out_a, std::int8_t* out_b) {
   const OutputStage stage = stage_in;  // in registers across the stores
+  const bool full = stage.FullRange();
   const std::int32_t n4 = n & ~3;
   for (std::int32_t oc = 0; oc < pairs_end; oc += 2) {
     const std::int8_t* w = filter + oc * n;
@@ -587,9 +673,7 @@ ARENAPLAN_KERNELS_OUTLINE void PairGroups(
       acc[3] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[3]) +
                                 static_cast<std::uint32_t>(bi * w1));
     }
-    for (std::int32_t k = 0; k < 4; ++k) {
-      (k < 2 ? out_a : out_b)[oc + (k & 1)] = stage(acc[k], oc + (k & 1));
-    }
+    stage.Store2x2(acc, acc + 2, oc, out_a + oc, out_b + oc, full);
   }
 }
 

@@ -19,14 +19,13 @@
 //   input load (dsp.hpp Dot4: SXTB16 + SMLAD on the DSP extension).
 //   A pixel whose window is one contiguous vector (an unclipped 1x1 window,
 //   or a gathered one) has all its channel groups done in one call
-//   (dsp.hpp VectorGroups, the dot product inlined: no call and no
-//   accumulators through memory per group). With the DSP extension
+//   (dsp.hpp VectorGroups). With the DSP extension
 //   (SimdMac::kPairs), two consecutive such pixels (raster order, across
 //   rows; even out_c <= kPairOut, windows <= kWindow bytes) are done
 //   together: both windows widened once (dsp.hpp Widen2), then two output
 //   channels at a time for both pixels (PairGroups, Dot2x2: each weight word
 //   loaded and widened once for two pixels, 19 instructions per 16
-//   multiply-accumulates against Dot4's 27).
+//   multiply-accumulates against Dot4's 26).
 // - DepthwiseConv2D: four channels per 32-bit load, one SMLABB/SMLATT per
 //   lane (dsp.hpp Taps4), over a table of the window's tap addresses (the
 //   same offsets for every unclipped window; for a clipped one, a tap in the
@@ -214,12 +213,13 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
     std::int32_t c_end, const std::int32_t* folded_bias,
     const OutputStage& stage_in, std::int8_t* out) {
   const OutputStage stage = stage_in;  // in registers across the stores
+  const bool full = stage.FullRange();
   for (std::int32_t c = c0; c < c_end; c += 4) {
     std::int32_t acc[4] = {folded_bias[c], folded_bias[c + 1],
                            folded_bias[c + 2], folded_bias[c + 3]};
     const std::uintptr_t at = base + static_cast<std::uintptr_t>(c - c0);
     Mac::Taps4(at, off, filter + c, c_n, taps, acc);
-    for (std::int32_t k = 0; k < 4; ++k) out[c + k] = stage(acc[k], c + k);
+    stage.Store4(acc, c, out + c, full);
   }
 }
 
@@ -237,6 +237,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const Shape4& out_shape, std::int8_t* output) {
   using fast_detail::Clip;
   const OutputStage stage = fast_detail::StageOf(p, quant);
+  const bool full = stage.FullRange();
   // Geometry as locals too (the output stores may alias the parameters).
   const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
                      pad_h = p.pad_h, pad_w = p.pad_w;
@@ -254,8 +255,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
   const auto zp8 = static_cast<std::int8_t>(zero_point);
-  std::int8_t zeros[fast_detail::kZeros];  // the padding's value
-  for (auto& z : zeros) z = zp8;
+  // The padding's value for the padded runs of the windows that are not
+  // gathered: in `window`, which only gathering uses (a gathered window
+  // never reaches the padded runs), so the stack holds one buffer, not two.
+  static_assert(fast_detail::kZeros <= fast_detail::kWindow);
+  std::int8_t* const zeros = window;
+  if (!gather) fast_detail::Fill(zeros, zp8, fast_detail::kZeros);
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   // The channel groups of one pixel whose window is one vector.
   const auto vector_pixel = [&](const std::int8_t* v, std::int8_t* o) {
@@ -364,9 +369,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                   }
                 });
           }
-          for (std::int32_t k = 0; k < 4; ++k) {
-            out[oc + k] = stage(acc[k], oc + k);
-          }
+          stage.Store4(acc, oc, out + oc, full);
         }
         for (oc = groups_end; oc < out_c; ++oc) {
           std::int32_t acc = folded_bias[oc];
