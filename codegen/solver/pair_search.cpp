@@ -276,14 +276,7 @@ bool PairSearch::MemoFails(const Context& ctx, std::size_t mark,
     staged_keys_.push_back(x_[i]);
     staged_keys_.push_back(pend_[i] > x_[i] ? pend_[i] : 0);
   }
-  const Memo::Key key =
-      Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
-  if (memo_.Fails(staged_keys_, key, ctx.best)) {
-    staged_keys_.resize(begin);
-    return true;
-  }
-  staged_.push_back(key);
-  return false;
+  return MemoFailsOrStage(ctx, begin);
 }
 
 void PairSearch::Split(Context& ctx, std::size_t mark,

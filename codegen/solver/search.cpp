@@ -269,14 +269,7 @@ bool Search::MemoFails(const Context& ctx, std::size_t mark, std::uint64_t low,
       }
     }
   }
-  const Memo::Key key =
-      Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
-  if (memo_.Fails(staged_keys_, key, ctx.best)) {
-    staged_keys_.resize(begin);
-    return true;
-  }
-  staged_.push_back(key);
-  return false;
+  return MemoFailsOrStage(ctx, begin);
 }
 
 /// True when no completion of live_[mark..] at level m (spanning segments

@@ -208,6 +208,21 @@ class SearchCore {
     if (top <= ctx.good_enough) ctx.stop = true;
   }
 
+  /// Closes the state whose key words were pushed onto staged_keys_ from
+  /// `begin`: true (and the words dropped) when the memo already knows the
+  /// state has no completion below ctx.best, else the state is staged for
+  /// CommitStaged and false is returned.
+  [[nodiscard]] bool MemoFailsOrStage(const Context& ctx, std::size_t begin) {
+    const Memo::Key key =
+        Memo::MakeKey(staged_keys_, begin, staged_keys_.size() - begin);
+    if (memo_.Fails(staged_keys_, key, ctx.best)) {
+      staged_keys_.resize(begin);
+      return true;
+    }
+    staged_.push_back(key);
+    return false;
+  }
+
   /// Ends a node whose staged states start at `staged`: every state it
   /// went through has no completion below ctx.best (all were explored with
   /// bounds >= it), unless the search was cut, so they go into the memo;
