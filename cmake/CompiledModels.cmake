@@ -51,6 +51,12 @@ function(arenaplan_compiled_models)
     list(APPEND sources ${ACM_OUT_DIR}/${ns}_model.cpp)
   endforeach()
   add_library(${ACM_LIBRARY} STATIC ${sources})
+  if(ARENAPLAN_SANITIZE)
+    # Generated model code (about 1 MB a model) compiles four times faster
+    # at -O0 than at the sanitizer build's -O1 (6.5 s against 1.7 s for
+    # vww_96_int8), and its tests run one inference or two.
+    target_compile_options(${ACM_LIBRARY} PRIVATE -O0)
+  endif()
   target_include_directories(${ACM_LIBRARY} PUBLIC
     ${ACM_OUT_DIR} ${CMAKE_SOURCE_DIR}/core/include
     ${CMAKE_SOURCE_DIR}/kernels/include)

@@ -21,6 +21,12 @@ target_include_directories(person_detect_host PRIVATE
   ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/core/include
   ${CMAKE_SOURCE_DIR}/kernels/include ${PD_GEN_DIR})
 target_compile_definitions(person_detect_host PRIVATE ARENAPLAN_NO_ARENA_SECTION)
+if(ARENAPLAN_SANITIZE)
+  # Every strategy's person_detect model in one file: -O0 under the
+  # sanitizers, as the other generated models (cmake/CompiledModels.cmake).
+  set_source_files_properties(${PD_GEN_DIR}/all_models.cpp
+                              PROPERTIES COMPILE_OPTIONS -O0)
+endif()
 add_test(NAME person_detect_host
          COMMAND person_detect_host ${CMAKE_SOURCE_DIR}/../shared/images)
 set_tests_properties(person_detect_host PROPERTIES TIMEOUT 300)
