@@ -39,6 +39,7 @@
 #ifndef ARENAPLAN_TESTS_FUZZ_KERNEL_PARAMS_CHECK_HPP_
 #define ARENAPLAN_TESTS_FUZZ_KERNEL_PARAMS_CHECK_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -140,35 +141,13 @@ inline std::vector<std::size_t> CodeOccurrences(const std::string& text,
   return at;
 }
 
-/// The integers of every "NAME{a, b, ...}" initializer of `text`, outside
-/// `//` comments (a tensor name in a comment may spell NAME{).
-inline std::vector<std::vector<long long>> Initializers(
-    const std::string& text, const std::string& name) {
-  std::vector<std::vector<long long>> all;
-  const std::string key = name + "{";
-  for (std::size_t at = text.find(key); at != std::string::npos;
-       at = text.find(key, at + 1)) {
-    const std::size_t line = text.rfind('\n', at);
-    const std::size_t comment =
-        text.find("//", line == std::string::npos ? 0 : line + 1);
-    if (comment < at) continue;
-    std::vector<long long> v;
-    const char* p = text.c_str() + at + key.size();
-    while (*p != '}') {
-      char* end = nullptr;
-      v.push_back(std::strtoll(p, &end, 10));
-      Check(end != p);
-      p = end;
-      while (*p == ',' || *p == ' ') ++p;
-    }
-    all.push_back(v);
-  }
-  return all;
-}
+/// LeadingIntegers' count for "up to the closing brace".
+inline constexpr std::size_t kAllIntegers = static_cast<std::size_t>(-1);
 
 /// The first `n` integers of every "NAME{a, b, ..." initializer of `text`
-/// outside `//` comments, for parameters whose later fields are nested
-/// initializers (k::Shape4{...}, {...}).
+/// outside `//` comments (a tensor name in a comment may spell NAME{), for
+/// parameters whose later fields are nested initializers (k::Shape4{...},
+/// {...}); each initializer must hold at least `n`.
 inline std::vector<std::vector<long long>> LeadingIntegers(
     const std::string& text, const std::string& name, std::size_t n) {
   std::vector<std::vector<long long>> all;
@@ -181,16 +160,24 @@ inline std::vector<std::vector<long long>> LeadingIntegers(
     if (comment < at) continue;
     std::vector<long long> v;
     const char* p = text.c_str() + at + key.size();
-    while (v.size() < n) {
+    while (v.size() < n && *p != '}') {
       char* end = nullptr;
       v.push_back(std::strtoll(p, &end, 10));
       Check(end != p);
       p = end;
       while (*p == ',' || *p == ' ' || *p == '\n') ++p;
     }
+    Check(n == kAllIntegers || v.size() == n);
     all.push_back(v);
   }
   return all;
+}
+
+/// Every integer of every "NAME{a, b, ...}" initializer of `text` (flat
+/// initializers only), outside `//` comments.
+inline std::vector<std::vector<long long>> Initializers(
+    const std::string& text, const std::string& name) {
+  return LeadingIntegers(text, name, kAllIntegers);
 }
 
 /// The values of every "const std::int32_t kMultiplierK[N] = {...}" (or
