@@ -10,13 +10,11 @@
 #include <variant>
 
 #include "arenaplan/kernels/conv.hpp"
-#include "codegen/fuse/graph_outputs.hpp"
 #include "codegen/tflite/geometry.hpp"
 
 namespace arenaplan::fuse {
 namespace {
 
-using internal::IsGraphOutput;
 using tflite::BuiltinOp;
 using tflite::Tensor;
 using tflite::TensorType;
@@ -270,15 +268,19 @@ std::optional<Segment> MakeSegment(const tflite::Model& model,
     }
   }
   s.output_tensor = s.ops.back().output_tensor;
-  // A tensor made inside (not the output) must be read only inside.
+  // A tensor made inside (not the output) becomes a ring: its buffer must
+  // be its own (no alias inside another tensor), hold no graph output and
+  // be read only inside, under every name (tflite::HomeOf: a folded
+  // RESHAPE of it is read where the RESHAPE's output is).
   for (std::size_t i = 0; i + 1 < s.ops.size(); ++i) {
     const std::int32_t t = s.ops[i].output_tensor;
-    if (IsGraphOutput(sg, t)) return std::nullopt;
+    if (tflite::HomeOf(sg, t) != t || tflite::HoldsGraphOutput(sg, t)) {
+      return std::nullopt;
+    }
     for (std::size_t k = 0; k < sg.operators.size(); ++k) {
       if (k >= first_op && k <= last_op) continue;
-      const auto& ins = sg.operators[k].inputs;
-      if (std::find(ins.begin(), ins.end(), t) != ins.end()) {
-        return std::nullopt;
+      for (std::int32_t u : sg.operators[k].inputs) {
+        if (u >= 0 && tflite::HomeOf(sg, u) == t) return std::nullopt;
       }
     }
   }

@@ -8,12 +8,9 @@
 
 #include "codegen/base/errors.hpp"
 #include "codegen/fuse/fuse.hpp"
-#include "codegen/fuse/graph_outputs.hpp"
 
 namespace arenaplan::fuse {
 namespace {
-
-using internal::IsGraphOutput;
 
 std::uint64_t RoundUp(std::uint64_t x, Alignment a) {
   const std::uint64_t m = a.bytes();
@@ -65,7 +62,8 @@ std::vector<std::int64_t> RecordOfTensor(const tflite::TfliteProblem& p) {
 
 /// A segment's records: whether its pairs are allowed (per input), and the
 /// record of every input/output; sets input_distance to nullopt for an
-/// input that outlives the segment or is a graph output.
+/// input that outlives the segment or whose bytes hold a graph output
+/// under any name (tflite::HoldsGraphOutput).
 void SettleInputs(Segment& s, const tflite::Model& model,
                   const tflite::TfliteProblem& p,
                   const std::vector<std::int64_t>& record_of) {
@@ -73,7 +71,7 @@ void SettleInputs(Segment& s, const tflite::Model& model,
   for (std::size_t k = 0; k < s.input_tensors.size(); ++k) {
     const std::int32_t t = s.input_tensors[k];
     const std::int64_t r = record_of[static_cast<std::size_t>(t)];
-    if (r < 0 || IsGraphOutput(sg, t) ||
+    if (r < 0 || tflite::HoldsGraphOutput(sg, t) ||
         p.problem.records[static_cast<std::size_t>(r)].last_op > s.last_op) {
       s.input_distance[k].reset();
     }

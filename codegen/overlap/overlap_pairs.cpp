@@ -321,9 +321,8 @@ std::vector<OverlapPair> FindOverlapPairs(
     for (std::size_t i = 0; i < streamed_inputs && i < op.inputs.size(); ++i) {
       const std::int32_t in_t = op.inputs[i];
       if (in_t < 0 || in_t == out_t) continue;
-      if (std::find(sg.outputs.begin(), sg.outputs.end(), in_t) !=
-          sg.outputs.end()) {
-        continue;  // A graph output must survive to the end.
+      if (tflite::HoldsGraphOutput(sg, in_t)) {
+        continue;  // A graph output, under any name, survives to the end.
       }
       const std::int64_t in_r = record_of[static_cast<std::size_t>(in_t)];
       if (in_r < 0 || in_r == out_r ||

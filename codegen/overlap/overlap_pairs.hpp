@@ -9,7 +9,9 @@
 //
 // A pair is listed only when
 //  - the input is read for the last time by that operator (its record's
-//    last_op is the operator) and is not a graph output, and the output is
+//    last_op is the operator) and its bytes hold no graph output under any
+//    name (tflite::HoldsGraphOutput: a folded RESHAPE of it may be one),
+//    and the output is
 //    created there (its record's first_op is the operator); both are planned
 //    records (not constant, not variable, not scratch), distinct tensors;
 //  - the operator passes the checks of its lowering in codegen/compile/

@@ -17,6 +17,20 @@ bool HasDynamicDim(const std::vector<std::int32_t>& dims) {
 
 }  // namespace
 
+std::int32_t HomeOf(const Subgraph& graph, std::int32_t t) {
+  const std::int32_t a = graph.tensors[static_cast<std::size_t>(t)].alias_of;
+  return a >= 0 && static_cast<std::size_t>(a) < graph.tensors.size() ? a : t;
+}
+
+bool HoldsGraphOutput(const Subgraph& graph, std::int32_t t) {
+  const std::int32_t home = HomeOf(graph, t);
+  return std::any_of(
+      graph.outputs.begin(), graph.outputs.end(), [&](std::int32_t o) {
+        return o >= 0 && static_cast<std::size_t>(o) < graph.tensors.size() &&
+               HomeOf(graph, o) == home;
+      });
+}
+
 const char* TensorRoleName(TensorRole role) {
   switch (role) {
     case TensorRole::kPlanned:
@@ -159,30 +173,35 @@ Steps TouchSteps(const Subgraph& graph) {
     st.first[i] = std::min(st.first[i], lo);
     st.last[i] = std::max(st.last[i], hi);
   };
-  for (std::int32_t t : graph.inputs) touch(t, 0, 0);
+  // Every access touches the tensor named and its home (HomeOf): an alias
+  // and its home are one buffer with one lifetime (fold.hpp).
+  auto touch_both = [&](std::int32_t t, std::int64_t lo, std::int64_t hi) {
+    touch(t, lo, hi);
+    const std::int32_t home = HomeOf(graph, t);
+    if (home != t) touch(home, lo, hi);
+  };
+  for (std::int32_t t : graph.inputs) touch_both(t, 0, 0);
   for (std::size_t k = 0; k < graph.operators.size(); ++k) {
     const auto step = static_cast<std::int64_t>(k);
     const Operator& op = graph.operators[k];
     if (!op.folded.empty()) continue;  // Removed by FoldGraph.
-    for (std::int32_t t : op.outputs) touch(t, step, step);
+    for (std::int32_t t : op.outputs) touch_both(t, step, step);
     // An input lives until its last reader. A tensor read before any
     // operator writes it (TFLM rejects such graphs) is taken to live from
     // its first reader, which keeps the plan sound.
     for (std::int32_t t : op.inputs) {
-      if (t >= 0) touch(t, step, step);
+      if (t >= 0) touch_both(t, step, step);
     }
   }
+  // A graph output lives to the last step. One that no operator writes
+  // under any of its buffer's names exists from the start (as in TFLM); a
+  // folded RESHAPE's output starts where its home is first written.
   for (std::int32_t t : graph.outputs) {
-    const auto i = static_cast<std::size_t>(t);
-    // A graph output no operator writes exists from the start (as in TFLM).
-    touch(t, st.first[i] == kUnset ? 0 : st.first[i], last_step);
-  }
-  // An alias (fold.hpp) lives in the bytes of the tensor it names: that
-  // tensor's lifetime covers both.
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::int32_t a = graph.tensors[i].alias_of;
-    if (a < 0 || !st.touched[i]) continue;
-    touch(a, st.first[i], st.last[i]);
+    const std::int32_t home = HomeOf(graph, t);
+    const auto h = static_cast<std::size_t>(home);
+    const std::int64_t first = st.first[h] == kUnset ? 0 : st.first[h];
+    touch(t, std::min(first, st.first[static_cast<std::size_t>(t)]), last_step);
+    if (home != t) touch(home, first, last_step);
   }
   return st;
 }

@@ -10,11 +10,16 @@
 //  - graph inputs live from step 0, graph outputs until the last step, an
 //    operator's output from its step, an input until the last operator that
 //    reads it, an output nobody reads for its own step; input index -1
-//    (optional input left out) is skipped;
+//    (optional input left out) is skipped; a graph output that no operator
+//    writes, under any of its names, lives from step 0;
 //  - size = product(shape) x element size, unaligned (the planner rounds);
 //  - a folded model (codegen/tflite/fold.hpp): folded operators touch
-//    nothing; an alias tensor has no record, its lifetime is added to the
-//    record of the tensor it lives in.
+//    nothing; an alias tensor has no record. An alias and the tensor it
+//    lives in (its home) are one buffer with one lifetime: from the first
+//    write under any of its names to the last read under any of them, graph
+//    outputs included (HomeOf, HoldsGraphOutput below). So a folded RESHAPE
+//    that is a graph output keeps its home alive to the end but not from
+//    step 0 when an operator makes the home.
 #ifndef ARENAPLAN_CODEGEN_TFLITE_PROBLEM_HPP_
 #define ARENAPLAN_CODEGEN_TFLITE_PROBLEM_HPP_
 
@@ -81,6 +86,17 @@ struct TfliteProblem {
 /// operators.
 [[nodiscard]] TfliteProblem BuildProblem(const Model& model,
                                          const InputOptions& options);
+
+/// The tensor whose bytes hold tensor `t` of `graph`: Tensor::alias_of for a
+/// folded alias (codegen/tflite/fold.hpp), else `t`. `t` must be a valid
+/// index.
+[[nodiscard]] std::int32_t HomeOf(const Subgraph& graph, std::int32_t t);
+
+/// Whether the buffer holding tensor `t` (its home, HomeOf) also holds a
+/// graph output of `graph`: `t`, its home or any alias of its home is in
+/// graph.outputs. A buffer that does must keep its bytes to the end of
+/// Invoke(): nothing may be written over it (overlap pairs, fused rings).
+[[nodiscard]] bool HoldsGraphOutput(const Subgraph& graph, std::int32_t t);
 
 /// The resolved byte size of `tensor` (see BuildProblem for the errors;
 /// `place` prefixes them).

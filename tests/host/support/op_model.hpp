@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -123,29 +124,26 @@ inline std::string CompileError(const OneOpModel& m) {
   return "";
 }
 
-/// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
-/// `input` (the graph inputs' bytes concatenated in order) with every other
-/// arena byte set to `poison`.
-inline RunResult CompileAndRun(const OneOpModel& m,
-                               const std::vector<std::uint8_t>& input,
-                               bool overlap = false,
-                               std::uint8_t poison = 0xA5) {
+/// Compiles the .tflite `bytes` (file name `name`) with `options` (its
+/// namespace is set to "m"), builds it and runs it on `input` (the graph
+/// inputs' bytes concatenated in order) with every other arena byte set to
+/// `poison`. `error` holds the InputError of compile, the text of any other
+/// exception it threw (an internal error), or a build/run failure.
+inline RunResult CompileAndRunBytes(const std::vector<std::uint8_t>& bytes,
+                                    const std::string& name,
+                                    const std::vector<std::uint8_t>& input,
+                                    compile::CompileOptions options,
+                                    std::uint8_t poison = 0xA5) {
   namespace fs = std::filesystem;
-  const std::vector<std::uint8_t> bytes = m.Serialize();
-  if (const char* dir = std::getenv("ARENAPLAN_WRITE_COMPILE_SEEDS")) {
-    WriteFile(fs::path(dir) / (m.name + ".tflite"),
-              std::string(bytes.begin(), bytes.end()));
-  }
   compile::CompiledModel out;
   try {
-    compile::CompileOptions options;
     options.namespace_name = "m";
     options.input_sha256 = std::string(64, '0');
-    options.input.overlap = overlap;
-    out = compile::CompileModel(tflite::ReadModel(bytes, m.name + ".tflite"),
-                                m.name + ".tflite", options);
+    out = compile::CompileModel(tflite::ReadModel(bytes, name), name, options);
   } catch (const InputError& e) {
     return {e.what(), {}};
+  } catch (const std::exception& e) {
+    return {std::string("compile threw: ") + e.what(), {}};
   }
   ScopedTempDir tmp("arenaplan_op_model_");
   const fs::path dir = tmp.path();
@@ -194,6 +192,23 @@ int main(int, char** argv) {
   if (run.status != 0) return {"run failed: " + run.output, {}};
   const std::string o = ReadFile(dir / "output.bin");
   return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
+}
+
+/// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
+/// `input` (the graph inputs' bytes concatenated in order) with every other
+/// arena byte set to `poison`.
+inline RunResult CompileAndRun(const OneOpModel& m,
+                               const std::vector<std::uint8_t>& input,
+                               bool overlap = false,
+                               std::uint8_t poison = 0xA5) {
+  const std::vector<std::uint8_t> bytes = m.Serialize();
+  if (const char* dir = std::getenv("ARENAPLAN_WRITE_COMPILE_SEEDS")) {
+    WriteFile(std::filesystem::path(dir) / (m.name + ".tflite"),
+              std::string(bytes.begin(), bytes.end()));
+  }
+  compile::CompileOptions options;
+  options.input.overlap = overlap;
+  return CompileAndRunBytes(bytes, m.name + ".tflite", input, options, poison);
 }
 
 }  // namespace arenaplan::testing_util
