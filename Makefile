@@ -46,11 +46,13 @@ test-host: build
 
 # The same host tests under AddressSanitizer and UndefinedBehaviorSanitizer,
 # except golden_plans_test: it checks bytes of output, not memory, and runs
-# the CLI 256 times (about 6 minutes under the sanitizers).
+# the CLI 256 times (about 6 minutes under the sanitizers), and
+# report_browser_test: it checks pages in a browser (report_command_test
+# runs `report` under the sanitizers).
 test-asan: $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j$(JOBS) -E '^golden_plans_test$$'
+	  ctest --output-on-failure -j$(JOBS) -E '^(golden_plans_test|report_browser_test)$$'
 
 # Parts add their own test targets to TEST_TARGETS in mk/*.mk.
 TEST_TARGETS :=

@@ -10,7 +10,7 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok
 for pkg in cmake g++ make libgtest-dev libbenchmark-dev libcli11-dev libgemmlowp-dev \
            libflatbuffers-dev flatbuffers-compiler clang libclang-rt-14-dev \
            gcc-arm-none-eabi libnewlib-arm-none-eabi \
-           libstdc++-arm-none-eabi-newlib qemu-system-arm; do
+           libstdc++-arm-none-eabi-newlib qemu-system-arm chromium; do
   have_pkg "$pkg" || need+=("$pkg")
 done
 

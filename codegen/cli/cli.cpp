@@ -27,6 +27,7 @@ int RunCli(int argc, char** argv) {
   RegisterModelCommands(app, &exit_code);
   RegisterZooCommands(app, &exit_code);
   RegisterCompileCommand(app, &exit_code);
+  RegisterReportCommand(app, &exit_code);
 
   try {
     app.parse(argc, argv);

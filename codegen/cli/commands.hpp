@@ -19,6 +19,8 @@ void RegisterModelCommands(CLI::App& app, int* exit_code);
 void RegisterZooCommands(CLI::App& app, int* exit_code);
 /// `compile` (compile_command.cpp).
 void RegisterCompileCommand(CLI::App& app, int* exit_code);
+/// `report` (report_command.cpp).
+void RegisterReportCommand(CLI::App& app, int* exit_code);
 
 }  // namespace arenaplan
 

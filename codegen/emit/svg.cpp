@@ -26,47 +26,6 @@ constexpr double kPlotHeight = kHeight - kTop - kBottom;
 /// fraction of the font size (measured on DejaVu Sans digits and letters).
 constexpr double kCharWidth = 0.58;
 
-/// `text` as XML 1.0 character data or attribute value: markup characters
-/// escaped, bytes that are not UTF-8 and characters XML forbids (controls
-/// other than tab, newline and return; U+FFFE, U+FFFF) replaced by U+FFFD
-/// (controls by '?'), so any name gives a well-formed document.
-std::string Xml(std::string_view text) {
-  const std::string valid = ValidUtf8(text);
-  std::string out;
-  for (std::size_t i = 0; i < valid.size(); ++i) {
-    const char c = valid[i];
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += '?';  // XML 1.0 forbids most control characters.
-        } else if (valid.compare(i, 2, "\xEF\xBF") == 0 &&
-                   i + 2 < valid.size() &&
-                   (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
-          out += kReplacementCharacter;  // U+FFFE, U+FFFF: not characters.
-          i += 2;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
 /// Fixed-point text, so the document does not depend on locale or on
 /// iostream float formatting.
 std::string Num(double v) {
@@ -205,16 +164,16 @@ void WriteTitle(std::ostringstream& o, const PlanResult& plan) {
     << Num(kWidth) << "\" height=\"" << Num(kHeight) << "\" viewBox=\"0 0 "
     << Num(kWidth) << " " << Num(kHeight)
     << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
-    << "<title>arenaplan plan of " << Xml(problem.source) << "</title>\n"
+    << "<title>arenaplan plan of " << XmlText(problem.source) << "</title>\n"
     << "<rect x=\"0\" y=\"0\" width=\"" << Num(kWidth) << "\" height=\""
     << Num(kHeight) << "\" fill=\"#ffffff\"/>\n"
     << "<text x=\"" << Num(kLeft)
     << "\" y=\"26\" font-size=\"17\" "
        "font-weight=\"bold\">"
-    << Xml(problem.source) << ": arena " << plan.arena_bytes << " B ("
+    << XmlText(problem.source) << ": arena " << plan.arena_bytes << " B ("
     << HumanBytes(plan.arena_bytes) << ")" << ratio << "</text>\n"
     << "<text x=\"" << Num(kLeft) << "\" y=\"48\" font-size=\"13\">strategy "
-    << Xml(plan.strategy) << " ("
+    << XmlText(plan.strategy) << " ("
     << (offsets ? "Offset Calculation" : "Shared Objects") << "); lower bound "
     << plan.lower_bound << " B ("
     << (offsets ? "largest operator breadth" : "sum of positional maximums")
@@ -253,7 +212,7 @@ void WriteGrid(std::ostringstream& o, const PlanResult& plan, const Canvas& c) {
       << "\" text-anchor=\"middle\">" << k;
     if (k < problem.operator_names.size() &&
         !problem.operator_names[k].empty()) {
-      o << "<title>operator " << k << ": " << Xml(problem.operator_names[k])
+      o << "<title>operator " << k << ": " << XmlText(problem.operator_names[k])
         << "</title>";
     }
     o << "</text>\n";
@@ -286,7 +245,7 @@ void WriteTensors(std::ostringstream& o, const PlanResult& plan,
     const double y = c.Y(plan.offsets[i] + r.size);
     // Keep a sliver visible for tiny tensors; the tooltip gives the truth.
     const double h = std::max(static_cast<double>(r.size) * c.per_byte, 0.6);
-    o << "<g><title>" << Xml(name) << " (id " << Xml(id) << ")\n"
+    o << "<g><title>" << XmlText(name) << " (id " << XmlText(id) << ")\n"
       << r.size << " B at offset " << plan.offsets[i] << ".."
       << plan.offsets[i] + r.size - 1 << "\noperators " << r.first_op << ".."
       << r.last_op << "</title>"
@@ -308,7 +267,7 @@ void WriteTensors(std::ostringstream& o, const PlanResult& plan,
       o << "<text x=\"" << Num(x + w / 2) << "\" y=\""
         << Num(y + h / 2 + font * 0.35) << "\" font-size=\"" << Num(font)
         << "\" text-anchor=\"middle\" stroke=\"none\" fill=\"#111111\">"
-        << Xml(label) << "</text>";
+        << XmlText(label) << "</text>";
       break;
     }
     o << "</g>\n";
@@ -365,9 +324,9 @@ void WriteOverlaps(std::ostringstream& o, const PlanResult& plan,
     const double h = std::max(static_cast<double>(hi - lo) * c.per_byte, 0.6);
     shared << "<rect x=\"" << Num(x) << "\" y=\"" << Num(y) << "\" width=\""
            << Num(c.col) << "\" height=\"" << Num(h) << "\"><title>operator "
-           << p.op << ": output " << Xml(TensorLabel(problem, p.output))
+           << p.op << ": output " << XmlText(TensorLabel(problem, p.output))
            << " shares " << hi - lo << " B with input "
-           << Xml(TensorLabel(problem, p.input)) << " ("
+           << XmlText(TensorLabel(problem, p.input)) << " ("
            << (p.relation == OverlapRelation::kAlias
                    ? std::string("alias")
                    : "output at least " + std::to_string(p.distance) +
@@ -405,13 +364,13 @@ void WriteSegmentBands(std::ostringstream& o, const Canvas& c,
   for (std::size_t k = 0; k < segs.steps.size(); ++k) {
     const std::uint32_t s = segs.steps[k];
     const std::string label = k < segs.labels.size() ? segs.labels[k] : "";
-    o << "<g class=\"segment\"><title>" << Xml(label) << " (step " << s
+    o << "<g class=\"segment\"><title>" << XmlText(label) << " (step " << s
       << ")</title><rect x=\"" << Num(c.X(s)) << "\" y=\"" << Num(kTop)
       << "\" width=\"" << Num(c.col) << "\" height=\"" << Num(kPlotHeight)
       << "\" fill=\"#fff3c4\" stroke=\"#b8860b\" stroke-width=\"1\" "
          "stroke-dasharray=\"6,3\"/><text x=\""
       << Num(c.X(s) + c.col / 2) << "\" y=\"" << Num(kTop + 13)
-      << "\" text-anchor=\"middle\" fill=\"#8a6500\">" << Xml(label)
+      << "\" text-anchor=\"middle\" fill=\"#8a6500\">" << XmlText(label)
       << "</text></g>\n";
   }
   o << "</g>\n";
@@ -435,8 +394,8 @@ void WriteRings(std::ostringstream& o, const PlanResult& plan, const Canvas& c,
     o << "<rect x=\"" << Num(x) << "\" y=\""
       << Num(c.Y(plan.offsets[i] + r.size)) << "\" width=\""
       << Num(c.X(r.last_op + 1ull) - x) << "\" height=\"" << Num(h)
-      << "\"><title>ring: " << Xml(TensorLabel(problem, i)) << ", " << r.size
-      << " B at offset " << plan.offsets[i] << "</title></rect>\n";
+      << "\"><title>ring: " << XmlText(TensorLabel(problem, i)) << ", "
+      << r.size << " B at offset " << plan.offsets[i] << "</title></rect>\n";
   }
   o << "</g>\n<text x=\"" << Num(kLeft + kPlotWidth) << "\" y=\"68\" "
     << "text-anchor=\"end\" font-size=\"12\" fill=\"#7a3e9d\">rings ("

@@ -55,4 +55,41 @@ std::string ValidUtf8(std::string_view text) {
   return out;
 }
 
+std::string XmlText(std::string_view text) {
+  const std::string valid = ValidUtf8(text);
+  std::string out;
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const char c = valid[i];
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += '?';  // XML 1.0 forbids most control characters.
+        } else if (valid.compare(i, 2, "\xEF\xBF") == 0 &&
+                   i + 2 < valid.size() &&
+                   (valid[i + 2] == '\xBE' || valid[i + 2] == '\xBF')) {
+          out += kReplacementCharacter;  // U+FFFE, U+FFFF: not characters.
+          i += 2;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
 }  // namespace arenaplan
