@@ -50,14 +50,20 @@ struct Conv {
   std::int32_t n, ih, iw, ic, kh, kw, sh, sw, dm, oc;
   bool same;
   std::int8_t activation;  ///< 0 NONE, 3 RELU6.
+  /// Large scales (real multipliers about 0.06 to 0.3, right shifts 2 to
+  /// 4, where the rounding of ties decides more outputs) on small values:
+  /// inputs within 6 of the zero point, weights within +-6, bias +-40.
+  bool large_scales = false;
 };
 
 /// Channel scales: every third negative (channel 1, 4, ...), the rest
-/// positive, of magnitudes that give right shifts.
-std::vector<float> Scales(std::int32_t channels) {
+/// positive, of magnitudes that give right shifts (with kSi / kSo = 0.5:
+/// multipliers of 0.002 and up, or 0.06 and up with `large`).
+std::vector<float> Scales(std::int32_t channels, bool large = false) {
   std::vector<float> s;
   for (std::int32_t c = 0; c < channels; ++c) {
-    const float v = 0.004f + 0.0013f * static_cast<float>(c);
+    const float v = large ? 0.12f + 0.07f * static_cast<float>(c % 8)
+                          : 0.004f + 0.0013f * static_cast<float>(c);
     s.push_back(c % 3 == 1 ? -v : v);
   }
   return s;
@@ -100,17 +106,21 @@ Model BuildConv(const Conv& k, unsigned seed) {
   const std::vector<std::int32_t> fshape =
       k.depthwise ? std::vector<std::int32_t>{1, k.kh, k.kw, oc}
                   : std::vector<std::int32_t>{oc, k.kh, k.kw, k.ic};
+  const int w_max = k.large_scales ? 6 : 127;
   const std::vector<std::int8_t> filter = RandomBytes(
       rng,
-      static_cast<std::size_t>(oc * k.kh * k.kw * (k.depthwise ? 1 : k.ic)));
+      static_cast<std::size_t>(oc * k.kh * k.kw * (k.depthwise ? 1 : k.ic)),
+      -w_max, w_max);
   std::vector<std::int32_t> bias;
+  const int b_max = k.large_scales ? 40 : 3000;
   for (std::int32_t c = 0; c < oc; ++c) {
-    bias.push_back(std::uniform_int_distribution<int>(-3000, 3000)(rng));
+    bias.push_back(std::uniform_int_distribution<int>(-b_max, b_max)(rng));
   }
-  const std::vector<float> ws = Scales(oc);
+  const std::vector<float> ws = Scales(oc, k.large_scales);
   Model m;
-  m.input = RandomBytes(rng, static_cast<std::size_t>(k.n * k.ih * k.iw * k.ic),
-                        -128, 127);
+  const auto in_count = static_cast<std::size_t>(k.n * k.ih * k.iw * k.ic);
+  m.input = k.large_scales ? RandomBytes(rng, in_count, kZi - 6, kZi + 6)
+                           : RandomBytes(rng, in_count, -128, 127);
   TensorSpec w{fshape, 9, 0.0f, 0, Bytes(filter)};
   w.channel_scales = ws;
   w.quantized_dimension = k.depthwise ? 3 : 0;
@@ -204,6 +214,8 @@ TEST(LowerNegativeScale, ConvMatchesTheIntegerFormula) {
         "conv 3x2 valid stride 2");
   Check(BuildConv({false, 1, 4, 4, 8, 1, 1, 1, 1, 1, 7, true, 0}, 3),
         "conv 1x1");
+  Check(BuildConv({false, 1, 6, 6, 3, 3, 3, 1, 1, 1, 8, true, 0, true}, 12),
+        "conv 3x3, large scales");
 }
 
 TEST(LowerNegativeScale, DepthwiseMatchesTheIntegerFormula) {
@@ -215,6 +227,8 @@ TEST(LowerNegativeScale, DepthwiseMatchesTheIntegerFormula) {
   // One input channel (otherwise lowered as a convolution).
   Check(BuildConv({true, 1, 6, 6, 1, 3, 3, 1, 1, 5, 0, false, 0}, 6),
         "depthwise one input channel");
+  Check(BuildConv({true, 1, 7, 7, 8, 3, 3, 1, 1, 1, 0, true, 0, true}, 13),
+        "depthwise 3x3, large scales");
 }
 
 Model BuildFullyConnected(std::int32_t batches, std::int32_t depth,
@@ -271,6 +285,8 @@ Model BuildFullyConnected(std::int32_t batches, std::int32_t depth,
 TEST(LowerNegativeScale, PerChannelFullyConnectedMatchesTheIntegerFormula) {
   Check(BuildFullyConnected(2, 10, 6, Scales(6), kSi, kSo, 7, 127),
         "fully connected");
+  Check(BuildFullyConnected(4, 12, 8, Scales(8, true), kSi, kSo, 14, 6),
+        "fully connected, large scales");
   // Unit 1's multiplier is INT32_MIN: in 12039168 / 2^24, weight scale
   // -16120429 / 2^24 and out 11567864 / 2^24 (each exact in float) make
   // the real -(1 - 23552 / (11567864 * 2^24)), about -(1 - 1.2e-10), whose
