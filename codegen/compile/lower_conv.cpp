@@ -5,10 +5,13 @@
 // conv.hpp's reference kernels) with the input offset folded into the bias
 // here; a depthwise convolution with depth multiplier > 1 or more than
 // k::kMaxDepthwiseTaps taps ->
-// k::DepthwiseConv2D (conv.hpp). int8 activations, int8 symmetric
-// per-channel filters, int32 bias, dilation 1. The operator's geometry is
-// accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the same
-// check as its overlap contract.
+// k::DepthwiseConv2D (conv.hpp); a filter with a negative scale (a negative
+// requantization multiplier, which TFLite runs and the fast output stage
+// does not handle) -> k::Conv2D / k::DepthwiseConv2D (conv.hpp), whose
+// MultiplyByQuantizedMultiplier takes any multiplier. int8 activations, int8
+// symmetric per-channel filters, int32 bias, dilation 1. The operator's
+// geometry is accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the
+// same check as its overlap contract.
 #include <vector>
 
 #include "arenaplan/kernels/fast_conv.hpp"
@@ -29,7 +32,8 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   // flash), then Conv2DFast (whose reads after each output byte are a
   // subset of the depthwise reference's: the depthwise overlap contract
   // holds).
-  const bool as_conv = depthwise && g.in.c == 1;
+  const bool exact = NegativeScale(w);  // the reference kernels
+  const bool as_conv = depthwise && g.in.c == 1 && !exact;
   std::vector<std::int8_t> wv = l.Int8Values(w);
   std::string filter;
   if (as_conv) {
@@ -54,9 +58,10 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   // per output channel: the same flash as the bias it replaces (4 * out_c
   // bytes more when the operator has no bias).
   const bool fast =
-      !depthwise || as_conv ||
-      (g.depth_multiplier == 1 &&
-       g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps);
+      !exact &&
+      (!depthwise || as_conv ||
+       (g.depth_multiplier == 1 &&
+        g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps));
   std::string bias;
   if (fast) {
     const std::vector<std::int32_t> bv = l.BiasValues(op, out_c);
@@ -81,7 +86,7 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
       l.ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
   const char* kernel = depthwise && !as_conv
                            ? (fast ? "DepthwiseConv2DFast" : "DepthwiseConv2D")
-                           : "Conv2DFast";
+                           : (fast ? "Conv2DFast" : "Conv2D");
   l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
              kernel, -qi.zero_point, qo.zero_point, ar.min, ar.max, g.stride_h,
              g.stride_w, g.pad_h.pad_before, g.pad_w.pad_before,

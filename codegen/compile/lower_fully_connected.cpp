@@ -5,7 +5,11 @@
 // bytes as fully_connected.hpp's reference kernel) with the input offset
 // folded into the bias here: int8 input and output, int8 symmetric weights
 // [units, depth] (per-tensor or per-unit), int32 bias; the input is read as
-// batches x depth.
+// batches x depth. Per-unit weights with a negative scale (a negative
+// requantization multiplier, which TFLite runs and the fast output stage
+// does not handle) -> k::FullyConnected (fully_connected.hpp), whose
+// MultiplyByQuantizedMultiplier takes any multiplier, with the bias as it
+// is; TFLite refuses a negative per-tensor scale, and so does ChannelQuant.
 #include <cinttypes>
 #include <vector>
 
@@ -34,19 +38,25 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
     l.Fail("output size does not match batches x units");
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string weights = l.ConstInt8(w);
-  // bias + input offset * (weight row sums): the flash of the bias it
-  // replaces (4 * units bytes more when the operator has none).
-  const std::vector<std::int8_t> wv = l.Int8Values(w);
-  const std::vector<std::int32_t> bv = l.BiasValues(op, units);
-  std::vector<std::int32_t> folded(static_cast<std::size_t>(units));
-  arenaplan::kernels::FoldFullyConnectedBias(
-      -qi.zero_point, units, depth, wv.data(), bv.empty() ? nullptr : bv.data(),
-      folded.data());
-  const std::string bias = l.EmitInt32Array(
-      Fmt("kFoldedBias%zu", l.OperatorIndex()),
-      Fmt("operator %zu: bias + input offset * weight row sums",
-          l.OperatorIndex()),
-      folded);
+  const bool fast = !NegativeScale(w);
+  std::string bias;
+  if (fast) {
+    // bias + input offset * (weight row sums): the flash of the bias it
+    // replaces (4 * units bytes more when the operator has none).
+    const std::vector<std::int8_t> wv = l.Int8Values(w);
+    const std::vector<std::int32_t> bv = l.BiasValues(op, units);
+    std::vector<std::int32_t> folded(static_cast<std::size_t>(units));
+    arenaplan::kernels::FoldFullyConnectedBias(
+        -qi.zero_point, units, depth, wv.data(),
+        bv.empty() ? nullptr : bv.data(), folded.data());
+    bias = l.EmitInt32Array(
+        Fmt("kFoldedBias%zu", l.OperatorIndex()),
+        Fmt("operator %zu: bias + input offset * weight row sums",
+            l.OperatorIndex()),
+        folded);
+  } else {
+    bias = l.Bias(op, units);
+  }
   // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
   // product of the scales, a per-channel one in double.
   const auto product = w.quantization.scale.size() == 1
@@ -54,10 +64,10 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
                            : Lowerer::ScaleProduct::kDouble;
   const std::string quant =
       l.ChannelQuant(w, units, 0, qi.scale, qo.scale, product);
-  l.Emit(Fmt(
-      "  k::FullyConnectedFast(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
-      ", %d, %d},\n",
-      -qi.zero_point, qo.zero_point, ar.min, ar.max, batches, depth, units));
+  l.Emit(Fmt("  k::%s(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
+             ", %d, %d},\n",
+             fast ? "FullyConnectedFast" : "FullyConnected", -qi.zero_point,
+             qo.zero_point, ar.min, ar.max, batches, depth, units));
   // A constant input (e.g. a zero state folded at generation time,
   // codegen/tflite/fold.hpp) is read from its array.
   const std::string input =

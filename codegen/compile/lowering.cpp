@@ -52,6 +52,11 @@ std::int64_t ElementCount(const Tensor& t) {
   return n;
 }
 
+bool NegativeScale(const Tensor& w) {
+  return std::any_of(w.quantization.scale.begin(), w.quantization.scale.end(),
+                     [](float s) { return s < 0.0f; });
+}
+
 std::string Dims4::Code() const {
   return Fmt("k::Shape4{%d, %d, %d, %d}", n, h, w, c);
 }
@@ -468,8 +473,14 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
             ? static_cast<double>(in_scale * ws)
             : static_cast<double>(in_scale) * static_cast<double>(ws);
     const double real = in_times_w / static_cast<double>(out_scale);
+    const std::string what = Describe(w) + ": requantization multiplier";
+    if (product == ScaleProduct::kFloat && in_times_w < 0.0) {
+      Fail(what + Fmt(" %.9g is negative (TFLite refuses a negative "
+                      "per-tensor scale here)",
+                      real));
+    }
     const QuantizedMultiplier m =
-        Multiplier(real, Describe(w) + ": requantization multiplier");
+        Multiplier(real, what, product == ScaleProduct::kDouble);
     mult.push_back(m.multiplier);
     shift.push_back(m.shift);
   }
@@ -490,14 +501,14 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
   return "k::ChannelQuant{" + mid + ", " + sid + "}";
 }
 
-QuantizedMultiplier Lowerer::Multiplier(double real,
-                                        const std::string& what) const {
-  if (!(real >= 0.0) || !std::isfinite(real)) {
+QuantizedMultiplier Lowerer::Multiplier(double real, const std::string& what,
+                                        bool negative_ok) const {
+  if (!std::isfinite(real) || (!negative_ok && !(real >= 0.0))) {
     Fail(what + Fmt(" %.9g is negative or not finite", real));
   }
   const QuantizedMultiplier m = QuantizeMultiplier(real);
   // The kernels shift by at most 31 right and 30 left; a multiplier in
-  // [2^30, 2^31) or 0.
+  // [2^30, 2^31), [-2^31, -2^30] (negative_ok) or 0.
   if (m.shift > 30 || m.shift < -31) {
     Fail(what + Fmt(" %.9g is out of range (shift %d)", real, m.shift));
   }

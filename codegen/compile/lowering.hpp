@@ -129,9 +129,12 @@ class Lowerer {
   /// A constant's single scale, with zero point 0 (symmetric).
   [[nodiscard]] float SymmetricScale(const tflite::Tensor& t) const;
   /// QuantizeMultiplier(real) for a kernel; fails (naming `what`) when
-  /// `real` is negative or not finite or the shift is outside [-31, 30].
+  /// `real` is not finite, negative (unless `negative_ok`: the per-channel
+  /// requantization TFLite runs with a negative multiplier) or the shift is
+  /// outside [-31, 30].
   [[nodiscard]] QuantizedMultiplier Multiplier(double real,
-                                               const std::string& what) const;
+                                               const std::string& what,
+                                               bool negative_ok = false) const;
   /// The clamp range of `a` on the int8 output `out_tensor` quantized as
   /// `out` (NONE, RELU, RELU_N1_TO_1, RELU6; anything else fails, and so do
   /// bounds that do not quantize into int32, as in TFLite).
@@ -215,13 +218,19 @@ class Lowerer {
   std::string Bias(const tflite::Operator& op, std::int32_t channels,
                    std::size_t input = 2);
   /// How in_scale * w_scale is formed before the division by out_scale:
-  /// in double (TFLite's convolutions and per-channel FULLY_CONNECTED), or
-  /// in float, rounded to float, then widened (TFLite's per-tensor
+  /// in double (TFLite's convolutions and per-channel FULLY_CONNECTED,
+  /// PopulateConvolutionQuantizationParams and its FULLY_CONNECTED copy),
+  /// or in float, rounded to float, then widened (TFLite's per-tensor
   /// FULLY_CONNECTED, GetQuantizedConvolutionMultipler). The two can give
-  /// multipliers one unit apart.
+  /// multipliers one unit apart. As in TFLite, kDouble accepts a negative
+  /// weight scale (old converters wrote some; the multiplier keeps the sign)
+  /// and kFloat refuses a negative product.
   enum class ScaleProduct { kDouble, kFloat };
   /// Per-channel multipliers in_scale * w_scale[c] / out_scale along
-  /// `dimension` of `w`; returns the k::ChannelQuant initializer.
+  /// `dimension` of `w`; returns the k::ChannelQuant initializer. A
+  /// negative multiplier only reaches the reference kernels (conv.hpp,
+  /// fully_connected.hpp, transpose_conv.hpp): the fast kernels' output
+  /// stage assumes non-negative ones (dsp.hpp), see NegativeScale.
   std::string ChannelQuant(const tflite::Tensor& w, std::int32_t channels,
                            std::int32_t dimension, float in_scale,
                            float out_scale,
@@ -266,6 +275,11 @@ class Lowerer {
   std::uint64_t const_bytes_ = 0;
   std::uint64_t state_bytes_ = 0;
 };
+
+/// Whether a scale of the weights `w` is negative (then a requantization
+/// multiplier is, and the lowering calls the reference kernel instead of
+/// the fast one, whose output stage assumes non-negative multipliers).
+[[nodiscard]] bool NegativeScale(const tflite::Tensor& w);
 
 /// Lowers one operator: checks it, emits its constants and one kernel call.
 using LowerFn = void (*)(Lowerer& lowerer, const tflite::Operator& op);

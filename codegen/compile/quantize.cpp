@@ -9,10 +9,12 @@ namespace arenaplan::compile {
 
 QuantizedMultiplier QuantizeMultiplier(double real) {
   QuantizedMultiplier r;
-  // 0, and (defensively) what no caller may pass: negative, NaN, infinite.
-  if (!(real > 0.0) || !std::isfinite(real)) return r;
+  // 0 (and -0.0), and (defensively) what no caller may pass: NaN, infinite.
+  if (real == 0.0 || !std::isfinite(real)) return r;
   int shift = 0;
-  const double q = std::frexp(real, &shift);  // q in [0.5, 1)
+  // |q| in [0.5, 1), of real's sign: fixed in [2^30, 2^31] or [-2^31,
+  // -2^30]; only the positive end is folded back into int32.
+  const double q = std::frexp(real, &shift);
   auto fixed = static_cast<std::int64_t>(std::round(q * 2147483648.0));
   if (fixed == (std::int64_t{1} << 31)) {
     fixed /= 2;

@@ -15,17 +15,20 @@
 
 namespace arenaplan::compile {
 
-/// real = multiplier * 2^(shift - 31), multiplier in [2^30, 2^31) (or 0).
+/// real = multiplier * 2^(shift - 31), multiplier in [2^30, 2^31) for a
+/// positive real, in [-2^31, -2^30] for a negative one (or 0).
 struct QuantizedMultiplier {
   std::int32_t multiplier = 0;
   std::int32_t shift = 0;
 };
 
-/// TFLite's QuantizeMultiplier: frexp(real) = q * 2^shift with q in
-/// [0.5, 1); multiplier = round(q * 2^31) (ties away from zero); when that
-/// rounds up to 2^31 it is halved and shift incremented; a shift below -31
-/// (real < 2^-32) gives 0. `real` must be >= 0 and finite (anything else
-/// gives 0, 0; callers check).
+/// TFLite's QuantizeMultiplier: frexp(real) = q * 2^shift with |q| in
+/// [0.5, 1) and q of real's sign (shift is the exponent of |real|);
+/// multiplier = round(q * 2^31) (ties away from zero); when that rounds up
+/// to 2^31 it is halved and shift incremented (a negative q that rounds to
+/// -2^31 stays INT32_MIN, as in TFLite); a shift below -31 (|real| <
+/// 2^-32) gives 0. `real` must be finite (NaN and infinities give 0, 0;
+/// callers check); -0.0 gives 0, 0.
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
 
 /// The int8 range [min, max] (both included) an int8 output with `scale`

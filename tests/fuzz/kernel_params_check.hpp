@@ -7,7 +7,11 @@
 // an invalid amount or read outside an array. A failed check aborts
 // (fuzz::Check). The ranges:
 //  - Q0.31 multipliers 0 or in [2^30, 2^31), shifts in [-31, 30]
-//    (MultiplyByQuantizedMultiplier, quantization.hpp); zero points in the
+//    (MultiplyByQuantizedMultiplier, quantization.hpp); per-channel ones
+//    (kMultiplierK) may also lie in [-2^31, -2^30] (a negative weight
+//    scale), but not those of a fast kernel's call (Conv2DFast,
+//    DepthwiseConv2DFast, FullyConnectedFast: dsp.hpp's output stage
+//    assumes non-negative multipliers); zero points in the
 //    type's range; activation clamps min <= max within int8;
 //  - k::AddParams (add.hpp, Add / AddFast / AddBroadcast): |x + offset| <=
 //    255 is shifted left by left_shift, and the two rescaled inputs are
@@ -203,7 +207,31 @@ inline std::vector<long long> ArrayValues(const std::string& text,
 inline void CheckMultiplier(long long m) {
   Check(m == 0 || (m >= (1LL << 30) && m < (1LL << 31)));
 }
+/// A per-channel multiplier: CheckMultiplier's, or in [-2^31, -2^30].
+inline void CheckChannelMultiplier(long long m) {
+  Check(m == 0 || (m >= (1LL << 30) && m < (1LL << 31)) ||
+        (m >= -(1LL << 31) && m <= -(1LL << 30)));
+}
 inline void CheckShift(long long s) { Check(s >= -31 && s <= 30); }
+
+/// Every call of a fast kernel (dsp.hpp's output stage) takes a
+/// k::ChannelQuant{kMultiplierK, ...} whose multipliers are non-negative.
+inline void CheckFastMultipliers(const std::string& source) {
+  for (const char* name : {"k::Conv2DFast(", "k::DepthwiseConv2DFast(",
+                           "k::FullyConnectedFast("}) {
+    for (std::size_t at : CodeOccurrences(source, name)) {
+      const std::string key = "k::ChannelQuant{";
+      const std::size_t q = source.find(key, at);
+      Check(q != std::string::npos);
+      const std::vector<std::string> w = Words(BracedText(source, q + 15));
+      Check(!w.empty() && w[0].rfind("kMultiplier", 0) == 0);
+      for (long long m :
+           ArrayValues(source, "const std::int32_t " + w[0] + "[")) {
+        Check(m >= 0);
+      }
+    }
+  }
+}
 inline void CheckInt8(long long v) { Check(v >= -128 && v <= 127); }
 inline void CheckRange(long long lo, long long hi) {
   CheckInt8(lo);
@@ -384,7 +412,8 @@ inline void CheckSequenceLstms(const std::string& source) {
 /// in range (header comment); aborts on the first one out of range.
 inline void CheckKernelParams(const std::string& source) {
   for (long long m : ArrayValues(source, "const std::int32_t kMultiplier"))
-    CheckMultiplier(m);
+    CheckChannelMultiplier(m);
+  CheckFastMultipliers(source);
   for (long long s : ArrayValues(source, "const std::int8_t kShift"))
     CheckShift(s);
   // {-in_zp, out_zp, act_min, act_max, ...}; the input zero point negated.

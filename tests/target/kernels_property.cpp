@@ -263,7 +263,10 @@ Dim RandomDim(Rng& r, std::int32_t max_in, std::int32_t max_k) {
 
 /// Per-channel requantization and bias of a convolution or fully connected
 /// layer: multipliers in [2^30, 2^31) (now and then 0: a zero filter
-/// scale), shifts in [-14, 0], bias within +-2^20 or none.
+/// scale), shifts in [-14, 0], bias within +-2^20 or none. With `negative`
+/// (a negative weight scale, which only the reference kernels are given)
+/// about half the multipliers are negated into (-2^31, -2^30], one in
+/// eight of those INT32_MIN (a mantissa that rounds to -2^31).
 struct ChannelQ {
   std::int32_t* mult;
   std::int8_t* shift;
@@ -271,13 +274,16 @@ struct ChannelQ {
   k::ChannelQuant Quant() const { return {mult, shift}; }
 };
 
-ChannelQ RandomChannels(Rng& r, std::int32_t n) {
+ChannelQ RandomChannels(Rng& r, std::int32_t n, bool negative = false) {
   ChannelQ q{scratch.Get<std::int32_t>(n), scratch.Get<std::int8_t>(n),
              nullptr};
   const bool has_bias = !r.OneIn(4);
   if (has_bias) q.bias = scratch.Get<std::int32_t>(n);
   for (std::int32_t i = 0; i < n; ++i) {
     q.mult[i] = r.OneIn(16) ? 0 : r.Multiplier();
+    if (negative && r.OneIn(2)) {
+      q.mult[i] = r.OneIn(8) ? k::kInt32Min : -q.mult[i];
+    }
     q.shift[i] = static_cast<std::int8_t>(r.In(-14, 0));
     if (has_bias) q.bias[i] = r.In(-(1 << 20), 1 << 20);
   }
@@ -362,70 +368,82 @@ void CheckConvFast(const char* mac, std::int32_t i, const k::ConvParams& p,
   }
 }
 
+/// One CONV_2D case: the reference kernel digested, then each fast one
+/// compared with it; with `negative` (negative multipliers) the reference
+/// only, as the generator emits it.
+void ConvCase(Rng& r, Digest& dg, std::int32_t i, bool negative) {
+  const Dim dy = RandomDim(r, 12, 5), dx = RandomDim(r, 12, 5);
+  const std::int32_t n = r.OneIn(5) ? 2 : 1;
+  const std::int32_t c = r.OneIn(3) ? r.In(1, 40) : r.In(1, 9);
+  const std::int32_t oc = r.In(1, 13);
+  const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
+  const k::Shape4 filter{oc, dy.k, dx.k, c};
+  const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+  const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+  const ChannelQ q = RandomChannels(r, oc, negative);
+  const Range act = RandomAct(r);
+  const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
+                        dx.stride, dy.pad, dx.pad, 1};
+  std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+  k::Conv2D(p, in, input, filter, weights, q.bias, q.Quant(), out, want);
+  dg.Fold(want, out.Count());
+  if (negative) return;
+  std::int32_t* folded = scratch.Get<std::int32_t>(oc);
+  k::FoldConvBias(p.input_offset, filter, weights, q.bias, folded);
+  CheckConvFast<k::DefaultMac>("Conv2DFast (DefaultMac) != Conv2D", i, p, in,
+                               input, filter, weights, folded, q, out, want,
+                               false);
+  CheckConvFast<k::ScalarMac>("Conv2DFastWith<ScalarMac> != Conv2D", i, p, in,
+                              input, filter, weights, folded, q, out, want,
+                              false);
+  CheckConvFast<k::SimdMac<k::PortableIsa>>(
+      "Conv2DFastWith<SimdMac<PortableIsa>> != Conv2D", i, p, in, input, filter,
+      weights, folded, q, out, want, false);
+}
+
 void TestConv(std::int32_t cases) {
-  Run("CONV_2D", 0x1001, cases, [](Rng& r, Digest& dg, std::int32_t i) {
-    const Dim dy = RandomDim(r, 12, 5), dx = RandomDim(r, 12, 5);
-    const std::int32_t n = r.OneIn(5) ? 2 : 1;
-    const std::int32_t c = r.OneIn(3) ? r.In(1, 40) : r.In(1, 9);
-    const std::int32_t oc = r.In(1, 13);
-    const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
-    const k::Shape4 filter{oc, dy.k, dx.k, c};
-    const std::int8_t* input = Random<std::int8_t>(r, in.Count());
-    const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
-    const ChannelQ q = RandomChannels(r, oc);
-    const Range act = RandomAct(r);
-    const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
-                          dx.stride, dy.pad, dx.pad, 1};
-    std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
-    k::Conv2D(p, in, input, filter, weights, q.bias, q.Quant(), out, want);
-    dg.Fold(want, out.Count());
-    std::int32_t* folded = scratch.Get<std::int32_t>(oc);
-    k::FoldConvBias(p.input_offset, filter, weights, q.bias, folded);
-    CheckConvFast<k::DefaultMac>("Conv2DFast (DefaultMac) != Conv2D", i, p, in,
-                                 input, filter, weights, folded, q, out, want,
-                                 false);
-    CheckConvFast<k::ScalarMac>("Conv2DFastWith<ScalarMac> != Conv2D", i, p, in,
-                                input, filter, weights, folded, q, out, want,
-                                false);
-    CheckConvFast<k::SimdMac<k::PortableIsa>>(
-        "Conv2DFastWith<SimdMac<PortableIsa>> != Conv2D", i, p, in, input,
-        filter, weights, folded, q, out, want, false);
-  });
+  Run("CONV_2D", 0x1001, cases,
+      [](Rng& r, Digest& dg, std::int32_t i) { ConvCase(r, dg, i, false); });
+}
+
+/// One DEPTHWISE_CONV_2D case, as ConvCase.
+void DepthwiseCase(Rng& r, Digest& dg, std::int32_t i, bool negative) {
+  const Dim dy = RandomDim(r, 12, 5), dx = RandomDim(r, 12, 5);
+  const std::int32_t n = r.OneIn(5) ? 2 : 1;
+  std::int32_t c = r.OneIn(3) ? r.In(1, 40) : r.In(1, 9);
+  if (r.OneIn(8)) c = r.In(60, 90);  // more than one channel pass
+  const std::int32_t m = r.OneIn(4) ? r.In(2, 3) : 1;
+  const std::int32_t oc = c * m;
+  const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
+  const k::Shape4 filter{1, dy.k, dx.k, oc};
+  const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+  const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+  const ChannelQ q = RandomChannels(r, oc, negative);
+  const Range act = RandomAct(r);
+  const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
+                        dx.stride, dy.pad, dx.pad, m};
+  std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+  k::DepthwiseConv2D(p, in, input, filter, weights, q.bias, q.Quant(), out,
+                     want);
+  dg.Fold(want, out.Count());
+  if (negative || m != 1 || dy.k * dx.k > k::kMaxDepthwiseTaps) return;
+  std::int32_t* folded = scratch.Get<std::int32_t>(oc);
+  k::FoldDepthwiseBias(p.input_offset, filter, weights, q.bias, folded);
+  CheckConvFast<k::DefaultMac>(
+      "DepthwiseConv2DFast (DefaultMac) != DepthwiseConv2D", i, p, in, input,
+      filter, weights, folded, q, out, want, true);
+  CheckConvFast<k::ScalarMac>(
+      "DepthwiseConv2DFastWith<ScalarMac> != DepthwiseConv2D", i, p, in, input,
+      filter, weights, folded, q, out, want, true);
+  CheckConvFast<k::SimdMac<k::PortableIsa>>(
+      "DepthwiseConv2DFastWith<SimdMac<PortableIsa>> != DepthwiseConv2D", i, p,
+      in, input, filter, weights, folded, q, out, want, true);
 }
 
 void TestDepthwise(std::int32_t cases) {
   Run("DEPTHWISE_CONV_2D", 0x1002, cases,
       [](Rng& r, Digest& dg, std::int32_t i) {
-        const Dim dy = RandomDim(r, 12, 5), dx = RandomDim(r, 12, 5);
-        const std::int32_t n = r.OneIn(5) ? 2 : 1;
-        std::int32_t c = r.OneIn(3) ? r.In(1, 40) : r.In(1, 9);
-        if (r.OneIn(8)) c = r.In(60, 90);  // more than one channel pass
-        const std::int32_t m = r.OneIn(4) ? r.In(2, 3) : 1;
-        const std::int32_t oc = c * m;
-        const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
-        const k::Shape4 filter{1, dy.k, dx.k, oc};
-        const std::int8_t* input = Random<std::int8_t>(r, in.Count());
-        const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
-        const ChannelQ q = RandomChannels(r, oc);
-        const Range act = RandomAct(r);
-        const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
-                              dx.stride, dy.pad, dx.pad, m};
-        std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
-        k::DepthwiseConv2D(p, in, input, filter, weights, q.bias, q.Quant(),
-                           out, want);
-        dg.Fold(want, out.Count());
-        if (m != 1 || dy.k * dx.k > k::kMaxDepthwiseTaps) return;
-        std::int32_t* folded = scratch.Get<std::int32_t>(oc);
-        k::FoldDepthwiseBias(p.input_offset, filter, weights, q.bias, folded);
-        CheckConvFast<k::DefaultMac>(
-            "DepthwiseConv2DFast (DefaultMac) != DepthwiseConv2D", i, p, in,
-            input, filter, weights, folded, q, out, want, true);
-        CheckConvFast<k::ScalarMac>(
-            "DepthwiseConv2DFastWith<ScalarMac> != DepthwiseConv2D", i, p, in,
-            input, filter, weights, folded, q, out, want, true);
-        CheckConvFast<k::SimdMac<k::PortableIsa>>(
-            "DepthwiseConv2DFastWith<SimdMac<PortableIsa>> != DepthwiseConv2D",
-            i, p, in, input, filter, weights, folded, q, out, want, true);
+        DepthwiseCase(r, dg, i, false);
       });
 }
 
@@ -440,69 +458,98 @@ void CheckFcFast(const char* mac, std::int32_t i,
   if (!Same(got, want, n)) Fail("FULLY_CONNECTED", i, mac);
 }
 
+/// One FULLY_CONNECTED case, as ConvCase.
+void FullyConnectedCase(Rng& r, Digest& dg, std::int32_t i, bool negative) {
+  const std::int32_t batches = r.In(1, 3);
+  const std::int32_t depth = r.OneIn(3) ? r.In(1, 300) : r.In(1, 40);
+  const std::int32_t units = r.In(1, 23);
+  const std::int8_t* input = Random<std::int8_t>(r, batches * depth);
+  const std::int8_t* weights = Random<std::int8_t>(r, units * depth);
+  const ChannelQ q = RandomChannels(r, units, negative);
+  const Range act = RandomAct(r);
+  const k::FullyConnectedParams p{-r.Zp(), r.Zp(), act.lo, act.hi,
+                                  batches, depth,  units};
+  std::int8_t* want = Filled<std::int8_t>(batches * units, 0xaa);
+  k::FullyConnected(p, input, weights, q.bias, q.Quant(), want);
+  dg.Fold(want, batches * units);
+  if (negative) return;
+  std::int32_t* folded = scratch.Get<std::int32_t>(units);
+  k::FoldFullyConnectedBias(p.input_offset, units, depth, weights, q.bias,
+                            folded);
+  CheckFcFast<k::DefaultMac>(
+      "FullyConnectedFast (DefaultMac) != FullyConnected", i, p, input, weights,
+      folded, q, want);
+  CheckFcFast<k::ScalarMac>(
+      "FullyConnectedFastWith<ScalarMac> != FullyConnected", i, p, input,
+      weights, folded, q, want);
+  CheckFcFast<k::SimdMac<k::PortableIsa>>(
+      "FullyConnectedFastWith<SimdMac<PortableIsa>> != FullyConnected", i, p,
+      input, weights, folded, q, want);
+}
+
 void TestFullyConnected(std::int32_t cases) {
   Run("FULLY_CONNECTED", 0x1003, cases, [](Rng& r, Digest& dg, std::int32_t i) {
-    const std::int32_t batches = r.In(1, 3);
-    const std::int32_t depth = r.OneIn(3) ? r.In(1, 300) : r.In(1, 40);
-    const std::int32_t units = r.In(1, 23);
-    const std::int8_t* input = Random<std::int8_t>(r, batches * depth);
-    const std::int8_t* weights = Random<std::int8_t>(r, units * depth);
-    const ChannelQ q = RandomChannels(r, units);
-    const Range act = RandomAct(r);
-    const k::FullyConnectedParams p{-r.Zp(), r.Zp(), act.lo, act.hi,
-                                    batches, depth,  units};
-    std::int8_t* want = Filled<std::int8_t>(batches * units, 0xaa);
-    k::FullyConnected(p, input, weights, q.bias, q.Quant(), want);
-    dg.Fold(want, batches * units);
-    std::int32_t* folded = scratch.Get<std::int32_t>(units);
-    k::FoldFullyConnectedBias(p.input_offset, units, depth, weights, q.bias,
-                              folded);
-    CheckFcFast<k::DefaultMac>(
-        "FullyConnectedFast (DefaultMac) != FullyConnected", i, p, input,
-        weights, folded, q, want);
-    CheckFcFast<k::ScalarMac>(
-        "FullyConnectedFastWith<ScalarMac> != FullyConnected", i, p, input,
-        weights, folded, q, want);
-    CheckFcFast<k::SimdMac<k::PortableIsa>>(
-        "FullyConnectedFastWith<SimdMac<PortableIsa>> != FullyConnected", i, p,
-        input, weights, folded, q, want);
+    FullyConnectedCase(r, dg, i, false);
   });
+}
+
+/// One TRANSPOSE_CONV case (a reference kernel only), `negative` as in
+/// RandomChannels.
+void TransposeConvCase(Rng& r, Digest& dg, bool negative) {
+  const std::int32_t n = r.OneIn(5) ? 2 : 1;
+  const std::int32_t ih = r.In(1, 6), iw = r.In(1, 6);
+  const std::int32_t kh = r.In(1, 4), kw = r.In(1, 4);
+  const std::int32_t sh = r.In(1, 3), sw = r.In(1, 3);
+  const std::int32_t ic = r.In(1, 12), oc = r.In(1, 8);
+  // VALID: out = (in - 1) * s + k, no padding; SAME: out = in * s, the
+  // padding ComputePaddingHeightWidth gives on the output's size.
+  const bool same = r.OneIn(2);
+  const std::int32_t oh = same ? ih * sh : (ih - 1) * sh + kh;
+  const std::int32_t ow = same ? iw * sw : (iw - 1) * sw + kw;
+  const std::int32_t th = (ih - 1) * sh + kh - oh;
+  const std::int32_t tw = (iw - 1) * sw + kw - ow;
+  const k::Shape4 in{n, ih, iw, ic}, out{n, oh, ow, oc};
+  const k::Shape4 filter{oc, kh, kw, ic};
+  const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+  const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+  const ChannelQ q = RandomChannels(r, oc, negative);
+  const Range act = RandomAct(r);
+  const k::ConvParams p{-r.Zp(),
+                        r.Zp(),
+                        act.lo,
+                        act.hi,
+                        sh,
+                        sw,
+                        th > 0 ? th / 2 : 0,
+                        tw > 0 ? tw / 2 : 0,
+                        1};
+  std::int8_t* output = Filled<std::int8_t>(out.Count(), 0xaa);
+  k::TransposeConv(p, in, input, filter, weights, q.bias, q.Quant(), out,
+                   output);
+  dg.Fold(output, out.Count());
 }
 
 void TestTransposeConv(std::int32_t cases) {
   Run("TRANSPOSE_CONV", 0x1004, cases, [](Rng& r, Digest& dg, std::int32_t) {
-    const std::int32_t n = r.OneIn(5) ? 2 : 1;
-    const std::int32_t ih = r.In(1, 6), iw = r.In(1, 6);
-    const std::int32_t kh = r.In(1, 4), kw = r.In(1, 4);
-    const std::int32_t sh = r.In(1, 3), sw = r.In(1, 3);
-    const std::int32_t ic = r.In(1, 12), oc = r.In(1, 8);
-    // VALID: out = (in - 1) * s + k, no padding; SAME: out = in * s, the
-    // padding ComputePaddingHeightWidth gives on the output's size.
-    const bool same = r.OneIn(2);
-    const std::int32_t oh = same ? ih * sh : (ih - 1) * sh + kh;
-    const std::int32_t ow = same ? iw * sw : (iw - 1) * sw + kw;
-    const std::int32_t th = (ih - 1) * sh + kh - oh;
-    const std::int32_t tw = (iw - 1) * sw + kw - ow;
-    const k::Shape4 in{n, ih, iw, ic}, out{n, oh, ow, oc};
-    const k::Shape4 filter{oc, kh, kw, ic};
-    const std::int8_t* input = Random<std::int8_t>(r, in.Count());
-    const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
-    const ChannelQ q = RandomChannels(r, oc);
-    const Range act = RandomAct(r);
-    const k::ConvParams p{-r.Zp(),
-                          r.Zp(),
-                          act.lo,
-                          act.hi,
-                          sh,
-                          sw,
-                          th > 0 ? th / 2 : 0,
-                          tw > 0 ? tw / 2 : 0,
-                          1};
-    std::int8_t* output = Filled<std::int8_t>(out.Count(), 0xaa);
-    k::TransposeConv(p, in, input, filter, weights, q.bias, q.Quant(), out,
-                     output);
-    dg.Fold(output, out.Count());
+    TransposeConvCase(r, dg, false);
   });
+}
+
+/// The per-channel layers with negative multipliers (negative weight
+/// scales): the reference kernels the generator emits for them, digested.
+void TestNegativeScales(std::int32_t cases) {
+  Run("CONV_2D_NEGATIVE_SCALES", 0x1101, cases,
+      [](Rng& r, Digest& dg, std::int32_t i) { ConvCase(r, dg, i, true); });
+  Run("DEPTHWISE_CONV_2D_NEGATIVE_SCALES", 0x1102, cases,
+      [](Rng& r, Digest& dg, std::int32_t i) {
+        DepthwiseCase(r, dg, i, true);
+      });
+  Run("FULLY_CONNECTED_NEGATIVE_SCALES", 0x1103, cases,
+      [](Rng& r, Digest& dg, std::int32_t i) {
+        FullyConnectedCase(r, dg, i, true);
+      });
+  Run("TRANSPOSE_CONV_NEGATIVE_SCALES", 0x1104, cases,
+      [](Rng& r, Digest& dg, std::int32_t) { TransposeConvCase(r, dg, true); });
 }
 
 void TestPool(std::int32_t cases) {
@@ -1330,6 +1377,7 @@ int main() {
   TestDepthwise(150);
   TestFullyConnected(150);
   TestTransposeConv(100);
+  TestNegativeScales(100);
   TestPool(150);
   TestBatchMatMul(150);
   TestAdd(200);

@@ -454,8 +454,10 @@ using DefaultMac = ScalarMac;
 #endif
 
 /// MultiplyByQuantizedMultiplier (quantization.hpp) for a multiplier in
-/// [0, 2^31), the only ones the generator emits, which never hit the
-/// saturating case (both factors INT32_MIN). Then the rounded high product,
+/// [0, 2^31), the only ones the generator passes to the fast kernels (a
+/// layer with a negative one calls the reference kernel), which never hit
+/// the saturating case (both factors INT32_MIN). Then the rounded high
+/// product,
 /// nudged by 2^30 or 1 - 2^30 by sign and truncated toward zero, equals
 /// floor((a * b + 2^30) / 2^31): for a * b >= 0 it is that by definition;
 /// for a * b < 0, s = a*b + 1 - 2^30 < 0 and trunc(s / 2^31) =
@@ -501,7 +503,11 @@ ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeAcc(std::int32_t acc,
 /// high word of S, and floor(floor(S / 2^32) / 2^(r-1)) = floor(S /
 /// 2^(31+r)). K is formed as 2^30 + 2^31 * v, v = 2^(r-1) - [acc < 0] in
 /// [0, 2^30] (the two terms share no bit): v >> 1 is its high word,
-/// (v << 31) | 2^30 its low word.
+/// (v << 31) | 2^30 its low word. The step from [h < 0] to [acc < 0] is
+/// what needs M >= 0: with M < 0 a positive acc makes h negative, and the
+/// result differs from TFLite's (e.g. acc = 3, M = -2^30, right = 1:
+/// h = -1 (-1.5 rounded up), TFLite's -1 (-0.5 away from zero), here 0);
+/// hence no negative multiplier here.
 ARENAPLAN_KERNELS_INLINE std::int32_t RequantizeRight(std::int32_t acc,
                                                       std::int32_t multiplier,
                                                       int right) {

@@ -32,8 +32,9 @@
 //   padding points at a buffer of the zero point), in passes of
 //   kDepthwisePass channels.
 // - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
-//   multiply-accumulate and one shift for right shifts, exact for the
-//   non-negative multipliers the generator emits; the output offset and
+//   multiply-accumulate and one shift for right shifts, exact for
+//   non-negative multipliers (the generator calls the reference kernels of
+//   conv.hpp for a layer with a negative one); the output offset and
 //   clamp range held in locals, not reloaded after each output store.
 //
 // Loop order and overlap. Output pixels P in the reference order (b, oy,

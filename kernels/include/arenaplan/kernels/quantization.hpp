@@ -4,7 +4,10 @@
 // specification
 // (https://www.tensorflow.org/lite/performance/quantization_spec): a real
 // multiplier M in (0, 2^31) is stored as a Q0.31 `multiplier` in [2^30, 2^31)
-// and a power-of-two `shift`, M = multiplier * 2^(shift - 31). The rounding is
+// and a power-of-two `shift`, M = multiplier * 2^(shift - 31); a negative M
+// (a per-channel weight scale below zero, which old converters wrote and
+// TFLite runs) as a multiplier in [-2^31, -2^30], the shift that of |M|
+// (INT32_MIN when |M|'s mantissa rounds up to 2^31). The rounding is
 // the one TFLite inherits from gemmlowp's fixedpoint.h
 // (SaturatingRoundingDoublingHighMul: ties toward +infinity, because the
 // nudge 1 - 2^30 on the negative side falls one short of a half;
@@ -57,8 +60,11 @@ inline constexpr std::int32_t kInt32Max =
 /// x * multiplier * 2^(shift - 31), TFLite's MultiplyByQuantizedMultiplier:
 /// a left shift (shift > 0) is applied to x before the Q0.31 product, a right
 /// shift (shift < 0) after it, with the roundings above. `shift` in
-/// [-31, 30]. The left shift wraps like two's complement instead of being
-/// undefined; TFLite's converter never produces a case that overflows.
+/// [-31, 30]; any int32 multiplier, negative ones included (both roundings
+/// are defined on the signed product; a shifted x and a multiplier both
+/// INT32_MIN saturate to INT32_MAX before the right shift, as in TFLite). The
+/// left shift wraps like two's complement instead of being undefined; TFLite's
+/// converter never produces a case that overflows.
 [[nodiscard]] constexpr std::int32_t MultiplyByQuantizedMultiplier(
     std::int32_t x, std::int32_t multiplier, int shift) {
   const int left = shift > 0 ? shift : 0;
@@ -83,7 +89,9 @@ struct Shape4 {
 
 /// Requantization of one output channel of a convolution or fully
 /// connected layer: real multiplier (input_scale * weight_scale[c] /
-/// output_scale) as multiplier[c] * 2^(shift[c] - 31).
+/// output_scale) as multiplier[c] * 2^(shift[c] - 31). The reference
+/// kernels take negative multipliers; the fast ones (dsp.hpp OutputStage)
+/// do not, and the generator does not pass them any.
 struct ChannelQuant {
   const std::int32_t* multiplier;  ///< One per output channel; not owned.
   /// One per output channel, in [-31, 30]; not owned.
