@@ -126,8 +126,8 @@ std::string ProfileTableText(const std::vector<ProfileStep>& steps) {
       "array\n"
       "  /// two steps read counts in the first).\n"
       "  std::uint64_t constant_bytes;\n"
-      "  /// Sum of the unaligned sizes of the kPlan records alive at the "
-      "step.\n"
+      "  /// Sum of the sizes of the kPlan records alive at the step "
+      "(bytes).\n"
       "  std::uint64_t live_bytes;\n"
       "};\n" +
       std::string("inline constexpr std::size_t kProfileStepCount = ") +

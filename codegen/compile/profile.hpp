@@ -35,8 +35,9 @@ struct ProfileStep {
   /// Bytes of the constant arrays (flash) its lowering emitted; an array
   /// two steps read is counted in the first.
   std::uint64_t constant_bytes = 0;
-  /// Sum of the unaligned sizes of the plan's records alive at the step
-  /// (an overlapped pair counted twice).
+  /// Sum of the sizes, as planned (rounded up to the plan's alignment), of
+  /// the plan's records alive at the step (an overlapped pair counted
+  /// twice).
   std::uint64_t live_bytes = 0;
 };
 
