@@ -5,6 +5,9 @@
 # compiles the model ahead of time, runs one inference on BOARD under QEMU
 # and on the host (naive plan), and fails unless both give the same bytes.
 # OVERLAP=1 plans the firmware with --overlap (docs/overlap.md).
+# PROFILE=1 also runs the image with every operator marked and prints
+# instructions per operator (run/profile_table.pl); with RUN_ICOUNT=1 it
+# fails unless their sum is within 1 % of the unprofiled inference's.
 #
 #   make test-reference   every input in ../shared/reference on the host and
 #                         on REF_BOARDS (default mps2-an386), each output
@@ -37,6 +40,7 @@ endif
 run: export ARENAPLAN_CLI := $(value ARENAPLAN_CLI)
 run: export RUN_OVERLAP := $(value OVERLAP)
 run: export RUN_FUSE := $(value FUSE)
+run: export RUN_PROFILE := $(value PROFILE)
 run: export RUN_REGIONS := $(value REGIONS)
 run: export RUN_ARG_MODEL := $(value MODEL)
 run: export RUN_ARG_BOARD := $(or $(value BOARD),$(RUN_BOARD_DEFAULT))

@@ -12,11 +12,25 @@
 // inputs concatenated). `calibration` is the same counter over a loop of
 // exactly 2 * kCalibrationIterations + 1 instructions, so that under QEMU's
 // -icount the count per instruction is measured, not assumed.
+//
+// Built with ARENAPLAN_PROFILE (`make run ... PROFILE=1`), the generated
+// Invoke() marks every step (core/include/arenaplan/profile.hpp) and the
+// firmware prints, before the output line,
+//   profile hook_ticks=<count> hook_marks=<marks>
+//   profile step=<s> ticks=<count> first=<operator> last=<operator>
+//     constant=<bytes> live=<bytes> name=<builtin names>   (one line each)
+// hook_ticks: the counter over hook_marks intervals between marks made
+// back to back, i.e. the cost of that many marks; ticks: the counter from
+// step s's mark to the next one (the step and one mark); run/run.sh turns
+// them into instructions (run/profile_table.pl).
 #include <cstddef>
 #include <cstdint>
 
 #include "model_model.hpp"
 #include "port/port.hpp"
+#ifdef ARENAPLAN_PROFILE
+#include "arenaplan/profile.hpp"
+#endif
 
 extern "C" const std::uint8_t run_input[];
 extern "C" const std::uint8_t run_input_end[];
@@ -84,6 +98,68 @@ void WriteHexBytes(const std::uint8_t* bytes, std::size_t count) {
   }
 }
 
+#ifdef ARENAPLAN_PROFILE
+namespace profile = arenaplan::profile;
+
+/// Marks of one calibration run, made back to back as Invoke() makes its
+/// own (a constant argument, then the call).
+constexpr std::uint32_t kHookRunMarks = 32;
+/// Calibration runs: (kHookRunMarks - 1) x kHookRuns intervals measured.
+constexpr std::uint32_t kHookRuns = 32;
+
+/// The counter over (kHookRunMarks - 1) x kHookRuns intervals between
+/// marks made back to back: the cost of that many marks.
+std::uint32_t HookTicks() {
+  std::uint32_t stamps[kHookRunMarks];
+  std::uint32_t total = 0;
+  profile::Record(stamps, kHookRunMarks);
+  for (std::uint32_t run = 0; run < kHookRuns; ++run) {
+#define RUN_MARK4(s)    \
+  profile::Mark(s);     \
+  profile::Mark(s + 1); \
+  profile::Mark(s + 2); \
+  profile::Mark(s + 3);
+    RUN_MARK4(0)
+    RUN_MARK4(4) RUN_MARK4(8) RUN_MARK4(12) RUN_MARK4(16) RUN_MARK4(20)
+        RUN_MARK4(24) RUN_MARK4(28)
+#undef RUN_MARK4
+            total += port::CycleDelta(stamps[0], stamps[kHookRunMarks - 1]);
+  }
+  profile::Record(nullptr, 0);
+  return total;
+}
+
+std::uint32_t step_stamps[model::kProfileStepCount + 1];
+
+/// Prints the profile lines of the inference whose marks are in
+/// step_stamps, and the calibration's.
+void WriteProfile(std::uint32_t hook_ticks) {
+  port::Write("profile hook_ticks=");
+  port::WriteUnsigned(hook_ticks);
+  port::Write(" hook_marks=");
+  port::WriteUnsigned((kHookRunMarks - 1) * kHookRuns);
+  port::Write("\n");
+  for (std::size_t s = 0; s < model::kProfileStepCount; ++s) {
+    const model::ProfileStep& step = model::kProfileSteps[s];
+    port::Write("profile step=");
+    port::WriteUnsigned(static_cast<std::uint32_t>(s));
+    port::Write(" ticks=");
+    port::WriteUnsigned(port::CycleDelta(step_stamps[s], step_stamps[s + 1]));
+    port::Write(" first=");
+    port::WriteUnsigned(step.first_operator);
+    port::Write(" last=");
+    port::WriteUnsigned(step.last_operator);
+    port::Write(" constant=");
+    port::WriteUnsigned(static_cast<std::uint32_t>(step.constant_bytes));
+    port::Write(" live=");
+    port::WriteUnsigned(static_cast<std::uint32_t>(step.live_bytes));
+    port::Write(" name=");
+    port::Write(step.operators);
+    port::Write("\n");
+  }
+}
+#endif
+
 }  // namespace
 
 int main() {
@@ -107,10 +183,17 @@ int main() {
     }
     at += model::kInputSizes[k];
   }
+#ifdef ARENAPLAN_PROFILE
+  const std::uint32_t hook_ticks = HookTicks();
+  profile::Record(step_stamps, model::kProfileStepCount + 1);
+#endif
   const std::uint32_t start = port::CycleCount();
   model::Invoke(arena);
   const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
   const std::uint32_t calibration = CalibrationTicks();
+#ifdef ARENAPLAN_PROFILE
+  WriteProfile(hook_ticks);
+#endif
   port::Write("output ");
   for (std::size_t k = 0; k < model::kOutputCount; ++k) {
     WriteHexBytes(reinterpret_cast<const std::uint8_t*>(

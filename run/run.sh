@@ -36,6 +36,13 @@
 # RUN_FUSE=1 (`make run ... FUSE=1`) compiles with `--fuse` (docs/fuse.md:
 # row-streaming segments with ring buffers); tag suffix -fuse; the host run
 # keeps the naive plan. Not with RUN_REGIONS or RUN_OVERLAP.
+# RUN_PROFILE=1 (`make run ... PROFILE=1`) also builds the image with
+# -DARENAPLAN_PROFILE (every step of Invoke() marked, core/include/
+# arenaplan/profile.hpp) in RUN_OUT/NAME/BOARD/TAG-profile, runs it under
+# -icount, checks its output too and prints run/profile_table.pl's table
+# of instructions per operator; with RUN_ICOUNT=1 the table's sum is
+# compared with the unprofiled inference's instructions, exit 1 when they
+# differ by more than 1 %.
 set -euo pipefail
 if [ $# -ne 5 ]; then
   echo "usage: run/run.sh MODEL BOARD INPUT OUTPUT STRATEGY" >&2
@@ -115,6 +122,12 @@ case ${RUN_FUSE:-} in
     tag="$tag-fuse"
     ;;
   *) die 2 "FUSE '${RUN_FUSE}': expected 1, 0 or nothing" ;;
+esac
+profile=""
+case ${RUN_PROFILE:-} in
+  '' | 0) ;;
+  1) profile=1 ;;
+  *) die 2 "PROFILE '${RUN_PROFILE}': expected 1, 0 or nothing" ;;
 esac
 
 # Generates MODEL's code with PLAN into DIR; a file is replaced only when
@@ -248,61 +261,85 @@ if [ -z "$host_failed" ] && ! "$host" "$b/input.bin" "$b/host.out.bin" 2>"$b/hos
 fi
 
 # --- board: STRATEGY's plan, the arena in the board's RAM -------------------
-fw_port "$out/port/$board" || die 1 "the port does not build for $board"
-for src in "$gen/model_model.cpp" run/firmware.cpp; do
-  obj="$b/$(basename "${src%.cpp}").o"
-  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$gen/model_model.hpp" -nt "$obj" ] ||
-      [ "$gen/model_arena.hpp" -nt "$obj" ]; then
-    "$fw_cxx" "${fw_cxxflags[@]}" -I"$gen" -c "$src" -o "$obj" 2>"$b/build.log" ||
-      die 1 "$src does not build for $board: $(grep -m 1 'error:' "$b/build.log" || true)"
+# Builds the firmware in DIR (the model's and firmware.cpp's objects
+# compiled with CXXFLAG...), runs it on the board (with -icount shift=0
+# when ICOUNT is 1, then writing DIR/instructions.txt) and writes the
+# output bytes it printed to DIR/board.out.bin.
+board_image() {  # DIR ICOUNT [CXXFLAG...]
+  local d=$1 icount=$2 src obj link why status got
+  shift 2
+  mkdir -p "$d"
+  rm -f "$d/board.out.bin" "$d/instructions.txt"
+  for src in "$gen/model_model.cpp" run/firmware.cpp; do
+    obj="$d/$(basename "${src%.cpp}").o"
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$gen/model_model.hpp" -nt "$obj" ] ||
+        [ "$gen/model_arena.hpp" -nt "$obj" ]; then
+      "$fw_cxx" "${fw_cxxflags[@]}" "$@" -I"$gen" -c "$src" -o "$obj" 2>"$d/build.log" ||
+        die 1 "$src does not build for $board: $(grep -m 1 'error:' "$d/build.log" || true)"
+    fi
+  done
+  "$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp -DRUN_INPUT_FILE="\"$input_bin\"" \
+    -c run/input.S -o "$d/input.o"
+  link=0
+  fw_link "$d/run.elf" "$d/ld" "$d/firmware.o" "$d/model_model.o" "$d/input.o" \
+    "$out/port/$board"/port/*.o >"$d/link.log" 2>&1 || link=$?
+  # A region too large for its memory: the ASSERT's message, or ld's own
+  # overflow of a memory other than CODE.
+  if [ -n "$regions" ] && [ $link -ne 0 ]; then
+    why=$(grep -o 'arenaplan: region [^"]*' "$d/link.log" | head -n 1 || true)
+    [ -n "$why" ] || why=$(grep -o "region \`[A-Z_]*' overflowed by [0-9]* bytes" "$d/link.log" |
+      grep -v '`CODE' | head -n 1 || true)
+    [ -z "$why" ] || die 3 "does not fit: ${why#arenaplan: } (log $d/link.log)"
   fi
-done
-"$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp -DRUN_INPUT_FILE="\"$b/input.bin\"" \
-  -c run/input.S -o "$b/input.o"
+  if [ $link -eq 1 ]; then
+    die 3 "does not fit: the code and constants exceed the board's $((BOARD_CODE_LENGTH)) bytes of code memory ($(grep -o 'overflowed by [0-9]* bytes' "$d/link.log" | head -n 1 || true); log $d/link.log)"
+  elif [ $link -ne 0 ]; then
+    why=$(grep -o 'arenaplan: the arena needs [^"]*' "$d/link.log" | head -n 1 || true)
+    [ -n "$why" ] || why=$(grep -o 'arenaplan: [^"]*' "$d/link.log" | head -n 1 || true)
+    die 3 "does not fit: ${why#arenaplan: }${why:+ }(log $d/link.log)"
+  fi
+  qemu_args=()
+  [ "$icount" = 1 ] && qemu_args=(-icount shift=0)
+  status=0
+  fw_qemu "$d/run.elf" "$d/run.log" "${qemu_args[@]}" || status=$?
+  if [ $status -ne 0 ]; then
+    sed 's/^/  | /' "$d/run.log" | tail -n 5 >&2
+    die 1 "the firmware exited with status $status (log $d/run.log)"
+  fi
+  perl -ne 'if (/^output ([0-9a-f]*)$/) { print pack("H*", $1); }' "$d/run.log" \
+    > "$d/board.out.bin"
+  got=$(wc -c < "$d/board.out.bin")
+  [ "$got" -eq "$output_bytes" ] ||
+    die 1 "the firmware printed $got output bytes, not $output_bytes (log $d/run.log)"
+  if [ "$icount" = 1 ]; then
+    # ticks of the inference x instructions per tick of the calibration loop
+    # (2 x 1000000 + 1 instructions, run/firmware.cpp).
+    perl -ne 'if (/_(?:cycles|ticks)=(\d+) calibration=(\d+)/) {
+        printf "%d\n", $1 * 2000001 / $2 + 0.5; }' "$d/run.log" > "$d/instructions.txt"
+  fi
+}
+fw_port "$out/port/$board" || die 1 "the port does not build for $board"
+input_bin=$b/input.bin
 if [ -n "$regions" ]; then
   regions_ld "$b/ld" || exit $?
   fw_ldflags=("${fw_ldflags[@]/#port\/cortex_m.ld/$b/ld/regions.ld}")
 fi
-link=0
-fw_link "$b/run.elf" "$b/ld" "$b/firmware.o" "$b/model_model.o" "$b/input.o" \
-  "$out/port/$board"/port/*.o >"$b/link.log" 2>&1 || link=$?
-# A region too large for its memory: the ASSERT's message, or ld's own
-# overflow of a memory other than CODE.
-if [ -n "$regions" ] && [ $link -ne 0 ]; then
-  why=$(grep -o 'arenaplan: region [^"]*' "$b/link.log" | head -n 1 || true)
-  [ -n "$why" ] || why=$(grep -o "region \`[A-Z_]*' overflowed by [0-9]* bytes" "$b/link.log" |
-    grep -v '`CODE' | head -n 1 || true)
-  [ -z "$why" ] || die 3 "does not fit: ${why#arenaplan: } (log $b/link.log)"
-fi
-if [ $link -eq 1 ]; then
-  die 3 "does not fit: the code and constants exceed the board's $((BOARD_CODE_LENGTH)) bytes of code memory ($(grep -o 'overflowed by [0-9]* bytes' "$b/link.log" | head -n 1 || true); log $b/link.log)"
-elif [ $link -ne 0 ]; then
-  why=$(grep -o 'arenaplan: the arena needs [^"]*' "$b/link.log" | head -n 1 || true)
-  [ -n "$why" ] || why=$(grep -o 'arenaplan: [^"]*' "$b/link.log" | head -n 1 || true)
-  die 3 "does not fit: ${why#arenaplan: }${why:+ }(log $b/link.log)"
-fi
-qemu_args=()
-[ "${RUN_ICOUNT:-}" = 1 ] && qemu_args=(-icount shift=0)
-status=0
-fw_qemu "$b/run.elf" "$b/run.log" "${qemu_args[@]}" || status=$?
-if [ $status -ne 0 ]; then
-  sed 's/^/  | /' "$b/run.log" | tail -n 5 >&2
-  die 1 "the firmware exited with status $status (log $b/run.log)"
-fi
-perl -ne 'if (/^output ([0-9a-f]*)$/) { print pack("H*", $1); }' "$b/run.log" \
-  > "$b/board.out.bin"
-got=$(wc -c < "$b/board.out.bin")
-[ "$got" -eq "$output_bytes" ] ||
-  die 1 "the firmware printed $got output bytes, not $output_bytes (log $b/run.log)"
-if [ "${RUN_ICOUNT:-}" = 1 ]; then
-  # ticks of the inference x instructions per tick of the calibration loop
-  # (2 x 1000000 + 1 instructions, run/firmware.cpp).
-  perl -ne 'if (/_(?:cycles|ticks)=(\d+) calibration=(\d+)/) {
-      printf "%d\n", $1 * 2000001 / $2 + 0.5; }' "$b/run.log" > "$b/instructions.txt"
-fi
+board_image "$b" "${RUN_ICOUNT:-}"
 [ -z "$host_failed" ] || die 1 "$host_failed"
 if ! cmp -s "$b/host.out.bin" "$b/board.out.bin"; then
   die 1 "FAILED: the board's output differs from the host's ($(cmp "$b/host.out.bin" "$b/board.out.bin" | head -n 1 || true); $b/host.out.bin, $b/board.out.bin)"
+fi
+
+if [ -n "$profile" ]; then
+  # The same image with every step marked (ARENAPLAN_PROFILE), always
+  # under -icount; its output must be the host's too.
+  board_image "$b-profile" 1 -DARENAPLAN_PROFILE
+  cmp -s "$b/host.out.bin" "$b-profile/board.out.bin" ||
+    die 1 "FAILED: the profiled image's output differs from the host's ($b-profile/board.out.bin)"
+  unprofiled=""
+  [ "${RUN_ICOUNT:-}" = 1 ] && unprofiled=$(cat "$b/instructions.txt")
+  run/profile_table.pl "$b-profile/run.log" "$unprofiled" ||
+    die 1 "the profile's steps do not add up to the unprofiled inference within 1 % (log $b-profile/run.log)"
 fi
 
 [ -z "$output" ] || cp "$b/board.out.bin" "$output"

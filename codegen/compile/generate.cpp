@@ -15,6 +15,7 @@
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/fused_body.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/profile.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
@@ -215,7 +216,8 @@ std::string IoListConstants(const tflite::Subgraph& sg, const Lowerer& gen,
 /// The text of STEM_model.hpp after `banner`.
 std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
                         const tflite::TfliteProblem& problem,
-                        const CompiledModel& out, const std::string& ns) {
+                        const CompiledModel& out, const std::string& ns,
+                        const std::string& profile_table) {
   std::string h =
       "//\n// Ahead-of-time integer inference: Invoke() runs every operator of "
       "the model\n"
@@ -262,6 +264,7 @@ std::string ModelHeader(const tflite::Subgraph& sg, const Lowerer& gen,
                 "/// kept outside the arena in static buffers (RAM, zero at "
                 "start-up).\n",
           gen.StateBytes());
+  h += profile_table;
   h += "/// Runs operators 0 .. kOperatorCount - 1 in order. `arena` "
        "(borrowed)\n"
        "/// points to kArenaSize bytes aligned to kAlignment; the input is "
@@ -291,7 +294,10 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
                         const std::string& body) {
   std::string s = "#include \"" + out.model_header_name +
                   "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n";
-  if (body != gen.Body()) s += "#include \"arenaplan/kernels/fused.hpp\"\n";
+  if (body.find("k::RunFused<") != std::string::npos) {
+    s += "#include \"arenaplan/kernels/fused.hpp\"\n";
+  }
+  s += ProfileMacroText();
   s += "\n";
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
@@ -375,7 +381,7 @@ CompiledModel CompileModel(const tflite::Model& file_model,
 
   Lowerer gen(model, path, lowered);
   if (regions) gen.AddressInRegions();
-  gen.NumberOperators(std::move(fold.file_index));
+  gen.NumberOperators(fold.file_index);
   if (!out.folded.empty()) {
     gen.Emit(
         "  // Folded at generation time (outputs are constants, not run): " +
@@ -412,10 +418,17 @@ CompiledModel CompileModel(const tflite::Model& file_model,
                              CommentText(out.plan.strategy) + ", arena " +
                              std::to_string(out.plan.arena_bytes) +
                              " bytes. Do not edit.\n";
+  std::vector<std::uint64_t> constants_before = gen.ConstantBytesBefore();
+  constants_before.push_back(gen.ConstantBytes());
+  const std::vector<ProfileStep> steps =
+      ProfileSteps(sg, fold.file_index, constants_before, out.plan.problem,
+                   fused ? &*fused : nullptr);
   out.model_header =
-      banner + ModelHeader(sg, gen, problem, out, options.namespace_name);
-  const std::string body =
-      fused ? FuseBody(gen.Body(), *fused, model, path) : gen.Body();
+      banner + ModelHeader(sg, gen, problem, out, options.namespace_name,
+                           ProfileTableText(steps));
+  const std::string body = WithProfileMarks(
+      fused ? FuseBody(gen.Body(), *fused, model, path) : gen.Body(),
+      steps.size());
   out.model_source =
       banner + ModelSource(gen, out, options.namespace_name, regions, body);
   return out;

@@ -124,6 +124,7 @@ void Lowerer::Run() {
     pos_ = k;
     op_ = k < file_index_.size() ? file_index_[k] : k;
     const tflite::Operator& op = sg_.operators[k];
+    constants_before_.push_back(const_bytes_);
     body_ += "  // operator " + std::to_string(op_) + ": " +
              CommentText(op.builtin_name) + "\n";
     if (!op.folded.empty()) {  // codegen/tflite/fold.hpp: no kernel

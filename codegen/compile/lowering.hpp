@@ -80,6 +80,11 @@ class Lowerer {
   [[nodiscard]] const std::string& Constants() const { return consts_; }
   [[nodiscard]] const std::string& Body() const { return body_; }
   [[nodiscard]] std::uint64_t ConstantBytes() const { return const_bytes_; }
+  /// ConstantBytes() as Run() started lowering each operator, in order
+  /// (codegen/compile/profile.hpp).
+  [[nodiscard]] const std::vector<std::uint64_t>& ConstantBytesBefore() const {
+    return constants_before_;
+  }
   [[nodiscard]] const std::string& States() const { return states_; }
   [[nodiscard]] const std::string& Reset() const { return reset_; }
   [[nodiscard]] std::uint64_t StateBytes() const { return state_bytes_; }
@@ -266,7 +271,8 @@ class Lowerer {
   std::vector<std::int64_t> record_of_;
   std::size_t op_ = 0;
   std::size_t pos_ = 0;  ///< Position of operator op_ in sg_.operators.
-  std::vector<std::size_t> file_index_;  ///< See NumberOperators().
+  std::vector<std::size_t> file_index_;          ///< See NumberOperators().
+  std::vector<std::uint64_t> constants_before_;  ///< ConstantBytesBefore().
   std::map<std::int32_t, std::string> emitted_;
   std::string consts_;
   std::string body_;
