@@ -37,11 +37,11 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/core/include/
 # header-only and the CLI runs on the build machine, whatever a
 # cross-compiling project's pointer size.
 write_basic_package_version_file(
-  ${CMAKE_BINARY_DIR}/package/arenaplanConfigVersion.cmake
+  ${CMAKE_BINARY_DIR}/generated/arenaplanConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion
   ARCH_INDEPENDENT)
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/arenaplanConfig.cmake
-              ${CMAKE_BINARY_DIR}/package/arenaplanConfigVersion.cmake
+              ${CMAKE_BINARY_DIR}/generated/arenaplanConfigVersion.cmake
               ${CMAKE_SOURCE_DIR}/cmake/ArenaplanCommon.cmake
               ${CMAKE_SOURCE_DIR}/cmake/ArenaplanGenerate.cmake
               ${CMAKE_SOURCE_DIR}/cmake/ArenaplanCompile.cmake

@@ -31,7 +31,8 @@ asm(".pushsection .rodata.example_input, \"a\"\n"
     ".balign 4\n"
     ".global example_input\n"
     "example_input:\n"
-    ".incbin \"" EXAMPLE_INPUT_FILE "\"\n"
+    ".incbin \"" EXAMPLE_INPUT_FILE
+    "\"\n"
     ".global example_input_end\n"
     "example_input_end:\n"
     ".popsection\n");
