@@ -24,12 +24,10 @@ target_compile_features(arenaplan_runtime INTERFACE cxx_std_17)
 set_target_properties(arenaplan_runtime PROPERTIES EXPORT_NAME runtime)
 
 set(ARENAPLAN_PACKAGE_DIR share/arenaplan)
-# Deferred: this file is read before the CLI's target is defined (the parts
-# of cmake/parts may use arenaplan::runtime).
-cmake_language(DEFER CALL install TARGETS arenaplan arenaplan_runtime
-               EXPORT arenaplanTargets RUNTIME DESTINATION bin)
-cmake_language(DEFER CALL install EXPORT arenaplanTargets NAMESPACE arenaplan::
-               DESTINATION ${ARENAPLAN_PACKAGE_DIR}/cmake)
+install(TARGETS arenaplan arenaplan_runtime EXPORT arenaplanTargets
+        RUNTIME DESTINATION bin)
+install(EXPORT arenaplanTargets NAMESPACE arenaplan::
+        DESTINATION ${ARENAPLAN_PACKAGE_DIR}/cmake)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/core/include/
                   ${CMAKE_SOURCE_DIR}/kernels/include/
         DESTINATION include FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
