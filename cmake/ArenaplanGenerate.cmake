@@ -1,21 +1,22 @@
 # ArenaplanGenerate.cmake -- generate an arenaplan plan header at build time.
 #
+#   find_package(arenaplan CONFIG REQUIRED)     # the installed package, or
 #   list(APPEND CMAKE_MODULE_PATH path/to/arenaplan/cmake)
-#   include(ArenaplanGenerate)
+#   include(ArenaplanGenerate)                  # this checkout's files
 #   arenaplan_generate(TARGET firmware
 #                      MODEL ${CMAKE_SOURCE_DIR}/models/person_detect.tflite
 #                      NAMESPACE person_detect
 #                      [HEADER <path>]        # default: ${CMAKE_CURRENT_BINARY_DIR}/arenaplan/<NAMESPACE>_plan.hpp
 #                      [SVG <path>]
-#                      [ARENAPLAN <binary or target>]  # default: target `arenaplan` if it exists, else ARENAPLAN_EXECUTABLE or `arenaplan` on PATH
+#                      [ARENAPLAN <binary or target>]  # default: see _arenaplan_tool (ArenaplanCommon.cmake)
 #                      [OPTIONS --align 16 --strategy best ...])
 #
-# The header is regenerated whenever MODEL (or the arenaplan binary)
-# changes; TARGET gets the header's directory and core/include on its
-# include path and is built after the header.
-
-set(ARENAPLAN_CORE_INCLUDE_DIR "${CMAKE_CURRENT_LIST_DIR}/../core/include"
-    CACHE PATH "arenaplan core/include")
+# The header is regenerated whenever MODEL, the options or the arenaplan
+# binary change; TARGET gets the header's directory on its include path, links
+# arenaplan::runtime (core/ and kernels/, header-only) and is built after
+# the header.
+include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/ArenaplanCommon.cmake)
 
 function(arenaplan_generate)
   cmake_parse_arguments(AP "" "TARGET;MODEL;NAMESPACE;HEADER;SVG;ARENAPLAN"
@@ -33,23 +34,7 @@ function(arenaplan_generate)
                          BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   get_filename_component(header_dir "${header}" DIRECTORY)
 
-  if(NOT AP_ARENAPLAN)
-    if(TARGET arenaplan)
-      set(AP_ARENAPLAN arenaplan)
-    elseif(ARENAPLAN_EXECUTABLE)
-      set(AP_ARENAPLAN "${ARENAPLAN_EXECUTABLE}")
-    else()
-      find_program(ARENAPLAN_EXECUTABLE arenaplan REQUIRED)
-      set(AP_ARENAPLAN "${ARENAPLAN_EXECUTABLE}")
-    endif()
-  endif()
-  if(TARGET ${AP_ARENAPLAN})
-    set(command "$<TARGET_FILE:${AP_ARENAPLAN}>")
-    set(tool_dependency ${AP_ARENAPLAN})
-  else()
-    set(command "${AP_ARENAPLAN}")
-    set(tool_dependency "${AP_ARENAPLAN}")
-  endif()
+  _arenaplan_tool(command tool_dependency "${AP_ARENAPLAN}")
 
   set(outputs "${header}")
   set(svg_args)
@@ -60,16 +45,18 @@ function(arenaplan_generate)
     set(svg_args --svg "${svg}")
   endif()
 
+  set(stamp "${header}.options")
+  _arenaplan_stamp("${stamp}" "${AP_NAMESPACE};${svg_args};${AP_OPTIONS}")
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${header_dir}"
     COMMAND ${command} plan "${model}" --header "${header}"
             --namespace ${AP_NAMESPACE} ${svg_args} ${AP_OPTIONS}
-    DEPENDS "${model}" ${tool_dependency}
+    DEPENDS "${model}" ${tool_dependency} "${stamp}"
     COMMENT "arenaplan: planning ${AP_MODEL}"
     VERBATIM)
   # Listing the header as a source makes TARGET's compilation wait for it.
   target_sources(${AP_TARGET} PRIVATE "${header}")
-  target_include_directories(${AP_TARGET} PRIVATE "${header_dir}"
-                             "${ARENAPLAN_CORE_INCLUDE_DIR}")
+  target_include_directories(${AP_TARGET} PRIVATE "${header_dir}")
+  target_link_libraries(${AP_TARGET} PRIVATE arenaplan::runtime)
 endfunction()

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The installed package used from outside the tree (`make test-package`,
+# docs/integration.md):
+#   tests/package/check.sh BUILD SHARED
+# from the repository root, after BUILD holds the built CLI. Installs BUILD
+# to a prefix, moves the prefix (the package must be relocatable), copies
+# examples/firmware to a work directory and builds it from clean build
+# directories with only the prefix on CMAKE_PREFIX_PATH:
+#   host      kws_ref_model's sample, then ad01_int8's copied over the same
+#             model file (the change must rerun `arenaplan compile`; an
+#             unchanged model must not): TFLM's output bytes each time
+#   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes;
+#             then person_detect copied over the same model file, on the
+#             board and on the host: the same bytes
+#   make      host.mk through share/arenaplan/arenaplan.mk: kws_ref_model's
+#             sample, again with --overlap (only then recompiled): TFLM's bytes
+# Work files in BUILD/package-test (removed first). Exit 0 when every check
+# passes; each prints one PASS or FAIL line.
+set -euo pipefail
+if [ $# -ne 2 ]; then
+  echo "usage: tests/package/check.sh BUILD SHARED" >&2
+  exit 2
+fi
+build=$1 shared=$2
+root=$(pwd)
+work=$(realpath -m "$build/package-test")
+ref=$shared/reference
+models=$shared/models
+rm -rf "$work"
+mkdir -p "$work"
+failed=0
+log=$work/log.txt
+: > "$log"
+
+pass() { echo "package: $1: PASS"; }
+fail() {
+  echo "package: $1: FAIL ($2; log $log)"
+  failed=1
+}
+# Runs a command with its output appended to the log.
+quiet() { "$@" >>"$log" 2>&1; }
+# The bytes of the `output <hex>` line of FILE.
+output_bytes() { perl -ne 'if (/^output ([0-9a-f]*)$/) { print pack("H*", $1); }' "$1"; }
+
+# --- install, then move the prefix -----------------------------------------
+quiet cmake --install "$build" --prefix "$work/installed"
+mv "$work/installed" "$work/prefix"
+prefix=$work/prefix
+if grep -rqF "$work/installed" "$prefix/share" ||
+    grep -rqF "$root" "$prefix/share"; then
+  fail "relocatable" "a file under share/ names the install path or the source tree"
+else
+  pass "relocatable (no path of the source tree or the install path in share/)"
+fi
+
+cp -r examples/firmware "$work/src"
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+# configure DIR MODEL INPUT [CMAKE_ARG...]
+configure() {
+  local dir=$1 model=$2 input=$3
+  shift 3
+  quiet cmake -S "$work/src" -B "$work/$dir" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DMODEL="$model" -DINPUT="$input" "${launcher[@]}" "$@"
+}
+# build DIR: builds, its output in DIR.build.log.
+build() { cmake --build "$work/$1" -j2 >"$work/$1.build.log" 2>&1; }
+compiled() { grep -q 'arenaplan: compiling' "$work/$1.build.log"; }
+# run DIR OUT: runs the example (target run) and writes its output bytes to OUT.
+run() {
+  cmake --build "$work/$1" --target run >"$work/$1.run.log" 2>&1 || return 1
+  output_bytes "$work/$1.run.log" >"$2"
+  [ -s "$2" ]
+}
+# check NAME DIR EXPECTED [compiled|unchanged]
+check() {
+  local name=$1 dir=$2 expected=$3 want=${4:-} got
+  got=$work/$dir.out.bin
+  if ! build "$dir"; then
+    cat "$work/$dir.build.log" >>"$log"
+    fail "$name" "the build failed"
+    return
+  fi
+  if [ "$want" = compiled ] && ! compiled "$dir"; then
+    fail "$name" "the model changed but arenaplan compile did not rerun"
+  elif [ "$want" = unchanged ] && compiled "$dir"; then
+    fail "$name" "nothing changed but arenaplan compile reran"
+  elif ! run "$dir" "$got"; then
+    cat "$work/$dir.run.log" >>"$log"
+    fail "$name" "the run failed"
+  elif ! cmp -s "$got" "$expected"; then
+    fail "$name" "output $(od -An -tx1 "$got" | tr -d ' \n' | head -c 40) is not $expected's"
+  else
+    pass "$name ($(wc -c <"$got") bytes equal to $(basename "$(dirname "$expected")")/$(basename "$expected"))"
+  fi
+}
+
+# --- host ---------------------------------------------------------------------
+cp "$models/kws_ref_model.tflite" "$work/model.tflite"
+cp "$ref/kws_ref_model/sample.in.bin" "$work/input.bin"
+configure host "$work/model.tflite" "$work/input.bin"
+check "host kws_ref_model sample = TFLM" host "$ref/kws_ref_model/sample.out.bin" compiled
+check "host unchanged: no recompile" host "$ref/kws_ref_model/sample.out.bin" unchanged
+cp "$models/ad01_int8.tflite" "$work/model.tflite"
+cp "$ref/ad01_int8/sample.in.bin" "$work/input.bin"
+check "host model file changed to ad01_int8: recompiled, = TFLM" host \
+  "$ref/ad01_int8/sample.out.bin" compiled
+
+# --- board: mps2-an386 under QEMU ---------------------------------------------
+cp "$models/vww_96_int8.tflite" "$work/fw_model.tflite"
+cp "$ref/vww_96_int8/rand1.in.bin" "$work/fw_input.bin"
+configure board "$work/fw_model.tflite" "$work/fw_input.bin" \
+  --toolchain "$work/src/arm-none-eabi.cmake" -DBOARD=mps2-an386
+check "mps2-an386 vww_96_int8 rand1 = TFLM" board "$ref/vww_96_int8/rand1.out.bin" compiled
+
+# person_detect (int8 [1,96,96,1]): the first 9216 bytes of vww's rand2.
+cp "$models/person_detect.tflite" "$work/fw_model.tflite"
+head -c 9216 "$ref/vww_96_int8/rand2.in.bin" >"$work/fw_input.bin"
+cp "$models/person_detect.tflite" "$work/model.tflite"
+cp "$work/fw_input.bin" "$work/input.bin"
+if build host && run host "$work/pd_host.out.bin"; then
+  check "mps2-an386 person_detect (model file changed) = host" board \
+    "$work/pd_host.out.bin" compiled
+else
+  fail "host person_detect" "the host build or run failed"
+fi
+
+# --- make: share/arenaplan/arenaplan.mk ---------------------------------------
+# make_check NAME FLAGS compiled|unchanged
+make_check() {
+  local name=$1 flags=$2 want=$3 reran=unchanged
+  if ! make -C "$work/src" -f host.mk ARENAPLAN_PREFIX="$prefix" OUT="$work/make" \
+      MODEL="$models/kws_ref_model.tflite" INPUT="$ref/kws_ref_model/sample.in.bin" \
+      ARENAPLAN_COMPILE_FLAGS="$flags" >"$work/make.log" 2>&1 ||
+      ! "$work/make/example" >"$work/make.run.log"; then
+    cat "$work/make.log" >>"$log"
+    fail "$name" "the build or run failed"
+    return
+  fi
+  output_bytes "$work/make.run.log" >"$work/make.out.bin"
+  grep -q 'bin/arenaplan compile ' "$work/make.log" && reran=compiled
+  if [ $reran != "$want" ]; then
+    fail "$name" "arenaplan compile: $reran, expected $want"
+  elif ! cmp -s "$work/make.out.bin" "$ref/kws_ref_model/sample.out.bin"; then
+    fail "$name" "the output differs from TFLM's"
+  else
+    pass "$name ($reran; $(wc -c <"$work/make.out.bin") bytes equal to kws_ref_model/sample.out.bin)"
+  fi
+}
+make_check "make kws_ref_model sample = TFLM" "" compiled
+make_check "make unchanged: no recompile" "" unchanged
+make_check "make options changed (--overlap): recompiled, = TFLM" --overlap compiled
+
+exit $failed
