@@ -420,10 +420,15 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
     case Window::kConvFast:
       cs.contract = k::Conv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        (Dilated(w->conv) ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
-                          : k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>)(
-            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+        (Dilated(w->conv)
+             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
+             : k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>)(w->conv, w->in,
+                                                              in, w->filter,
+                                                              w->weights.data(),
+                                                              w->folded.data(),
+                                                              {w->mult.data(),
+                                                               w->shift.data()},
+                                                              w->out, out);
       };
       break;
     case Window::kDepthwiseFast:
@@ -432,9 +437,13 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
         (Dilated(w->conv)
              ? k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>, true>
-             : k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>>)(
-            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+             : k::DepthwiseConv2DFastWith<
+                   k::SimdMac<k::PortableIsa>>)(w->conv, w->in, in, w->filter,
+                                                w->weights.data(),
+                                                w->folded.data(),
+                                                {w->mult.data(),
+                                                 w->shift.data()},
+                                                w->out, out);
       };
       break;
     case Window::kDepthwiseAsConv:
@@ -443,11 +452,17 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
         k::ConvParams p = w->conv;
         p.depth_multiplier = 1;
-        (Dilated(p) ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
-                    : k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>)(
-            p, w->in, in, k::Shape4{w->out.c, w->filter.h, w->filter.w, 1},
-            w->transposed.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+        (Dilated(p)
+             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
+             : k::Conv2DFastWith<
+                   k::SimdMac<k::PortableIsa>>)(p, w->in, in,
+                                                k::Shape4{w->out.c, w->filter.h,
+                                                          w->filter.w, 1},
+                                                w->transposed.data(),
+                                                w->folded.data(),
+                                                {w->mult.data(),
+                                                 w->shift.data()},
+                                                w->out, out);
       };
       break;
     case Window::kAveragePool:
@@ -683,9 +698,10 @@ static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 2, 2, 1, 2, 2},
 // Two rows, two taps three rows apart, SAME: span 4, padding 1 before;
 // output row 0 taps rows -1 and 2, neither in the input: outside the
 // preconditions, no overlap (S_out = 2).
-static_assert(k::DepthwiseConv2DOverlapDistance(
-                  {0, 0, -128, 127, 1, 1, 1, 0, 1, 3, 1}, {1, 2, 1, 1},
-                  {1, 2, 1, 1}, {1, 2, 1, 1}) == 2);
+static_assert(k::DepthwiseConv2DOverlapDistance({0, 0, -128, 127, 1, 1, 1, 0, 1,
+                                                 3, 1},
+                                                {1, 2, 1, 1}, {1, 2, 1, 1},
+                                                {1, 2, 1, 1}) == 2);
 
 /// SAME geometry of one dimension (TFLite's padding).
 Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {
