@@ -123,17 +123,23 @@ inline std::string CompileError(const OneOpModel& m) {
   return "";
 }
 
-/// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
-/// `input` (the graph inputs' bytes concatenated in order) with every other
-/// arena byte set to `poison`.
-inline RunResult CompileAndRun(const OneOpModel& m,
-                               const std::vector<std::uint8_t>& input,
-                               bool overlap = false,
-                               std::uint8_t poison = 0xA5) {
+/// How CompileAndRunBytes compiles: `--overlap`, `--fuse`.
+struct RunOptions {
+  bool overlap = false;
+  bool fuse = false;
+};
+
+/// Compiles the .tflite `bytes` (named NAME.tflite) with `run`'s options,
+/// builds and runs it on `input` (the graph inputs' bytes concatenated in
+/// order) with every other arena byte set to `poison`.
+inline RunResult CompileAndRunBytes(const std::vector<std::uint8_t>& bytes,
+                                    const std::string& name,
+                                    const std::vector<std::uint8_t>& input,
+                                    RunOptions run_options,
+                                    std::uint8_t poison = 0xA5) {
   namespace fs = std::filesystem;
-  const std::vector<std::uint8_t> bytes = m.Serialize();
   if (const char* dir = std::getenv("ARENAPLAN_WRITE_COMPILE_SEEDS")) {
-    WriteFile(fs::path(dir) / (m.name + ".tflite"),
+    WriteFile(fs::path(dir) / (name + ".tflite"),
               std::string(bytes.begin(), bytes.end()));
   }
   compile::CompiledModel out;
@@ -141,9 +147,10 @@ inline RunResult CompileAndRun(const OneOpModel& m,
     compile::CompileOptions options;
     options.namespace_name = "m";
     options.input_sha256 = std::string(64, '0');
-    options.input.overlap = overlap;
-    out = compile::CompileModel(tflite::ReadModel(bytes, m.name + ".tflite"),
-                                m.name + ".tflite", options);
+    options.input.overlap = run_options.overlap;
+    options.fuse = run_options.fuse;
+    out = compile::CompileModel(tflite::ReadModel(bytes, name + ".tflite"),
+                                name + ".tflite", options);
   } catch (const InputError& e) {
     return {e.what(), {}};
   }
@@ -194,6 +201,17 @@ int main(int, char** argv) {
   if (run.status != 0) return {"run failed: " + run.output, {}};
   const std::string o = ReadFile(dir / "output.bin");
   return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
+}
+
+/// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
+/// `input` (the graph inputs' bytes concatenated in order) with every other
+/// arena byte set to `poison`.
+inline RunResult CompileAndRun(const OneOpModel& m,
+                               const std::vector<std::uint8_t>& input,
+                               bool overlap = false,
+                               std::uint8_t poison = 0xA5) {
+  return CompileAndRunBytes(m.Serialize(), m.name, input,
+                            RunOptions{overlap, false}, poison);
 }
 
 }  // namespace arenaplan::testing_util
