@@ -245,4 +245,40 @@ TEST(LowerDilatedConv, FusedAndOverlappedChainsMatchTheZeroInsertedChain) {
   }
 }
 
+// Keras' causal dilated Conv1D: PAD of (k - 1) * d columns on the left,
+// then a VALID 1 x k CONV_2D dilated 1 x d. The PAD folds into the
+// convolution (docs/compile.md: its taps in the extension are skipped, as
+// the pad holds the input zero point); each form reads its own PAD.
+TEST(LowerDilatedConv, CausalConv1DWithAFoldedPadMatches) {
+  const ConvCase c{false, 1, 24, 6, 1, 3, 1, 4, 1, 1, false, 5, kRelu, true};
+  ModelBuilder b("causal_conv1d.tflite");
+  const std::int32_t x =
+      b.Tensor({1, 1, 16, 6}, tflite::TensorType::kInt8, kInScale, kInZero);
+  std::vector<std::int32_t> outputs;
+  for (bool dilated : {true, false}) {
+    const std::int32_t padded =
+        b.Tensor({1, 1, 24, 6}, tflite::TensorType::kInt8, kInScale, kInZero);
+    b.Op(tflite::BuiltinOp::kPad,
+         {x, b.Int32Constant({0, 0, 0, 0, 8, 0, 0, 0})}, {padded});
+    outputs.push_back(AddConv(b, c, padded, dilated, 31));
+  }
+  const auto bytes = SerializeModel(b.Finish({x}, outputs));
+  arenaplan::compile::CompileOptions options;
+  options.namespace_name = "m";
+  options.input_sha256 = std::string(64, '0');
+  const auto compiled = arenaplan::compile::CompileModel(
+      tflite::ReadModel(bytes, "causal.tflite"), "causal.tflite", options);
+  EXPECT_EQ(compiled.model_source.find("k::Pad"), std::string::npos);
+  EXPECT_NE(compiled.model_source.find("k::Conv2DDilatedFast"),
+            std::string::npos);
+  const auto r = CompileAndRunBytes(bytes, "causal_conv1d",
+                                    RandomBytes(16 * 6, 5), RunOptions{});
+  ASSERT_EQ(r.error, "");
+  const std::size_t n = OutBytes(c);
+  ASSERT_EQ(n, 16u * 5u);
+  ASSERT_EQ(r.output.size(), 2 * n);
+  EXPECT_EQ(std::vector<std::uint8_t>(r.output.begin(), r.output.begin() + n),
+            std::vector<std::uint8_t>(r.output.begin() + n, r.output.end()));
+}
+
 }  // namespace
