@@ -165,17 +165,21 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
   std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
               bias = "nullptr", quant = "{}";
   if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
-       c.name == "DepthwiseConv2D" || c.name == "Conv2D") &&
+       c.name == "DepthwiseConv2D" || c.name == "Conv2D" ||
+       c.name == "Conv2DDilatedFast" ||
+       c.name == "DepthwiseConv2DDilatedFast") &&
       c.args.size() == 9) {
     kind = "k::FusedKind::k" + c.name;
     conv = c.args[0];
+    // Nine ConvParams fields, or eleven with the dilation factors.
+    const std::size_t conv_fields = Fields(conv).size() == 11 ? 11 : 9;
     filter_shape = c.args[3];
     filter = c.args[4];
     bias = c.args[5];
     quant = c.args[6];
     rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
-            "(" + WithField(conv, 9, 6, "pad") + ",\n              " + in_rows +
-            ", x, " + filter_shape + ", " + filter + ", " + bias +
+            "(" + WithField(conv, conv_fields, 6, "pad") + ",\n              " +
+            in_rows + ", x, " + filter_shape + ", " + filter + ", " + bias +
             ",\n              " + quant + ", " + out_row +
             ", y);\n          return;\n";
   } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&

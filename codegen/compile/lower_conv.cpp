@@ -8,12 +8,18 @@
 // k::DepthwiseConv2D (conv.hpp); a filter with a negative scale (a negative
 // requantization multiplier, which TFLite runs and the fast output stage
 // does not handle) -> k::Conv2D / k::DepthwiseConv2D (conv.hpp), whose
-// MultiplyByQuantizedMultiplier takes any multiplier. int8 activations, int8
-// symmetric per-channel filters, int32 bias, dilation 1. The operator's
-// geometry is accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the
-// same check as its overlap contract.
+// MultiplyByQuantizedMultiplier takes any multiplier. A dilated layer (a
+// factor above 1) takes the dilated kernels instead of the fast ones:
+// k::Conv2DDilatedFast (dilated_conv.hpp) for Conv2DFast,
+// k::DepthwiseConv2DDilatedFast for DepthwiseConv2DFast; the reference
+// kernels take the factors themselves. Their ConvParams spell the factors
+// as two more fields (undilated layers: nine fields, the factors'
+// defaults). int8 activations, int8 symmetric per-channel filters, int32
+// bias. The operator's geometry is accepted by tflite::CheckConv
+// (codegen/tflite/geometry.hpp), the same check as its overlap contract.
 #include <vector>
 
+#include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "codegen/compile/lowering.hpp"
 
@@ -84,13 +90,19 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   }
   const std::string quant =
       l.ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+  const bool dilated = g.dilation_h != 1 || g.dilation_w != 1;
   const char* kernel = depthwise && !as_conv
-                           ? (fast ? "DepthwiseConv2DFast" : "DepthwiseConv2D")
-                           : (fast ? "Conv2DFast" : "Conv2D");
-  l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d},\n",
+                           ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"
+                                              : "DepthwiseConv2DFast")
+                                   : "DepthwiseConv2D")
+                           : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast")
+                                   : "Conv2D");
+  const std::string dilation =
+      dilated ? Fmt(", %d, %d", g.dilation_h, g.dilation_w) : std::string();
+  l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d%s},\n",
              kernel, -qi.zero_point, qo.zero_point, ar.min, ar.max, g.stride_h,
              g.stride_w, g.pad_h.pad_before, g.pad_w.pad_before,
-             as_conv ? 1 : g.depth_multiplier));
+             as_conv ? 1 : g.depth_multiplier, dilation.c_str()));
   l.Emit("      " + l.Operand(g.in, in) + ",\n");
   const std::string filter_shape =
       as_conv ? Fmt("k::Shape4{%d, %d, %d, 1}", out_c, g.filter.h, g.filter.w)

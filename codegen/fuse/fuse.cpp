@@ -160,7 +160,9 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
       const auto checked = tflite::CheckConv(op, in, w, out, dw);
       const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
       if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
-      f.row.window = g->filter.h;
+      // A dilated window reads every dilation_h-th row of its span: the
+      // ring holds the whole span (rows between taps included).
+      f.row.window = (g->filter.h - 1) * g->dilation_h + 1;
       f.row.stride = g->stride_h;
       f.row.pad = g->pad_h.pad_before;
       if (g->filter.h == 1 && g->stride_h == 1 && g->pad_h.pad_before == 0) {
@@ -174,7 +176,9 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
                                     g->stride_w,
                                     0,
                                     g->pad_w.pad_before,
-                                    g->depth_multiplier};
+                                    g->depth_multiplier,
+                                    1,
+                                    g->dilation_w};
         const kernels::Shape4 is{1, 1, g->in.w, g->in.c};
         const kernels::Shape4 fs{g->filter.n, 1, g->filter.w, g->filter.c};
         const kernels::Shape4 os{1, 1, g->out.w, g->out.c};

@@ -97,7 +97,9 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
                         g->stride_w,
                         g->pad_h.pad_before,
                         g->pad_w.pad_before,
-                        g->depth_multiplier};
+                        g->depth_multiplier,
+                        g->dilation_h,
+                        g->dilation_w};
   const std::int64_t d =
       depthwise ? k::DepthwiseConv2DOverlapDistance(p, *is, *fs, *os)
                 : k::Conv2DOverlapDistance(p, *is, *fs, *os);

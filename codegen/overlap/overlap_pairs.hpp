@@ -17,7 +17,7 @@
 //  - the operator passes the checks of its lowering in codegen/compile/
 //    that decide which kernel runs and on what geometry: int8 per-tensor
 //    activations, at most 4 positive dimensions, 4-D NHWC for the 2-D
-//    operators, positive strides and filter sizes, dilation 1, a constant
+//    operators, positive strides, filter sizes and dilations, a constant
 //    int8 filter of the right shape, the output shape the padding gives
 //    (for the 2-D operators tflite::CheckConv / CheckPool of
 //    codegen/tflite/geometry.hpp, the very check the lowering uses),

@@ -91,10 +91,9 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                                               bool depthwise) {
   const Conv2DOptions* o = ConvOptionsOf(op, depthwise);
   if (o == nullptr) return Refusal{nullptr, "builtin options are missing"};
-  if (o->dilation_h != 1 || o->dilation_w != 1) {
+  if (o->dilation_h < 1 || o->dilation_w < 1) {
     return Refusal{nullptr, "dilation " + Text(o->dilation_h) + "x" +
-                                Text(o->dilation_w) +
-                                " is not supported (the kernels support 1x1)"};
+                                Text(o->dilation_w) + " is not positive"};
   }
   if (auto r = CheckStride(o->stride_h, o->stride_w)) return *r;
   if (in.shape.size() != 4 || filter.shape.size() != 4 ||
@@ -129,11 +128,27 @@ std::variant<ConvGeometry, Refusal> CheckConv(const Operator& op,
                                 " (grouped convolution)"};
   }
   g.stride_h = o->stride_h, g.stride_w = o->stride_w;
+  g.dilation_h = o->dilation_h, g.dilation_w = o->dilation_w;
   g.activation = o->activation;
-  g.pad_h = ExtendedPadding(o->padding, is.h, fs.h, o->stride_h,
-                            op.extra_padding.top, op.extra_padding.bottom);
-  g.pad_w = ExtendedPadding(o->padding, is.w, fs.w, o->stride_w,
-                            op.extra_padding.left, op.extra_padding.right);
+  // The window's effective extent (TFLite's ComputePaddingHeightWidth), in
+  // 64 bits (factors from the model go up to INT32_MAX), at most 2^16 so
+  // that every padding and tap position stays far inside int32.
+  const auto span = [](std::int32_t k, std::int32_t d) -> std::int64_t {
+    return std::int64_t{k - 1} * d + 1;
+  };
+  const std::int64_t span_h = span(fs.h, o->dilation_h),
+                     span_w = span(fs.w, o->dilation_w);
+  if (span_h > (1 << 16) || span_w > (1 << 16)) {
+    return Refusal{nullptr, "dilation " + Text(o->dilation_h) + "x" +
+                                Text(o->dilation_w) +
+                                " spans more than 65536 input elements"};
+  }
+  g.pad_h = ExtendedPadding(o->padding, is.h, static_cast<std::int32_t>(span_h),
+                            o->stride_h, op.extra_padding.top,
+                            op.extra_padding.bottom);
+  g.pad_w = ExtendedPadding(o->padding, is.w, static_cast<std::int32_t>(span_w),
+                            o->stride_w, op.extra_padding.left,
+                            op.extra_padding.right);
   if (auto r = CheckOutputShape(g.out,
                                 Nhwc{is.n, g.pad_h.out, g.pad_w.out, out_c})) {
     return *r;

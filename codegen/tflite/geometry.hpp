@@ -21,7 +21,9 @@
 namespace arenaplan::tflite {
 
 /// Output extent and leading padding of one spatial dimension for a window
-/// of `filter` elements moved by `stride` (dilation 1). SAME: out =
+/// of `filter` elements moved by `stride` (a dilated window passes its
+/// effective size (taps - 1) * dilation + 1, as TFLite's
+/// ComputePaddingHeightWidth does). SAME: out =
 /// ceil(in / stride), total padding max((out - 1) * stride + filter - in, 0)
 /// of which floor(total / 2) goes before. VALID: out = ceil((in - filter +
 /// 1) / stride), no padding.
@@ -69,21 +71,25 @@ struct Refusal {
 [[nodiscard]] std::optional<Refusal> CheckOutputShape(const Nhwc& got,
                                                       const Nhwc& expect);
 
-/// An accepted CONV_2D or DEPTHWISE_CONV_2D (dilation 1).
+/// An accepted CONV_2D or DEPTHWISE_CONV_2D.
 struct ConvGeometry {
   Nhwc in, filter, out;
   std::int32_t stride_h = 0, stride_w = 0;
+  /// Input rows / columns between two taps of the window (>= 1); the
+  /// window spans (filter - 1) * dilation + 1 input rows / columns.
+  std::int32_t dilation_h = 1, dilation_w = 1;
   PaddedDim pad_h, pad_w;
   std::int32_t depth_multiplier = 1;  ///< 1 for CONV_2D.
   Activation activation = Activation::kNone;
 };
 
 /// Checks `op` (CONV_2D, or DEPTHWISE_CONV_2D when `depthwise`) with input
-/// `in`, filter `filter` and output `out`: options present, dilation 1x1,
-/// positive strides, 4-D positive shapes, input depth equal to the filter's
-/// (CONV_2D) or a [1,H,W,C] filter whose C is depth_multiplier x the input
-/// depth (DEPTHWISE_CONV_2D), and the output shape the padding gives
-/// (the operator's own SAME/VALID over `in` extended by op.extra_padding).
+/// `in`, filter `filter` and output `out`: options present, positive
+/// dilation factors, positive strides, 4-D positive shapes, input depth equal
+/// to the filter's (CONV_2D) or a [1,H,W,C] filter whose C is depth_multiplier
+/// x the input depth (DEPTHWISE_CONV_2D), and the output shape the padding
+/// gives (the operator's own SAME/VALID over `in` extended by op.extra_padding,
+/// for the window's effective size (filter - 1) * dilation + 1).
 [[nodiscard]] std::variant<ConvGeometry, Refusal> CheckConv(
     const Operator& op, const Tensor& in, const Tensor& filter,
     const Tensor& out, bool depthwise);

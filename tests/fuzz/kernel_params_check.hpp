@@ -6,6 +6,8 @@
 // assumes, so that no model can make the generated code overflow, shift by
 // an invalid amount or read outside an array. A failed check aborts
 // (fuzz::Check). The ranges:
+//  - k::ConvParams: nine fields, or eleven with the dilation factors
+//    (conv.hpp), strides >= 1 and dilation factors in [1, 2^16];
 //  - Q0.31 multipliers 0 or in [2^30, 2^31), shifts in [-31, 30]
 //    (MultiplyByQuantizedMultiplier, quantization.hpp); per-channel ones
 //    (kMultiplierK) may also lie in [-2^31, -2^30] (a negative weight
@@ -424,6 +426,15 @@ inline void CheckKernelParams(const std::string& source) {
       CheckInt8(v[1]);
       CheckRange(v[2], v[3]);
     }
+  }
+  // k::ConvParams: nine fields, or eleven with the dilation factors; strides
+  // and factors >= 1, and each factor times its taps - 1 (the window's span,
+  // tflite::CheckConv) at most 2^16, which the factor alone bounds here.
+  for (const auto& v : Initializers(source, "k::ConvParams")) {
+    Check(v.size() == 9 || v.size() == 11);
+    Check(v[4] >= 1 && v[5] >= 1);
+    if (v.size() == 11)
+      Check(v[9] >= 1 && v[9] <= 65536 && v[10] >= 1 && v[10] <= 65536);
   }
   for (const auto& v : Initializers(source, "k::PoolParams")) {
     Check(v.size() == 8);

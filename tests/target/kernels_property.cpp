@@ -5,7 +5,8 @@
 // boards. For each kernel it runs a fixed set of random cases (its own
 // xorshift generator, fixed seeds): random shapes, quantization parameters
 // in the ranges the lowerings produce (comments at each case), random data.
-// The fast kernels (Conv2DFast, DepthwiseConv2DFast, FullyConnectedFast:
+// The fast kernels (Conv2DFast, DepthwiseConv2DFast, their dilated forms
+// Conv2DDilatedFast and DepthwiseConv2DDilatedFast, FullyConnectedFast:
 // DefaultMac, ScalarMac and SimdMac<PortableIsa>; AddFast) are compared with
 // their reference kernels on the same case; the first mismatch prints
 // "FAIL kernels_property: <kernel> case <i>: ..." and exits 1. Every output
@@ -444,6 +445,101 @@ void TestDepthwise(std::int32_t cases) {
   Run("DEPTHWISE_CONV_2D", 0x1002, cases,
       [](Rng& r, Digest& dg, std::int32_t i) {
         DepthwiseCase(r, dg, i, false);
+      });
+}
+
+/// One spatial dimension of a dilated convolution: taps k, dilation dil
+/// in [1, 4], SAME and VALID over the effective size (k - 1) * dil + 1
+/// (ComputePaddingHeightWidth with a dilation rate), or an explicit
+/// leading padding below it.
+struct DilatedDim {
+  std::int32_t in, k, dil, stride, pad, out;
+};
+
+DilatedDim RandomDilatedDim(Rng& r, std::int32_t max_in, std::int32_t max_k) {
+  DilatedDim d{};
+  d.in = r.In(1, max_in);
+  d.k = r.In(1, max_k);
+  d.dil = r.In(1, 4);
+  d.stride = r.In(1, 3);
+  std::int32_t mode = r.In(0, 2);
+  if (mode == 1 && (d.k - 1) * d.dil + 1 > d.in) mode = 0;  // VALID: fits
+  const std::int32_t span = (d.k - 1) * d.dil + 1;
+  if (mode == 0) {
+    d.out = (d.in + d.stride - 1) / d.stride;
+    const std::int32_t total = (d.out - 1) * d.stride + span - d.in;
+    d.pad = total > 0 ? total / 2 : 0;
+  } else if (mode == 1) {
+    d.out = (d.in - span) / d.stride + 1;
+    d.pad = 0;
+  } else {
+    d.pad = r.In(0, span - 1);
+    d.out = r.In(1, (d.in - 1 + d.pad) / d.stride + 1);
+  }
+  return d;
+}
+
+template <class Mac>
+void CheckDilatedFast(const char* mac, std::int32_t i, const k::ConvParams& p,
+                      const k::Shape4& in, const std::int8_t* input,
+                      const k::Shape4& filter, const std::int8_t* weights,
+                      const std::int32_t* folded, const ChannelQ& q,
+                      const k::Shape4& out, const std::int8_t* want,
+                      bool depthwise) {
+  std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
+  if (depthwise) {
+    k::DepthwiseConv2DFastWith<Mac, true>(p, in, input, filter, weights, folded,
+                                          q.Quant(), out, got);
+  } else {
+    k::Conv2DDilatedFastWith<Mac>(p, in, input, filter, weights, folded,
+                                  q.Quant(), out, got);
+  }
+  if (!Same(got, want, out.Count())) {
+    Fail(depthwise ? "DEPTHWISE_CONV_2D dilated" : "CONV_2D dilated", i, mac);
+  }
+}
+
+/// Dilated CONV_2D (depthwise: DEPTHWISE_CONV_2D): the reference kernel's
+/// bytes in the digest; Conv2DDilatedFast / DepthwiseConv2DDilatedFast on
+/// the three multiply-accumulate flavours compared with them.
+void TestDilated(std::int32_t cases, bool depthwise) {
+  Run(depthwise ? "DEPTHWISE_CONV_2D dilated" : "CONV_2D dilated",
+      depthwise ? 0x1009 : 0x1008, cases,
+      [depthwise](Rng& r, Digest& dg, std::int32_t i) {
+        const DilatedDim dy = RandomDilatedDim(r, 14, 3),
+                         dx = RandomDilatedDim(r, 14, 4);
+        const std::int32_t n = r.OneIn(5) ? 2 : 1;
+        // Some convolution windows above the 256 gathered bytes.
+        const std::int32_t c = r.OneIn(3) ? r.In(1, 40) : r.In(1, 9);
+        const std::int32_t m = depthwise && r.OneIn(4) ? r.In(2, 3) : 1;
+        const std::int32_t oc = depthwise ? c * m : r.In(1, 13);
+        const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
+        const k::Shape4 filter = depthwise ? k::Shape4{1, dy.k, dx.k, oc}
+                                           : k::Shape4{oc, dy.k, dx.k, c};
+        const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+        const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+        const ChannelQ q = RandomChannels(r, oc);
+        const Range act = RandomAct(r);
+        const k::ConvParams p{-r.Zp(),   r.Zp(),    act.lo, act.hi,
+                              dy.stride, dx.stride, dy.pad, dx.pad,
+                              m,         dy.dil,    dx.dil};
+        std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+        (depthwise ? k::DepthwiseConv2D : k::Conv2D)(
+            p, in, input, filter, weights, q.bias, q.Quant(), out, want);
+        dg.Fold(want, out.Count());
+        if (m != 1) return;  // the reference loop runs those
+        std::int32_t* folded = scratch.Get<std::int32_t>(oc);
+        (depthwise ? k::FoldDepthwiseBias : k::FoldConvBias)(
+            p.input_offset, filter, weights, q.bias, folded);
+        CheckDilatedFast<k::DefaultMac>("dilated fast (DefaultMac)", i, p, in,
+                                        input, filter, weights, folded, q, out,
+                                        want, depthwise);
+        CheckDilatedFast<k::ScalarMac>("dilated fast (ScalarMac)", i, p, in,
+                                       input, filter, weights, folded, q, out,
+                                       want, depthwise);
+        CheckDilatedFast<k::SimdMac<k::PortableIsa>>(
+            "dilated fast (SimdMac<PortableIsa>)", i, p, in, input, filter,
+            weights, folded, q, out, want, depthwise);
       });
 }
 
@@ -1375,6 +1471,8 @@ int main() {
   // Case counts: a few seconds per board under QEMU (docs/operators.md).
   TestConv(150);
   TestDepthwise(150);
+  TestDilated(120, /*depthwise=*/false);
+  TestDilated(120, /*depthwise=*/true);
   TestFullyConnected(150);
   TestTransposeConv(100);
   TestNegativeScales(100);

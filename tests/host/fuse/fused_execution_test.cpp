@@ -2,7 +2,8 @@
 //
 // Property test of fused execution (kernels/fused.hpp, planned by
 // codegen/fuse/): random segments (CONV_2D and DEPTHWISE_CONV_2D with
-// kernels 1-5, strides 1-2, SAME and VALID padding; pools; residual ADDs;
+// kernels 1-5, strides 1-2, a third of them dilated 2-3 per direction,
+// SAME and VALID padding; pools; residual ADDs;
 // a closing global pool; random channel counts and quantization) are run
 // layer by layer with the whole-tensor kernels, and fused in a poisoned
 // arena at the offsets `plan --fuse` plans (the planner's own, and a
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -111,8 +113,17 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
   const std::int32_t sh = Uniform(rng, 1, 2), sw = Uniform(rng, 1, 2);
   const auto padding =
       Uniform(rng, 0, 1) ? tflite::Padding::kSame : tflite::Padding::kValid;
-  const tflite::PaddedDim ph = tflite::ComputePadding(padding, is.h, kh, sh);
-  const tflite::PaddedDim pw = tflite::ComputePadding(padding, is.w, kw, sw);
+  // A third of the convolutions dilated 2 or 3 in each direction: the rows
+  // of a window are its span (kh - 1) * dh + 1.
+  const auto dilation = [&] {
+    return kind <= 1 && Uniform(rng, 0, 2) == 0 ? Uniform(rng, 2, 3) : 1;
+  };
+  const std::int32_t dh = dilation(), dw_ = dilation();
+  const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw_ + 1;
+  const tflite::PaddedDim ph =
+      tflite::ComputePadding(padding, is.h, span_h, sh);
+  const tflite::PaddedDim pw =
+      tflite::ComputePadding(padding, is.w, span_w, sw);
   if (ph.out < 1 || pw.out < 1) return false;
   OpData d;
   tflite::Operator op;
@@ -125,7 +136,7 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
   d.op.out_shape = os;
   d.op.row.in_h = is.h;
   d.op.row.out_h = os.h;
-  d.op.row.window = kh;
+  d.op.row.window = span_h;
   d.op.row.stride = sh;
   d.op.row.pad = ph.pad_before;
   d.op.row.input[0] = -1;  // Set by MakeSegment; the executor uses its own.
@@ -142,8 +153,9 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
     for (auto& v : bias) v = Uniform(rng, -2000, 2000);
     const std::int32_t input_offset = -Uniform(rng, -20, 20);
     d.op.conv = k::ConvParams{
-        input_offset, Uniform(rng, -20, 20), act_min,       act_max, sh,
-        sw,           ph.pad_before,         pw.pad_before, dm};
+        input_offset,  Uniform(rng, -20, 20), act_min, act_max, sh, sw,
+        ph.pad_before, pw.pad_before,         dm,      dh,      dw_};
+    const bool dilated = dh != 1 || dw_ != 1;
     d.op.filter = d.filter.data();
     const bool fast = !dw || dm == 1;
     if (fast) {
@@ -151,8 +163,10 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
       (dw ? k::FoldDepthwiseBias : k::FoldConvBias)(
           input_offset, d.op.filter_shape, d.filter.data(), bias.data(),
           d.bias.data());
-      d.op.kind =
-          dw ? k::FusedKind::kDepthwiseConv2DFast : k::FusedKind::kConv2DFast;
+      d.op.kind = dw ? (dilated ? k::FusedKind::kDepthwiseConv2DDilatedFast
+                                : k::FusedKind::kDepthwiseConv2DFast)
+                     : (dilated ? k::FusedKind::kConv2DDilatedFast
+                                : k::FusedKind::kConv2DFast);
     } else {
       d.bias = bias;
       d.op.kind = k::FusedKind::kDepthwiseConv2D;
@@ -173,6 +187,8 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
       o.padding = padding;
       o.stride_h = sh;
       o.stride_w = sw;
+      o.dilation_h = dh;
+      o.dilation_w = dw_;
       o.depth_multiplier = dm;
       op.options = o;
     } else {
@@ -180,6 +196,8 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
       o.padding = padding;
       o.stride_h = sh;
       o.stride_w = sw;
+      o.dilation_h = dh;
+      o.dilation_w = dw_;
       op.options = o;
     }
     op.inputs = {in, w, b};
@@ -346,6 +364,16 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
         k::DepthwiseConv2D(o.conv, o.in_shape, in.data(), o.filter_shape,
                            o.filter, o.bias, o.quant, o.out_shape, out.data());
         break;
+      case k::FusedKind::kConv2DDilatedFast:
+        k::Conv2DDilatedFast(o.conv, o.in_shape, in.data(), o.filter_shape,
+                             o.filter, o.bias, o.quant, o.out_shape,
+                             out.data());
+        break;
+      case k::FusedKind::kDepthwiseConv2DDilatedFast:
+        k::DepthwiseConv2DDilatedFast(o.conv, o.in_shape, in.data(),
+                                      o.filter_shape, o.filter, o.bias, o.quant,
+                                      o.out_shape, out.data());
+        break;
       case k::FusedKind::kConv2D:
         k::Conv2D(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
                   o.bias, o.quant, o.out_shape, out.data());
@@ -421,7 +449,8 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
 
 TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
   Rng rng(20261126);
-  int trials = 0, tight_used = 0, residual = 0, accumulated = 0, ring_pairs = 0;
+  int trials = 0, tight_used = 0, residual = 0, accumulated = 0, ring_pairs = 0,
+      dilated = 0;
   for (int trial = 0; trial < 400; ++trial) {
     RandomSegment m = MakeRandomSegment(rng);
     const std::uint32_t n = static_cast<std::uint32_t>(m.ops.size());
@@ -430,6 +459,11 @@ TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
     for (const OpData& d : m.ops) {
       residual += d.op.kind == k::FusedKind::kAdd;
       accumulated += d.op.row.accumulate;
+      const bool conv = d.op.kind != k::FusedKind::kAveragePool &&
+                        d.op.kind != k::FusedKind::kMaxPool &&
+                        d.op.kind != k::FusedKind::kAdd;
+      dilated +=
+          conv && (d.op.conv.dilation_h != 1 || d.op.conv.dilation_w != 1);
     }
     const tflite::TfliteProblem problem =
         tflite::BuildProblem(m.model, InputOptions{});
@@ -557,6 +591,8 @@ TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
   EXPECT_GT(tight_used, 100);
   EXPECT_GT(residual, 50);
   EXPECT_GT(accumulated, 50);
+  EXPECT_GT(dilated, 100);
+  std::printf("%d segments, %d dilated convolutions\n", trials, dilated);
 }
 
 }  // namespace

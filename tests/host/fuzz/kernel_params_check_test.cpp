@@ -158,5 +158,29 @@ TEST(KernelParamsCheckDeathTest, CatchesOutOfRangeAddBroadcastParameters) {
   }
 }
 
+// Convolution parameters as the generator spells them: nine fields, or
+// eleven with the dilation factors (codegen/compile/lower_conv.cpp).
+TEST(KernelParamsCheckDeathTest, CatchesOutOfRangeConvParameters) {
+  const std::string ok9 = "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1},";
+  const std::string ok11 =
+      "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 3, 2},";
+  CheckKernelParams(ok9);
+  CheckKernelParams(ok11);
+  const struct {
+    const char* why;
+    std::string bad;
+  } cases[] = {
+      {"dilation 0", "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 0, 2},"},
+      {"dilation above 2^16",
+       "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 2, 65537},"},
+      {"stride 0", "k::ConvParams{7, 4, -128, 127, 0, 2, 0, 1, 1},"},
+      {"ten fields", "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 2},"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.why);
+    EXPECT_DEATH(CheckKernelParams(c.bad), "") << c.why;
+  }
+}
+
 }  // namespace
 }  // namespace arenaplan::fuzz

@@ -3,8 +3,9 @@
 // The kernels' overlap contracts (kernels/include/arenaplan/kernels/
 // overlap.hpp and the kernels' header comments), checked two ways on random
 // shapes, strides, paddings (SAME, VALID, and explicit leading padding
-// within the contract's preconditions), filter sizes, depth multipliers,
-// channel counts and batches (fixed seeds):
+// within the contract's preconditions), filter sizes, dilations (the
+// convolutions), depth multipliers, channel counts and batches (fixed
+// seeds):
 //
 // 1. The real kernel, run with its output placed exactly the contract's
 //    distance d below its input inside one buffer whose every other byte is
@@ -224,6 +225,7 @@ enum class Window {
 /// window still starts inside the input.
 struct Dim {
   std::int32_t in, k, stride, pad, out;
+  std::int32_t dil = 1;  ///< Convolutions: elements between taps.
 };
 Dim RandomDim(Lcg& rng, std::int32_t max_in) {
   Dim d;
@@ -275,13 +277,15 @@ void WindowTrace(const WindowCall& w, Trace& t) {
   const std::int32_t pw = pool ? w.pool.pad_w : w.conv.pad_w;
   const std::int32_t kh = pool ? w.pool.filter_h : w.filter.h;
   const std::int32_t kw = pool ? w.pool.filter_w : w.filter.w;
+  const std::int32_t dh = pool ? 1 : w.conv.dilation_h;
+  const std::int32_t dw = pool ? 1 : w.conv.dilation_w;
   auto read_window = [&](std::int32_t b, std::int32_t oy, std::int32_t ox,
                          std::int32_t c_begin, std::int32_t c_end) {
     for (std::int32_t ky = 0; ky < kh; ++ky) {
-      const std::int32_t y = oy * sh - ph + ky;
+      const std::int32_t y = oy * sh - ph + ky * dh;
       if (y < 0 || y >= is.h) continue;
       for (std::int32_t kx = 0; kx < kw; ++kx) {
-        const std::int32_t x = ox * sw - pw + kx;
+        const std::int32_t x = ox * sw - pw + kx * dw;
         if (x < 0 || x >= is.w) continue;
         for (std::int32_t c = c_begin; c < c_end; ++c) {
           t.push_back(((b * is.h + y) * is.w + x) * is.c + c);
@@ -310,6 +314,12 @@ void WindowTrace(const WindowCall& w, Trace& t) {
       }
     }
   }
+}
+
+/// Whether a convolution's window is dilated (the generator's choice of the
+/// dilated fast kernels, codegen/compile/lower_conv.cpp).
+bool Dilated(const k::ConvParams& p) {
+  return p.dilation_h != 1 || p.dilation_w != 1;
 }
 
 /// A window kernel call of the given geometry with random data and
@@ -342,7 +352,9 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
                dx.stride,
                dy.pad,
                dx.pad,
-               dm};
+               dm,
+               dy.dil,
+               dx.dil};
     w->weights.resize(static_cast<std::size_t>(w->filter.Count()));
     for (auto& v : w->weights) v = rng.Byte();
     for (std::int32_t o = 0; o < oc; ++o) {
@@ -377,10 +389,11 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
       "Conv2DFast", "DepthwiseConv2DFast", "DepthwiseAsConv2DFast"};
   char what[160];
   std::snprintf(what, sizeof what,
-                "%s in %s out %s k %dx%d stride %dx%d pad %d,%d dm %d",
+                "%s in %s out %s k %dx%d stride %dx%d pad %d,%d dm %d "
+                "dilation %dx%d",
                 kNames[static_cast<int>(kind)], ShapeText(w->in).c_str(),
                 ShapeText(w->out).c_str(), dy.k, dx.k, dy.stride, dx.stride,
-                dy.pad, dx.pad, dm);
+                dy.pad, dx.pad, dm, dy.dil, dx.dil);
   cs.what = what;
   cs.in_bytes = w->in.Count();
   cs.out_bytes = w->out.Count();
@@ -407,18 +420,30 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
     case Window::kConvFast:
       cs.contract = k::Conv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>(
-            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+        (Dilated(w->conv)
+             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
+             : k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>)(w->conv, w->in,
+                                                              in, w->filter,
+                                                              w->weights.data(),
+                                                              w->folded.data(),
+                                                              {w->mult.data(),
+                                                               w->shift.data()},
+                                                              w->out, out);
       };
       break;
     case Window::kDepthwiseFast:
       cs.contract =
           k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>>(
-            w->conv, w->in, in, w->filter, w->weights.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+        (Dilated(w->conv)
+             ? k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>, true>
+             : k::DepthwiseConv2DFastWith<
+                   k::SimdMac<k::PortableIsa>>)(w->conv, w->in, in, w->filter,
+                                                w->weights.data(),
+                                                w->folded.data(),
+                                                {w->mult.data(),
+                                                 w->shift.data()},
+                                                w->out, out);
       };
       break;
     case Window::kDepthwiseAsConv:
@@ -427,10 +452,17 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
         k::ConvParams p = w->conv;
         p.depth_multiplier = 1;
-        k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>(
-            p, w->in, in, k::Shape4{w->out.c, w->filter.h, w->filter.w, 1},
-            w->transposed.data(), w->folded.data(),
-            {w->mult.data(), w->shift.data()}, w->out, out);
+        (Dilated(p)
+             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
+             : k::Conv2DFastWith<
+                   k::SimdMac<k::PortableIsa>>)(p, w->in, in,
+                                                k::Shape4{w->out.c, w->filter.h,
+                                                          w->filter.w, 1},
+                                                w->transposed.data(),
+                                                w->folded.data(),
+                                                {w->mult.data(),
+                                                 w->shift.data()},
+                                                w->out, out);
       };
       break;
     case Window::kAveragePool:
@@ -540,6 +572,136 @@ TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
       avg.cases, avg.positive, avg.wrong_below, max.cases, max.positive,
       max.wrong_below);
 }
+
+/// Random dilated geometry (taps 1 .. 3, dilation 1 .. 4) within the
+/// contract's preconditions: SAME and VALID over the effective size
+/// (k - 1) * dil + 1, or an explicit leading padding below it; redrawn
+/// until every window holds an in-bounds tap (checked here tap by tap;
+/// the kernels' functions give S_out otherwise, tested apart).
+Dim RandomDilatedDim(Lcg& rng, std::int32_t max_in) {
+  for (;;) {
+    Dim d;
+    d.in = rng.Next(1, max_in);
+    d.k = rng.Next(1, 3);
+    d.dil = rng.Next(1, 4);
+    d.stride = rng.Next(1, 3);
+    const std::int32_t span = (d.k - 1) * d.dil + 1;
+    const int mode = rng.Next(0, 2);
+    if (mode == 1 && span > d.in) continue;  // VALID needs span <= in.
+    if (mode < 2) {
+      const auto p = tflite::ComputePadding(
+          mode == 0 ? tflite::Padding::kSame : tflite::Padding::kValid, d.in,
+          span, d.stride);
+      d.pad = p.pad_before;
+      d.out = p.out;
+    } else {
+      d.pad = rng.Next(0, span - 1);
+      d.out = rng.Next(1, (d.in - 1 + d.pad) / d.stride + 1);
+    }
+    bool every = true;
+    for (std::int32_t o = 0; o < d.out; ++o) {
+      bool hit = false;
+      for (std::int32_t t = 0; t < d.k; ++t) {
+        const std::int32_t i = o * d.stride - d.pad + t * d.dil;
+        hit = hit || (i >= 0 && i < d.in);
+      }
+      every = every && hit;
+    }
+    if (every) return d;
+  }
+}
+
+Case RandomDilatedWindowCase(Window kind, Lcg& rng) {
+  const Dim dy = RandomDilatedDim(rng, 14), dx = RandomDilatedDim(rng, 14);
+  const std::int32_t n = rng.Next(0, 4) == 0 ? 2 : 1;
+  std::int32_t c = rng.Next(1, 8), oc = c, dm = 1;
+  if (kind == Window::kConv || kind == Window::kConvFast) {
+    // Some windows above Conv2DDilatedFast's 256 gathered bytes.
+    if (rng.Next(0, 2) == 0) c = rng.Next(20, 40);
+    oc = rng.Next(1, 8);
+  }
+  if (kind == Window::kDepthwise) {
+    dm = rng.Next(1, 3);
+    oc = c * dm;
+  }
+  if (kind == Window::kDepthwiseAsConv) {
+    dm = rng.Next(1, 8);
+    return WindowCase(kind, dy, dx, n, 1, dm, dm, rng);
+  }
+  return WindowCase(kind, dy, dx, n, c, oc, dm, rng);
+}
+
+TEST(KernelsOverlap, DilatedConvContractsAreExactAndSafe) {
+  const Window kinds[] = {Window::kConv, Window::kDepthwise, Window::kConvFast,
+                          Window::kDepthwiseFast, Window::kDepthwiseAsConv};
+  std::uint64_t seed = 606;
+  for (Window kind : kinds) {
+    Lcg rng(seed++);
+    Tally t;
+    int dilated = 0;
+    for (int i = 0; i < 300 && !testing::Test::HasFailure(); ++i) {
+      const Case c = RandomDilatedWindowCase(kind, rng);
+      dilated += c.what.find("dilation 1x1") == std::string::npos;
+      CheckCase(c, rng, t);
+    }
+    EXPECT_EQ(t.cases, 300);
+    EXPECT_GT(dilated, 250);
+    EXPECT_GT(t.overlapping, t.cases / 2);
+    if (kind != Window::kDepthwiseAsConv) {
+      EXPECT_GT(t.wrong_below, 0);
+    }
+    std::printf(
+        "dilated kind %d: %d cases (%d dilated), %d overlapping, %d with "
+        "d > 0, %d wrong at d - 1\n",
+        static_cast<int>(kind), t.cases, dilated, t.overlapping, t.positive,
+        t.wrong_below);
+  }
+}
+
+// A dilated Conv1D as DEPTHWISE_CONV_2D: input 1x5x1 = (10, 20, 30, 40,
+// 50), taps (1, 1) two columns apart (dilation 2), stride 1, SAME (span 3,
+// one column of padding before), input offset 0, bias 0 and a multiplier
+// of exactly 1 (2^30 with shift 1): output ox = x[ox - 1] + x[ox + 1] =
+// (20, 40, 60, 80, 40). overlap.hpp's example derives d = 1. At d' = 0 (in
+// place) output 0 (20) replaces input 0 (10) before output 1 reads it:
+// output 1 becomes 20 + 30 = 50, and each output replaces the input the
+// next one reads: 50 + 40 = 90, 90 + 50 = 140 (clamped to 127), 127.
+TEST(KernelsOverlap, DilatedConv1DDistanceIsExactByHand) {
+  const k::ConvParams p{0, 0, -128, 127, 1, 1, 0, 1, 1, 1, 2};
+  const k::Shape4 in{1, 1, 5, 1}, f{1, 1, 2, 1}, out{1, 1, 5, 1};
+  const std::int8_t w[2] = {1, 1};
+  const std::int32_t mult[1] = {1 << 30};
+  const std::int8_t shift[1] = {1};
+  EXPECT_EQ(k::DepthwiseConv2DOverlapDistance(p, in, f, out), 1);
+  const auto run = [&](std::int64_t x) {
+    std::int8_t buf[6] = {0, 0, 0, 0, 0, 0};
+    std::int8_t* o = buf;
+    std::int8_t* i = buf + x;
+    const std::int8_t data[5] = {10, 20, 30, 40, 50};
+    std::memcpy(i, data, 5);
+    k::DepthwiseConv2D(p, in, i, f, w, nullptr, {mult, shift}, out, o);
+    return std::vector<std::int8_t>(o, o + 5);
+  };
+  EXPECT_EQ(run(1), (std::vector<std::int8_t>{20, 40, 60, 80, 40}));
+  EXPECT_EQ(run(0), (std::vector<std::int8_t>{20, 50, 90, 127, 127}));
+}
+
+// CONV_2D 4x4x2 into 4x4x3, 3x3 taps dilated 2x2, stride 1, SAME: span 5,
+// padding 2 before. First tap rows Y(oy) = (0, 1, 0, 1) (output row 1 taps
+// rows -1, 1, 3), likewise X. The last pixel P = 15 writes its second
+// byte, 15 * 3 + 1 = 46, before its third output channel re-reads input
+// (1, 1), byte (1 * 4 + 1) * 2 = 10: d = 46 - 10 + 1 = 37 (undilated 3x3
+// SAME gives 27).
+static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 2, 2, 1, 2, 2},
+                                       {1, 4, 4, 2}, {3, 3, 3, 2},
+                                       {1, 4, 4, 3}) == 37);
+// Two rows, two taps three rows apart, SAME: span 4, padding 1 before;
+// output row 0 taps rows -1 and 2, neither in the input: outside the
+// preconditions, no overlap (S_out = 2).
+static_assert(k::DepthwiseConv2DOverlapDistance({0, 0, -128, 127, 1, 1, 1, 0, 1,
+                                                 3, 1},
+                                                {1, 2, 1, 1}, {1, 2, 1, 1},
+                                                {1, 2, 1, 1}) == 2);
 
 /// SAME geometry of one dimension (TFLite's padding).
 Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {

@@ -376,13 +376,18 @@ TEST(OverlapPairs, SyntheticConvGetsItsDistanceOnlyWhenTheLoweringWould) {
     EXPECT_EQ(l.pairs[0].distance, 17u);
     ExpectLifetimeConditions(l);
   }
-  // Dilation 2 (the kernels support 1): no pair.
+  // 3x3 taps dilated 2x2 (span 5, SAME: padding 2 before): first tap rows
+  // Y(oy) = (0, 1, 0, 1), likewise X; g(oy) = 12 oy - 8 Y(oy), largest 28
+  // at oy = 3; h(ox) = 3 (ox + 1) - 2 X(ox), largest 10 at ox = 3:
+  // d = 28 + 10 - 1 = 37.
   {
     Builder b;
-    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Filter({3, 1, 1, 2}),
+    const auto x = b.Tensor({1, 4, 4, 2}), w = b.Filter({3, 3, 3, 2}),
                y = b.Tensor({1, 4, 4, 3});
     b.Op(kConv, {x, w}, {y}, ConvOptions(2));
-    EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
+    const Loaded l = b.Build({x}, {y});
+    ASSERT_EQ(l.pairs.size(), 1u);
+    EXPECT_EQ(l.pairs[0].distance, 37u);
   }
   // An output shape the padding does not give: no pair.
   {

@@ -194,6 +194,24 @@ int main(int, char** argv) {
   return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
 }
 
+/// How CompileAndRunBytes compiles in the common cases: `--overlap`,
+/// `--fuse`.
+struct RunOptions {
+  bool overlap = false;
+  bool fuse = false;
+};
+
+/// CompileAndRunBytes of the model NAME.tflite with `run`'s options.
+inline RunResult CompileAndRunBytes(const std::vector<std::uint8_t>& bytes,
+                                    const std::string& name,
+                                    const std::vector<std::uint8_t>& input,
+                                    RunOptions run, std::uint8_t poison = 0xA5) {
+  compile::CompileOptions options;
+  options.input.overlap = run.overlap;
+  options.fuse = run.fuse;
+  return CompileAndRunBytes(bytes, name + ".tflite", input, options, poison);
+}
+
 /// Compiles `m` (with `--overlap` when `overlap`), builds and runs it on
 /// `input` (the graph inputs' bytes concatenated in order) with every other
 /// arena byte set to `poison`.

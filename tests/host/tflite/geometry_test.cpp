@@ -51,10 +51,42 @@ TEST(Geometry, AcceptsConvWithSamePadding) {
   EXPECT_EQ(g->filter.n, 8);
 }
 
+// Dilation: the padding and output shape of the effective window
+// (k - 1) * d + 1 (TFLite's ComputePaddingHeightWidth). 9x9 input, 3x3
+// taps dilated 2 (span 5): SAME stride 1 gives 9x9 with total padding
+// 8 + 5 - 9 = 4, two before; SAME stride 2 gives ceil(9 / 2) = 5 with total
+// 4 * 2 + 5 - 9 = 4, two before; VALID stride 1 gives 9 - 5 + 1 = 5, none.
+TEST(Geometry, AcceptsDilatedConvWithTheEffectiveWindow) {
+  const Tensor in = Shaped({1, 9, 9, 3}), w = Shaped({8, 3, 3, 3});
+  const auto same = CheckConv(ConvOp(1, 2), in, w, Shaped({1, 9, 9, 8}), false);
+  const auto* g = std::get_if<ConvGeometry>(&same);
+  ASSERT_NE(g, nullptr) << Reason(same);
+  EXPECT_EQ(g->dilation_h, 2);
+  EXPECT_EQ(g->dilation_w, 2);
+  EXPECT_EQ(g->pad_h.pad_before, 2);
+  EXPECT_EQ(g->pad_w.pad_before, 2);
+  const auto strided =
+      CheckConv(ConvOp(2, 2), in, w, Shaped({1, 5, 5, 8}), false);
+  ASSERT_TRUE(std::holds_alternative<ConvGeometry>(strided)) << Reason(strided);
+  EXPECT_EQ(std::get<ConvGeometry>(strided).pad_h.pad_before, 2);
+  Operator valid = ConvOp(1, 2);
+  std::get<Conv2DOptions>(valid.options).padding = Padding::kValid;
+  const auto v = CheckConv(valid, in, w, Shaped({1, 5, 5, 8}), false);
+  ASSERT_TRUE(std::holds_alternative<ConvGeometry>(v)) << Reason(v);
+  EXPECT_EQ(std::get<ConvGeometry>(v).pad_h.pad_before, 0);
+  // The undilated window's 7x7 is refused.
+  EXPECT_EQ(Reason(CheckConv(valid, in, w, Shaped({1, 7, 7, 8}), false)),
+            "output shape [1,7,7,8] does not match the computed [1,5,5,8]");
+}
+
 TEST(Geometry, RefusesConvShapesAndOptions) {
   const Tensor in = Shaped({1, 5, 5, 3}), w = Shaped({8, 3, 3, 3});
-  EXPECT_EQ(Reason(CheckConv(ConvOp(1, 2), in, w, Shaped({1, 5, 5, 8}), false)),
-            "dilation 2x2 is not supported (the kernels support 1x1)");
+  EXPECT_EQ(Reason(CheckConv(ConvOp(1, 0), in, w, Shaped({1, 5, 5, 8}), false)),
+            "dilation 0x0 is not positive");
+  // 3 taps dilated 40000 apart span 80001 elements.
+  EXPECT_EQ(
+      Reason(CheckConv(ConvOp(1, 40000), in, w, Shaped({1, 5, 5, 8}), false)),
+      "dilation 40000x40000 spans more than 65536 input elements");
   EXPECT_EQ(Reason(CheckConv(ConvOp(0), in, w, Shaped({1, 5, 5, 8}), false)),
             "stride 0x0 is not positive");
   EXPECT_EQ(Reason(CheckConv(ConvOp(1), in, Shaped({8, 3, 3, 1}),

@@ -4,7 +4,11 @@
 // activations are asymmetric (real = scale * (q - zero_point)), weights are
 // symmetric per output channel (zero point 0), biases int32 with scale
 // input_scale * weight_scale[c] and zero point 0 (TFLite quantization
-// specification). Dilation factor 1 only: the generator rejects others.
+// specification). Dilation factors dh, dw >= 1: window tap (ky, kx) of
+// output pixel (oy, ox) reads input row oy * stride_h - pad_h + ky * dh and
+// column ox * stride_w - pad_w + kx * dw (skipped when outside the input),
+// as TFLite's reference kernels do; the window spans (kh - 1) * dh + 1 rows
+// and (kw - 1) * dw + 1 columns.
 //
 // Loop order (both kernels, followed exactly): batch b, output row oy,
 // output column ox (output pixel P = (b * OH + oy) * OW + ox ascending);
@@ -75,6 +79,9 @@ struct ConvParams {
   /// (padding holds the input zero point, i.e. real 0).
   std::int32_t pad_h, pad_w;
   std::int32_t depth_multiplier;  ///< Depthwise only: out_c = in_c * this.
+  /// Input rows / columns between two window taps (>= 1). Last, with a
+  /// default, so that an undilated call spells nine fields.
+  std::int32_t dilation_h = 1, dilation_w = 1;
 };
 
 /// CONV_2D. filter: [out_c, kh, kw, in_c]; bias: [out_c] or nullptr;
@@ -97,10 +104,10 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
         for (std::int32_t oc = 0; oc < out_shape.c; ++oc) {
           std::int32_t acc = 0;
           for (std::int32_t ky = 0; ky < filter_shape.h; ++ky) {
-            const std::int32_t y = y0 + ky;
+            const std::int32_t y = y0 + ky * p.dilation_h;
             if (y < 0 || y >= in_shape.h) continue;  // padding: adds 0
             for (std::int32_t kx = 0; kx < filter_shape.w; ++kx) {
-              const std::int32_t x = x0 + kx;
+              const std::int32_t x = x0 + kx * p.dilation_w;
               if (x < 0 || x >= in_shape.w) continue;
               const std::int8_t* in =
                   input + ((b * in_shape.h + y) * in_shape.w + x) * in_c;
@@ -145,10 +152,10 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
             const std::int32_t oc = ic * p.depth_multiplier + m;
             std::int32_t acc = 0;
             for (std::int32_t ky = 0; ky < filter_shape.h; ++ky) {
-              const std::int32_t y = y0 + ky;
+              const std::int32_t y = y0 + ky * p.dilation_h;
               if (y < 0 || y >= in_shape.h) continue;
               for (std::int32_t kx = 0; kx < filter_shape.w; ++kx) {
-                const std::int32_t x = x0 + kx;
+                const std::int32_t x = x0 + kx * p.dilation_w;
                 if (x < 0 || x >= in_shape.w) continue;
                 const std::int32_t in =
                     input[((b * in_shape.h + y) * in_shape.w + x) * in_shape.c +
@@ -179,7 +186,7 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
       overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
                              out_shape.h, out_shape.w, out_shape.c, p.stride_h,
                              p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
-                             filter_shape.w},
+                             filter_shape.w, p.dilation_h, p.dilation_w},
       overlap_detail::WindowOrder::kRereadWindowPerOutputByte);
   if (d < 0 || out_shape.n != in_shape.n || filter_shape.c != in_shape.c ||
       filter_shape.n != out_shape.c) {
@@ -196,7 +203,7 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
       overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
                              out_shape.h, out_shape.w, out_shape.c, p.stride_h,
                              p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
-                             filter_shape.w},
+                             filter_shape.w, p.dilation_h, p.dilation_w},
       overlap_detail::WindowOrder::kChannelByChannel);
   if (d < 0 || out_shape.n != in_shape.n || p.depth_multiplier < 1 ||
       std::int64_t{in_shape.c} * p.depth_multiplier != out_shape.c ||

@@ -411,10 +411,14 @@ inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
 
 /// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
 /// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
-/// FoldDepthwiseBias (never nullptr). The output may start
-/// DepthwiseConv2DOverlapDistance() or more bytes below the input (header
-/// comment).
-template <class Mac>
+/// FoldDepthwiseBias (never nullptr). kDilated: p.dilation_h / dilation_w
+/// apply (the tap table holds the dilated offsets, tap (ky, kx) at row
+/// ky * dh and column kx * dw of the window's span); otherwise they are
+/// taken as 1, and the undilated layers' code is as before. The output may
+/// start DepthwiseConv2DOverlapDistance() or more bytes below the input
+/// (header comment; dilation changes which bytes a window reads, not the
+/// order).
+template <class Mac, bool kDilated = false>
 inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                                     const std::int8_t* input,
                                     const Shape4& filter_shape,
@@ -432,6 +436,10 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t taps = kh * kw;
+  const std::int32_t dh = kDilated ? p.dilation_h : 1,
+                     dw = kDilated ? p.dilation_w : 1;
+  // The window's span in input rows and columns.
+  const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw + 1;
   std::int8_t zeros[kPass];  // the padding's value
   for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
   // Tap addresses: relative to the window's first byte for an unclipped
@@ -439,16 +447,17 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // points, for one pass of channels) for a clipped one.
   std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
   for (std::int32_t t = 0; t < taps; ++t) {
-    inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
+    inner[t] = static_cast<std::uintptr_t>(
+        ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
   }
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
       const std::int32_t y0 = oy * stride_h - pad_h;
-      const bool rows_in = y0 >= 0 && y0 + kh <= in_h;
+      const bool rows_in = y0 >= 0 && y0 + span_h <= in_h;
       for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
         const std::int32_t x0 = ox * stride_w - pad_w;
-        const bool in = rows_in && x0 >= 0 && x0 + kw <= in_w;
+        const bool in = rows_in && x0 >= 0 && x0 + span_w <= in_w;
         const std::int8_t* window =
             in ? input + ((b * in_h + y0) * in_w + x0) * c_n : nullptr;
         for (std::int32_t c0 = 0; c0 < c_n; c0 += kPass) {
@@ -459,9 +468,9 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             base = reinterpret_cast<std::uintptr_t>(window + c0);
           } else {
             std::int32_t t = 0;
-            for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
+            for (std::int32_t iy = y0; iy < y0 + span_h; iy += dh) {
               const bool row_in = iy >= 0 && iy < in_h;
-              for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
+              for (std::int32_t ix = x0; ix < x0 + span_w; ix += dw, ++t) {
                 clipped[t] = reinterpret_cast<std::uintptr_t>(
                     row_in && ix >= 0 && ix < in_w
                         ? input + ((b * in_h + iy) * in_w + ix) * c_n + c0
@@ -510,6 +519,18 @@ inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
                                 std::int8_t* output) {
   DepthwiseConv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
                                       folded_bias, quant, out_shape, output);
+}
+
+/// DepthwiseConv2DFastWith<DefaultMac, true>: a dilated DEPTHWISE_CONV_2D
+/// (depth multiplier 1, at most kMaxDepthwiseTaps taps).
+inline void DepthwiseConv2DDilatedFast(
+    const ConvParams& p, const Shape4& in_shape, const std::int8_t* input,
+    const Shape4& filter_shape, const std::int8_t* filter,
+    const std::int32_t* folded_bias, ChannelQuant quant,
+    const Shape4& out_shape, std::int8_t* output) {
+  DepthwiseConv2DFastWith<DefaultMac, true>(p, in_shape, input, filter_shape,
+                                            filter, folded_bias, quant,
+                                            out_shape, output);
 }
 
 }  // namespace arenaplan::kernels

@@ -25,6 +25,7 @@
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/row_schedule.hpp"
@@ -43,6 +44,8 @@ enum class FusedKind : std::uint8_t {
   kAveragePool,
   kMaxPool,
   kAdd,
+  kConv2DDilatedFast,           ///< dilated_conv.hpp (folded bias).
+  kDepthwiseConv2DDilatedFast,  ///< fast_conv.hpp, depth multiplier 1.
 };
 
 /// One operator of a fused segment.
@@ -94,10 +97,18 @@ struct KernelRows {
       case FusedKind::kConv2DFast:
       case FusedKind::kDepthwiseConv2DFast:
       case FusedKind::kDepthwiseConv2D:
-      case FusedKind::kConv2D: {
+      case FusedKind::kConv2D:
+      case FusedKind::kConv2DDilatedFast:
+      case FusedKind::kDepthwiseConv2DDilatedFast: {
         ConvParams p = o.conv;
         p.pad_h = pad;
-        if (o.kind == FusedKind::kConv2DFast) {
+        if (o.kind == FusedKind::kConv2DDilatedFast) {
+          Conv2DDilatedFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
+                            out, y);
+        } else if (o.kind == FusedKind::kDepthwiseConv2DDilatedFast) {
+          DepthwiseConv2DDilatedFast(p, in, x, o.filter_shape, o.filter, o.bias,
+                                     o.quant, out, y);
+        } else if (o.kind == FusedKind::kConv2DFast) {
           Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out,
                      y);
         } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {

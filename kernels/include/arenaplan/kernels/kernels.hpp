@@ -12,6 +12,7 @@
 #include "arenaplan/kernels/cast.hpp"
 #include "arenaplan/kernels/concatenation.hpp"
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/div.hpp"
 #include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"

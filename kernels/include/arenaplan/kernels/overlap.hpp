@@ -31,34 +31,59 @@
 // The sliding-window kernels (CONV_2D, DEPTHWISE_CONV_2D, pooling) share
 // one geometry: NHWC input [N, H, W, C], output [N, OH, OW, OC], output
 // pixels P = (b * OH + oy) * OW + ox visited in that order (b, oy, ox
-// ascending), window of pixel P starting at row oy * sh - ph, column
-// ox * sw - pw, clipped to the input. The smallest input index the window
-// of P reads (channel 0 of its first in-bounds row and column) is
+// ascending), window of pixel P with taps at rows oy * sh - ph + ky * dh
+// (ky < kh) and columns ox * sw - pw + kx * dw (kx < kw), clipped to the
+// input; dh = dw = 1 except for dilated convolutions, and pooling's
+// windows are undilated. The taps read form a grid (in-bounds rows times
+// in-bounds columns), so the smallest input index the window of P reads is
+// channel 0 of its first in-bounds row and column:
 //   a(P) = ((b * H + Y(oy)) * W + X(ox)) * C,
-//   Y(oy) = max(0, oy * sh - ph),  X(ox) = max(0, ox * sw - pw),
-// provided every window holds at least one in-bounds row and column
-// (ph <= kh - 1, (OH - 1) * sh - ph <= H - 1, and the same for columns:
-// true for TFLite's SAME and VALID padding; otherwise the functions below
-// give no overlap, d = S_out). The smallest index read by the windows P,
-// P + 1, ... is m(P) = min over P' >= P of a(P'). It can be below a(P):
-// with top padding, rows 0 and 1 may both start at input row 0, and then
-// column 0 of the next row lies below the current window. But wherever a
-// term of the form (P + 1) * OC - m(P) appears, the pixel P' >= P with
-// a(P') = m(P) gives a term at least as large, (P' + 1) * OC - a(P'); so
+//   Y(oy) = the smallest oy * sh - ph + ky * dh >= 0 (ky < kh),
+//   X(ox) = the smallest ox * sw - pw + kx * dw >= 0 (kx < kw),
+// i.e. Y(oy) = oy * sh - ph when that is >= 0, else its least non-negative
+// residue modulo dh (0 when dh = 1; in [0, dh - 1] otherwise), provided
+// every window holds at least one in-bounds row and column: that first
+// tap exists (ky < kh) and lies inside the input (Y(oy) <= H - 1; for the
+// rows past the padding the last one, (OH - 1) * sh - ph <= H - 1), and the
+// same for columns. TFLite's SAME and VALID padding give this for dh = 1
+// (ph <= kh - 1); a dilated SAME window may miss a small input (2 rows,
+// kh = 2, dh = 3: output row 0 taps rows -1 and 2), and then the functions
+// below give no overlap, d = S_out. The smallest index read by the
+// windows P, P + 1, ... is m(P) = min over P' >= P of a(P'). It can be
+// below a(P): with top padding, rows 0 and 1 may both start at input row 0
+// (or, dilated, row 1 start at input row 0 and row 0 at input row 1), and
+// then column 0 of the next row lies below the current window. But
+// wherever a term of the form (P + 1) * OC - m(P) appears, the pixel
+// P' >= P with a(P') = m(P) gives a term at least as large,
+// (P' + 1) * OC - a(P'); so
 //   max_P ((P + 1) * OC - m(P)) = max_P ((P + 1) * OC - a(P)),     (*)
 // and the maxima below need a(P) only. That term splits into a batch part,
 // a row part and a column part:
 //   (P + 1) * OC - a(P) = b * (OH*OW*OC - H*W*C) + g(oy) + h(ox),
 //   g(oy) = oy * OW * OC - Y(oy) * W * C,  h(ox) = (ox + 1) * OC - X(ox) * C.
-// The batch part is largest at b = 0 or b = N - 1. g is increasing while
-// Y(oy) = 0 (oy <= floor(ph / sh)) and linear afterwards, so its maximum is
-// at floor(ph / sh), floor(ph / sh) + 1 or OH - 1 (those in range, and 0);
-// likewise h (kink at floor(pw / sw)). So
+// The batch part is largest at b = 0 or b = N - 1. Past the padding
+// (oy > floor(ph / sh), where oy * sh - ph > 0) Y(oy) = oy * sh - ph and g
+// is linear, so its maximum there is at floor(ph / sh) + 1 or OH - 1. In
+// the padding (oy <= floor(ph / sh)) Y(oy) is bounded by dh - 1 but not
+// monotone when dh > 1, so every such oy is a candidate (at most
+// floor(ph / sh) + 1 <= kh * dh of them); for dh = 1, Y = 0 there and g
+// is increasing, the maximum at floor(ph / sh) as the enumeration finds.
+// Likewise h (columns, pw, sw, dw). So
 //   M = max_P ((P + 1) * OC - a(P)) = batch + G + Hc,
 //   batch = (N - 1) * max(0, OH*OW*OC - H*W*C), G = max g, Hc = max h,
-// evaluated at a handful of candidates (WindowDistance below); the
-// per-kernel formulas in conv.hpp and pooling.hpp are M - 1 (Conv2D) and
-// M - C (DepthwiseConv2D, pooling), clamped to [0, S_out].
+// each maximum taken exactly over its candidates (WindowDistance below);
+// the per-kernel formulas in conv.hpp and pooling.hpp are M - 1 (Conv2D)
+// and M - C (DepthwiseConv2D, pooling), clamped to [0, S_out]. Dilation
+// changes Y and X only: the reads that follow each output byte, and so the
+// per-kernel formulas and their exactness, are as without it.
+//
+// Example (dilated, exact): DepthwiseConv2D, dm = 1, 1x2 window with
+// dw = 2, stride 1, SAME, over 1x5x1 (a dilated Conv1D): span 3, pw = 1,
+// OW = 5; X = (1, 0, 1, 2, 3) for ox = 0 .. 4 (ox = 0 taps columns -1 and
+// 1), h(ox) = ox + 1 - X(ox) = (0, 2, 2, 2, 2), G = 0: d = 2 - 1 = 1
+// (undilated it would be 0, in place). At d' = 0 output byte 0 (written
+// after reading column 1 only) lands on input column 0, which output 1
+// reads next: a clobber.
 //
 // All arithmetic in 64 bits; 32-bit divisions only (no 64-bit division
 // helper on Cortex-M).
@@ -89,7 +114,8 @@ struct Window {
   std::int64_t n, h, w, c;      ///< Input.
   std::int64_t oh, ow, oc;      ///< Output (batch n too).
   std::int32_t sh, sw, ph, pw;  ///< Strides, leading padding.
-  std::int32_t kh, kw;          ///< Window size.
+  std::int32_t kh, kw;          ///< Window size (taps).
+  std::int32_t dh = 1, dw = 1;  ///< Dilation: rows / columns between taps.
 };
 
 /// Which per-kernel formula of conv.hpp / pooling.hpp to apply.
@@ -101,16 +127,28 @@ enum class WindowOrder {
   kChannelByChannel,
 };
 
+/// The first tap k >= 0 of a window starting at `start` with taps every
+/// `d` >= 1 elements that is at or past element 0: 0 when start >= 0, else
+/// ceil(-start / d) (a 32-bit division; |start| <= the padding).
+[[nodiscard]] constexpr std::int64_t FirstTap(std::int64_t start,
+                                              std::int32_t d) {
+  if (start >= 0) return 0;
+  const auto neg = static_cast<std::int32_t>(-start);
+  return (neg + d - 1) / d;
+}
+
+/// Y(oy): the first in-bounds tap row of output row oy (row 0 or past it).
 [[nodiscard]] constexpr std::int64_t RowStart(const Window& v,
                                               std::int64_t oy) {
   const std::int64_t y = oy * v.sh - v.ph;
-  return y > 0 ? y : 0;
+  return y + FirstTap(y, v.dh) * v.dh;
 }
 
+/// X(ox): the same for output column ox.
 [[nodiscard]] constexpr std::int64_t ColStart(const Window& v,
                                               std::int64_t ox) {
   const std::int64_t x = ox * v.sw - v.pw;
-  return x > 0 ? x : 0;
+  return x + FirstTap(x, v.dw) * v.dw;
 }
 
 /// g(oy) = oy * OW * OC - Y(oy) * W * C.
@@ -123,15 +161,36 @@ enum class WindowOrder {
   return (ox + 1) * v.oc - ColStart(v, ox) * v.c;
 }
 
-/// The maximum of g (rows) or h (columns) over [lo, hi]: increasing up to
-/// `kink`, linear from kink + 1 on, so the largest value is at one of lo,
-/// kink, kink + 1, hi (those within range).
+/// Whether every window of the output rows (`rows`) or columns holds an
+/// in-bounds tap (file comment): in the padding, up to `kink` =
+/// floor(pad / stride), the first tap at or past 0 exists and lies inside
+/// the input; past it, the last window starts inside the input.
+[[nodiscard]] constexpr bool EveryWindowHits(const Window& v, bool rows,
+                                             std::int64_t kink) {
+  const std::int64_t outs = rows ? v.oh : v.ow, extent = rows ? v.h : v.w;
+  const std::int32_t s = rows ? v.sh : v.sw, pad = rows ? v.ph : v.pw;
+  const std::int32_t k = rows ? v.kh : v.kw, d = rows ? v.dh : v.dw;
+  if ((outs - 1) * s - pad > extent - 1) return false;
+  for (std::int64_t o = 0; o <= kink && o < outs; ++o) {
+    const std::int64_t start = o * s - pad;
+    const std::int64_t first = FirstTap(start, d);
+    if (first > k - 1 || start + first * d > extent - 1) return false;
+  }
+  return true;
+}
+
+/// The maximum of g (rows) or h (columns) over [lo, hi]: every candidate
+/// in the padding, [lo, kink], then kink + 1 and hi, where it is linear
+/// (those within range).
 [[nodiscard]] constexpr std::int64_t MaxPiecewise(const Window& v, bool rows,
                                                   std::int64_t lo,
                                                   std::int64_t hi,
                                                   std::int64_t kink) {
   std::int64_t best = rows ? G(v, lo) : H(v, lo);
-  const std::int64_t cand[3] = {kink, kink + 1, hi};
+  for (std::int64_t x = lo + 1; x <= kink && x <= hi; ++x) {
+    best = Max64(best, rows ? G(v, x) : H(v, x));
+  }
+  const std::int64_t cand[2] = {kink + 1, hi};
   for (std::int64_t x : cand) {
     if (x >= lo && x <= hi) best = Max64(best, rows ? G(v, x) : H(v, x));
   }
@@ -144,20 +203,17 @@ enum class WindowOrder {
                                                     WindowOrder order) {
   if (v.n < 1 || v.h < 1 || v.w < 1 || v.c < 1 || v.oh < 1 || v.ow < 1 ||
       v.oc < 1 || v.sh < 1 || v.sw < 1 || v.ph < 0 || v.pw < 0 || v.kh < 1 ||
-      v.kw < 1) {
+      v.kw < 1 || v.dh < 1 || v.dw < 1) {
     return -1;
   }
-  // Every window holds an in-bounds row and column.
-  if (v.ph > v.kh - 1 || v.pw > v.kw - 1 ||
-      (v.oh - 1) * v.sh - v.ph > v.h - 1 ||
-      (v.ow - 1) * v.sw - v.pw > v.w - 1) {
+  const std::int64_t ky = v.ph / v.sh;  // oy * sh - ph <= 0 for oy <= ky.
+  const std::int64_t kx = v.pw / v.sw;  // ox * sw - pw <= 0 for ox <= kx.
+  if (!EveryWindowHits(v, true, ky) || !EveryWindowHits(v, false, kx)) {
     return -1;
   }
   const std::int64_t out_bytes = v.n * v.oh * v.ow * v.oc;
   const std::int64_t per_batch = v.oh * v.ow * v.oc - v.h * v.w * v.c;
   const std::int64_t batch = per_batch > 0 ? (v.n - 1) * per_batch : 0;
-  const std::int64_t ky = v.ph / v.sh;  // Y(oy) == 0 for oy <= ky.
-  const std::int64_t kx = v.pw / v.sw;  // X(ox) == 0 for ox <= kx.
   const std::int64_t m = batch + MaxPiecewise(v, true, 0, v.oh - 1, ky) +
                          MaxPiecewise(v, false, 0, v.ow - 1, kx);
   const std::int64_t best =
