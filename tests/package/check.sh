@@ -6,14 +6,18 @@
 # to a prefix, moves the prefix (the package must be relocatable), copies
 # examples/firmware to a work directory and builds it from clean build
 # directories with only the prefix on CMAKE_PREFIX_PATH:
-#   host      kws_ref_model's sample, then ad01_int8's copied over the same
-#             model file (the change must rerun `arenaplan compile`; an
-#             unchanged model must not): TFLM's output bytes each time
+#   host      kws_ref_model's sample, again with --overlap, then ad01_int8's
+#             copied over the same model file (a changed model or option
+#             must rerun `arenaplan compile`, an unchanged build must not):
+#             TFLM's output bytes each time
 #   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes;
 #             then person_detect copied over the same model file, on the
 #             board and on the host: the same bytes
 #   make      host.mk through share/arenaplan/arenaplan.mk: kws_ref_model's
 #             sample, again with --overlap (only then recompiled): TFLM's bytes
+#   generate  tests/package/generate: arenaplan_generate()'s header for
+#             kws_ref_model, its arena below the sum of its tensors; with
+#             --strategy naive (the options changed: planned again) equal
 # Work files in BUILD/package-test (removed first). Exit 0 when every check
 # passes; each prints one PASS or FAIL line.
 set -euo pipefail
@@ -103,6 +107,9 @@ cp "$ref/kws_ref_model/sample.in.bin" "$work/input.bin"
 configure host "$work/model.tflite" "$work/input.bin"
 check "host kws_ref_model sample = TFLM" host "$ref/kws_ref_model/sample.out.bin" compiled
 check "host unchanged: no recompile" host "$ref/kws_ref_model/sample.out.bin" unchanged
+configure host "$work/model.tflite" "$work/input.bin" -DCOMPILE_OPTIONS=--overlap
+check "host options changed (--overlap): recompiled, = TFLM" host \
+  "$ref/kws_ref_model/sample.out.bin" compiled
 cp "$models/ad01_int8.tflite" "$work/model.tflite"
 cp "$ref/ad01_int8/sample.in.bin" "$work/input.bin"
 check "host model file changed to ad01_int8: recompiled, = TFLM" host \
@@ -152,5 +159,37 @@ make_check() {
 make_check "make kws_ref_model sample = TFLM" "" compiled
 make_check "make unchanged: no recompile" "" unchanged
 make_check "make options changed (--overlap): recompiled, = TFLM" --overlap compiled
+
+# --- arenaplan_generate(): tests/package/generate -------------------------------
+cp -r tests/package/generate "$work/generate-src"
+# plan_check PLAN_OPTIONS planned|unchanged: prints `arena A sum S`.
+plan_check() {
+  local options=$1 want=$2 reran=unchanged
+  quiet cmake -S "$work/generate-src" -B "$work/generate" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DMODEL="$models/kws_ref_model.tflite" \
+    -DPLAN_OPTIONS="$options" "${launcher[@]}" &&
+    build generate && "$work/generate/plan_check" >"$work/generate.run.log" ||
+    { echo "plan_check: the build or run failed" >&2; return 1; }
+  grep -q 'arenaplan: planning' "$work/generate.build.log" && reran=planned
+  [ $reran = "$want" ] || { echo "arenaplan plan: $reran, expected $want" >&2; return 1; }
+  cat "$work/generate.run.log"
+}
+# generate_check NAME PLAN_OPTIONS planned|unchanged RELATION(-lt|-eq)
+generate_check() {
+  local name=$1 got
+  if ! got=$(plan_check "$2" "$3" 2>>"$log"); then
+    fail "$name" "see the log"
+  elif ! [[ $got =~ ^arena\ ([0-9]+)\ sum\ ([0-9]+)$ ]]; then
+    fail "$name" "printed '$got'"
+  elif ! [ "${BASH_REMATCH[1]}" "$4" "${BASH_REMATCH[2]}" ]; then
+    fail "$name" "arena ${BASH_REMATCH[1]}, sum of the tensors ${BASH_REMATCH[2]}"
+  else
+    pass "$name ($3; arena ${BASH_REMATCH[1]}, sum of the tensors ${BASH_REMATCH[2]})"
+  fi
+}
+generate_check "generate kws_ref_model: arena < sum of tensors" "" planned -lt
+generate_check "generate unchanged: not planned again" "" unchanged -lt
+generate_check "generate options changed (--strategy naive): arena = sum" \
+  "--strategy;naive" planned -eq
 
 exit $failed
