@@ -10,7 +10,8 @@
 #             copied over the same model file (a changed model or option
 #             must rerun `arenaplan compile`, an unchanged build must not):
 #             TFLM's output bytes each time
-#   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes;
+#   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes, and
+#             SMLAD in the image (the board's -mcpu selected the DSP kernels);
 #             then person_detect copied over the same model file, on the
 #             board and on the host: the same bytes
 #   make      host.mk through share/arenaplan/arenaplan.mk: kws_ref_model's
@@ -124,6 +125,13 @@ configure board "$work/fw_model.tflite" "$work/fw_input.bin" \
   --toolchain "$work/src/arm-none-eabi.cmake" -DBOARD=mps2-an386 ||
   fail "configure board" "cmake failed"
 check "mps2-an386 vww_96_int8 rand1 = TFLM" board "$ref/vww_96_int8/rand1.out.bin" compiled
+# The kernels' DSP paths follow the target's -mcpu (cortex-m4: SMLAD).
+smlad=$(arm-none-eabi-objdump -d "$work/board/example.elf" 2>>"$log" | grep -c $'\tsmlad' || true)
+if [ "$smlad" -gt 0 ]; then
+  pass "mps2-an386 image uses the DSP kernels ($smlad SMLAD instructions)"
+else
+  fail "mps2-an386 DSP kernels" "no SMLAD instruction in example.elf"
+fi
 
 # person_detect (int8 [1,96,96,1]): the first 9216 bytes of vww's rand2.
 cp "$models/person_detect.tflite" "$work/fw_model.tflite"
