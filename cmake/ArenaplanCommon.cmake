@@ -14,7 +14,7 @@ include_guard(GLOBAL)
 # a project that puts this checkout's cmake/ on CMAKE_MODULE_PATH.
 if(NOT TARGET arenaplan::runtime AND
    EXISTS "${CMAKE_CURRENT_LIST_DIR}/../core/include/arenaplan/plan.hpp")
-  add_library(arenaplan::runtime INTERFACE IMPORTED)
+  add_library(arenaplan::runtime INTERFACE IMPORTED GLOBAL)
   set_target_properties(arenaplan::runtime PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES
       "${CMAKE_CURRENT_LIST_DIR}/../core/include;${CMAKE_CURRENT_LIST_DIR}/../kernels/include"

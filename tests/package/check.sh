@@ -6,14 +6,19 @@
 # to a prefix, moves the prefix (the package must be relocatable), copies
 # examples/firmware to a work directory and builds it from clean build
 # directories with only the prefix on CMAKE_PREFIX_PATH:
-#   host      kws_ref_model's sample, then ad01_int8's copied over the same
-#             model file (the change must rerun `arenaplan compile`; an
-#             unchanged model must not): TFLM's output bytes each time
-#   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes;
+#   host      kws_ref_model's sample, again with --overlap, then ad01_int8's
+#             copied over the same model file (a changed model or option
+#             must rerun `arenaplan compile`, an unchanged build must not):
+#             TFLM's output bytes each time
+#   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes, and
+#             SMLAD in the image (the board's -mcpu selected the DSP kernels);
 #             then person_detect copied over the same model file, on the
 #             board and on the host: the same bytes
 #   make      host.mk through share/arenaplan/arenaplan.mk: kws_ref_model's
 #             sample, again with --overlap (only then recompiled): TFLM's bytes
+#   generate  tests/package/generate: arenaplan_generate()'s header for
+#             kws_ref_model, its arena below the sum of its tensors; with
+#             --strategy naive (the options changed: planned again) equal
 # Work files in BUILD/package-test (removed first). Exit 0 when every check
 # passes; each prints one PASS or FAIL line.
 set -euo pipefail
@@ -100,9 +105,14 @@ check() {
 # --- host ---------------------------------------------------------------------
 cp "$models/kws_ref_model.tflite" "$work/model.tflite"
 cp "$ref/kws_ref_model/sample.in.bin" "$work/input.bin"
-configure host "$work/model.tflite" "$work/input.bin"
+configure host "$work/model.tflite" "$work/input.bin" ||
+  fail "configure host" "cmake failed"
 check "host kws_ref_model sample = TFLM" host "$ref/kws_ref_model/sample.out.bin" compiled
 check "host unchanged: no recompile" host "$ref/kws_ref_model/sample.out.bin" unchanged
+configure host "$work/model.tflite" "$work/input.bin" -DCOMPILE_OPTIONS=--overlap ||
+  fail "configure host --overlap" "cmake failed"
+check "host options changed (--overlap): recompiled, = TFLM" host \
+  "$ref/kws_ref_model/sample.out.bin" compiled
 cp "$models/ad01_int8.tflite" "$work/model.tflite"
 cp "$ref/ad01_int8/sample.in.bin" "$work/input.bin"
 check "host model file changed to ad01_int8: recompiled, = TFLM" host \
@@ -112,8 +122,16 @@ check "host model file changed to ad01_int8: recompiled, = TFLM" host \
 cp "$models/vww_96_int8.tflite" "$work/fw_model.tflite"
 cp "$ref/vww_96_int8/rand1.in.bin" "$work/fw_input.bin"
 configure board "$work/fw_model.tflite" "$work/fw_input.bin" \
-  --toolchain "$work/src/arm-none-eabi.cmake" -DBOARD=mps2-an386
+  --toolchain "$work/src/arm-none-eabi.cmake" -DBOARD=mps2-an386 ||
+  fail "configure board" "cmake failed"
 check "mps2-an386 vww_96_int8 rand1 = TFLM" board "$ref/vww_96_int8/rand1.out.bin" compiled
+# The kernels' DSP paths follow the target's -mcpu (cortex-m4: SMLAD).
+smlad=$(arm-none-eabi-objdump -d "$work/board/example.elf" 2>>"$log" | grep -c $'\tsmlad' || true)
+if [ "$smlad" -gt 0 ]; then
+  pass "mps2-an386 image uses the DSP kernels ($smlad SMLAD instructions)"
+else
+  fail "mps2-an386 DSP kernels" "no SMLAD instruction in example.elf"
+fi
 
 # person_detect (int8 [1,96,96,1]): the first 9216 bytes of vww's rand2.
 cp "$models/person_detect.tflite" "$work/fw_model.tflite"
@@ -152,5 +170,44 @@ make_check() {
 make_check "make kws_ref_model sample = TFLM" "" compiled
 make_check "make unchanged: no recompile" "" unchanged
 make_check "make options changed (--overlap): recompiled, = TFLM" --overlap compiled
+
+# --- arenaplan_generate(): tests/package/generate -------------------------------
+cp -r tests/package/generate "$work/generate-src"
+# plan_check PLAN_OPTIONS planned|unchanged: prints `arena A sum S`.
+plan_check() {
+  local options=$1 want=$2 reran=unchanged
+  if ! quiet cmake -S "$work/generate-src" -B "$work/generate" \
+      -DCMAKE_PREFIX_PATH="$prefix" -DMODEL="$models/kws_ref_model.tflite" \
+      -DPLAN_OPTIONS="$options" "${launcher[@]}" || ! build generate ||
+      ! "$work/generate/plan_check" >"$work/generate.run.log"; then
+    echo "plan_check: the configuration, build or run failed" >&2
+    return 1
+  fi
+  grep -q 'arenaplan: planning' "$work/generate.build.log" && reran=planned
+  [ $reran = "$want" ] || { echo "arenaplan plan: $reran, expected $want" >&2; return 1; }
+  cat "$work/generate.run.log"
+}
+# generate_check NAME PLAN_OPTIONS planned|unchanged below|equal: the arena
+# below or equal to the sum of the tensors' sizes.
+generate_check() {
+  local name=$1 got arena sum
+  if ! got=$(plan_check "$2" "$3" 2>>"$log"); then
+    fail "$name" "see the log"
+  elif ! [[ $got =~ ^arena\ ([0-9]+)\ sum\ ([0-9]+)$ ]]; then
+    fail "$name" "printed '$got'"
+  else
+    arena=${BASH_REMATCH[1]} sum=${BASH_REMATCH[2]}
+    if { [ "$4" = below ] && [ "$arena" -lt "$sum" ]; } ||
+        { [ "$4" = equal ] && [ "$arena" -eq "$sum" ]; }; then
+      pass "$name ($3; arena $arena, sum of the tensors $sum)"
+    else
+      fail "$name" "arena $arena, sum of the tensors $sum"
+    fi
+  fi
+}
+generate_check "generate kws_ref_model: arena < sum of tensors" "" planned below
+generate_check "generate unchanged: not planned again" "" unchanged below
+generate_check "generate options changed (--strategy naive): arena = sum" \
+  "--strategy;naive" planned equal
 
 exit $failed
