@@ -1,7 +1,7 @@
 #!/usr/bin/env perl
 # The per-operator table of a profiled run (`make run ... PROFILE=1`,
 # run/run.sh):
-#   run/profile_table.pl RUN_LOG [UNPROFILED_INSTRUCTIONS]
+#   run/profile_table.pl RUN_LOG [UNPROFILED_INSTRUCTIONS [PROFILE.json]]
 # RUN_LOG is the console of run/firmware.cpp built with ARENAPLAN_PROFILE
 # under QEMU -icount shift=0: its "figures" line gives the counter ticks of
 # the calibration loop (2 x 1000000 + 1 instructions), its "profile" lines
@@ -12,13 +12,18 @@
 # at the step and the constant bytes its lowering emitted. Then the sum;
 # with UNPROFILED_INSTRUCTIONS (run.sh's instructions.txt of the same
 # model without marks) the difference, and exit 1 when it is more than 1 %.
+# With PROFILE.json (may follow an empty UNPROFILED_INSTRUCTIONS) the same
+# figures as JSON: {"total": the steps' sum, "unprofiled": N or null,
+# "operators": [{"index": the step's first operator (the file's index),
+# "last": its last, "name": ..., "instructions": N, "live_bytes": N,
+# "constant_bytes": N}, ...]}, which `arenaplan report --profile` reads.
 # Exit 2 when RUN_LOG lacks the lines.
 use strict;
 use warnings;
 
-die "usage: run/profile_table.pl RUN_LOG [UNPROFILED_INSTRUCTIONS]\n"
-  unless @ARGV == 1 || @ARGV == 2;
-my ($log, $unprofiled) = @ARGV;
+die "usage: run/profile_table.pl RUN_LOG [UNPROFILED_INSTRUCTIONS [PROFILE.json]]\n"
+  unless @ARGV >= 1 && @ARGV <= 3;
+my ($log, $unprofiled, $json) = @ARGV;
 open(my $in, '<', $log) or die "profile: cannot read $log: $!\n";
 my ($ticks, $calibration, $hook_ticks, $hook_marks);
 my @steps;
@@ -62,6 +67,20 @@ for my $s (@steps) {
 printf "sum of the %d steps: %s instructions (one mark: %.1f instructions, "
   . "subtracted from each step; the marked inference: %s)\n", scalar @steps,
   group($sum), $hook * $per_tick, group($ticks * $per_tick);
+if (defined $json && $json ne '') {
+  open(my $out, '>', "$json.tmp") or die "profile: cannot write $json: $!\n";
+  my @ops = map {
+    sprintf('{"index": %d, "last": %d, "name": "%s", "instructions": %.0f, '
+      . '"live_bytes": %d, "constant_bytes": %d}', $_->{first}, $_->{last},
+      $_->{name}, $_->{instructions} < 0 ? 0 : $_->{instructions},
+      $_->{live}, $_->{constant})
+  } @steps;
+  printf $out "{\"total\": %.0f, \"unprofiled\": %s, \"operators\": [\n  %s\n]}\n",
+    $sum, (defined $unprofiled && $unprofiled =~ /^\d+$/) ? $unprofiled : 'null',
+    join(",\n  ", @ops);
+  close($out) or die "profile: cannot write $json: $!\n";
+  rename("$json.tmp", $json) or die "profile: cannot write $json: $!\n";
+}
 exit 0 if !defined $unprofiled || $unprofiled eq '';
 die "profile: unprofiled count '$unprofiled' is not a number\n"
   unless $unprofiled =~ /^\d+$/ && $unprofiled > 0;

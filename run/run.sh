@@ -338,7 +338,7 @@ if [ -n "$profile" ]; then
     die 1 "FAILED: the profiled image's output differs from the host's ($b-profile/board.out.bin)"
   unprofiled=""
   [ "${RUN_ICOUNT:-}" = 1 ] && unprofiled=$(cat "$b/instructions.txt")
-  run/profile_table.pl "$b-profile/run.log" "$unprofiled" ||
+  run/profile_table.pl "$b-profile/run.log" "$unprofiled" "$b/profile.json" ||
     die 1 "the profile's steps do not add up to the unprofiled inference within 1 % (log $b-profile/run.log)"
 fi
 

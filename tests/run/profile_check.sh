@@ -5,8 +5,10 @@
 #   tests/run/profile_check.sh SHARED_DIR
 # passes when run/run.sh succeeds (the marked and the unmarked images give
 # the host's output bytes, and the steps' instructions add up to the
-# unmarked inference's within 1 %) and the table lists the operators
-# 0 .. kOperatorCount - 1 (the plan header's count) once each, in order.
+# unmarked inference's within 1 %), the table lists the operators
+# 0 .. kOperatorCount - 1 (the plan header's count) once each, in order,
+# and `arenaplan report --profile` reads the run's profile.json: the page's
+# total is the JSON's, and each operator row carries its count.
 # Work directory RUN_OUT (default build/run/profile-test).
 set -euo pipefail
 if [ $# -ne 1 ]; then
@@ -33,5 +35,18 @@ if [ $status -eq 0 ] && [ -n "$count" ] && [ "$listed" = "$expect" ] &&
 else
   echo "profile run $model $board: FAIL (exit $status; operators listed: $listed; expected: $expect)"
   sed 's/^/  | /' "$log"
+  exit 1
+fi
+json=$out/$model/$board/best/profile.json
+[ -f "$json" ] || json=$(find "$out/$model" -name profile.json | head -n 1)
+total=$(sed -n 's/^{"total": \([0-9]*\),.*/\1/p' "$json" 2>/dev/null || true)
+page=$out/$model.report.html
+if [ -n "$total" ] && "${ARENAPLAN_CLI:-build/arenaplan}" report \
+    "$shared/models/$model.tflite" --profile "$json" --out "$page" >/dev/null &&
+    grep -q "per inference</th><td class=\"n\" data-v=\"$total\"" "$page" &&
+    [ "$(grep -o '<tr><td class="n" data-v="[0-9]*">[0-9,]*</td>' "$page" | wc -l)" -eq "$count" ]; then
+  echo "profile report $model: PASS (total $total from $json)"
+else
+  echo "profile report $model: FAIL (profile ${json:-none}, total '${total}', page $page)"
   exit 1
 fi
