@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "codegen/base/errors.hpp"
+#include "codegen/tflite/problem.hpp"
 
 namespace arenaplan::compile {
 namespace {
@@ -224,18 +225,26 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
 
 /// The offsets of segment `s`'s inputs (returned, comma separated) and the
 /// static_asserts of their pairs with output record `y` (added to `checks`).
+/// An input that is a folded alias (a RESHAPE's output, fold.hpp) is read
+/// in its home's record at its alias offset; it has no pair (fuse_plan.cpp
+/// gives it no distance), so the output must miss its whole home.
 std::string AppendSegmentInputs(const fuse::FusePlan& plan,
+                                const tflite::Subgraph& sg,
                                 const fuse::Segment& s, std::size_t y,
                                 std::string& checks) {
   std::string inputs;
   for (std::size_t q = 0; q < s.input_tensors.size(); ++q) {
-    const std::size_t x = RecordOf(plan, s.input_tensors[q]);
+    const std::int32_t t = s.input_tensors[q];
+    const std::int32_t home = tflite::HomeOf(sg, t);
+    const std::size_t x = RecordOf(plan, home);
+    const std::uint64_t at =
+        home == t ? 0 : sg.tensors[static_cast<std::size_t>(t)].alias_offset;
     inputs += (q ? ", " : "") + std::string("kPlan[") + std::to_string(x) +
-              "].offset";
+              "].offset" + (at == 0 ? "" : " + " + std::to_string(at));
     const std::string xs = std::to_string(plan.problem.records[x].size);
     const std::string ys = "kPlan[" + std::to_string(y) + "]";
     const std::string xp = "kPlan[" + std::to_string(x) + "]";
-    if (s.input_distance[q]) {
+    if (s.input_distance[q] && home == t) {
       const std::string d = std::to_string(*s.input_distance[q]);
       checks += "    static_assert(" + ys + ".offset + " + d + " <= " + xp +
                 ".offset || " + xp + ".offset + " + xs + " <= " + ys +
@@ -278,7 +287,7 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
       AppendFusedOp(body, blocks, plan, g, i, model, path, table, checks, rows);
     }
     const std::size_t y = RecordOf(plan, s.output_tensor);
-    const std::string inputs = AppendSegmentInputs(plan, s, y, checks);
+    const std::string inputs = AppendSegmentInputs(plan, sg, s, y, checks);
     out += "  // operators " + std::to_string(s.first_op) + " .. " +
            std::to_string(s.last_op) +
            ": fused segment (docs/fuse.md), one output row at a time\n  {\n";

@@ -272,6 +272,11 @@ std::optional<Segment> MakeSegment(const tflite::Model& model,
     }
   }
   s.output_tensor = s.ops.back().output_tensor;
+  // The output is written whole into its own record: not an alias inside
+  // another tensor (an input of a CONCATENATION written in place).
+  if (tflite::HomeOf(sg, s.output_tensor) != s.output_tensor) {
+    return std::nullopt;
+  }
   // A tensor made inside (not the output) becomes a ring: its buffer must
   // be its own (no alias inside another tensor), hold no graph output and
   // be read only inside, under every name (tflite::HomeOf: a folded
