@@ -13,8 +13,9 @@
 // also planned with --overlap). The same models, outside the repository,
 // gave these bytes on TFLM's reference kernels too. Also: a negative
 // per-tensor FULLY_CONNECTED scale is refused (TFLite's
-// GetQuantizedConvolutionMultipler refuses it), and a layer with a
-// negative multiplier calls the reference kernel, one without the fast one.
+// GetQuantizedConvolutionMultipler refuses it), and the fast kernels get
+// the negated channels where that is exact, the reference kernels the
+// negative multipliers otherwise.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,6 +57,9 @@ struct Conv {
   /// 4, where the rounding of ties decides more outputs) on small values:
   /// inputs within 6 of the zero point, weights within +-6, bias +-40.
   bool large_scales = false;
+  /// Channel 1 (negative scale) holds a weight -128, which cannot be
+  /// negated: the layer runs the reference kernel.
+  bool min_weight = false;
 };
 
 /// Channel scales: every third negative (channel 1, 4, ...), the rest
@@ -109,10 +113,14 @@ Model BuildConv(const Conv& k, unsigned seed) {
       k.depthwise ? std::vector<std::int32_t>{1, k.kh, k.kw, oc}
                   : std::vector<std::int32_t>{oc, k.kh, k.kw, k.ic};
   const int w_max = k.large_scales ? 6 : 127;
-  const std::vector<std::int8_t> filter = RandomBytes(
+  std::vector<std::int8_t> filter = RandomBytes(
       rng,
       static_cast<std::size_t>(oc * k.kh * k.kw * (k.depthwise ? 1 : k.ic)),
       -w_max, w_max);
+  if (k.min_weight) {
+    filter[static_cast<std::size_t>(k.depthwise ? 1 : k.kh * k.kw * k.ic)] =
+        -128;
+  }
   std::vector<std::int32_t> bias;
   const int b_max = k.large_scales ? 40 : 3000;
   for (std::int32_t c = 0; c < oc; ++c) {
@@ -327,30 +335,56 @@ TEST(LowerNegativeScale, RefusesNegativePerTensorFullyConnected) {
             "");
 }
 
-TEST(LowerNegativeScale, CallsTheReferenceKernelOnlyForNegativeScales) {
+/// Whether the generated source of `m` calls `kernel` ("k::NAME(").
+bool Calls(const OneOpModel& m, const std::string& kernel) {
+  const std::string s = Source(m);
+  arenaplan::fuzz::CheckKernelParams(s);  // aborts when out of range
+  return s.find(kernel) != std::string::npos;
+}
+
+TEST(LowerNegativeScale, NegatesChannelsForTheFastKernelsWhereExact) {
+  // Negative scales, every weight within +-127 and small sums: the fast
+  // kernels, given the negated channels and non-negative multipliers
+  // (CheckKernelParams refuses a negative one in a fast call). The bytes
+  // of these layers are checked in the tests above.
   const Conv conv{false, 1, 4, 4, 8, 1, 1, 1, 1, 1, 8, true, 0};
   const Conv dw{true, 1, 6, 5, 4, 3, 3, 1, 1, 1, 0, true, 0};
-  for (const Conv& k : {conv, dw}) {
-    Model m = BuildConv(k, 10);
-    std::string s = Source(m.model);
-    const std::string fast =
-        k.depthwise ? "k::DepthwiseConv2DFast(" : "k::Conv2DFast(";
-    const std::string reference =
-        k.depthwise ? "k::DepthwiseConv2D(" : "k::Conv2D(";
-    EXPECT_EQ(s.find(fast), std::string::npos) << s;
-    EXPECT_NE(s.find(reference), std::string::npos) << s;
-    arenaplan::fuzz::CheckKernelParams(s);  // aborts when out of range
-    // All scales positive: the fast kernel.
-    for (float& v : m.model.tensors[1].channel_scales) v = std::abs(v);
-    s = Source(m.model);
-    EXPECT_NE(s.find(fast), std::string::npos) << s;
-    EXPECT_EQ(s.find(reference), std::string::npos) << s;
+  const Conv dw1{true, 1, 6, 6, 1, 3, 3, 1, 1, 5, 0, false, 0};
+  EXPECT_TRUE(Calls(BuildConv(conv, 10).model, "k::Conv2DFast("));
+  EXPECT_TRUE(Calls(BuildConv(dw, 10).model, "k::DepthwiseConv2DFast("));
+  EXPECT_TRUE(Calls(BuildConv(dw1, 10).model, "k::Conv2DFast("));
+  EXPECT_TRUE(
+      Calls(BuildFullyConnected(1, 8, 4, Scales(4), kSi, kSo, 11, 127).model,
+            "k::FullyConnectedFast("));
+}
+
+TEST(LowerNegativeScale, RunsTheReferenceKernelWhereNegationIsNotExact) {
+  // A weight -128 in a channel of negative scale.
+  for (const Conv& k :
+       {Conv{false, 1, 5, 5, 3, 3, 3, 1, 1, 1, 5, true, 0, true, true},
+        Conv{true, 1, 6, 5, 4, 3, 3, 1, 1, 1, 0, true, 0, true, true}}) {
+    const Model m = BuildConv(k, 16);
+    EXPECT_TRUE(
+        Calls(m.model, k.depthwise ? "k::DepthwiseConv2D(" : "k::Conv2D("));
+    Check(m, k.depthwise ? "depthwise, weight -128" : "conv, weight -128",
+          true);
   }
-  Model fc = BuildFullyConnected(1, 8, 4, Scales(4), kSi, kSo, 11, 127);
-  EXPECT_NE(Source(fc.model).find("k::FullyConnected(k::"), std::string::npos);
-  for (float& v : fc.model.tensors[1].channel_scales) v = std::abs(v);
-  EXPECT_NE(Source(fc.model).find("k::FullyConnectedFast(k::"),
-            std::string::npos);
+  // A multiplier of INT32_MIN (PerChannelFullyConnectedMatchesTheIntegerFormula
+  // runs it).
+  const float si = 12039168.0f / 16777216.0f, so = 11567864.0f / 16777216.0f;
+  EXPECT_TRUE(Calls(
+      BuildFullyConnected(3, 4, 4,
+                          {0.5f, -16120429.0f / 16777216.0f, -0.25f, 0.75f}, si,
+                          so, 8, 3)
+          .model,
+      "k::FullyConnected("));
+  // Unit 1's real multiplier 0.5 * -1 / 2^-20 = -2^19: shift 20, so the
+  // accumulator is shifted left by 20 first; |bias| + 255 * sum |w| is at
+  // least 2^11 for these weights, so -acc * 2^20 might not be exact.
+  const Model big = BuildFullyConnected(2, 12, 4, {0.5f, -1.0f, 0.25f, -0.5f},
+                                        0.5f, std::ldexp(1.0f, -20), 17, 3);
+  EXPECT_TRUE(Calls(big.model, "k::FullyConnected("));
+  Check(big, "fully connected, left shift 20");
 }
 
 }  // namespace
