@@ -5,9 +5,11 @@
 // conv.hpp's reference kernels) with the input offset folded into the bias
 // here; a depthwise convolution with depth multiplier > 1 or more than
 // k::kMaxDepthwiseTaps taps ->
-// k::DepthwiseConv2D (conv.hpp); a filter with a negative scale (a negative
-// requantization multiplier, which TFLite runs and the fast output stage
-// does not handle) -> k::Conv2D / k::DepthwiseConv2D (conv.hpp), whose
+// k::DepthwiseConv2D (conv.hpp). A filter with negative scales (negative
+// requantization multipliers, which TFLite runs and the fast output stage
+// does not take): those channels' weights, biases and multipliers negated
+// where that gives the same bytes (NegateNegativeChannels, quantize.hpp),
+// else k::Conv2D / k::DepthwiseConv2D (conv.hpp), whose
 // MultiplyByQuantizedMultiplier takes any multiplier. A dilated layer (a
 // factor above 1) takes the dilated kernels instead of the fast ones:
 // k::Conv2DDilatedFast (dilated_conv.hpp) for Conv2DFast,
@@ -17,6 +19,7 @@
 // defaults). int8 activations, int8 symmetric per-channel filters, int32
 // bias. The operator's geometry is accepted by tflite::CheckConv
 // (codegen/tflite/geometry.hpp), the same check as its overlap contract.
+#include <algorithm>
 #include <vector>
 
 #include "arenaplan/kernels/dilated_conv.hpp"
@@ -38,9 +41,29 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   // flash), then Conv2DFast (whose reads after each output byte are a
   // subset of the depthwise reference's: the depthwise overlap contract
   // holds).
-  const bool exact = NegativeScale(w);  // the reference kernels
-  const bool as_conv = depthwise && g.in.c == 1 && !exact;
   std::vector<std::int8_t> wv = l.Int8Values(w);
+  std::vector<QuantizedMultiplier> mq =
+      l.ChannelMultipliers(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+  // The fast kernels: any convolution, a depthwise one of one input channel
+  // or of depth multiplier 1 and at most k::kMaxDepthwiseTaps taps; with
+  // non-negative multipliers only (negative weight scales: the channels
+  // negated when that is exact, NegateNegativeChannels, else the reference
+  // kernel).
+  const bool negative = std::any_of(
+      mq.begin(), mq.end(),
+      [](const QuantizedMultiplier& m) { return m.multiplier < 0; });
+  bool fast =
+      !depthwise || g.in.c == 1 ||
+      (g.depth_multiplier == 1 &&
+       g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps);
+  std::vector<std::int32_t> bv;
+  if (fast) {
+    bv = l.BiasValues(op, out_c);
+    if (negative) fast = NegateNegativeChannels(wv, !depthwise, bv, mq);
+  }
+  const bool as_conv = depthwise && g.in.c == 1 && fast;
+  const char* negated =
+      fast && negative ? ", negative-scale channels negated" : "";
   std::string filter;
   if (as_conv) {
     const std::int32_t taps = g.filter.h * g.filter.w;
@@ -54,23 +77,21 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
     wv = t;
     filter = l.EmitInt8Array(
         Fmt("kConvFilter%zu", l.OperatorIndex()),
-        Fmt("operator %zu: depthwise filter as [out_c, kh, kw, 1]",
-            l.OperatorIndex()),
+        Fmt("operator %zu: depthwise filter as [out_c, kh, kw, 1]%s",
+            l.OperatorIndex(), negated),
         wv);
+  } else if (fast && negative) {
+    filter = l.EmitInt8Array(
+        Fmt("kFilter%zu", l.OperatorIndex()),
+        Fmt("operator %zu: filter%s", l.OperatorIndex(), negated), wv);
   } else {
     filter = l.ConstInt8(w);
   }
   // The fast kernels take bias + input offset * (filter sums), one int32
   // per output channel: the same flash as the bias it replaces (4 * out_c
   // bytes more when the operator has no bias).
-  const bool fast =
-      !exact &&
-      (!depthwise || as_conv ||
-       (g.depth_multiplier == 1 &&
-        g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps));
   std::string bias;
   if (fast) {
-    const std::vector<std::int32_t> bv = l.BiasValues(op, out_c);
     std::vector<std::int32_t> folded(static_cast<std::size_t>(out_c));
     const arenaplan::kernels::Shape4 f =
         as_conv ? arenaplan::kernels::Shape4{out_c, g.filter.h, g.filter.w, 1}
@@ -80,16 +101,15 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
                            : arenaplan::kernels::FoldConvBias)(
         -qi.zero_point, f, wv.data(), bv.empty() ? nullptr : bv.data(),
         folded.data());
-    bias =
-        l.EmitInt32Array(Fmt("kFoldedBias%zu", l.OperatorIndex()),
-                         Fmt("operator %zu: bias + input offset * filter sums",
-                             l.OperatorIndex()),
-                         folded);
+    bias = l.EmitInt32Array(
+        Fmt("kFoldedBias%zu", l.OperatorIndex()),
+        Fmt("operator %zu: bias + input offset * filter sums%s",
+            l.OperatorIndex(), negated),
+        folded);
   } else {
     bias = l.Bias(op, out_c);
   }
-  const std::string quant =
-      l.ChannelQuant(w, out_c, depthwise ? 3 : 0, qi.scale, qo.scale);
+  const std::string quant = l.EmitChannelQuant(mq);
   const bool dilated = g.dilation_h != 1 || g.dilation_w != 1;
   const char* kernel = depthwise && !as_conv
                            ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"

@@ -5,11 +5,15 @@
 // bytes as fully_connected.hpp's reference kernel) with the input offset
 // folded into the bias here: int8 input and output, int8 symmetric weights
 // [units, depth] (per-tensor or per-unit), int32 bias; the input is read as
-// batches x depth. Per-unit weights with a negative scale (a negative
-// requantization multiplier, which TFLite runs and the fast output stage
-// does not handle) -> k::FullyConnected (fully_connected.hpp), whose
+// batches x depth. Per-unit weights with negative scales (negative
+// requantization multipliers, which TFLite runs and the fast output stage
+// does not take): those units' weights, biases and multipliers negated
+// where that gives the same bytes (NegateNegativeChannels, quantize.hpp),
+// else k::FullyConnected (fully_connected.hpp), whose
 // MultiplyByQuantizedMultiplier takes any multiplier, with the bias as it
-// is; TFLite refuses a negative per-tensor scale, and so does ChannelQuant.
+// is. TFLite refuses a negative per-tensor scale, and so does
+// ChannelMultipliers.
+#include <algorithm>
 #include <cinttypes>
 #include <vector>
 
@@ -37,33 +41,46 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
   if (ElementCount(out) != batches * units)
     l.Fail("output size does not match batches x units");
   const ActivationRange ar = l.Activation(o.activation, qo, out);
-  const std::string weights = l.ConstInt8(w);
-  const bool fast = !NegativeScale(w);
+  // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
+  // product of the scales (and refuses a negative one), a per-channel one in
+  // double.
+  const auto product = w.quantization.scale.size() == 1
+                           ? Lowerer::ScaleProduct::kFloat
+                           : Lowerer::ScaleProduct::kDouble;
+  std::vector<QuantizedMultiplier> mq =
+      l.ChannelMultipliers(w, units, 0, qi.scale, qo.scale, product);
+  std::vector<std::int8_t> wv = l.Int8Values(w);
+  std::vector<std::int32_t> bv = l.BiasValues(op, units);
+  const bool negative = std::any_of(
+      mq.begin(), mq.end(),
+      [](const QuantizedMultiplier& m) { return m.multiplier < 0; });
+  const bool fast = !negative || NegateNegativeChannels(wv, true, bv, mq);
+  const std::string weights =
+      fast && negative
+          ? l.EmitInt8Array(Fmt("kWeights%zu", l.OperatorIndex()),
+                            Fmt("operator %zu: weights, negative-scale units "
+                                "negated",
+                                l.OperatorIndex()),
+                            wv)
+          : l.ConstInt8(w);
   std::string bias;
   if (fast) {
     // bias + input offset * (weight row sums): the flash of the bias it
     // replaces (4 * units bytes more when the operator has none).
-    const std::vector<std::int8_t> wv = l.Int8Values(w);
-    const std::vector<std::int32_t> bv = l.BiasValues(op, units);
     std::vector<std::int32_t> folded(static_cast<std::size_t>(units));
     arenaplan::kernels::FoldFullyConnectedBias(
         -qi.zero_point, units, depth, wv.data(),
         bv.empty() ? nullptr : bv.data(), folded.data());
     bias = l.EmitInt32Array(
         Fmt("kFoldedBias%zu", l.OperatorIndex()),
-        Fmt("operator %zu: bias + input offset * weight row sums",
-            l.OperatorIndex()),
+        Fmt("operator %zu: bias + input offset * weight row sums%s",
+            l.OperatorIndex(),
+            negative ? ", negative-scale units negated" : ""),
         folded);
   } else {
     bias = l.Bias(op, units);
   }
-  // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
-  // product of the scales, a per-channel one in double.
-  const auto product = w.quantization.scale.size() == 1
-                           ? Lowerer::ScaleProduct::kFloat
-                           : Lowerer::ScaleProduct::kDouble;
-  const std::string quant =
-      l.ChannelQuant(w, units, 0, qi.scale, qo.scale, product);
+  const std::string quant = l.EmitChannelQuant(mq);
   l.Emit(Fmt("  k::%s(k::FullyConnectedParams{%d, %d, %d, %d, %" PRId64
              ", %d, %d},\n",
              fast ? "FullyConnectedFast" : "FullyConnected", -qi.zero_point,

@@ -4,7 +4,9 @@
 // (kernels/include/arenaplan/kernels/transpose_conv.hpp). Inputs as TFLite
 // orders them: 0 the output shape (constant int32 [4]), 1 the filter
 // [out_c, kh, kw, in_c] (constant, symmetric, per-tensor or per output
-// channel), 2 the input, 3 the optional int32 bias. The padding is TFLM's:
+// channel; negative scales give negative multipliers, as in TFLM, which the
+// kernel's MultiplyByQuantizedMultiplier takes), 2 the input, 3 the
+// optional int32 bias. The padding is TFLM's:
 // ComputePaddingHeightWidth applied to the output's size.
 #include <cinttypes>
 

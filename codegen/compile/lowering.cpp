@@ -52,11 +52,6 @@ std::int64_t ElementCount(const Tensor& t) {
   return n;
 }
 
-bool NegativeScale(const Tensor& w) {
-  return std::any_of(w.quantization.scale.begin(), w.quantization.scale.end(),
-                     [](float s) { return s < 0.0f; });
-}
-
 std::string Dims4::Code() const {
   return Fmt("k::Shape4{%d, %d, %d, %d}", n, h, w, c);
 }
@@ -448,6 +443,13 @@ std::string Lowerer::Bias(const tflite::Operator& op, std::int32_t channels,
 std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
                                   std::int32_t dimension, float in_scale,
                                   float out_scale, ScaleProduct product) {
+  return EmitChannelQuant(
+      ChannelMultipliers(w, channels, dimension, in_scale, out_scale, product));
+}
+
+std::vector<QuantizedMultiplier> Lowerer::ChannelMultipliers(
+    const Tensor& w, std::int32_t channels, std::int32_t dimension,
+    float in_scale, float out_scale, ScaleProduct product) const {
   const auto& q = w.quantization;
   if (q.scale.empty()) Fail(Describe(w) + " is not quantized");
   if (q.scale.size() != 1 &&
@@ -465,7 +467,7 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
       Fail(Describe(w) +
            " has a non-zero zero point (weights must be symmetric)");
   }
-  std::vector<std::int32_t> mult, shift;
+  std::vector<QuantizedMultiplier> m;
   for (std::int32_t c = 0; c < channels; ++c) {
     const float ws =
         q.scale[q.scale.size() == 1 ? 0 : static_cast<std::size_t>(c)];
@@ -480,10 +482,17 @@ std::string Lowerer::ChannelQuant(const Tensor& w, std::int32_t channels,
                       "per-tensor scale here)",
                       real));
     }
-    const QuantizedMultiplier m =
-        Multiplier(real, what, product == ScaleProduct::kDouble);
-    mult.push_back(m.multiplier);
-    shift.push_back(m.shift);
+    m.push_back(Multiplier(real, what, product == ScaleProduct::kDouble));
+  }
+  return m;
+}
+
+std::string Lowerer::EmitChannelQuant(
+    const std::vector<QuantizedMultiplier>& m) {
+  std::vector<std::int32_t> mult, shift;
+  for (const QuantizedMultiplier& c : m) {
+    mult.push_back(c.multiplier);
+    shift.push_back(c.shift);
   }
   const std::string mid = Fmt("kMultiplier%zu", op_);
   const std::string sid = Fmt("kShift%zu", op_);

@@ -235,11 +235,21 @@ class Lowerer {
   /// `dimension` of `w`; returns the k::ChannelQuant initializer. A
   /// negative multiplier only reaches the reference kernels (conv.hpp,
   /// fully_connected.hpp, transpose_conv.hpp): the fast kernels' output
-  /// stage assumes non-negative ones (dsp.hpp), see NegativeScale.
+  /// stage assumes non-negative ones (dsp.hpp), see NegateNegativeChannels
+  /// (quantize.hpp).
   std::string ChannelQuant(const tflite::Tensor& w, std::int32_t channels,
                            std::int32_t dimension, float in_scale,
                            float out_scale,
                            ScaleProduct product = ScaleProduct::kDouble);
+  /// ChannelQuant's multipliers, checked (failing as it does), without
+  /// emitting anything.
+  [[nodiscard]] std::vector<QuantizedMultiplier> ChannelMultipliers(
+      const tflite::Tensor& w, std::int32_t channels, std::int32_t dimension,
+      float in_scale, float out_scale,
+      ScaleProduct product = ScaleProduct::kDouble) const;
+  /// Emits `m` as the operator's kMultiplierK (int32) and kShiftK (int8)
+  /// arrays; returns the k::ChannelQuant initializer.
+  std::string EmitChannelQuant(const std::vector<QuantizedMultiplier>& m);
   /// A variable (persistent) int16 tensor: the planner leaves variable
   /// tensors out of the arena, so it gets its own static buffer (RAM,
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().
@@ -281,11 +291,6 @@ class Lowerer {
   std::uint64_t const_bytes_ = 0;
   std::uint64_t state_bytes_ = 0;
 };
-
-/// Whether a scale of the weights `w` is negative (then a requantization
-/// multiplier is, and the lowering calls the reference kernel instead of
-/// the fast one, whose output stage assumes non-negative multipliers).
-[[nodiscard]] bool NegativeScale(const tflite::Tensor& w);
 
 /// Lowers one operator: checks it, emits its constants and one kernel call.
 using LowerFn = void (*)(Lowerer& lowerer, const tflite::Operator& op);

@@ -29,6 +29,48 @@ QuantizedMultiplier QuantizeMultiplier(double real) {
   return r;
 }
 
+bool NegateNegativeChannels(std::vector<std::int8_t>& weights,
+                            bool channel_major, std::vector<std::int32_t>& bias,
+                            std::vector<QuantizedMultiplier>& m) {
+  const std::size_t channels = m.size();
+  if (channels == 0) return true;
+  const std::size_t per = weights.size() / channels;
+  const auto channel = [&](std::size_t i) {
+    return channel_major ? i / per : i % channels;
+  };
+  // |bias| + 255 * sum |w| per channel, and whether a weight is -128.
+  std::vector<std::int64_t> bound(channels, 0);
+  std::vector<bool> has_min(channels, false);
+  for (std::size_t c = 0; c < bias.size() && c < channels; ++c) {
+    bound[c] = bias[c] < 0 ? -std::int64_t{bias[c]} : bias[c];
+  }
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const std::int32_t v = weights[i];
+    bound[channel(i)] += 255 * (v < 0 ? -v : v);
+    if (v == -128) has_min[channel(i)] = true;
+  }
+  for (std::size_t c = 0; c < channels; ++c) {
+    if (m[c].multiplier >= 0) continue;
+    const int left = m[c].shift > 0 ? m[c].shift : 0;
+    if (m[c].multiplier == std::numeric_limits<std::int32_t>::min() ||
+        has_min[c] || bound[c] >= (std::int64_t{1} << (31 - left))) {
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (m[channel(i)].multiplier < 0) {
+      weights[i] = static_cast<std::int8_t>(-weights[i]);
+    }
+  }
+  for (std::size_t c = 0; c < bias.size() && c < channels; ++c) {
+    if (m[c].multiplier < 0) bias[c] = -bias[c];
+  }
+  for (QuantizedMultiplier& q : m) {
+    if (q.multiplier < 0) q.multiplier = -q.multiplier;
+  }
+  return true;
+}
+
 bool IsClampActivation(tflite::Activation activation) {
   return activation == tflite::Activation::kNone ||
          activation == tflite::Activation::kRelu ||

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/model.hpp"
@@ -30,6 +31,27 @@ struct QuantizedMultiplier {
 /// 2^-32) gives 0. `real` must be finite (NaN and infinities give 0, 0;
 /// callers check); -0.0 gives 0, 0.
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
+
+/// Makes the negative multipliers of a layer's channels non-negative for
+/// the fast kernels, whose output stage assumes them (dsp.hpp): channel c
+/// with m[c].multiplier < 0 gets its weights, its bias and its multiplier
+/// negated. Every output byte stays TFLite's: the accumulator (bias + sum
+/// (x - zero point) * w) is negated, and MultiplyByQuantizedMultiplier(-acc,
+/// -M, s) = MultiplyByQuantizedMultiplier(acc, M, s), as both roundings see
+/// the same product (acc * 2^max(s, 0)) * M, provided the negated values
+/// exist: M > INT32_MIN, no weight of the channel is -128, and |bias| + 255
+/// * sum |w| < 2^(31 - max(s, 0)) (|x - zero point| <= 255: the shifted
+/// accumulator stays within int32, so it is never INT32_MIN, and neither
+/// wraps). Returns false, changing nothing, when a channel with a negative
+/// multiplier fails one of these (the layer then runs the reference kernel,
+/// which takes negative multipliers). `weights` holds m.size() channels:
+/// element i belongs to channel i / (weights.size() / m.size()) when
+/// `channel_major` (CONV_2D, FULLY_CONNECTED), else i % m.size()
+/// (DEPTHWISE_CONV_2D). `bias`: one per channel, or empty (none).
+[[nodiscard]] bool NegateNegativeChannels(std::vector<std::int8_t>& weights,
+                                          bool channel_major,
+                                          std::vector<std::int32_t>& bias,
+                                          std::vector<QuantizedMultiplier>& m);
 
 /// The int8 range [min, max] (both included) an int8 output with `scale`
 /// and `zero_point` is clamped to after `activation`, as TFLite computes it

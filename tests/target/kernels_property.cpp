@@ -265,7 +265,8 @@ Dim RandomDim(Rng& r, std::int32_t max_in, std::int32_t max_k) {
 /// Per-channel requantization and bias of a convolution or fully connected
 /// layer: multipliers in [2^30, 2^31) (now and then 0: a zero filter
 /// scale), shifts in [-14, 0], bias within +-2^20 or none. With `negative`
-/// (a negative weight scale, which only the reference kernels are given)
+/// (a negative weight scale; the generator gives negative multipliers to
+/// the reference kernels only)
 /// about half the multipliers are negated into (-2^31, -2^30], one in
 /// eight of those INT32_MIN (a mantissa that rounds to -2^31).
 struct ChannelQ {

@@ -9,10 +9,13 @@
 // depthwise_conv, fully_connected per channel: sum over the in-bounds taps
 // of filter * (input - input zero point), plus the bias, requantized by
 // channel, plus the output zero point, clamped), with the multipliers and
-// roundings of tests/host/support/requant_oracle.hpp. Also: a negative
+// roundings of tests/host/support/requant_oracle.hpp (the convolutions
+// also planned with --overlap). The same models, outside the repository,
+// gave these bytes on TFLM's reference kernels too. Also: a negative
 // per-tensor FULLY_CONNECTED scale is refused (TFLite's
-// GetQuantizedConvolutionMultipler refuses it), and a layer with a
-// negative multiplier calls the reference kernel, one without the fast one.
+// GetQuantizedConvolutionMultipler refuses it), and the fast kernels get
+// the negated channels where that is exact, the reference kernels the
+// negative multipliers otherwise.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,6 +57,9 @@ struct Conv {
   /// 4, where the rounding of ties decides more outputs) on small values:
   /// inputs within 6 of the zero point, weights within +-6, bias +-40.
   bool large_scales = false;
+  /// Channel 1 (negative scale) holds a weight -128, which cannot be
+  /// negated: the layer runs the reference kernel.
+  bool min_weight = false;
 };
 
 /// Channel scales: every third negative (channel 1, 4, ...), the rest
@@ -107,10 +113,14 @@ Model BuildConv(const Conv& k, unsigned seed) {
       k.depthwise ? std::vector<std::int32_t>{1, k.kh, k.kw, oc}
                   : std::vector<std::int32_t>{oc, k.kh, k.kw, k.ic};
   const int w_max = k.large_scales ? 6 : 127;
-  const std::vector<std::int8_t> filter = RandomBytes(
+  std::vector<std::int8_t> filter = RandomBytes(
       rng,
       static_cast<std::size_t>(oc * k.kh * k.kw * (k.depthwise ? 1 : k.ic)),
       -w_max, w_max);
+  if (k.min_weight) {
+    filter[static_cast<std::size_t>(k.depthwise ? 1 : k.kh * k.kw * k.ic)] =
+        -128;
+  }
   std::vector<std::int32_t> bias;
   const int b_max = k.large_scales ? 40 : 3000;
   for (std::int32_t c = 0; c < oc; ++c) {
@@ -182,15 +192,22 @@ Model BuildConv(const Conv& k, unsigned seed) {
   return m;
 }
 
-void Check(const Model& m, const std::string& what) {
-  const auto run = CompileAndRun(
-      m.model, std::vector<std::uint8_t>(m.input.begin(), m.input.end()));
-  ASSERT_EQ(run.error, "") << what;
-  ASSERT_EQ(run.output.size(), m.expect.size()) << what;
-  for (std::size_t i = 0; i < m.expect.size(); ++i) {
-    ASSERT_EQ(static_cast<int>(static_cast<std::int8_t>(run.output[i])),
-              static_cast<int>(static_cast<std::int8_t>(m.expect[i])))
-        << what << " byte " << i;
+/// Runs `m` and compares its output with the expected bytes; with
+/// `overlap` also compiled with --overlap (the output planned over the
+/// input at the reference kernel's contract distance, the same as the fast
+/// kernel's: the value of a multiplier does not enter a contract).
+void Check(const Model& m, const std::string& what, bool overlap = false) {
+  for (const bool o : {false, true}) {
+    if (o && !overlap) break;
+    const auto run = CompileAndRun(
+        m.model, std::vector<std::uint8_t>(m.input.begin(), m.input.end()), o);
+    ASSERT_EQ(run.error, "") << what;
+    ASSERT_EQ(run.output.size(), m.expect.size()) << what;
+    for (std::size_t i = 0; i < m.expect.size(); ++i) {
+      ASSERT_EQ(static_cast<int>(static_cast<std::int8_t>(run.output[i])),
+                static_cast<int>(static_cast<std::int8_t>(m.expect[i])))
+          << what << (o ? " (overlap)" : "") << " byte " << i;
+    }
   }
 }
 
@@ -209,26 +226,26 @@ std::string Source(const OneOpModel& m) {
 TEST(LowerNegativeScale, ConvMatchesTheIntegerFormula) {
   // SAME with padding on every side, RELU6; VALID stride 2, NONE; 1x1.
   Check(BuildConv({false, 1, 5, 6, 3, 3, 3, 1, 1, 1, 5, true, 3}, 1),
-        "conv 3x3 same relu6");
+        "conv 3x3 same relu6", true);
   Check(BuildConv({false, 2, 7, 5, 4, 3, 2, 2, 2, 1, 6, false, 0}, 2),
-        "conv 3x2 valid stride 2");
+        "conv 3x2 valid stride 2", true);
   Check(BuildConv({false, 1, 4, 4, 8, 1, 1, 1, 1, 1, 7, true, 0}, 3),
-        "conv 1x1");
+        "conv 1x1", true);
   Check(BuildConv({false, 1, 6, 6, 3, 3, 3, 1, 1, 1, 8, true, 0, true}, 12),
-        "conv 3x3, large scales");
+        "conv 3x3, large scales", true);
 }
 
 TEST(LowerNegativeScale, DepthwiseMatchesTheIntegerFormula) {
   Check(BuildConv({true, 1, 6, 5, 4, 3, 3, 1, 1, 1, 0, true, 0}, 4),
-        "depthwise 3x3 same");
+        "depthwise 3x3 same", true);
   // Depth multiplier 2, RELU6.
   Check(BuildConv({true, 1, 5, 5, 3, 3, 3, 2, 1, 2, 0, true, 3}, 5),
-        "depthwise multiplier 2");
+        "depthwise multiplier 2", true);
   // One input channel (otherwise lowered as a convolution).
   Check(BuildConv({true, 1, 6, 6, 1, 3, 3, 1, 1, 5, 0, false, 0}, 6),
-        "depthwise one input channel");
+        "depthwise one input channel", true);
   Check(BuildConv({true, 1, 7, 7, 8, 3, 3, 1, 1, 1, 0, true, 0, true}, 13),
-        "depthwise 3x3, large scales");
+        "depthwise 3x3, large scales", true);
 }
 
 Model BuildFullyConnected(std::int32_t batches, std::int32_t depth,
@@ -318,30 +335,56 @@ TEST(LowerNegativeScale, RefusesNegativePerTensorFullyConnected) {
             "");
 }
 
-TEST(LowerNegativeScale, CallsTheReferenceKernelOnlyForNegativeScales) {
+/// Whether the generated source of `m` calls `kernel` ("k::NAME(").
+bool Calls(const OneOpModel& m, const std::string& kernel) {
+  const std::string s = Source(m);
+  arenaplan::fuzz::CheckKernelParams(s);  // aborts when out of range
+  return s.find(kernel) != std::string::npos;
+}
+
+TEST(LowerNegativeScale, NegatesChannelsForTheFastKernelsWhereExact) {
+  // Negative scales, every weight within +-127 and small sums: the fast
+  // kernels, given the negated channels and non-negative multipliers
+  // (CheckKernelParams refuses a negative one in a fast call). The bytes
+  // of these layers are checked in the tests above.
   const Conv conv{false, 1, 4, 4, 8, 1, 1, 1, 1, 1, 8, true, 0};
   const Conv dw{true, 1, 6, 5, 4, 3, 3, 1, 1, 1, 0, true, 0};
-  for (const Conv& k : {conv, dw}) {
-    Model m = BuildConv(k, 10);
-    std::string s = Source(m.model);
-    const std::string fast =
-        k.depthwise ? "k::DepthwiseConv2DFast(" : "k::Conv2DFast(";
-    const std::string reference =
-        k.depthwise ? "k::DepthwiseConv2D(" : "k::Conv2D(";
-    EXPECT_EQ(s.find(fast), std::string::npos) << s;
-    EXPECT_NE(s.find(reference), std::string::npos) << s;
-    arenaplan::fuzz::CheckKernelParams(s);  // aborts when out of range
-    // All scales positive: the fast kernel.
-    for (float& v : m.model.tensors[1].channel_scales) v = std::abs(v);
-    s = Source(m.model);
-    EXPECT_NE(s.find(fast), std::string::npos) << s;
-    EXPECT_EQ(s.find(reference), std::string::npos) << s;
+  const Conv dw1{true, 1, 6, 6, 1, 3, 3, 1, 1, 5, 0, false, 0};
+  EXPECT_TRUE(Calls(BuildConv(conv, 10).model, "k::Conv2DFast("));
+  EXPECT_TRUE(Calls(BuildConv(dw, 10).model, "k::DepthwiseConv2DFast("));
+  EXPECT_TRUE(Calls(BuildConv(dw1, 10).model, "k::Conv2DFast("));
+  EXPECT_TRUE(
+      Calls(BuildFullyConnected(1, 8, 4, Scales(4), kSi, kSo, 11, 127).model,
+            "k::FullyConnectedFast("));
+}
+
+TEST(LowerNegativeScale, RunsTheReferenceKernelWhereNegationIsNotExact) {
+  // A weight -128 in a channel of negative scale.
+  for (const Conv& k :
+       {Conv{false, 1, 5, 5, 3, 3, 3, 1, 1, 1, 5, true, 0, true, true},
+        Conv{true, 1, 6, 5, 4, 3, 3, 1, 1, 1, 0, true, 0, true, true}}) {
+    const Model m = BuildConv(k, 16);
+    EXPECT_TRUE(
+        Calls(m.model, k.depthwise ? "k::DepthwiseConv2D(" : "k::Conv2D("));
+    Check(m, k.depthwise ? "depthwise, weight -128" : "conv, weight -128",
+          true);
   }
-  Model fc = BuildFullyConnected(1, 8, 4, Scales(4), kSi, kSo, 11, 127);
-  EXPECT_NE(Source(fc.model).find("k::FullyConnected(k::"), std::string::npos);
-  for (float& v : fc.model.tensors[1].channel_scales) v = std::abs(v);
-  EXPECT_NE(Source(fc.model).find("k::FullyConnectedFast(k::"),
-            std::string::npos);
+  // A multiplier of INT32_MIN (PerChannelFullyConnectedMatchesTheIntegerFormula
+  // runs it).
+  const float si = 12039168.0f / 16777216.0f, so = 11567864.0f / 16777216.0f;
+  EXPECT_TRUE(Calls(
+      BuildFullyConnected(3, 4, 4,
+                          {0.5f, -16120429.0f / 16777216.0f, -0.25f, 0.75f}, si,
+                          so, 8, 3)
+          .model,
+      "k::FullyConnected("));
+  // Unit 1's real multiplier 0.5 * -1 / 2^-20 = -2^19: shift 20, so the
+  // accumulator is shifted left by 20 first; |bias| + 255 * sum |w| is at
+  // least 2^11 for these weights, so -acc * 2^20 might not be exact.
+  const Model big = BuildFullyConnected(2, 12, 4, {0.5f, -1.0f, 0.25f, -0.5f},
+                                        0.5f, std::ldexp(1.0f, -20), 17, 3);
+  EXPECT_TRUE(Calls(big.model, "k::FullyConnected("));
+  Check(big, "fully connected, left shift 20");
 }
 
 }  // namespace

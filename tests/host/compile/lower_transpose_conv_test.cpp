@@ -32,6 +32,9 @@ struct Case {
   bool same;
   bool bias;
   std::int8_t activation;  ///< 0 NONE, 1 RELU, 3 RELU6.
+  /// Odd output channels with negative scales (TFLM runs them with
+  /// negative multipliers).
+  bool negative = false;
 };
 
 constexpr float kSi = 0.05f, kSo = 0.1f;
@@ -51,7 +54,8 @@ Built Build(const Case& k, const std::string& name, unsigned seed) {
   b.filter.resize(static_cast<std::size_t>(k.oc * k.kh * k.kw * k.ic));
   for (auto& v : b.filter) v = static_cast<std::int8_t>(byte(rng));
   for (std::int32_t c = 0; c < k.oc; ++c) {
-    b.w_scales.push_back(0.01f + 0.003f * static_cast<float>(c));
+    const float scale = 0.01f + 0.003f * static_cast<float>(c);
+    b.w_scales.push_back(k.negative && c % 2 == 1 ? -scale : scale);
     b.bias.push_back(std::uniform_int_distribution<int>(-3000, 3000)(rng));
   }
   OneOpModel& m = b.model;
@@ -175,8 +179,15 @@ TEST(LowerTransposeConv, ComputesValidPaddingWithoutBias) {
 TEST(LowerTransposeConv, PadsOddSameOutputsAsTflm) {
   // SAME, filter 5, stride 2, output 6: the convolution of 6 gives 3, total
   // padding (3 - 1) * 2 + 5 - 6 = 3, odd: 1 before (the smaller half).
-  Check({1, 3, 3, 1, 6, 6, 2, 5, 5, 2, 2, true, true, 0},
-        "transpose_conv_odd", 14);
+  Check({1, 3, 3, 1, 6, 6, 2, 5, 5, 2, 2, true, true, 0}, "transpose_conv_odd",
+        14);
+}
+
+TEST(LowerTransposeConv, RunsNegativeChannelScales) {
+  // Channels 1 and 3 of 4 with negative scales, as old converters wrote
+  // them; the reference formula above with the multipliers' signs kept.
+  Check({1, 3, 4, 3, 6, 8, 4, 3, 3, 2, 2, true, true, 0, true},
+        "transpose_conv_negative", 15);
 }
 
 TEST(LowerTransposeConv, RefusesWhatTheKernelDoesNotTake) {

@@ -182,5 +182,29 @@ TEST(KernelParamsCheckDeathTest, CatchesOutOfRangeConvParameters) {
   }
 }
 
+// armex_ds_cnn_s as compiled: for each fast kernel's first call, its
+// ChannelQuant's first multiplier negated (a negative weight scale, which
+// dsp.hpp's output stage does not handle) aborts; the same with the call
+// renamed to the reference kernel, which takes negative multipliers, passes.
+TEST(KernelParamsCheckDeathTest, CatchesANegativeMultiplierInAFastKernel) {
+  const std::string s = CompiledSource("armex_ds_cnn_s");
+  for (const std::string fast : {"k::Conv2DFast(", "k::DepthwiseConv2DFast(",
+                                 "k::FullyConnectedFast("}) {
+    SCOPED_TRACE(fast);
+    const std::size_t call = s.find(fast);
+    ASSERT_NE(call, std::string::npos);
+    const std::size_t q = s.find("k::ChannelQuant{", call);
+    ASSERT_NE(q, std::string::npos);
+    const std::string id = Words(BracedText(s, q + 15)).at(0);
+    const std::size_t array = s.find("const std::int32_t " + id + "[");
+    ASSERT_NE(array, std::string::npos);
+    const std::size_t first = s.find_first_of("0123456789", s.find('{', array));
+    const std::string bad = s.substr(0, first) + "-" + s.substr(first);
+    EXPECT_DEATH(CheckKernelParams(bad), "");
+    const std::string reference = fast.substr(0, fast.size() - 5) + "(";
+    CheckKernelParams(Replaced(bad, fast, reference));  // no abort
+  }
+}
+
 }  // namespace
 }  // namespace arenaplan::fuzz

@@ -10,9 +10,12 @@
 //    multiplier;
 //  - the fast output stage (dsp.hpp Requantize, RequantizeRight,
 //    OutputStage::Store4 with both its shortcut and its per-byte path):
-//    non-negative multipliers only, the ones the generator passes it (a
-//    negative one sends the layer to the reference kernel:
-//    compile/lower_negative_scale_test.cpp);
+//    non-negative multipliers only, the ones the generator passes it; a
+//    channel of negative multiplier M is given -M and its accumulator
+//    negated (NegateNegativeChannels, codegen/compile/quantize.hpp), and
+//    the fast stage on (-acc, -M) equals the oracle on (acc, M) wherever
+//    NegateNegativeChannels allows it;
+//  - NegateNegativeChannels' conditions, by hand;
 //  - the host's QuantizeMultiplier for negative reals, by hand.
 #include <gemmlowp/fixedpoint/fixedpoint.h>
 #include <gtest/gtest.h>
@@ -122,6 +125,78 @@ TEST(KernelsNegativeMultiplier, FastStageMatchesOracleForNonNegative) {
       }
     }
   }
+}
+
+TEST(KernelsNegativeMultiplier, FastStageOnNegatedChannelMatchesOracle) {
+  // M in (INT32_MIN, 0) and |acc| * 2^max(shift, 0) < 2^31, the bound
+  // NegateNegativeChannels demands: the fast stage given -acc and -M.
+  std::mt19937 rng(53);
+  std::vector<std::int32_t> ms = {INT32_MIN + 1, -(1 << 30), -(1 << 30) - 1};
+  std::uniform_int_distribution<std::int32_t> neg(INT32_MIN + 1, -(1 << 30));
+  for (int i = 0; i < 40; ++i) ms.push_back(neg(rng));
+  for (std::int32_t m : ms) {
+    for (int shift = -31; shift <= 30; ++shift) {
+      const int left = shift > 0 ? shift : 0;
+      const std::int32_t limit = INT32_MAX >> left;  // |acc| < 2^(31-left)
+      std::vector<std::int32_t> accs = {0, 1, -1, limit, -limit};
+      std::uniform_int_distribution<std::int32_t> any(-limit, limit);
+      // (At |acc| = 2^(31 - left) the shifted accumulator can be
+      // INT32_MIN, whose negation is itself: excluded by the bound.)
+      const std::int32_t near = limit < 300 ? limit : 300;
+      std::uniform_int_distribution<std::int32_t> small(-near, near);
+      for (int i = 0; i < 30; ++i) {
+        accs.push_back(any(rng));
+        accs.push_back(small(rng));
+      }
+      for (std::int32_t acc : accs) {
+        const std::int32_t expect = OracleRequantize(acc, m, shift);
+        ASSERT_EQ(k::Requantize(-acc, -m, shift), expect)
+            << acc << " " << m << " " << shift;
+      }
+    }
+  }
+}
+
+TEST(KernelsNegativeMultiplier, NegatesOnlyWhereExact) {
+  // Two channels of three weights, channel-major: channel 1 negative.
+  const compile::QuantizedMultiplier pos{1 << 30, -3}, neg{-(1 << 30), -3};
+  std::vector<std::int8_t> w = {1, -2, 3, 4, -5, 127};
+  std::vector<std::int32_t> b = {10, -20};
+  std::vector<compile::QuantizedMultiplier> m = {pos, neg};
+  ASSERT_TRUE(compile::NegateNegativeChannels(w, true, b, m));
+  EXPECT_EQ(w, (std::vector<std::int8_t>{1, -2, 3, -4, 5, -127}));
+  EXPECT_EQ(b, (std::vector<std::int32_t>{10, 20}));
+  EXPECT_EQ(m[0].multiplier, 1 << 30);
+  EXPECT_EQ(m[1].multiplier, 1 << 30);
+  EXPECT_EQ(m[1].shift, -3);
+  // Channel-minor (depthwise): element i is channel i % 2.
+  w = {1, -2, 3, 4};
+  b = {};
+  m = {pos, neg};
+  ASSERT_TRUE(compile::NegateNegativeChannels(w, false, b, m));
+  EXPECT_EQ(w, (std::vector<std::int8_t>{1, 2, 3, -4}));
+  // Refused, nothing changed: a -128 in the negative channel (not in the
+  // positive one), a multiplier INT32_MIN, a bound of 2^(31 - left):
+  // shift 20, |bias| 0 + 255 * (4 + 4) = 2040 < 2048 passes, 2048 does not.
+  const auto refused = [](std::vector<std::int8_t> w2, std::int32_t bias1,
+                          compile::QuantizedMultiplier m1) {
+    std::vector<std::int32_t> b2 = {0, bias1};
+    std::vector<compile::QuantizedMultiplier> m2 = {{1 << 30, -3}, m1};
+    const auto w_before = w2;
+    const bool ok = compile::NegateNegativeChannels(w2, true, b2, m2);
+    if (!ok) {
+      EXPECT_EQ(w2, w_before);
+      EXPECT_EQ(b2[1], bias1);
+      EXPECT_EQ(m2[1].multiplier, m1.multiplier);
+    }
+    return !ok;
+  };
+  EXPECT_TRUE(refused({1, 2, -128, 3}, 0, neg));
+  EXPECT_FALSE(refused({-128, 2, 1, 3}, 0, neg));
+  EXPECT_TRUE(refused({1, 2, 1, 3}, 0, {INT32_MIN, -3}));
+  EXPECT_FALSE(refused({1, 2, 4, -4}, 0, {-(1 << 30), 20}));
+  EXPECT_TRUE(refused({1, 2, 4, -4}, 8, {-(1 << 30), 20}));
+  EXPECT_FALSE(refused({1, 2, 4, -4}, 7, {-(1 << 30), 20}));
 }
 
 TEST(KernelsNegativeMultiplier, ReferenceOutputStageMatchesOracleBytes) {

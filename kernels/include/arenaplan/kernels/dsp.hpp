@@ -454,8 +454,10 @@ using DefaultMac = ScalarMac;
 #endif
 
 /// MultiplyByQuantizedMultiplier (quantization.hpp) for a multiplier in
-/// [0, 2^31), the only ones the generator passes to the fast kernels (a
-/// layer with a negative one calls the reference kernel), which never hit
+/// [0, 2^31), the only ones the generator passes to the fast kernels (it
+/// negates a channel of negative multiplier, weights and bias, or calls the
+/// reference kernel: codegen/compile/quantize.hpp NegateNegativeChannels),
+/// which never hit
 /// the saturating case (both factors INT32_MIN). Then the rounded high
 /// product,
 /// nudged by 2^30 or 1 - 2^30 by sign and truncated toward zero, equals

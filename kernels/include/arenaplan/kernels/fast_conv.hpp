@@ -33,9 +33,10 @@
 //   kDepthwisePass channels.
 // - Requantization through Requantize (dsp.hpp OutputStage): one 64-bit
 //   multiply-accumulate and one shift for right shifts, exact for
-//   non-negative multipliers (the generator calls the reference kernels of
-//   conv.hpp for a layer with a negative one); the output offset and
-//   clamp range held in locals, not reloaded after each output store.
+//   non-negative multipliers (the generator negates a channel with a
+//   negative one, or calls the reference kernel of conv.hpp); the output
+//   offset and clamp range held in locals, not reloaded after each output
+//   store.
 //
 // Loop order and overlap. Output pixels P in the reference order (b, oy,
 // ox ascending). Conv2DFast: a window of at most 256 bytes and more than

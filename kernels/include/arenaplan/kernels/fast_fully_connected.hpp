@@ -5,8 +5,8 @@
 // folded into the bias at generation time (FoldFullyConnectedBias), and
 // four output units share each input load (dsp.hpp Dot4: SXTB16 + SMLAD on
 // the DSP extension); the requantization is dsp.hpp's Requantize
-// (OutputStage), for non-negative multipliers only (the generator calls
-// FullyConnected for per-unit weights with a negative scale).
+// (OutputStage), for non-negative multipliers only (the generator negates
+// a unit with a negative one, or calls FullyConnected).
 //
 // Loop order: batch rows ascending; within a row, units in groups of four
 // (then one by one), each group reading the whole input row, then writing

@@ -91,7 +91,8 @@ struct Shape4 {
 /// connected layer: real multiplier (input_scale * weight_scale[c] /
 /// output_scale) as multiplier[c] * 2^(shift[c] - 31). The reference
 /// kernels take negative multipliers; the fast ones (dsp.hpp OutputStage)
-/// do not, and the generator does not pass them any.
+/// do not, and the generator does not pass them any (it negates such
+/// channels where that is exact).
 struct ChannelQuant {
   const std::int32_t* multiplier;  ///< One per output channel; not owned.
   /// One per output channel, in [-31, 30]; not owned.
