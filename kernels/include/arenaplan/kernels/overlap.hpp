@@ -66,8 +66,10 @@
 // is linear, so its maximum there is at floor(ph / sh) + 1 or OH - 1. In
 // the padding (oy <= floor(ph / sh)) Y(oy) is bounded by dh - 1 but not
 // monotone when dh > 1, so every such oy is a candidate (at most
-// floor(ph / sh) + 1 <= kh * dh of them); for dh = 1, Y = 0 there and g
-// is increasing, the maximum at floor(ph / sh) as the enumeration finds.
+// floor(ph / sh) + 1 <= kh * dh of them, as every window holds an
+// in-bounds tap); for dh = 1, Y = 0 there and g is increasing, so only
+// floor(ph / sh) (and 0) is evaluated, as without dilation (a pooling
+// window from a model may be very large, its padding too).
 // Likewise h (columns, pw, sw, dw). So
 //   M = max_P ((P + 1) * OC - a(P)) = batch + G + Hc,
 //   batch = (N - 1) * max(0, OH*OW*OC - H*W*C), G = max g, Hc = max h,
@@ -164,14 +166,19 @@ enum class WindowOrder {
 /// Whether every window of the output rows (`rows`) or columns holds an
 /// in-bounds tap (file comment): in the padding, up to `kink` =
 /// floor(pad / stride), the first tap at or past 0 exists and lies inside
-/// the input; past it, the last window starts inside the input.
+/// the input; past it, the last window starts inside the input. Undilated,
+/// the padding's first tap is element 0 at tap index -start <= pad, so
+/// output 0 alone decides (pad <= k - 1); dilated, each output up to the
+/// kink is checked, at most (k - 1) * d / stride + 1 of them before one
+/// fails (its first tap index is at least -start / d).
 [[nodiscard]] constexpr bool EveryWindowHits(const Window& v, bool rows,
                                              std::int64_t kink) {
   const std::int64_t outs = rows ? v.oh : v.ow, extent = rows ? v.h : v.w;
   const std::int32_t s = rows ? v.sh : v.sw, pad = rows ? v.ph : v.pw;
   const std::int32_t k = rows ? v.kh : v.kw, d = rows ? v.dh : v.dw;
   if ((outs - 1) * s - pad > extent - 1) return false;
-  for (std::int64_t o = 0; o <= kink && o < outs; ++o) {
+  const std::int64_t last = d == 1 ? 0 : kink;
+  for (std::int64_t o = 0; o <= last && o < outs; ++o) {
     const std::int64_t start = o * s - pad;
     const std::int64_t first = FirstTap(start, d);
     if (first > k - 1 || start + first * d > extent - 1) return false;
@@ -180,14 +187,16 @@ enum class WindowOrder {
 }
 
 /// The maximum of g (rows) or h (columns) over [lo, hi]: every candidate
-/// in the padding, [lo, kink], then kink + 1 and hi, where it is linear
-/// (those within range).
+/// in the padding, [lo, kink] (undilated, where g and h increase there:
+/// lo and kink), then kink + 1 and hi, where it is linear (those within
+/// range).
 [[nodiscard]] constexpr std::int64_t MaxPiecewise(const Window& v, bool rows,
                                                   std::int64_t lo,
                                                   std::int64_t hi,
                                                   std::int64_t kink) {
   std::int64_t best = rows ? G(v, lo) : H(v, lo);
-  for (std::int64_t x = lo + 1; x <= kink && x <= hi; ++x) {
+  const std::int32_t dil = rows ? v.dh : v.dw;
+  for (std::int64_t x = dil == 1 ? kink : lo + 1; x <= kink && x <= hi; ++x) {
     best = Max64(best, rows ? G(v, x) : H(v, x));
   }
   const std::int64_t cand[2] = {kink + 1, hi};
