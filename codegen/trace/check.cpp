@@ -216,15 +216,16 @@ class Checker {
                 ? Begin(below) == Begin(above) && End(below) == End(above)
                 : Begin(below) + o->distance <= Begin(above);
         if (!ok) {
-          return {
-              TraceResult::kOverlapTooClose,
-              pair + (o->relation == OverlapRelation::kAlias
-                          ? ", but they are not the same bytes (its "
-                            "kernel allows only an alias)"
-                          : ", at arena byte " + std::to_string(Begin(below)) +
-                                " where its kernel needs it at most " +
-                                std::to_string(Begin(above)) + " - " +
-                                std::to_string(o->distance))};
+          return {TraceResult::kOverlapTooClose,
+                  pair + (o->relation == OverlapRelation::kAlias
+                              ? ", but they are not the same bytes (its "
+                                "kernel allows only an alias)"
+                              : ", starting at arena byte " +
+                                    std::to_string(Begin(below)) +
+                                    " where its kernel needs " +
+                                    std::to_string(Begin(below)) + " + " +
+                                    std::to_string(o->distance) +
+                                    " <= " + std::to_string(Begin(above)))};
         }
       }
     }
