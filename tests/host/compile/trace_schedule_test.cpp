@@ -222,6 +222,24 @@ TEST(TraceSchedule, RefusesMutantsOfPersonDetectFused) {
       true);
 }
 
+TEST(TraceSchedule, ChecksRegionPlansPerRegion) {
+  // person_detect across a 32 KiB and a 1 MiB region: buffers in both, the
+  // check passes, and a buffer one byte off toward a live neighbour in its
+  // region is refused. The same schedule with every buffer in region 0
+  // (offsets kept) is refused: regions overlap in offsets, not in bytes.
+  const std::string path = testing_util::kModels + "person_detect.tflite";
+  CompileOptions o = Options(Mode::kOverlap);
+  o.regions = {{"dtcm", 32768, ".dtcm"}, {"ram", 1048576, ".ram"}};
+  const CompiledModel out = CompileModel(tflite::ReadModelFile(path), path, o);
+  bool both = false;
+  for (const trace::Buffer& b : out.schedule.buffers) both |= b.region == 1;
+  EXPECT_TRUE(both);
+  ExpectMovedBufferRefused(out);
+  Schedule one = out.schedule;
+  for (trace::Buffer& b : one.buffers) b.region = 0;
+  EXPECT_NE(CheckSchedule(one).result, TraceResult::kOk);
+}
+
 /// CONV_2D x -> A (1x1, 4x4x2 -> 4x4x3), then RESHAPE(A) -> R (folded:
 /// an alias of A) and LEAKY_RELU(A) -> L, the last operator. Graph outputs
 /// R and L, or L alone when not `alias_output` (then no RESHAPE).
