@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "arenaplan/kernels/row_schedule.hpp"
 #include "codegen/emit/cpp_text.hpp"
 
 namespace arenaplan::compile {
@@ -55,6 +56,12 @@ class ScheduleBuilder {
       if (Planned(t)) s_.initial.push_back(RangeOf(t));
     }
     const auto& lowered = *in_.lowered;
+    for (const LoweredAccesses& op : lowered) {
+      if (op.position >= lowered_at_.size()) {
+        lowered_at_.resize(op.position + 1, nullptr);
+      }
+      lowered_at_[op.position] = &op;
+    }
     for (std::size_t i = 0; i < lowered.size(); ++i) {
       const LoweredAccesses& op = lowered[i];
       const std::int32_t g = SegmentOf(op.position);
@@ -138,43 +145,121 @@ class ScheduleBuilder {
     s_.steps.push_back(std::move(step));
   }
 
-  void AddSegment(std::size_t g, std::size_t file_first) {
+  /// Bytes of one row (W x C) of a [1, H, W, C] tensor (0 otherwise).
+  [[nodiscard]] std::uint64_t RowBytes(std::int32_t t) const {
+    const auto& shape = sg_.tensors[static_cast<std::size_t>(t)].shape;
+    if (shape.size() != 4 || shape[2] <= 0 || shape[3] <= 0) return 0;
+    return static_cast<std::uint64_t>(shape[2]) *
+           static_cast<std::uint64_t>(shape[3]);
+  }
+
+  /// Rows [first, end) of tensor `t`.
+  [[nodiscard]] Range Rows(std::int32_t t, std::int32_t first,
+                           std::int32_t end) const {
+    Range r = RangeOf(t);
+    const std::uint64_t row = RowBytes(t), base = r.begin;
+    r.begin = base + static_cast<std::uint64_t>(first) * row;
+    r.end = base + static_cast<std::uint64_t>(end) * row;
+    return r;
+  }
+
+  /// The row schedule's calls (kernels/row_schedule.hpp) as steps: each
+  /// reads the rows of the segment inputs its window covers and, for the
+  /// last operator, writes its output row; the rows of the rings between
+  /// them are the segment's scratch (RingClaim, RingRelease).
+  struct RowSink {
+    ScheduleBuilder* b;
+    const fuse::Segment* seg;
+    const kernels::RowSchedule* rows;
+    std::size_t file_first;
+
+    void Drop(std::int32_t, std::int32_t) {}
+    void Compute(std::int32_t i, std::int32_t j) {
+      Call(i, j, rows->WindowFirst(i, j), rows->WindowEnd(i, j), true);
+    }
+    void Accumulate(std::int32_t i, std::int32_t y) {
+      Call(i, 0, y, y + 1, false);
+    }
+    void Finish(std::int32_t i) { Call(i, 0, 0, 0, true); }
+
+    /// Operator i reads rows [first, end) of its segment inputs and, when
+    /// `writes` and it is the last operator, writes its output row j.
+    void Call(std::int32_t i, std::int32_t j, std::int32_t first,
+              std::int32_t end, bool writes) {
+      const fuse::FusableOp& f = seg->ops[static_cast<std::size_t>(i)];
+      const std::size_t position = seg->first_op + static_cast<std::size_t>(i);
+      const LoweredAccesses* op =
+          position < b->lowered_at_.size() ? b->lowered_at_[position] : nullptr;
+      trace::Step step;
+      step.op = op != nullptr ? op->file_index : file_first;
+      step.name = (op != nullptr ? op->name : std::string("?")) +
+                  ", fused, output row " + std::to_string(j);
+      for (std::int32_t q = 0; q < f.row.input_count && first < end; ++q) {
+        if (f.row.input[q] >= 0) continue;  // a ring: scratch
+        const std::int32_t t = seg->input_tensors.at(
+            static_cast<std::size_t>(-1 - f.row.input[q]));
+        step.accesses.push_back({Access::Kind::kRead, b->Rows(t, first, end)});
+      }
+      if (writes && static_cast<std::size_t>(i) + 1 == seg->ops.size()) {
+        step.accesses.push_back(
+            {Access::Kind::kWrite, b->Rows(seg->output_tensor, j, j + 1)});
+      }
+      if (!step.accesses.empty()) b->s_.steps.push_back(std::move(step));
+    }
+  };
+
+  /// The ring of every operator of segment g (plan records): one step
+  /// writing them all before the segment's first row (a ring may share
+  /// bytes only with the ring it reads, as its RingPair states), and one
+  /// reading those in no pair after its last row (no output row was
+  /// written over them): the step after the rows when `release`.
+  void RingClaim(std::size_t g, std::size_t file_first, bool release) {
     const fuse::Segment& seg = in_.fused->segments[g];
     const std::vector<std::int32_t>& rings = in_.fused->ring_record.at(g);
+    std::vector<bool> paired(rings.size(), false);
+    for (const fuse::RingPair& p : seg.ring_pairs) {
+      paired.at(p.reader) = paired.at(p.source) = true;
+    }
     trace::Step step;
     step.op = file_first;
-    step.name =
-        "segment of " + std::to_string(seg.ops.size()) + " fused operators";
-    for (std::int32_t t : seg.input_tensors) {
-      step.accesses.push_back({Access::Kind::kRead, RangeOf(t)});
-    }
-    const std::size_t out = step.accesses.size();
-    step.accesses.push_back({Access::Kind::kWrite, RangeOf(seg.output_tensor)});
-    std::vector<std::size_t> ring_access(rings.size(), std::string::npos);
+    step.name = release ? "rings of the fused segment, after its last row"
+                        : "rings of the fused segment, before its first row";
+    std::vector<std::size_t> access(rings.size(), std::string::npos);
     for (std::size_t i = 0; i < rings.size(); ++i) {
-      if (rings[i] < 0) continue;
+      if (rings[i] < 0 || (release && paired[i])) continue;
       Range r;
       r.buffer = static_cast<std::uint32_t>(rings[i]);
       r.end = seg.ring_bytes.at(i);
-      ring_access[i] = step.accesses.size();
-      step.accesses.push_back({Access::Kind::kWrite, r});
+      access[i] = step.accesses.size();
+      step.accesses.push_back(
+          {release ? Access::Kind::kRead : Access::Kind::kWrite, r});
     }
-    for (std::size_t q = 0; q < seg.input_tensors.size(); ++q) {
-      if (!seg.input_distance.at(q)) continue;
-      step.overlaps.push_back(
-          {out, q, OverlapRelation::kOutputBelowBy, *seg.input_distance[q]});
+    if (!release) {
+      for (const fuse::RingPair& p : seg.ring_pairs) {
+        step.overlaps.push_back({access.at(p.reader), access.at(p.source),
+                                 OverlapRelation::kOutputBelowBy, p.distance});
+      }
     }
-    for (const fuse::RingPair& p : seg.ring_pairs) {
-      step.overlaps.push_back({ring_access.at(p.reader),
-                               ring_access.at(p.source),
-                               OverlapRelation::kOutputBelowBy, p.distance});
-    }
-    s_.steps.push_back(std::move(step));
+    if (!step.accesses.empty()) s_.steps.push_back(std::move(step));
+  }
+
+  void AddSegment(std::size_t g, std::size_t file_first) {
+    const fuse::Segment& seg = in_.fused->segments[g];
+    RingClaim(g, file_first, false);
+    std::vector<kernels::RowOp> rows;
+    for (const fuse::FusableOp& f : seg.ops) rows.push_back(f.row);
+    kernels::RowSchedule schedule(rows.data(),
+                                  static_cast<std::int32_t>(rows.size()));
+    RowSink sink{this, &seg, &schedule, file_first};
+    schedule.Run(sink);
+    RingClaim(g, file_first, true);
   }
 
   const ScheduleInputs& in_;
   const tflite::Subgraph& sg_;
   std::vector<std::int64_t> record_of_;  ///< Per tensor: its record, or -1.
+  /// Per model operator position: its lowered accesses (null: folded).
+  std::vector<const LoweredAccesses*> lowered_at_;
   trace::Schedule s_;
 };
 

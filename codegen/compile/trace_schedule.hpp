@@ -6,10 +6,15 @@
 // ranges of its tensors (an alias at its byte offset inside its home
 // record), with the overlaps the lowering stated from the kernel headers'
 // distance functions (Lowerer::StateOverlap). A fused segment (--fuse) is
-// one step: it reads its input tensors, writes its rings and its output;
-// its output may share bytes with an input it consumes at the distance the
-// segment's row schedule gives, a ring with the ring it reads at the row
-// kernel's distance.
+// replayed call by call with the row schedule of
+// kernels/include/arenaplan/kernels/row_schedule.hpp (the one the firmware
+// runs): each row call reads the rows of the segment inputs its window
+// covers, the last operator's writes its output row, with no overlap
+// stated between them; so an output row written over an input row still
+// to be read is refused, whatever distance codegen/fuse/ computed. The
+// rings are the segment's scratch: written before its first row (sharing
+// bytes only with the ring they read, at the row kernel's distance the
+// segment states), and those in no pair read back after its last row.
 #ifndef ARENAPLAN_CODEGEN_COMPILE_TRACE_SCHEDULE_HPP_
 #define ARENAPLAN_CODEGEN_COMPILE_TRACE_SCHEDULE_HPP_
 
