@@ -16,6 +16,7 @@
 #include "codegen/compile/fused_body.hpp"
 #include "codegen/compile/lowering.hpp"
 #include "codegen/compile/profile.hpp"
+#include "codegen/compile/trace_schedule.hpp"
 #include "codegen/emit/cpp_text.hpp"
 #include "codegen/emit/header.hpp"
 #include "codegen/emit/regions.hpp"
@@ -26,6 +27,7 @@
 #include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/problem.hpp"
+#include "codegen/trace/check.hpp"
 
 namespace arenaplan::compile {
 namespace {
@@ -390,6 +392,17 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   gen.Run();
   CheckGraphIo(sg, gen, path);
   out.constant_bytes = gen.ConstantBytes();
+  // The whole-model trace check: the schedule as placed, independent of
+  // how the plan, the overlap pairs and the segments were found.
+  out.schedule = BuildSchedule(
+      ScheduleInputs{&model, &problem, &lowered.record_tensor, &out.plan,
+                     regions ? &*out.region_plan : nullptr, &gen.Accesses(),
+                     fused ? &*fused : nullptr});
+  if (const trace::TraceCheck c = trace::CheckSchedule(out.schedule);
+      c.result != trace::TraceResult::kOk) {
+    throw InternalError(TerminalText(path) + ": trace check failed (" +
+                        trace::TraceResultName(c.result) + "): " + c.message);
+  }
 
   HeaderOptions hopt;
   hopt.namespace_name = options.namespace_name;

@@ -21,6 +21,7 @@
 #include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/model.hpp"
+#include "codegen/trace/schedule.hpp"
 
 namespace arenaplan::compile {
 
@@ -70,11 +71,18 @@ struct CompiledModel {
   /// With two or more regions: the plan across them (`plan` then holds
   /// the aligned problem, strategy "regions" and the regions' total bytes).
   std::optional<RegionPlan> region_plan;
+  /// Invoke()'s schedule as the trace check saw it (it passed):
+  /// codegen/compile/trace_schedule.hpp.
+  trace::Schedule schedule;
 };
 
 /// Compiles subgraph 0 of `model` (read from `path`). Throws InputError
 /// "PATH: operator K (NAME): what" for an operator, option or tensor type
-/// the kernels do not support, before anything is generated.
+/// the kernels do not support, before anything is generated. Every
+/// compile ends with the whole-model trace check (codegen/trace/check.hpp)
+/// of its schedule: a schedule that fails it throws InternalError "PATH:
+/// trace check failed (RESULT): operator K (NAME): ..." naming the tensor
+/// and the byte range, and nothing is returned.
 [[nodiscard]] CompiledModel CompileModel(const tflite::Model& model,
                                          const std::string& path,
                                          const CompileOptions& options);

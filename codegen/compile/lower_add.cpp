@@ -69,6 +69,8 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
       m1.shift, m2.multiplier, m2.shift, mo.multiplier, mo.shift, ar.min,
       ar.max, ElementCount(a)));
   l.Emit("      " + l.Addr(a) + ", " + l.Addr(b) + ", " + l.Addr(out) + ");\n");
+  l.StateElementwise(a, out);  // add.hpp: AddFast, either input
+  l.StateElementwise(b, out);
 }
 
 }  // namespace arenaplan::compile

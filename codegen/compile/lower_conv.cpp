@@ -130,6 +130,7 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   l.Emit("      " + filter_shape + ", " + filter + ", " + bias + ",\n");
   l.Emit("      " + quant + ",\n");
   l.Emit("      " + l.Operand(g.out, out) + ");\n");
+  StateConvOverlap(l, in, out, g, depthwise);
 }
 
 }  // namespace

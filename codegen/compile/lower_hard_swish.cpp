@@ -51,6 +51,7 @@ void LowerHardSwish(Lowerer& l, const tflite::Operator& op) {
       qi.zero_point, qo.zero_point, DownScaleToInt16(mo.multiplier), mo.shift,
       DownScaleToInt16(mr.multiplier), mr.shift, ElementCount(u.in)));
   l.Emit("      " + l.Addr(u.in) + ", " + l.Addr(u.out) + ");\n");
+  l.StateElementwise(u.in, u.out);  // hard_swish.hpp
 }
 
 }  // namespace arenaplan::compile

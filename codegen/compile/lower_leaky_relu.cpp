@@ -32,6 +32,7 @@ void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
           qi.zero_point, qo.zero_point, id.multiplier, id.shift, al.multiplier,
           al.shift, ElementCount(in)));
   l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  l.StateElementwise(in, out);  // leaky_relu.hpp
 }
 
 }  // namespace arenaplan::compile

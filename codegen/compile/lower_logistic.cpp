@@ -55,6 +55,7 @@ void LowerSigmoidLike(Lowerer& l, const tflite::Operator& op,
              kernel, qi.zero_point, radius, multiplier, shift,
              ElementCount(in)));
   l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  l.StateElementwise(in, out);  // logistic.hpp, tanh.hpp
 }
 
 }  // namespace

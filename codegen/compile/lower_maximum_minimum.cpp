@@ -18,6 +18,7 @@ void LowerMaximumMinimum(Lowerer& l, const tflite::Operator& op, bool maximum) {
              maximum ? "true" : "false", x.out_shape.Code().c_str(),
              x.a_strides.c_str(), x.b_strides.c_str()));
   l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
+  StateUnbroadcastOverlaps(l, x);
 }
 
 }  // namespace

@@ -78,6 +78,7 @@ void EmitScaledBinary(Lowerer& l, const char* kernel,
              m.multiplier, m.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
              x.a_strides.c_str(), x.b_strides.c_str()));
   l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
+  StateUnbroadcastOverlaps(l, x);
 }
 
 }  // namespace arenaplan::compile

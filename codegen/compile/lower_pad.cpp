@@ -91,6 +91,8 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
           after[0], after[1], after[2], after[3]));
   l.Emit(Fmt("      %" PRId64 ", ", pad_value) + l.TypedAddr(in, ctype) + ", " +
          l.TypedAddr(out, ctype) + ");  // pad value: " + what + "\n");
+  if (in.type == TensorType::kInt8)
+    StatePadOverlap(l, in, out, is, before, after);
 }
 
 }  // namespace arenaplan::compile

@@ -23,6 +23,7 @@ void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
              ar.min, ar.max));
   l.Emit("      " + l.Operand(g.in, in) + ",\n      " + l.Operand(g.out, out) +
          ");\n");
+  StatePoolOverlap(l, in, out, g);
 }
 
 }  // namespace

@@ -53,6 +53,7 @@ void LowerQuantize(Lowerer& l, const tflite::Operator& op) {
       -qi.zero_point, qo.zero_point, m.multiplier, m.shift, ElementCount(in)));
   l.Emit("      " + l.TypedAddr(in, Lowerer::CType(in.type)) + ", " +
          l.TypedAddr(out, Lowerer::CType(out.type)) + ");\n");
+  if (in.type == out.type) l.StateElementwise(in, out);  // quantize.hpp
 }
 
 }  // namespace arenaplan::compile

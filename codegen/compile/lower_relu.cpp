@@ -28,6 +28,7 @@ void LowerRelu(Lowerer& l, const tflite::Operator& op) {
              qi.zero_point, qo.zero_point, m.multiplier, m.shift, lo,
              ElementCount(in)));
   l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  l.StateElementwise(in, out);  // relu.hpp
 }
 
 void LowerRelu6(Lowerer& l, const tflite::Operator& op) {
@@ -50,6 +51,7 @@ void LowerRelu6(Lowerer& l, const tflite::Operator& op) {
   l.Emit(Fmt("  k::Relu6(k::Relu6Params{%d, %d, %" PRId64 "}, ", qi.zero_point,
              static_cast<int>(six_real), ElementCount(in)) +
          l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  l.StateElementwise(in, out);  // relu.hpp
 }
 
 }  // namespace arenaplan::compile

@@ -16,6 +16,7 @@ void LowerReshape(Lowerer& l, const tflite::Operator& op) {
     l.Fail("input and output sizes differ");
   l.Emit(Fmt("  k::Reshape(%s, %s, %" PRId64 ");\n", l.Addr(in).c_str(),
              l.Addr(out).c_str(), ElementCount(in)));
+  l.StateOverlap(in, out, OverlapRelation::kAlias, 0);  // reshape.hpp
 }
 
 }  // namespace arenaplan::compile

@@ -33,6 +33,7 @@ void LowerSub(Lowerer& l, const tflite::Operator& op) {
           mo.shift, ar.min, ar.max, x.out_shape.Code().c_str(),
           x.a_strides.c_str(), x.b_strides.c_str()));
   l.Emit("      " + x.a_addr + ", " + x.b_addr + ", " + l.Addr(x.out) + ");\n");
+  StateUnbroadcastOverlaps(l, x);
 }
 
 }  // namespace arenaplan::compile

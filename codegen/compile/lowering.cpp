@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "arenaplan/kernels/overlap.hpp"
 #include "codegen/base/errors.hpp"
 #include "codegen/emit/cpp_text.hpp"
 
@@ -127,8 +128,46 @@ void Lowerer::Run() {
       continue;
     }
     CheckElementCounts(op);
+    RecordAccesses(op);
     FindLowering(op.builtin_code)(*this, op);
   }
+}
+
+void Lowerer::RecordAccesses(const tflite::Operator& op) {
+  LoweredAccesses a;
+  a.position = pos_;
+  a.file_index = op_;
+  a.name = TerminalText(op.builtin_name);
+  const auto planned = [&](std::int32_t t) {
+    return t >= 0 && static_cast<std::size_t>(t) < sg_.tensors.size() &&
+           record_of_[static_cast<std::size_t>(t)] >= 0 &&
+           !model_.IsConstant(sg_.tensors[static_cast<std::size_t>(t)]);
+  };
+  for (std::int32_t t : op.inputs) {
+    if (planned(t) &&
+        std::find(a.reads.begin(), a.reads.end(), t) == a.reads.end()) {
+      a.reads.push_back(t);
+    }
+  }
+  for (std::int32_t t : op.outputs) {
+    if (planned(t)) a.writes.push_back(t);
+  }
+  accesses_.push_back(std::move(a));
+}
+
+void Lowerer::StateOverlap(const Tensor& in, const Tensor& out,
+                           OverlapRelation relation, std::int64_t distance) {
+  if (accesses_.empty() || accesses_.back().position != pos_) {
+    throw InternalError("StateOverlap outside an operator's lowering");
+  }
+  if (distance < 0) return;
+  accesses_.back().overlaps.push_back(
+      {Index(in), Index(out), relation, static_cast<std::uint64_t>(distance)});
+}
+
+void Lowerer::StateElementwise(const Tensor& in, const Tensor& out) {
+  StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
+               arenaplan::kernels::kElementwiseOverlapDistance);
 }
 
 void Lowerer::CheckElementCounts(const tflite::Operator& op) const {

@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "codegen/compile/quantize.hpp"
+#include "codegen/records.hpp"
+#include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -63,6 +65,27 @@ struct LayerOperands {
 struct UnaryOperands {
   const tflite::Tensor& in;
   const tflite::Tensor& out;
+};
+
+/// One lowered operator as the trace check sees it (codegen/trace/, built
+/// into a schedule by trace_schedule.hpp): the tensors its call reads and
+/// writes, and the overlaps its kernel's contract allows between them.
+struct LoweredAccesses {
+  std::size_t position = 0;    ///< Index in subgraph 0 of the model lowered.
+  std::size_t file_index = 0;  ///< The file's operator number.
+  std::string name;            ///< Builtin name, e.g. "CONV_2D".
+  /// Tensor indices: every non-constant input in the plan (or an alias
+  /// inside a planned tensor), once each; every output in the plan.
+  std::vector<std::int32_t> reads, writes;
+  /// An overlap the kernel's contract tolerates: `output` (a write) may
+  /// share bytes with `input` (a read) when it starts `distance` bytes or
+  /// more below it (kOutputBelowBy), or is the same bytes (kAlias).
+  struct Overlap {
+    std::int32_t input = -1, output = -1;
+    OverlapRelation relation = OverlapRelation::kOutputBelowBy;
+    std::uint64_t distance = 0;  ///< Bytes, unaligned.
+  };
+  std::vector<Overlap> overlaps;
 };
 
 /// Lowers the operators of subgraph 0 of one model in order. Every failure
@@ -264,8 +287,27 @@ class Lowerer {
   /// Appends `code` (whole lines) to Invoke()'s body.
   void Emit(const std::string& code) { body_ += code; }
 
+  /// States, for the trace check, that the kernel the current operator's
+  /// call runs tolerates its output `out` sharing bytes with its input `in`
+  /// under `relation` at `distance` bytes (the kernel header's own distance
+  /// function for the call's parameters; kAlias: 0). A negative distance
+  /// states nothing.
+  void StateOverlap(const tflite::Tensor& in, const tflite::Tensor& out,
+                    OverlapRelation relation, std::int64_t distance);
+  /// The element-wise contract (kernels/overlap.hpp's
+  /// kElementwiseOverlapDistance) between `in` and `out`.
+  void StateElementwise(const tflite::Tensor& in, const tflite::Tensor& out);
+  /// Every operator lowered so far, in execution order (folded ones,
+  /// which run no kernel, are not in it).
+  [[nodiscard]] const std::vector<LoweredAccesses>& Accesses() const {
+    return accesses_;
+  }
+
  private:
   bool in_regions_ = false;  ///< See AddressInRegions().
+
+  /// Appends the operator's reads and writes to accesses_.
+  void RecordAccesses(const tflite::Operator& op);
 
   /// The one scale (positive, finite) and zero point (in [lo, hi]) of `t`.
   [[nodiscard]] Affine Quantization(const tflite::Tensor& t, std::int64_t lo,
@@ -290,6 +332,7 @@ class Lowerer {
   std::string reset_;   ///< Body of ResetState().
   std::uint64_t const_bytes_ = 0;
   std::uint64_t state_bytes_ = 0;
+  std::vector<LoweredAccesses> accesses_;  ///< See Accesses().
 };
 
 /// Lowers one operator: checks it, emits its constants and one kernel call.
@@ -401,6 +444,25 @@ void EmitScaledBinary(Lowerer& l, const char* kernel,
                       const ActivationRange& ar);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
+
+// Overlap statements for the trace check (stated_overlap.cpp), each from
+// the distance function of the kernel header the call runs.
+/// conv.hpp's Conv2DOverlapDistance, or DepthwiseConv2DOverlapDistance when
+/// `depthwise` (which fast_conv.hpp's kernels keep), for geometry `g`.
+void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
+                      const tflite::Tensor& out, const tflite::ConvGeometry& g,
+                      bool depthwise);
+/// pooling.hpp's PoolOverlapDistance for geometry `g`.
+void StatePoolOverlap(Lowerer& l, const tflite::Tensor& in,
+                      const tflite::Tensor& out, const tflite::PoolGeometry& g);
+/// pad.hpp's PadOverlapDistance (elements; call it for int8 only, where
+/// they are bytes) of input shape `in_shape` padded by `before`/`after`.
+void StatePadOverlap(Lowerer& l, const tflite::Tensor& in,
+                     const tflite::Tensor& out, const Dims4& in_shape,
+                     const std::int32_t before[4], const std::int32_t after[4]);
+/// The element-wise contract of the broadcasting binary kernels (MUL, SUB,
+/// DIV, MAXIMUM, MINIMUM) for each input of the output's shape.
+void StateUnbroadcastOverlaps(Lowerer& l, const BroadcastOperands& x);
 
 }  // namespace arenaplan::compile
 

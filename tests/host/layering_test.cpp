@@ -51,6 +51,7 @@ const std::vector<Room>& Rooms() {
       {"solver", {"codegen/solver/"}, {"base", "records"}},
       {"strategies", {"codegen/strategies/"}, {"base", "records", "solver"}},
       {"validator", {"codegen/validator/"}, {"base", "records"}},
+      {"trace", {"codegen/trace/"}, {"base", "records"}},
       {"planner",
        {"codegen/planner/"},
        {"base", "records", "solver", "strategies", "validator"}},
@@ -67,12 +68,12 @@ const std::vector<Room>& Rooms() {
       {"compile",
        {"codegen/compile/"},
        {"base", "records", "input", "tflite", "overlap", "solver", "strategies",
-        "validator", "planner", "regions", "tflm", "emit", "fuse"}},
+        "validator", "planner", "regions", "tflm", "emit", "fuse", "trace"}},
       {"cli",
        {"codegen/cli/"},
        {"base", "records", "input", "tflite", "zoo", "overlap", "load",
         "solver", "strategies", "validator", "planner", "regions", "tflm",
-        "emit", "compile", "fuse"}},
+        "emit", "compile", "fuse", "trace"}},
       {"main", {"codegen/main."}, {"cli"}},
   };
   return rooms;

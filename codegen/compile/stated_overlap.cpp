@@ -1,0 +1,77 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The overlap statements the lowerings make for the trace check
+// (Lowerer::StateOverlap): each from the distance function of the kernel
+// header the lowering calls, for the call's own geometry.
+#include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/pad.hpp"
+#include "arenaplan/kernels/pooling.hpp"
+#include "codegen/compile/lowering.hpp"
+
+namespace arenaplan::compile {
+namespace {
+
+namespace k = ::arenaplan::kernels;
+
+k::Shape4 KernelShape4(const tflite::Nhwc& d) { return {d.n, d.h, d.w, d.c}; }
+
+}  // namespace
+
+void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
+                      const tflite::Tensor& out, const tflite::ConvGeometry& g,
+                      bool depthwise) {
+  // The distance depends on the geometry only (not on the zero points or
+  // the activation range); a dilated window's on its factors.
+  const k::ConvParams p{0,
+                        0,
+                        -128,
+                        127,
+                        g.stride_h,
+                        g.stride_w,
+                        g.pad_h.pad_before,
+                        g.pad_w.pad_before,
+                        g.depth_multiplier,
+                        g.dilation_h,
+                        g.dilation_w};
+  l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
+                 depthwise ? k::DepthwiseConv2DOverlapDistance(
+                                 p, KernelShape4(g.in), KernelShape4(g.filter),
+                                 KernelShape4(g.out))
+                           : k::Conv2DOverlapDistance(p, KernelShape4(g.in),
+                                                      KernelShape4(g.filter),
+                                                      KernelShape4(g.out)));
+}
+
+void StatePoolOverlap(Lowerer& l, const tflite::Tensor& in,
+                      const tflite::Tensor& out,
+                      const tflite::PoolGeometry& g) {
+  const k::PoolParams p{
+      g.filter_h,         g.filter_w,         g.stride_h, g.stride_w,
+      g.pad_h.pad_before, g.pad_w.pad_before, -128,       127};
+  l.StateOverlap(
+      in, out, OverlapRelation::kOutputBelowBy,
+      k::PoolOverlapDistance(p, KernelShape4(g.in), KernelShape4(g.out)));
+}
+
+void StatePadOverlap(Lowerer& l, const tflite::Tensor& in,
+                     const tflite::Tensor& out, const Dims4& in_shape,
+                     const std::int32_t before[4],
+                     const std::int32_t after[4]) {
+  const k::PadParams p{KernelShape4(in_shape),
+                       k::Shape4{before[0], before[1], before[2], before[3]},
+                       k::Shape4{after[0], after[1], after[2], after[3]}};
+  l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
+                 k::PadOverlapDistance(p));
+}
+
+void StateUnbroadcastOverlaps(Lowerer& l, const BroadcastOperands& x) {
+  // mul.hpp, sub.hpp, div.hpp, maximum_minimum.hpp: the element-wise
+  // contract for an input with the output's shape; none for a broadcast one.
+  for (const tflite::Tensor* t : {&x.a, &x.b}) {
+    if (t->shape == x.out.shape && !l.model().IsConstant(*t)) {
+      l.StateElementwise(*t, x.out);
+    }
+  }
+}
+
+}  // namespace arenaplan::compile
