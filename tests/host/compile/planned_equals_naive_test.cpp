@@ -123,7 +123,8 @@ void BuildUnit(const fs::path& ud, const Unit& u,
     testing_util::WriteFile(ud / "unit.cpp", tu);
     const CommandResult r = RunCommand(
         testing_util::HostCompileCommand("c++17",
-                                         "-O0 -DARENAPLAN_NO_ARENA_SECTION") +
+                                         "-O0 -DARENAPLAN_NO_ARENA_SECTION",
+                                         testing_util::FastHostCxx()) +
         "-I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" ARENAPLAN_SOURCE_DIR
         "/tests/host/compile -I" +
         ud.string() + " -c " + (ud / "unit.cpp").string() + " -o " +
@@ -307,7 +308,8 @@ void RunComparisons(const fs::path& dir, const std::vector<Unit>& units,
           std::to_string(count) + ";\n");
   const std::string runner = (dir / "runner").string();
   const CommandResult link = RunCommand(
-      testing_util::HostCompileCommand("c++17", "-O1") +
+      testing_util::HostCompileCommand("c++17", "-O1",
+                                       testing_util::FastHostCxx()) +
       "-I" ARENAPLAN_SOURCE_DIR "/tests/host/compile " ARENAPLAN_SOURCE_DIR
       "/tests/host/compile/planned_equals_naive_runner.cpp " +
       (dir / "tables.cpp").string() + objects + " -o " + runner);
@@ -397,6 +399,8 @@ TEST(PlannedEqualsNaive, EveryModeGivesTheNaiveOutputBytes) {
                      std::min(kGraphsPerUnit, graphs - at),
                      {}});
   }
+  // Found once here, not in every child process.
+  std::cout << "compiler: " << testing_util::FastHostCxx() << "\n";
   Results results;
   std::vector<std::uint32_t> unit_failures;
   BuildUnits(dir, units, std::max(jobs, 1), results, unit_failures);
