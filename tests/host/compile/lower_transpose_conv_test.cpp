@@ -175,8 +175,8 @@ TEST(LowerTransposeConv, ComputesValidPaddingWithoutBias) {
 TEST(LowerTransposeConv, PadsOddSameOutputsAsTflm) {
   // SAME, filter 5, stride 2, output 6: the convolution of 6 gives 3, total
   // padding (3 - 1) * 2 + 5 - 6 = 3, odd: 1 before (the smaller half).
-  Check({1, 3, 3, 1, 6, 6, 2, 5, 5, 2, 2, true, true, 0}, "transpose_conv_odd",
-        14);
+  Check({1, 3, 3, 1, 6, 6, 2, 5, 5, 2, 2, true, true, 0},
+        "transpose_conv_odd", 14);
 }
 
 TEST(LowerTransposeConv, RefusesWhatTheKernelDoesNotTake) {
