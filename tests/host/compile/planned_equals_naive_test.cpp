@@ -418,10 +418,14 @@ TEST(PlannedEqualsNaive, EveryModeGivesTheNaiveOutputBytes) {
     if (key.second == 0 && r.kind == "input") refused.insert(key.first);
     if (key.second == 3 && r.fused) ++fused;
   }
+  std::map<int, std::string> failing;  // Graphs per mode, the first 200.
   for (const auto& [key, r] : results) {
     if (r.kind == "ok" || refused.count(key.first) != 0) continue;
     if (failures[key.second]++ < 25)
       ReportFailure(dir, key.first, key.second, r);
+    if (failures[key.second] <= 200) {
+      failing[key.second] += " " + std::to_string(key.first);
+    }
     ++kinds[std::string(kModeNames[key.second]) + " " + r.kind];
   }
   std::cout << graphs << " graphs (seeds " << first << " .. "
@@ -433,6 +437,9 @@ TEST(PlannedEqualsNaive, EveryModeGivesTheNaiveOutputBytes) {
               << failures[m] << " failing\n";
   }
   for (const auto& [k, n] : kinds) std::cout << "  " << n << " x " << k << "\n";
+  for (const auto& [m, list] : failing) {
+    std::cout << "  failing under " << kModeNames[m] << ":" << list << "\n";
+  }
   for (int m = 0; m < kModes; ++m) {
     EXPECT_EQ(failures[m], 0u)
         << kModeNames[m] << " (kept " << dir.string() << ")";
