@@ -18,17 +18,25 @@ struct Block {
 };
 
 std::vector<Block> SplitBlocks(const std::string& body, std::size_t count) {
+  // Lowerer::Run opens each step's block with one "  // operator K: NAME"
+  // line, in step order; K is the file's operator index, which differs
+  // from the step when operators were computed at generation time, so the
+  // blocks are numbered by their order, not by K.
   std::vector<Block> blocks(count);
   const std::string marker = "  // operator ";
   std::size_t at = body.find(marker);
+  std::size_t step = 0;
   while (at != std::string::npos) {
-    const std::size_t colon = body.find(':', at + marker.size());
-    const std::size_t k =
-        std::stoul(body.substr(at + marker.size(), colon - at - marker.size()));
     std::size_t next = body.find("\n" + marker, at);
     next = next == std::string::npos ? body.size() : next + 1;
-    if (k < count) blocks[k] = {at, next};
+    if (step < count) blocks[step] = {at, next};
+    ++step;
     at = next < body.size() ? next : std::string::npos;
+  }
+  if (step != count) {
+    throw InternalError("compile --fuse: " + std::to_string(step) +
+                        " operator blocks for " + std::to_string(count) +
+                        " steps");
   }
   return blocks;
 }
