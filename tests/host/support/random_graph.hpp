@@ -18,8 +18,10 @@
 //   * a RESHAPE to rank 2 and FULLY_CONNECTED closing a branch.
 // Every tensor no operator reads is a graph output; some tensors later
 // operators read are outputs too, and so, sometimes, is a graph input.
-// Activations stay small (at most 12 x 12 x 6 bytes) and so do the
-// constants, so that a test compiles thousands of the models quickly.
+// Activations stay small (inputs at most 12 x 12 x 4, every tensor at
+// most 4,096 bytes) and so do the constants (at most 16 KiB a graph;
+// random_graph_test checks both), so that a test compiles thousands of the
+// models quickly.
 #ifndef ARENAPLAN_TESTS_HOST_SUPPORT_RANDOM_GRAPH_HPP_
 #define ARENAPLAN_TESTS_HOST_SUPPORT_RANDOM_GRAPH_HPP_
 
