@@ -1,0 +1,281 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Helium CONV_2D and DEPTHWISE_CONV_2D (depth multiplier 1): the bytes of
+// Conv2D / DepthwiseConv2D (conv.hpp, the oracles; TFLM's
+// reference/integer_ops/conv.h and depthwise_conv.h), taking what
+// Conv2DFast / DepthwiseConv2DFast take (fast_conv.hpp: folded bias, the
+// same filter layouts), so the generator's choice and flash do not change.
+// Included by fast_conv.hpp only (it uses fast_detail's window helpers).
+//
+// - Conv2D: a pixel's window is one vector when it is an unclipped 1x1
+//   window (the input itself) or has at most fast_detail::kWindow bytes and
+//   more than one tap (gathered into a stack buffer, the padding as the zero
+//   point); then each group of four output channels is four VMLADAVA dot
+//   products over it (helium/dot.hpp Dot4: 16 multiply-accumulates per
+//   instruction, the last partial block tail-predicated). Otherwise the
+//   in-bounds rows (kw * in_c contiguous bytes each) are dot products, and
+//   the padded taps add zero_point * w (a vector of the zero point against
+//   the padded runs of the filter: fast_conv.hpp's header on why that
+//   cancels the folded bias's share). A last group of fewer than four
+//   channels is tail-predicated.
+// - DepthwiseConv2D: sixteen channels per group, four int32 lanes per
+//   vector (VLDRB.S32 of input and filter, VMUL, VADD), tap by tap over a
+//   table of tap addresses (the input, or a vector of the zero point for a
+//   tap in the padding); a last group of fewer than sixteen channels is
+//   tail-predicated.
+// - Requantization: helium/requantize.hpp, four channels per vector.
+//
+// Loop order and overlap. Output pixels P in the reference order (b, oy,
+// ox ascending). Conv2D: the window of P gathered first (read once) when
+// gathered; then output channels in groups of four, each group reading the
+// whole window of P (or the buffer) in blocks of at most 16 bytes within
+// the window, then writing its (at most four) bytes with one predicated
+// store that writes no other byte. DepthwiseConv2D: channels in groups of
+// sixteen, each group reading only its channels of the window of P, then
+// writing its bytes. Neither reads its output. As for Conv2DFast and
+// DepthwiseConv2DFast (fast_conv.hpp's header), the reads that follow an
+// output byte here are a subset of those that follow it in the reference
+// order (a vector read covers bytes of the window being computed only;
+// predicated-off lanes access no memory; depthwise: after byte c, channels
+// >= c0 + 16 of window P, c0 <= c the group's first channel, then later
+// windows), so the reference contracts' distances Conv2DOverlapDistance and
+// DepthwiseConv2DOverlapDistance (conv.hpp) hold for these kernels: a plan
+// made on the host with them is valid whichever kernel the firmware picks,
+// and the overlap finder needs no rule of its own.
+//
+// Scratch: on the stack only, Conv2D fast_detail::kWindow + 16 bytes (the
+// gathered window and a vector of the zero point), DepthwiseConv2D 16 bytes
+// and two tables of kMaxDepthwiseTaps addresses (200 bytes).
+#ifndef ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
+#define ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
+
+#ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
+#error "include arenaplan/kernels/fast_conv.hpp, which includes this header"
+#endif
+
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+
+#include <arm_mve.h>
+
+#include <cstdint>
+
+#include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/dsp.hpp"
+#include "arenaplan/kernels/helium/dot.hpp"
+#include "arenaplan/kernels/helium/requantize.hpp"
+#include "arenaplan/kernels/quantization.hpp"
+
+namespace arenaplan::kernels::helium {
+
+/// Conv2D (conv.hpp) with `folded_bias` from FoldConvBias (never nullptr).
+/// The output may start Conv2DOverlapDistance() or more bytes below the
+/// input (header comment).
+inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
+                   const std::int8_t* input, const Shape4& filter_shape,
+                   const std::int8_t* filter, const std::int32_t* folded_bias,
+                   ChannelQuant quant, const Shape4& out_shape,
+                   std::int8_t* output) {
+  using fast_detail::Clip;
+  const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
+  // Geometry as locals (the output stores may alias the parameters).
+  const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
+                     pad_h = p.pad_h, pad_w = p.pad_w;
+  const std::int32_t in_h = in_shape.h, in_w = in_shape.w;
+  const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
+                     out_w = out_shape.w;
+  const std::int32_t in_c = in_shape.c, kh = filter_shape.h,
+                     kw = filter_shape.w, out_c = out_shape.c;
+  const auto zp8 = static_cast<std::int8_t>(-p.input_offset);
+  const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
+  const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
+  const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
+  const bool pointwise = kh == 1 && kw == 1;
+  std::int8_t window[fast_detail::kWindow];
+  std::int8_t zeros[16];  // the padding's value, one vector
+  fast_detail::Fill(zeros, zp8, 16);
+  std::int8_t* out = output;
+  for (std::int32_t b = 0; b < out_n; ++b) {
+    for (std::int32_t oy = 0; oy < out_h; ++oy) {
+      const std::int32_t y0 = oy * stride_h - pad_h;
+      const auto rows = Clip(y0, kh, in_h);
+      for (std::int32_t ox = 0; ox < out_w; ++ox, out += out_c) {
+        const std::int32_t x0 = ox * stride_w - pad_w;
+        const auto cols = Clip(x0, kw, in_w);
+        const bool clipped = rows.begin != 0 || rows.end != kh ||
+                             cols.begin != 0 || cols.end != kw;
+        const std::int32_t run = (cols.end - cols.begin) * in_c;
+        const std::int8_t* in0 =
+            input +
+            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * in_c;
+        const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
+        const std::int8_t* vec = nullptr;  // the window as one vector
+        if (gather) {
+          const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
+                             right = f_row - left - run;
+          std::int8_t* dst = window;
+          const std::int8_t* src = in0;  // the first in-bounds row
+          for (std::int32_t ky = 0; ky < kh; ++ky) {
+            if (ky < rows.begin || ky >= rows.end) {
+              dst = fast_detail::Fill(dst, zp8, f_row);
+              continue;
+            }
+            dst = fast_detail::Fill(dst, zp8, left);
+            dst = fast_detail::Copy(dst, src, run);
+            dst = fast_detail::Fill(dst, zp8, right);
+            src += in_row;
+          }
+          vec = window;
+        } else if (pointwise && !clipped) {
+          vec = in0;
+        }
+        for (std::int32_t oc = 0; oc < out_c; oc += 4) {
+          const Rows4 r = RowsOf(filter, per_oc, oc, out_c - oc);
+          std::int32_t acc[4] = {0, 0, 0, 0};
+          if (vec != nullptr) {
+            Dot4(vec, 16, r, 0, per_oc, acc);
+          } else {
+            const std::int8_t* in = in0;
+            for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
+              Dot4(in, 16, r, f0 + (ky - rows.begin) * f_row, run, acc);
+              in += in_row;
+            }
+            if (clipped) {  // zero_point * w over the padded taps
+              fast_detail::ForPaddedRuns(
+                  kh, kw, in_c, rows, cols,
+                  [&](std::int32_t off, std::int32_t len) {
+                    Dot4(zeros, 0, r, off, len, acc);
+                  });
+            }
+          }
+          Finish4(acc, folded_bias, oc, out_c - oc, stage, out + oc);
+        }
+      }
+    }
+  }
+}
+
+namespace helium_detail {
+
+/// Channels of one depthwise group.
+constexpr std::int32_t kGroup = 16;
+
+/// Channels [c, c + n) of one depthwise output pixel, n in [1, kGroup]:
+/// acc lane k of vector j = folded_bias + sum over taps t < taps of x_t[4j +
+/// k] * w[t * w_step + 4j + k], x_t the bytes at address base + off[t];
+/// then the bytes out[c + i], i < n. kFull: n == kGroup, no predication.
+template <bool kFull>
+ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroup(
+    std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
+    const std::int8_t* w, std::int32_t w_step, std::int32_t c, std::int32_t n,
+    const std::int32_t* folded_bias, const Stage4& stage, std::int8_t* out) {
+  mve_pred16_t p[4];
+  for (std::int32_t j = 0; j < 4; ++j) {
+    const std::int32_t lanes = n - 4 * j;
+    p[j] = vctp32q(static_cast<std::uint32_t>(lanes < 0 ? 0 : lanes));
+  }
+  int32x4_t a0 = vdupq_n_s32(0), a1 = a0, a2 = a0, a3 = a0;
+  for (const std::uintptr_t* const end = off + taps; off != end;
+       ++off, w += w_step) {
+    const auto* x = reinterpret_cast<const std::int8_t*>(base + *off);
+    if constexpr (kFull) {
+      a0 = vaddq_s32(a0, vmulq_s32(vldrbq_s32(x), vldrbq_s32(w)));
+      a1 = vaddq_s32(a1, vmulq_s32(vldrbq_s32(x + 4), vldrbq_s32(w + 4)));
+      a2 = vaddq_s32(a2, vmulq_s32(vldrbq_s32(x + 8), vldrbq_s32(w + 8)));
+      a3 = vaddq_s32(a3, vmulq_s32(vldrbq_s32(x + 12), vldrbq_s32(w + 12)));
+    } else {
+      a0 = vaddq_s32(a0,
+                     vmulq_s32(vldrbq_z_s32(x, p[0]), vldrbq_z_s32(w, p[0])));
+      a1 = vaddq_s32(
+          a1, vmulq_s32(vldrbq_z_s32(x + 4, p[1]), vldrbq_z_s32(w + 4, p[1])));
+      a2 = vaddq_s32(
+          a2, vmulq_s32(vldrbq_z_s32(x + 8, p[2]), vldrbq_z_s32(w + 8, p[2])));
+      a3 = vaddq_s32(a3, vmulq_s32(vldrbq_z_s32(x + 12, p[3]),
+                                   vldrbq_z_s32(w + 12, p[3])));
+    }
+  }
+  const int32x4_t acc[4] = {a0, a1, a2, a3};
+  for (std::int32_t j = 0; j < 4 && 4 * j < n; ++j) {
+    const std::int32_t cj = c + 4 * j;
+    const int32x4_t v = vaddq_s32(acc[j], vldrwq_z_s32(folded_bias + cj, p[j]));
+    stage.Store(v, cj, n - 4 * j < 4 ? n - 4 * j : 4, out + cj);
+  }
+}
+
+}  // namespace helium_detail
+
+/// DepthwiseConv2D (conv.hpp) with depth multiplier 1, at most
+/// kMaxDepthwiseTaps taps and `folded_bias` from FoldDepthwiseBias (never
+/// nullptr). The output may start DepthwiseConv2DOverlapDistance() or more
+/// bytes below the input (header comment).
+inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
+                            const std::int8_t* input,
+                            const Shape4& filter_shape,
+                            const std::int8_t* filter,
+                            const std::int32_t* folded_bias, ChannelQuant quant,
+                            const Shape4& out_shape, std::int8_t* output) {
+  constexpr std::int32_t kGroup = helium_detail::kGroup;
+  const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
+  const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
+                     pad_h = p.pad_h, pad_w = p.pad_w;
+  const std::int32_t in_h = in_shape.h, in_w = in_shape.w;
+  const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
+                     out_w = out_shape.w;
+  const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
+  const std::int32_t taps = kh * kw;
+  std::int8_t zeros[kGroup];  // the padding's value
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kGroup);
+  // Tap addresses: relative to the window's first byte for an unclipped
+  // window (the same for every pixel), absolute (the input or the zero
+  // points, for one group of channels) for a clipped one.
+  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  for (std::int32_t t = 0; t < taps; ++t) {
+    inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
+  }
+  std::int8_t* out = output;
+  for (std::int32_t b = 0; b < out_n; ++b) {
+    for (std::int32_t oy = 0; oy < out_h; ++oy) {
+      const std::int32_t y0 = oy * stride_h - pad_h;
+      const bool rows_in = y0 >= 0 && y0 + kh <= in_h;
+      for (std::int32_t ox = 0; ox < out_w; ++ox, out += c_n) {
+        const std::int32_t x0 = ox * stride_w - pad_w;
+        const bool in = rows_in && x0 >= 0 && x0 + kw <= in_w;
+        for (std::int32_t c0 = 0; c0 < c_n; c0 += kGroup) {
+          std::uintptr_t base = 0;
+          const std::uintptr_t* off = inner;
+          if (in) {
+            base = reinterpret_cast<std::uintptr_t>(
+                input + ((b * in_h + y0) * in_w + x0) * c_n + c0);
+          } else {
+            std::int32_t t = 0;
+            for (std::int32_t iy = y0; iy < y0 + kh; ++iy) {
+              const bool row_in = iy >= 0 && iy < in_h;
+              for (std::int32_t ix = x0; ix < x0 + kw; ++ix, ++t) {
+                clipped[t] = reinterpret_cast<std::uintptr_t>(
+                    row_in && ix >= 0 && ix < in_w
+                        ? input + ((b * in_h + iy) * in_w + ix) * c_n + c0
+                        : zeros);
+              }
+            }
+            off = clipped;
+          }
+          const std::int32_t n = c_n - c0 < kGroup ? c_n - c0 : kGroup;
+          if (n == kGroup) {
+            helium_detail::DepthwiseGroup<true>(base, off, taps, filter + c0,
+                                                c_n, c0, n, folded_bias, stage,
+                                                out);
+          } else {
+            helium_detail::DepthwiseGroup<false>(base, off, taps, filter + c0,
+                                                 c_n, c0, n, folded_bias, stage,
+                                                 out);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace arenaplan::kernels::helium
+
+#endif  // __ARM_FEATURE_MVE & 1
+
+#endif  // ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
