@@ -130,24 +130,26 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
         }
         for (std::int32_t oc = 0; oc < out_c; oc += 4) {
           const Rows4 r = RowsOf(filter, per_oc, oc, out_c - oc);
-          std::int32_t acc[4] = {0, 0, 0, 0};
+          int32x4_t sum;
           if (vec != nullptr) {
-            Dot4(vec, 16, r, 0, per_oc, acc);
+            sum = Dot4(vec, false, r, 0, per_oc);
           } else {
+            sum = vdupq_n_s32(0);
             const std::int8_t* in = in0;
             for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-              Dot4(in, 16, r, f0 + (ky - rows.begin) * f_row, run, acc);
+              sum = vaddq_s32(
+                  sum, Dot4(in, false, r, f0 + (ky - rows.begin) * f_row, run));
               in += in_row;
             }
             if (clipped) {  // zero_point * w over the padded taps
               fast_detail::ForPaddedRuns(
                   kh, kw, in_c, rows, cols,
                   [&](std::int32_t off, std::int32_t len) {
-                    Dot4(zeros, 0, r, off, len, acc);
+                    sum = vaddq_s32(sum, Dot4(zeros, true, r, off, len));
                   });
             }
           }
-          Finish4(acc, folded_bias, oc, out_c - oc, stage, out + oc);
+          Finish4(sum, folded_bias, oc, out_c - oc, stage, out + oc);
         }
       }
     }

@@ -40,9 +40,8 @@ inline void FullyConnected(const FullyConnectedParams& p,
     const std::int8_t* in = input + b * depth;
     std::int8_t* out = output + b * units;
     for (std::int32_t o = 0; o < units; o += 4) {
-      std::int32_t acc[4] = {0, 0, 0, 0};
-      Dot4(in, 16, RowsOf(weights, depth, o, units - o), 0, depth, acc);
-      Finish4(acc, folded_bias, o, units - o, stage, out + o);
+      Finish4(Dot4(in, false, RowsOf(weights, depth, o, units - o), 0, depth),
+              folded_bias, o, units - o, stage, out + o);
     }
   }
 }
