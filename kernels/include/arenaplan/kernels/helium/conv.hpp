@@ -128,26 +128,25 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
         } else if (pointwise && !clipped) {
           vec = in0;
         }
+        if (vec != nullptr) {
+          VectorChannels(vec, filter, per_oc, out_c, folded_bias, stage, out);
+          continue;
+        }
         for (std::int32_t oc = 0; oc < out_c; oc += 4) {
           const Rows4 r = RowsOf(filter, per_oc, oc, out_c - oc);
-          int32x4_t sum;
-          if (vec != nullptr) {
-            sum = Dot4(vec, false, r, 0, per_oc);
-          } else {
-            sum = vdupq_n_s32(0);
-            const std::int8_t* in = in0;
-            for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-              sum = vaddq_s32(
-                  sum, Dot4(in, false, r, f0 + (ky - rows.begin) * f_row, run));
-              in += in_row;
-            }
-            if (clipped) {  // zero_point * w over the padded taps
-              fast_detail::ForPaddedRuns(
-                  kh, kw, in_c, rows, cols,
-                  [&](std::int32_t off, std::int32_t len) {
-                    sum = vaddq_s32(sum, Dot4(zeros, true, r, off, len));
-                  });
-            }
+          int32x4_t sum = vdupq_n_s32(0);
+          const std::int8_t* in = in0;
+          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
+            sum = vaddq_s32(
+                sum, Dot4(in, false, r, f0 + (ky - rows.begin) * f_row, run));
+            in += in_row;
+          }
+          if (clipped) {  // zero_point * w over the padded taps
+            fast_detail::ForPaddedRuns(
+                kh, kw, in_c, rows, cols,
+                [&](std::int32_t off, std::int32_t len) {
+                  sum = vaddq_s32(sum, Dot4(zeros, true, r, off, len));
+                });
           }
           Finish4(sum, folded_bias, oc, out_c - oc, stage, out + oc);
         }
@@ -196,6 +195,17 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroup(
     }
   }
   const int32x4_t acc[4] = {a0, a1, a2, a3};
+  if constexpr (kFull) {
+    const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
+    for (std::int32_t j = 0; j < 4; ++j) {
+      const std::int32_t cj = c + 4 * j;
+      vstrbq_s32(out + cj,
+                 stage.Bytes(vaddq_s32(acc[j], vldrwq_s32(folded_bias + cj)),
+                             vldrwq_s32(stage.multiplier + cj),
+                             vldrbq_s32(stage.shift + cj), lo, hi));
+    }
+    return;
+  }
   for (std::int32_t j = 0; j < 4 && 4 * j < n; ++j) {
     const std::int32_t cj = c + 4 * j;
     const int32x4_t v = vaddq_s32(acc[j], vldrwq_z_s32(folded_bias + cj, p[j]));

@@ -107,6 +107,43 @@ ARENAPLAN_KERNELS_INLINE void Finish4(int32x4_t sum, const std::int32_t* bias,
   stage.Store(vaddq_s32(sum, vldrwq_z_s32(bias + oc, p)), oc, lanes, out);
 }
 
+/// out[oc] = stage(bias[oc] + sum_{i < n} x[i] * filter[oc * n + i]) for
+/// oc in [0, groups_end), groups_end a multiple of 4: the output channels in
+/// groups of four, ascending, each group reading x[0, n) (Dot4), then
+/// writing its four bytes. Outlined, the stage's constants in registers
+/// across the groups.
+ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
+    const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
+    std::int32_t groups_end, const std::int32_t* bias, const Stage4& stage_in,
+    std::int8_t* out) {
+  const Stage4 stage = stage_in;  // in registers across the stores
+  const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
+  for (std::int32_t oc = 0; oc < groups_end; oc += 4, filter += 4 * n) {
+    const int32x4_t sum =
+        Dot4(x, false,
+             Rows4{filter, filter + n, filter + 2 * n, filter + 3 * n}, 0, n);
+    const int32x4_t v = stage.Bytes(vaddq_s32(sum, vldrwq_s32(bias + oc)),
+                                    vldrwq_s32(stage.multiplier + oc),
+                                    vldrbq_s32(stage.shift + oc), lo, hi);
+    vstrbq_s32(out + oc, v);
+  }
+}
+
+/// VectorGroups over all `channels` output channels, the last group of
+/// fewer than four tail-predicated (Finish4).
+ARENAPLAN_KERNELS_INLINE void VectorChannels(
+    const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
+    std::int32_t channels, const std::int32_t* bias, const Stage4& stage,
+    std::int8_t* out) {
+  const std::int32_t groups_end = channels & ~3;
+  VectorGroups(x, filter, n, groups_end, bias, stage, out);
+  if (groups_end < channels) {
+    const std::int32_t left = channels - groups_end;
+    Finish4(Dot4(x, false, RowsOf(filter, n, groups_end, left), 0, n), bias,
+            groups_end, left, stage, out + groups_end);
+  }
+}
+
 }  // namespace arenaplan::kernels::helium
 
 #endif  // __ARM_FEATURE_MVE & 1

@@ -39,10 +39,7 @@ inline void FullyConnected(const FullyConnectedParams& p,
   for (std::int32_t b = 0; b < batches; ++b) {
     const std::int8_t* in = input + b * depth;
     std::int8_t* out = output + b * units;
-    for (std::int32_t o = 0; o < units; o += 4) {
-      Finish4(Dot4(in, false, RowsOf(weights, depth, o, units - o), 0, depth),
-              folded_bias, o, units - o, stage, out + o);
-    }
+    VectorChannels(in, weights, depth, units, folded_bias, stage, out);
   }
 }
 

@@ -62,16 +62,25 @@ struct Stage4 {
   std::int32_t offset;             ///< The output zero point.
   std::int32_t lo, hi;             ///< Clamp range, both ends included.
 
+  /// clamp(Requantize(acc[k]) + offset) of channels ch + k in lane k, the
+  /// multipliers and shifts m and s (lanes as loaded by the caller), the
+  /// clamp range as the vectors lo_v and hi_v.
+  ARENAPLAN_KERNELS_INLINE int32x4_t Bytes(int32x4_t acc, int32x4_t m,
+                                           int32x4_t s, int32x4_t lo_v,
+                                           int32x4_t hi_v) const {
+    const int32x4_t v = vqaddq_n_s32(Requantize(acc, m, s), offset);
+    return vminq_s32(vmaxq_s32(v, lo_v), hi_v);
+  }
+
   /// out[k] = clamp(Requantize(acc[k]) + offset) for the lanes k < n of
   /// channels ch + k (n in [1, 4]; lanes k >= n neither read their
   /// multiplier and shift nor write a byte). Writes only out[0, n).
   ARENAPLAN_KERNELS_INLINE void Store(int32x4_t acc, std::int32_t ch,
                                       std::int32_t n, std::int8_t* out) const {
     const mve_pred16_t p = vctp32q(static_cast<std::uint32_t>(n));
-    const int32x4_t m = vldrwq_z_s32(multiplier + ch, p);
-    const int32x4_t s = vldrbq_z_s32(shift + ch, p);
-    int32x4_t v = vqaddq_n_s32(Requantize(acc, m, s), offset);
-    v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
+    const int32x4_t v =
+        Bytes(acc, vldrwq_z_s32(multiplier + ch, p),
+              vldrbq_z_s32(shift + ch, p), vdupq_n_s32(lo), vdupq_n_s32(hi));
     // GCC 12 models the predicated store as a store of all four bytes, so
     // it may drop an earlier store to the bytes out[n, 4) that this store
     // leaves alone (seen: a buffer's initial bytes removed); an empty asm
