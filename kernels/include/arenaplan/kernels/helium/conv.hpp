@@ -175,15 +175,48 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroup(
     p[j] = vctp32q(static_cast<std::uint32_t>(lanes < 0 ? 0 : lanes));
   }
   int32x4_t a0 = vdupq_n_s32(0), a1 = a0, a2 = a0, a3 = a0;
-  for (const std::uintptr_t* const end = off + taps; off != end;
-       ++off, w += w_step) {
-    const auto* x = reinterpret_cast<const std::int8_t*>(base + *off);
-    if constexpr (kFull) {
-      a0 = vaddq_s32(a0, vmulq_s32(vldrbq_s32(x), vldrbq_s32(w)));
-      a1 = vaddq_s32(a1, vmulq_s32(vldrbq_s32(x + 4), vldrbq_s32(w + 4)));
-      a2 = vaddq_s32(a2, vmulq_s32(vldrbq_s32(x + 8), vldrbq_s32(w + 8)));
-      a3 = vaddq_s32(a3, vmulq_s32(vldrbq_s32(x + 12), vldrbq_s32(w + 12)));
-    } else {
+  if constexpr (kFull) {
+    // Per tap: the tap's address, four times (VLDRB.S32 of four input and
+    // four filter bytes, VMUL, VADD), the filter's next tap; a low-overhead
+    // loop (20 instructions per 16 multiply-accumulates; GCC 12 at -Os
+    // took more, moving the address between registers). The widening loads
+    // take a low register (r0-r7) as their base: constraint "l".
+    if (taps > 0) {
+      int32x4_t t0, t1;
+      const std::int8_t* x;
+      __asm__ volatile(
+          "dls lr, %[taps]\n"
+          "1:\n\t"
+          "ldr %[x], [%[off]], #4\n\t"
+          "add %[x], %[x], %[base]\n\t"
+          "vldrb.s32 %q[t0], [%[x]]\n\t"
+          "vldrb.s32 %q[t1], [%[w]]\n\t"
+          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+          "vadd.i32 %q[a0], %q[a0], %q[t0]\n\t"
+          "vldrb.s32 %q[t0], [%[x], #4]\n\t"
+          "vldrb.s32 %q[t1], [%[w], #4]\n\t"
+          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+          "vadd.i32 %q[a1], %q[a1], %q[t0]\n\t"
+          "vldrb.s32 %q[t0], [%[x], #8]\n\t"
+          "vldrb.s32 %q[t1], [%[w], #8]\n\t"
+          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+          "vadd.i32 %q[a2], %q[a2], %q[t0]\n\t"
+          "vldrb.s32 %q[t0], [%[x], #12]\n\t"
+          "vldrb.s32 %q[t1], [%[w], #12]\n\t"
+          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+          "vadd.i32 %q[a3], %q[a3], %q[t0]\n\t"
+          "add %[w], %[w], %[step]\n\t"
+          "le lr, 1b\n"
+          : [off] "+r"(off), [w] "+l"(w), [x] "=&l"(x), [a0] "+w"(a0),
+            [a1] "+w"(a1), [a2] "+w"(a2), [a3] "+w"(a3), [t0] "=&w"(t0),
+            [t1] "=&w"(t1)
+          : [taps] "r"(taps), [base] "r"(base), [step] "r"(w_step)
+          : "lr", "memory");
+    }
+  } else {
+    for (const std::uintptr_t* const end = off + taps; off != end;
+         ++off, w += w_step) {
+      const auto* x = reinterpret_cast<const std::int8_t*>(base + *off);
       a0 = vaddq_s32(a0,
                      vmulq_s32(vldrbq_z_s32(x, p[0]), vldrbq_z_s32(w, p[0])));
       a1 = vaddq_s32(

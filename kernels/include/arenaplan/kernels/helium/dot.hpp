@@ -27,6 +27,19 @@ struct Rows4 {
   const std::int8_t *w0, *w1, *w2, *w3;
 };
 
+/// (a0, a1, a2, a3) as one vector: two VMOVs of two general registers into
+/// two lanes each.
+ARENAPLAN_KERNELS_INLINE int32x4_t Lanes(std::int32_t a0, std::int32_t a1,
+                                         std::int32_t a2, std::int32_t a3) {
+  int32x4_t v;
+  __asm__(
+      "vmov %q[v][2], %q[v][0], %[a0], %[a2]\n\t"
+      "vmov %q[v][3], %q[v][1], %[a1], %[a3]"
+      : [v] "=&w"(v)
+      : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3));
+  return v;
+}
+
 /// The four sums sum_{i < n} x_i * row_k[off + i], k = 0 .. 3, as one
 /// vector (lane k), x_i = x[i], or x[i % 16] when `fixed` (then x holds 16
 /// bytes, a vector of the zero point); n >= 0; sums modulo 2^32. A
@@ -80,10 +93,7 @@ ARENAPLAN_KERNELS_INLINE int32x4_t Dot4(const std::int8_t* x, bool fixed,
           : "q0", "q1", "q2", "lr", "memory");
     }
   }
-  int32x4_t v = vdupq_n_s32(a0);
-  v = vsetq_lane_s32(a1, v, 1);
-  v = vsetq_lane_s32(a2, v, 2);
-  return vsetq_lane_s32(a3, v, 3);
+  return Lanes(a0, a1, a2, a3);
 }
 
 /// Rows of output channels [oc, oc + min(n, 4)) of a weight matrix with
@@ -116,16 +126,18 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
     const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
     std::int32_t groups_end, const std::int32_t* bias, const Stage4& stage_in,
     std::int8_t* out) {
-  const Stage4 stage = stage_in;  // in registers across the stores
-  const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
-  for (std::int32_t oc = 0; oc < groups_end; oc += 4, filter += 4 * n) {
+  const std::int32_t* m = stage_in.multiplier;
+  const std::int8_t* s = stage_in.shift;
+  const std::int32_t offset = stage_in.offset;
+  const int32x4_t lo = vdupq_n_s32(stage_in.lo), hi = vdupq_n_s32(stage_in.hi);
+  const Stage4 stage{nullptr, nullptr, offset, 0, 0};  // Bytes only
+  for (std::int8_t* const end = out + groups_end; out != end;
+       out += 4, bias += 4, m += 4, s += 4, filter += 4 * n) {
     const int32x4_t sum =
         Dot4(x, false,
              Rows4{filter, filter + n, filter + 2 * n, filter + 3 * n}, 0, n);
-    const int32x4_t v = stage.Bytes(vaddq_s32(sum, vldrwq_s32(bias + oc)),
-                                    vldrwq_s32(stage.multiplier + oc),
-                                    vldrbq_s32(stage.shift + oc), lo, hi);
-    vstrbq_s32(out + oc, v);
+    vstrbq_s32(out, stage.Bytes(vaddq_s32(sum, vldrwq_s32(bias)), vldrwq_s32(m),
+                                vldrbq_s32(s), lo, hi));
   }
 }
 
