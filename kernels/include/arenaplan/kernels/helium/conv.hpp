@@ -8,16 +8,16 @@
 // Included by fast_conv.hpp only (it uses fast_detail's window helpers).
 //
 // - Conv2D: a pixel's window is one vector when it is an unclipped 1x1
-//   window (the input itself) or has at most fast_detail::kWindow bytes and
-//   more than one tap (gathered into a stack buffer, the padding as the zero
-//   point); then each group of four output channels is four VMLADAVA dot
-//   products over it (helium/dot.hpp Dot4: 16 multiply-accumulates per
-//   instruction, the last partial block tail-predicated). Otherwise the
-//   in-bounds rows (kw * in_c contiguous bytes each) are dot products, and
-//   the padded taps add zero_point * w (a vector of the zero point against
-//   the padded runs of the filter: fast_conv.hpp's header on why that
-//   cancels the folded bias's share). A last group of fewer than four
-//   channels is tail-predicated.
+//   window (the input itself) or has at most helium_detail::kWindow bytes
+//   and more than one tap (gathered into a stack buffer by vector copies,
+//   the padding as the zero point); then each group of four output channels is
+//   four VMLADAVA dot products over it (helium/dot.hpp Dot4: 16
+//   multiply-accumulates per instruction, the last partial block
+//   tail-predicated). Otherwise the in-bounds rows (kw * in_c contiguous bytes
+//   each) are dot products, and the padded taps add zero_point * w (a vector of
+//   the zero point against the padded runs of the filter: fast_conv.hpp's
+//   header on why that cancels the folded bias's share). A last group of fewer
+//   than four channels is tail-predicated.
 // - DepthwiseConv2D: sixteen channels per group, four int32 lanes per
 //   vector (VLDRB.S32 of input and filter, VMUL, VADD), tap by tap over a
 //   table of tap addresses (the input, or a vector of the zero point for a
@@ -43,9 +43,9 @@
 // made on the host with them is valid whichever kernel the firmware picks,
 // and the overlap finder needs no rule of its own.
 //
-// Scratch: on the stack only, Conv2D fast_detail::kWindow + 16 bytes (the
-// gathered window and a vector of the zero point), DepthwiseConv2D 16 bytes
-// and two tables of kMaxDepthwiseTaps addresses (200 bytes).
+// Scratch: on the stack only, Conv2D helium_detail::kWindow + 16 bytes
+// (656: the gathered window and a vector of the zero point), DepthwiseConv2D 16
+// bytes and two tables of kMaxDepthwiseTaps addresses (200 bytes).
 #ifndef ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 #define ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 
@@ -66,6 +66,53 @@
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels::helium {
+
+namespace helium_detail {
+
+/// Bytes of Conv2D's stack buffer for a gathered window (a 3x3 window of 64
+/// channels, 576 bytes, fits).
+constexpr std::int32_t kWindow = 640;
+
+/// Copies n >= 0 bytes from src to dst (not overlapping), 16 per vector,
+/// the last ones tail-predicated; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Copy(std::int8_t* dst,
+                                           const std::int8_t* src,
+                                           std::int32_t n) {
+  if (n > 0) {
+    std::int8_t* d = dst;
+    __asm__ volatile(
+        "dlstp.8 lr, %[n]\n"
+        "1:\n\t"
+        "vldrb.8 q0, [%[s]], #16\n\t"
+        "vstrb.8 q0, [%[d]], #16\n\t"
+        "letp lr, 1b\n"
+        : [s] "+r"(src), [d] "+r"(d)
+        : [n] "r"(n)
+        : "q0", "lr", "memory");
+  }
+  return dst + (n > 0 ? n : 0);
+}
+
+/// Writes n >= 0 bytes of value v at dst, 16 per vector, the last ones
+/// tail-predicated; returns dst + n.
+ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
+                                           std::int32_t n) {
+  if (n > 0) {
+    std::int8_t* d = dst;
+    __asm__ volatile(
+        "vdup.8 q0, %[v]\n\t"
+        "dlstp.8 lr, %[n]\n"
+        "1:\n\t"
+        "vstrb.8 q0, [%[d]], #16\n\t"
+        "letp lr, 1b\n"
+        : [d] "+r"(d)
+        : [n] "r"(n), [v] "r"(static_cast<std::int32_t>(v))
+        : "q0", "lr", "memory");
+  }
+  return dst + (n > 0 ? n : 0);
+}
+
+}  // namespace helium_detail
 
 /// Conv2D (conv.hpp) with `folded_bias` from FoldConvBias (never nullptr).
 /// The output may start Conv2DOverlapDistance() or more bytes below the
@@ -88,11 +135,11 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
   const auto zp8 = static_cast<std::int8_t>(-p.input_offset);
   const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
-  const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
+  const bool gather = per_oc <= helium_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;
-  std::int8_t window[fast_detail::kWindow];
+  std::int8_t window[helium_detail::kWindow];
   std::int8_t zeros[16];  // the padding's value, one vector
-  fast_detail::Fill(zeros, zp8, 16);
+  helium_detail::Fill(zeros, zp8, 16);
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
     for (std::int32_t oy = 0; oy < out_h; ++oy) {
@@ -116,12 +163,12 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
           const std::int8_t* src = in0;  // the first in-bounds row
           for (std::int32_t ky = 0; ky < kh; ++ky) {
             if (ky < rows.begin || ky >= rows.end) {
-              dst = fast_detail::Fill(dst, zp8, f_row);
+              dst = helium_detail::Fill(dst, zp8, f_row);
               continue;
             }
-            dst = fast_detail::Fill(dst, zp8, left);
-            dst = fast_detail::Copy(dst, src, run);
-            dst = fast_detail::Fill(dst, zp8, right);
+            dst = helium_detail::Fill(dst, zp8, left);
+            dst = helium_detail::Copy(dst, src, run);
+            dst = helium_detail::Fill(dst, zp8, right);
             src += in_row;
           }
           vec = window;
