@@ -207,89 +207,91 @@ namespace helium_detail {
 /// Channels of one depthwise group.
 constexpr std::int32_t kGroup = 16;
 
-/// Channels [c, c + n) of one depthwise output pixel, n in [1, kGroup]:
-/// acc lane k of vector j = folded_bias + sum over taps t < taps of x_t[4j +
-/// k] * w[t * w_step + 4j + k], x_t the bytes at address base + off[t];
-/// then the bytes out[c + i], i < n. kFull: n == kGroup, no predication.
-template <bool kFull>
-ARENAPLAN_KERNELS_OUTLINE void DepthwiseGroup(
+/// Channels [c, c + 16) of one depthwise output pixel: acc lane k of vector
+/// j = folded_bias + sum over taps t < taps of x_t[4j + k] * w[t * w_step +
+/// 4j + k], x_t the bytes at address base + off[t]; then the bytes out[c +
+/// i], i < 16.
+ARENAPLAN_KERNELS_OUTLINE void DepthwiseFull(
+    std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
+    const std::int8_t* w, std::int32_t w_step, std::int32_t c,
+    const std::int32_t* folded_bias, const Stage4& stage, std::int8_t* out) {
+  int32x4_t a0 = vdupq_n_s32(0), a1 = a0, a2 = a0, a3 = a0;
+  // Per tap: the tap's address, four times (VLDRB.S32 of four input and
+  // four filter bytes, VMUL, VADD), the filter's next tap; a low-overhead
+  // loop (20 instructions per 16 multiply-accumulates; GCC 12 at -Os took
+  // more, moving the address between registers). The widening loads take a
+  // low register (r0-r7) as their base: constraint "l".
+  if (taps > 0) {
+    int32x4_t t0, t1;
+    const std::int8_t* x;
+    __asm__ volatile(
+        "dls lr, %[taps]\n"
+        "1:\n\t"
+        "ldr %[x], [%[off]], #4\n\t"
+        "add %[x], %[x], %[base]\n\t"
+        "vldrb.s32 %q[t0], [%[x]]\n\t"
+        "vldrb.s32 %q[t1], [%[w]]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a0], %q[a0], %q[t0]\n\t"
+        "vldrb.s32 %q[t0], [%[x], #4]\n\t"
+        "vldrb.s32 %q[t1], [%[w], #4]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a1], %q[a1], %q[t0]\n\t"
+        "vldrb.s32 %q[t0], [%[x], #8]\n\t"
+        "vldrb.s32 %q[t1], [%[w], #8]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a2], %q[a2], %q[t0]\n\t"
+        "vldrb.s32 %q[t0], [%[x], #12]\n\t"
+        "vldrb.s32 %q[t1], [%[w], #12]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a3], %q[a3], %q[t0]\n\t"
+        "add %[w], %[w], %[step]\n\t"
+        "le lr, 1b\n"
+        : [off] "+r"(off), [w] "+l"(w), [x] "=&l"(x), [a0] "+w"(a0),
+          [a1] "+w"(a1), [a2] "+w"(a2), [a3] "+w"(a3), [t0] "=&w"(t0),
+          [t1] "=&w"(t1)
+        : [taps] "r"(taps), [base] "r"(base), [step] "r"(w_step)
+        : "lr", "memory");
+  }
+  const int32x4_t acc[4] = {a0, a1, a2, a3};
+  const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
+  for (std::int32_t j = 0; j < 4; ++j) {
+    const std::int32_t cj = c + 4 * j;
+    vstrbq_s32(out + cj,
+               stage.Bytes(vaddq_s32(acc[j], vldrwq_s32(folded_bias + cj)),
+                           vldrwq_s32(stage.multiplier + cj),
+                           vldrbq_s32(stage.shift + cj), lo, hi));
+  }
+}
+
+/// DepthwiseFull's sums and bytes for channels [c, c + n), n in [4J - 3,
+/// 4J] (a last group of fewer than 16): J vectors, the last one
+/// tail-predicated (its inactive lanes read and write nothing).
+template <int J>
+ARENAPLAN_KERNELS_OUTLINE void DepthwiseTail(
     std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
     const std::int8_t* w, std::int32_t w_step, std::int32_t c, std::int32_t n,
     const std::int32_t* folded_bias, const Stage4& stage, std::int8_t* out) {
-  mve_pred16_t p[4];
-  for (std::int32_t j = 0; j < 4; ++j) {
-    const std::int32_t lanes = n - 4 * j;
-    p[j] = vctp32q(static_cast<std::uint32_t>(lanes < 0 ? 0 : lanes));
-  }
-  int32x4_t a0 = vdupq_n_s32(0), a1 = a0, a2 = a0, a3 = a0;
-  if constexpr (kFull) {
-    // Per tap: the tap's address, four times (VLDRB.S32 of four input and
-    // four filter bytes, VMUL, VADD), the filter's next tap; a low-overhead
-    // loop (20 instructions per 16 multiply-accumulates; GCC 12 at -Os
-    // took more, moving the address between registers). The widening loads
-    // take a low register (r0-r7) as their base: constraint "l".
-    if (taps > 0) {
-      int32x4_t t0, t1;
-      const std::int8_t* x;
-      __asm__ volatile(
-          "dls lr, %[taps]\n"
-          "1:\n\t"
-          "ldr %[x], [%[off]], #4\n\t"
-          "add %[x], %[x], %[base]\n\t"
-          "vldrb.s32 %q[t0], [%[x]]\n\t"
-          "vldrb.s32 %q[t1], [%[w]]\n\t"
-          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
-          "vadd.i32 %q[a0], %q[a0], %q[t0]\n\t"
-          "vldrb.s32 %q[t0], [%[x], #4]\n\t"
-          "vldrb.s32 %q[t1], [%[w], #4]\n\t"
-          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
-          "vadd.i32 %q[a1], %q[a1], %q[t0]\n\t"
-          "vldrb.s32 %q[t0], [%[x], #8]\n\t"
-          "vldrb.s32 %q[t1], [%[w], #8]\n\t"
-          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
-          "vadd.i32 %q[a2], %q[a2], %q[t0]\n\t"
-          "vldrb.s32 %q[t0], [%[x], #12]\n\t"
-          "vldrb.s32 %q[t1], [%[w], #12]\n\t"
-          "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
-          "vadd.i32 %q[a3], %q[a3], %q[t0]\n\t"
-          "add %[w], %[w], %[step]\n\t"
-          "le lr, 1b\n"
-          : [off] "+r"(off), [w] "+l"(w), [x] "=&l"(x), [a0] "+w"(a0),
-            [a1] "+w"(a1), [a2] "+w"(a2), [a3] "+w"(a3), [t0] "=&w"(t0),
-            [t1] "=&w"(t1)
-          : [taps] "r"(taps), [base] "r"(base), [step] "r"(w_step)
-          : "lr", "memory");
+  const std::int32_t last = n - 4 * (J - 1);  // lanes of the last vector
+  const mve_pred16_t p = vctp32q(static_cast<std::uint32_t>(last));
+  int32x4_t acc[J];
+  for (int j = 0; j < J; ++j) acc[j] = vdupq_n_s32(0);
+  for (const std::uintptr_t* const end = off + taps; off != end;
+       ++off, w += w_step) {
+    const auto* x = reinterpret_cast<const std::int8_t*>(base + *off);
+    for (int j = 0; j < J - 1; ++j) {
+      acc[j] = vaddq_s32(
+          acc[j], vmulq_s32(vldrbq_s32(x + 4 * j), vldrbq_s32(w + 4 * j)));
     }
-  } else {
-    for (const std::uintptr_t* const end = off + taps; off != end;
-         ++off, w += w_step) {
-      const auto* x = reinterpret_cast<const std::int8_t*>(base + *off);
-      a0 = vaddq_s32(a0,
-                     vmulq_s32(vldrbq_z_s32(x, p[0]), vldrbq_z_s32(w, p[0])));
-      a1 = vaddq_s32(
-          a1, vmulq_s32(vldrbq_z_s32(x + 4, p[1]), vldrbq_z_s32(w + 4, p[1])));
-      a2 = vaddq_s32(
-          a2, vmulq_s32(vldrbq_z_s32(x + 8, p[2]), vldrbq_z_s32(w + 8, p[2])));
-      a3 = vaddq_s32(a3, vmulq_s32(vldrbq_z_s32(x + 12, p[3]),
-                                   vldrbq_z_s32(w + 12, p[3])));
-    }
+    acc[J - 1] =
+        vaddq_s32(acc[J - 1], vmulq_s32(vldrbq_z_s32(x + 4 * (J - 1), p),
+                                        vldrbq_z_s32(w + 4 * (J - 1), p)));
   }
-  const int32x4_t acc[4] = {a0, a1, a2, a3};
-  if constexpr (kFull) {
-    const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
-    for (std::int32_t j = 0; j < 4; ++j) {
-      const std::int32_t cj = c + 4 * j;
-      vstrbq_s32(out + cj,
-                 stage.Bytes(vaddq_s32(acc[j], vldrwq_s32(folded_bias + cj)),
-                             vldrwq_s32(stage.multiplier + cj),
-                             vldrbq_s32(stage.shift + cj), lo, hi));
-    }
-    return;
-  }
-  for (std::int32_t j = 0; j < 4 && 4 * j < n; ++j) {
-    const std::int32_t cj = c + 4 * j;
-    const int32x4_t v = vaddq_s32(acc[j], vldrwq_z_s32(folded_bias + cj, p[j]));
-    stage.Store(v, cj, n - 4 * j < 4 ? n - 4 * j : 4, out + cj);
+  for (int j = 0; j < J; ++j) {
+    const std::int32_t cj = c + 4 * j, lanes = j < J - 1 ? 4 : last;
+    const mve_pred16_t pj = vctp32q(static_cast<std::uint32_t>(lanes));
+    stage.Store(vaddq_s32(acc[j], vldrwq_z_s32(folded_bias + cj, pj)), cj,
+                lanes, out + cj);
   }
 }
 
@@ -351,14 +353,28 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
             off = clipped;
           }
           const std::int32_t n = c_n - c0 < kGroup ? c_n - c0 : kGroup;
-          if (n == kGroup) {
-            helium_detail::DepthwiseGroup<true>(base, off, taps, filter + c0,
-                                                c_n, c0, n, folded_bias, stage,
-                                                out);
-          } else {
-            helium_detail::DepthwiseGroup<false>(base, off, taps, filter + c0,
-                                                 c_n, c0, n, folded_bias, stage,
-                                                 out);
+          using helium_detail::DepthwiseTail;
+          const auto args = [&](auto group) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+            group(base, off, taps, filter + c0, c_n, c0, n, folded_bias, stage,
+                  out);
+          };
+          switch ((n + 3) / 4) {
+            case 1:
+              args(DepthwiseTail<1>);
+              break;
+            case 2:
+              args(DepthwiseTail<2>);
+              break;
+            case 3:
+              args(DepthwiseTail<3>);
+              break;
+            default:
+              if (n == kGroup) {
+                helium_detail::DepthwiseFull(base, off, taps, filter + c0, c_n,
+                                             c0, folded_bias, stage, out);
+              } else {
+                args(DepthwiseTail<4>);
+              }
           }
         }
       }
