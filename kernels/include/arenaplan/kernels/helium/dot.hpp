@@ -40,19 +40,22 @@ ARENAPLAN_KERNELS_INLINE int32x4_t Lanes(std::int32_t a0, std::int32_t a1,
   return v;
 }
 
-/// The four sums sum_{i < n} x_i * row_k[off + i], k = 0 .. 3, as one
-/// vector (lane k), x_i = x[i], or x[i % 16] when `fixed` (then x holds 16
-/// bytes, a vector of the zero point); n >= 0; sums modulo 2^32. A
-/// tail-predicated low-overhead loop (DLSTP.8 / LETP: the last iteration's
-/// lanes i >= n inactive, loading nothing and adding nothing), in assembly
-/// so that its nine pointers and accumulators stay in registers (GCC 12 at
-/// -Os spilled them: 21 instructions per 16 bytes instead of 10).
+/// The four sums start[k] (0 when start is nullptr) + sum_{i < n} x_i *
+/// row_k[off + i], k = 0 .. 3, as one vector (lane k), x_i = x[i], or x[i % 16]
+/// when `fixed` (then x holds 16 bytes, a vector of the zero point); n >= 0;
+/// sums modulo 2^32. A tail-predicated low-overhead loop (DLSTP.8 / LETP: the
+/// last iteration's lanes i >= n inactive, loading nothing and adding nothing),
+/// in assembly so that its nine pointers and accumulators stay in registers
+/// (GCC 12 at -Os spilled them: 21 instructions per 16 bytes instead of 10).
 ARENAPLAN_KERNELS_INLINE int32x4_t Dot4(const std::int8_t* x, bool fixed,
                                         Rows4 r, std::int32_t off,
-                                        std::int32_t n) {
+                                        std::int32_t n,
+                                        const std::int32_t* start = nullptr) {
   const std::int8_t *w0 = r.w0 + off, *w1 = r.w1 + off, *w2 = r.w2 + off,
                     *w3 = r.w3 + off;
   std::int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  if (start != nullptr)
+    a0 = start[0], a1 = start[1], a2 = start[2], a3 = start[3];
   if (n > 0) {
     if (!fixed) {
       __asm__ volatile(
@@ -133,11 +136,10 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
   const Stage4 stage{nullptr, nullptr, offset, 0, 0};  // Bytes only
   for (std::int8_t* const end = out + groups_end; out != end;
        out += 4, bias += 4, m += 4, s += 4, filter += 4 * n) {
-    const int32x4_t sum =
-        Dot4(x, false,
-             Rows4{filter, filter + n, filter + 2 * n, filter + 3 * n}, 0, n);
-    vstrbq_s32(out, stage.Bytes(vaddq_s32(sum, vldrwq_s32(bias)), vldrwq_s32(m),
-                                vldrbq_s32(s), lo, hi));
+    const int32x4_t sum = Dot4(
+        x, false, Rows4{filter, filter + n, filter + 2 * n, filter + 3 * n}, 0,
+        n, bias);  // the sums start at the biases
+    vstrbq_s32(out, stage.Bytes(sum, vldrwq_s32(m), vldrbq_s32(s), lo, hi));
   }
 }
 
