@@ -1,15 +1,16 @@
 # The kernels' property test on the boards (tests/target/kernels_property.cpp,
 # header comment): the same source built for the host and for each board of
-# KERNELS_PROPERTY_BOARDS (a Cortex-M4 with the DSP extension and a
-# Cortex-M3 without); passes when every board runs all cases without a
-# fast/reference mismatch and prints the host's digest lines, line for line.
+# KERNELS_PROPERTY_BOARDS (a Cortex-M4 with the DSP extension, a Cortex-M3
+# without, a Cortex-M55 with Helium: integer MVE); passes when every board
+# runs all cases without a fast/reference mismatch and prints the host's
+# digest lines, line for line.
 #
 #   make test-kernels-board [KERNELS_PROPERTY_BOARDS="mps2-an386 ..."]
 #
 # To find the first case where a board differs, build both sides with
 # -DARENAPLAN_KERNELS_PROPERTY_TRACE (a digest line after every case; for the
 # boards pass it as KERNELS_PROPERTY_FLAGS) and diff the outputs.
-KERNELS_PROPERTY_BOARDS ?= mps2-an386 mps2-an385
+KERNELS_PROPERTY_BOARDS ?= mps2-an386 mps2-an385 mps3-an547
 KP_OUT := build/target/kernels_property
 KP_HOST := $(KP_OUT)/kernels_property_host
 KP_HOST_CXX ?= g++
@@ -18,7 +19,9 @@ KP_SOURCES := tests/target/kernels_property.cpp tests/target/host_port.cpp
 .PHONY: test-kernels-board
 TEST_TARGETS += test-kernels-board
 
-$(KP_HOST): $(KP_SOURCES) $(wildcard kernels/include/arenaplan/kernels/*.hpp) \
+$(KP_HOST): $(KP_SOURCES) tests/target/kernels_property_helium.inc \
+    $(wildcard kernels/include/arenaplan/kernels/*.hpp) \
+    $(wildcard kernels/include/arenaplan/kernels/helium/*.hpp) \
     port/port.hpp
 	@mkdir -p $(@D)
 	$(KP_HOST_CXX) -std=c++17 -O2 -Wall -Wextra -Werror \

@@ -1466,6 +1466,8 @@ void TestCopies(std::int32_t cases) {
   });
 }
 
+#include "tests/target/kernels_property_helium.inc"
+
 }  // namespace
 
 int main() {
@@ -1503,6 +1505,7 @@ int main() {
   TestTranspose(150);
   TestTile(150);
   TestCopies(100);
+  TestDispatched(2000);
   port::Write("PASS kernels_property\n");
   return 0;
 }

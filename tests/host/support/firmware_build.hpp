@@ -32,7 +32,8 @@ struct FirmwareBuild {
 /// The builds the firmware checks make: every core at -Os, and Cortex-M4
 /// also at -O2 with boards/mps2-an386's floating-point flags (where the
 /// Dot4 loop's assembly of 13 registers had none left: "'asm' operand has
-/// impossible constraints").
+/// impossible constraints"); Cortex-M55 also with boards/mps3-an547's
+/// -mfloat-abi=hard, which enables MVE (the Helium kernels) at -Os and -O2.
 inline constexpr FirmwareBuild kFirmwareBuilds[] = {
     {"cortex-m0plus", "-Os", "cortex-m0plus"},
     {"cortex-m3", "-Os", "cortex-m3"},
@@ -40,7 +41,9 @@ inline constexpr FirmwareBuild kFirmwareBuilds[] = {
     {"cortex-m4", "-O2 -mfpu=fpv4-sp-d16 -mfloat-abi=hard", "cortex-m4-O2"},
     {"cortex-m7", "-Os", "cortex-m7"},
     {"cortex-m33", "-Os", "cortex-m33"},
-    {"cortex-m55", "-Os", "cortex-m55"}};
+    {"cortex-m55", "-Os", "cortex-m55"},
+    {"cortex-m55", "-Os -mfloat-abi=hard", "cortex-m55-mve"},
+    {"cortex-m55", "-O2 -mfloat-abi=hard", "cortex-m55-mve-O2"}};
 
 /// Compiles `source` for every build of kFirmwareBuilds into
 /// `dir`/<name>.o with kernels/include and then `include_dirs` on the

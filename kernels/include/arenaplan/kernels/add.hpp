@@ -78,6 +78,13 @@ inline void AddBroadcast(const AddParams& p, const Shape4& output_shape,
                        });
 }
 
+}  // namespace arenaplan::kernels
+
+// The Helium ADD (integer MVE only), which takes AddParams above.
+#include "arenaplan/kernels/helium/add.hpp"
+
+namespace arenaplan::kernels {
+
 /// Add with the parameters in locals (the output stores may alias them)
 /// and dsp.hpp's Requantize instead of MultiplyByQuantizedMultiplier: the
 /// same value for the multipliers in [0, 2^31) and shifts in [-31, 30] the
@@ -87,6 +94,9 @@ inline void AddBroadcast(const AddParams& p, const Shape4& output_shape,
 /// or more bytes below either input.
 inline void AddFast(const AddParams& p, const std::int8_t* input1,
                     const std::int8_t* input2, std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  if (helium::Add(p, input1, input2, output)) return;  // right shifts only
+#endif
   const std::int32_t off1 = p.input1_offset, off2 = p.input2_offset;
   const std::int32_t left = p.left_shift;
   const std::int32_t m1 = p.input1_multiplier, s1 = p.input1_shift;

@@ -500,17 +500,31 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   }
 }
 
-/// Conv2DFastWith on this core's fastest multiply-accumulate (dsp.hpp).
+}  // namespace arenaplan::kernels
+
+// The Helium kernels (integer MVE only), which use fast_detail above.
+#include "arenaplan/kernels/helium/conv.hpp"
+
+namespace arenaplan::kernels {
+
+/// Conv2DFastWith on this core's fastest multiply-accumulate (dsp.hpp);
+/// helium::Conv2D where the core has integer MVE.
 inline void Conv2DFast(const ConvParams& p, const Shape4& in_shape,
                        const std::int8_t* input, const Shape4& filter_shape,
                        const std::int8_t* filter,
                        const std::int32_t* folded_bias, ChannelQuant quant,
                        const Shape4& out_shape, std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  helium::Conv2D(p, in_shape, input, filter_shape, filter, folded_bias, quant,
+                 out_shape, output);
+#else
   Conv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
                              folded_bias, quant, out_shape, output);
+#endif
 }
 
-/// DepthwiseConv2DFastWith on this core's fastest multiply-accumulate.
+/// DepthwiseConv2DFastWith on this core's fastest multiply-accumulate;
+/// helium::DepthwiseConv2D where the core has integer MVE.
 inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
                                 const std::int8_t* input,
                                 const Shape4& filter_shape,
@@ -518,8 +532,13 @@ inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
                                 const std::int32_t* folded_bias,
                                 ChannelQuant quant, const Shape4& out_shape,
                                 std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  helium::DepthwiseConv2D(p, in_shape, input, filter_shape, filter, folded_bias,
+                          quant, out_shape, output);
+#else
   DepthwiseConv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
                                       folded_bias, quant, out_shape, output);
+#endif
 }
 
 /// DepthwiseConv2DFastWith<DefaultMac, true>: a dilated DEPTHWISE_CONV_2D

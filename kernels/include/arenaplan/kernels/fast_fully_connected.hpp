@@ -19,6 +19,7 @@
 
 #include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
+#include "arenaplan/kernels/helium/fully_connected.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -66,14 +67,19 @@ inline void FullyConnectedFastWith(const FullyConnectedParams& p,
   }
 }
 
-/// FullyConnectedFastWith on this core's fastest multiply-accumulate.
+/// FullyConnectedFastWith on this core's fastest multiply-accumulate;
+/// helium::FullyConnected where the core has integer MVE.
 inline void FullyConnectedFast(const FullyConnectedParams& p,
                                const std::int8_t* input,
                                const std::int8_t* weights,
                                const std::int32_t* folded_bias,
                                ChannelQuant quant, std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  helium::FullyConnected(p, input, weights, folded_bias, quant, output);
+#else
   FullyConnectedFastWith<DefaultMac>(p, input, weights, folded_bias, quant,
                                      output);
+#endif
 }
 
 }  // namespace arenaplan::kernels

@@ -82,12 +82,23 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
   }
 }
 }  // namespace detail
+}  // namespace arenaplan::kernels
 
-/// AVERAGE_POOL_2D over NHWC int8 tensors.
+// The Helium AVERAGE_POOL_2D (integer MVE only), which takes PoolParams.
+#include "arenaplan/kernels/helium/pooling.hpp"
+
+namespace arenaplan::kernels {
+
+/// AVERAGE_POOL_2D over NHWC int8 tensors (helium::AveragePool, the same
+/// bytes and overlap contract, where the core has integer MVE).
 inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
                         const std::int8_t* input, const Shape4& out_shape,
                         std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  helium::AveragePool(p, in_shape, input, out_shape, output);
+#else
   detail::Pool<false>(p, in_shape, input, out_shape, output);
+#endif
 }
 
 /// MAX_POOL_2D over NHWC int8 tensors.

@@ -1,0 +1,102 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// Helium (M-profile Vector Extension, integer MVE: __ARM_FEATURE_MVE & 1)
+// requantization of four int32 accumulators at once: lane by lane the bytes
+// of MultiplyByQuantizedMultiplier (quantization.hpp, TFLM's
+// tensorflow/lite/kernels/internal/common.h) plus the output offset and the
+// clamp, for every int32 accumulator, every multiplier (also negative ones)
+// and every shift in [-31, 30].
+//
+// Why the instructions give the reference's values, lane by lane:
+// - left = max(shift, 0): VSHL by a register vector shifts left, the bits
+//   above bit 31 dropped, which is the reference's uint32 shift.
+// - VQRDMULH(a, b) is sat((2ab + 2^31) >> 32) = sat(floor((ab + 2^30) /
+//   2^31)), saturating only a = b = INT32_MIN to INT32_MAX: the reference's
+//   SaturatingRoundingDoublingHighMul (ties toward +infinity).
+// - right = min(shift, 0) <= 0: VRSHL by a negative amount -r is the
+//   rounding right shift floor((h + 2^(r-1)) / 2^r) computed without
+//   overflow (ties toward +infinity). RoundingDivideByPOT rounds ties away
+//   from zero, so a negative h is first lowered by one (saturating; h =
+//   INT32_MIN is a multiple of 2^r and stays exact): for h < 0, floor((h - 1
+//   + 2^(r-1)) / 2^r) is the nearest integer of h / 2^r with ties toward
+//   -infinity, because h - 1 + 2^(r-1) reaches a multiple of 2^r exactly
+//   when h / 2^r lies at or above a tie. The "lower by one" is (h AND right)
+//   >> 31: -1 exactly when h < 0 and right != 0 (right < 0 has its sign bit
+//   set), 0 otherwise (shift >= 0 leaves h unchanged, as RoundingDivideByPOT
+//   by 2^0 does).
+// - The output offset is added with saturation (VQADD) and the sum clamped
+//   to [lo, hi] (within int8): the clamped value of the exact sum, which is
+//   the reference's wherever its int32 sum does not overflow.
+// Freestanding; compiled only when the core has integer MVE.
+#ifndef ARENAPLAN_KERNELS_HELIUM_REQUANTIZE_HPP_
+#define ARENAPLAN_KERNELS_HELIUM_REQUANTIZE_HPP_
+
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+
+#include <arm_mve.h>
+
+#include <cstdint>
+
+#include "arenaplan/kernels/dsp.hpp"
+
+namespace arenaplan::kernels::helium {
+
+/// MultiplyByQuantizedMultiplier(acc[k], multiplier[k], shift[k]) for the
+/// four lanes k (header comment); shift lanes in [-31, 30].
+ARENAPLAN_KERNELS_INLINE int32x4_t Requantize(int32x4_t acc,
+                                              int32x4_t multiplier,
+                                              int32x4_t shift) {
+  const int32x4_t zero = vdupq_n_s32(0);
+  const int32x4_t left = vmaxq_s32(shift, zero);
+  const int32x4_t right = vminq_s32(shift, zero);  // minus the right shift
+  const int32x4_t high = vqrdmulhq_s32(vshlq_s32(acc, left), multiplier);
+  const int32x4_t lowered =
+      vqaddq_s32(high, vshrq_n_s32(vandq_s32(high, right), 31));
+  return vrshlq_s32(lowered, right);
+}
+
+/// One layer's output stage (dsp.hpp OutputStage's fields) on four lanes.
+struct Stage4 {
+  const std::int32_t* multiplier;  ///< One per output channel; not owned.
+  const std::int8_t* shift;        ///< One per output channel; not owned.
+  std::int32_t offset;             ///< The output zero point.
+  std::int32_t lo, hi;             ///< Clamp range, both ends included.
+
+  /// clamp(Requantize(acc[k]) + offset) of channels ch + k in lane k, the
+  /// multipliers and shifts m and s (lanes as loaded by the caller), the
+  /// clamp range as the vectors lo_v and hi_v.
+  ARENAPLAN_KERNELS_INLINE int32x4_t Bytes(int32x4_t acc, int32x4_t m,
+                                           int32x4_t s, int32x4_t lo_v,
+                                           int32x4_t hi_v) const {
+    const int32x4_t v = vqaddq_n_s32(Requantize(acc, m, s), offset);
+    return vminq_s32(vmaxq_s32(v, lo_v), hi_v);
+  }
+
+  /// out[k] = clamp(Requantize(acc[k]) + offset) for the lanes k < n of
+  /// channels ch + k (n in [1, 4]; lanes k >= n neither read their
+  /// multiplier and shift nor write a byte). Writes only out[0, n).
+  ARENAPLAN_KERNELS_INLINE void Store(int32x4_t acc, std::int32_t ch,
+                                      std::int32_t n, std::int8_t* out) const {
+    const mve_pred16_t p = vctp32q(static_cast<std::uint32_t>(n));
+    const int32x4_t v =
+        Bytes(acc, vldrwq_z_s32(multiplier + ch, p),
+              vldrbq_z_s32(shift + ch, p), vdupq_n_s32(lo), vdupq_n_s32(hi));
+    // GCC 12 models the predicated store as a store of all four bytes, so
+    // it may drop an earlier store to the bytes out[n, 4) that this store
+    // leaves alone (seen: a buffer's initial bytes removed); an empty asm
+    // that may read all memory keeps every earlier store. No instruction.
+    __asm__ volatile("" ::: "memory");
+    vstrbq_p_s32(out, v, p);
+  }
+};
+
+/// The four-lane stage of an OutputStage (dsp.hpp).
+constexpr Stage4 Stage4Of(const OutputStage& s) {
+  return Stage4{s.multiplier, s.shift, s.offset, s.lo, s.hi};
+}
+
+}  // namespace arenaplan::kernels::helium
+
+#endif  // __ARM_FEATURE_MVE & 1
+
+#endif  // ARENAPLAN_KERNELS_HELIUM_REQUANTIZE_HPP_
