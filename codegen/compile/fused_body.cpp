@@ -179,18 +179,27 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
        c.name == "DepthwiseConv2DDilatedFast") &&
       c.args.size() == 9) {
     kind = "k::FusedKind::k" + c.name;
-    conv = c.args[0];
-    // Nine ConvParams fields, or eleven with the dilation factors.
-    const std::size_t conv_fields = Fields(conv).size() == 11 ? 11 : 9;
+    // k::ConvParams{nine fields}, or k::DilatedConvParams{{nine fields},
+    // dh, dw}: the row call's top padding is field 6 of the nine.
+    const std::vector<std::string> outer = Fields(c.args[0]);
+    const bool dilated = c.args[0].rfind("k::DilatedConvParams", 0) == 0;
+    if (dilated && outer.size() != 3) {
+      throw InternalError("compile --fuse: unexpected parameters " + c.args[0]);
+    }
+    const std::string row_conv =
+        dilated ? "k::DilatedConvParams{" + WithField(outer[0], 9, 6, "pad") +
+                      ", " + outer[1] + ", " + outer[2] + "}"
+                : WithField(c.args[0], 9, 6, "pad");
+    // The table's k::DilatedConvParams member (factors 1 when undilated).
+    conv = dilated ? c.args[0] : "{" + c.args[0] + "}";
     filter_shape = c.args[3];
     filter = c.args[4];
     bias = c.args[5];
     quant = c.args[6];
     rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
-            "(" + WithField(conv, conv_fields, 6, "pad") + ",\n              " +
-            in_rows + ", x, " + filter_shape + ", " + filter + ", " + bias +
-            ",\n              " + quant + ", " + out_row +
-            ", y);\n          return;\n";
+            "(" + row_conv + ",\n              " + in_rows + ", x, " +
+            filter_shape + ", " + filter + ", " + bias + ",\n              " +
+            quant + ", " + out_row + ", y);\n          return;\n";
   } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
              c.args.size() == 5) {
     kind = "k::FusedKind::k" + c.name;

@@ -14,11 +14,12 @@
 // factor above 1) takes the dilated kernels instead of the fast ones:
 // k::Conv2DDilatedFast (dilated_conv.hpp) for Conv2DFast,
 // k::DepthwiseConv2DDilatedFast for DepthwiseConv2DFast; the reference
-// kernels take the factors themselves. Their ConvParams spell the factors
-// as two more fields (undilated layers: nine fields, the factors'
-// defaults). int8 activations, int8 symmetric per-channel filters, int32
-// bias. The operator's geometry is accepted by tflite::CheckConv
-// (codegen/tflite/geometry.hpp), the same check as its overlap contract.
+// kernels take the factors themselves. Their parameters are
+// k::DilatedConvParams{{the nine ConvParams fields}, dh, dw} (undilated
+// layers: k::ConvParams, as before). int8 activations, int8 symmetric
+// per-channel filters, int32 bias. The operator's geometry is accepted by
+// tflite::CheckConv (codegen/tflite/geometry.hpp), the same check as its
+// overlap contract.
 #include <algorithm>
 #include <vector>
 
@@ -117,12 +118,15 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
                                    : "DepthwiseConv2D")
                            : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast")
                                    : "Conv2D");
-  const std::string dilation =
-      dilated ? Fmt(", %d, %d", g.dilation_h, g.dilation_w) : std::string();
-  l.Emit(Fmt("  k::%s(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, %d, %d%s},\n",
-             kernel, -qi.zero_point, qo.zero_point, ar.min, ar.max, g.stride_h,
-             g.stride_w, g.pad_h.pad_before, g.pad_w.pad_before,
-             as_conv ? 1 : g.depth_multiplier, dilation.c_str()));
+  const std::string fields =
+      Fmt("{%d, %d, %d, %d, %d, %d, %d, %d, %d}", -qi.zero_point, qo.zero_point,
+          ar.min, ar.max, g.stride_h, g.stride_w, g.pad_h.pad_before,
+          g.pad_w.pad_before, as_conv ? 1 : g.depth_multiplier);
+  const std::string params =
+      dilated ? Fmt("k::DilatedConvParams{%s, %d, %d}", fields.c_str(),
+                    g.dilation_h, g.dilation_w)
+              : "k::ConvParams" + fields;
+  l.Emit("  k::" + std::string(kernel) + "(" + params + ",\n");
   l.Emit("      " + l.Operand(g.in, in) + ",\n");
   const std::string filter_shape =
       as_conv ? Fmt("k::Shape4{%d, %d, %d, 1}", out_c, g.filter.h, g.filter.w)

@@ -22,17 +22,18 @@ void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
                       bool depthwise) {
   // The distance depends on the geometry only (not on the zero points or
   // the activation range); a dilated window's on its factors.
-  const k::ConvParams p{0,
-                        0,
-                        -128,
-                        127,
-                        g.stride_h,
-                        g.stride_w,
-                        g.pad_h.pad_before,
-                        g.pad_w.pad_before,
-                        g.depth_multiplier,
-                        g.dilation_h,
-                        g.dilation_w};
+  k::DilatedConvParams p;
+  p.input_offset = 0;
+  p.output_offset = 0;
+  p.act_min = -128;
+  p.act_max = 127;
+  p.stride_h = g.stride_h;
+  p.stride_w = g.stride_w;
+  p.pad_h = g.pad_h.pad_before;
+  p.pad_w = g.pad_w.pad_before;
+  p.depth_multiplier = g.depth_multiplier;
+  p.dilation_h = g.dilation_h;
+  p.dilation_w = g.dilation_w;
   l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
                  depthwise ? k::DepthwiseConv2DOverlapDistance(
                                  p, KernelShape4(g.in), KernelShape4(g.filter),

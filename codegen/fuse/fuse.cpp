@@ -168,17 +168,11 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
       if (g->filter.h == 1 && g->stride_h == 1 && g->pad_h.pad_before == 0) {
         // The kernel's own contract on one input row and one output row
         // (conv.hpp), as the fused call runs it.
-        const kernels::ConvParams p{0,
-                                    0,
-                                    -128,
-                                    127,
-                                    1,
-                                    g->stride_w,
-                                    0,
-                                    g->pad_w.pad_before,
-                                    g->depth_multiplier,
-                                    1,
-                                    g->dilation_w};
+        const kernels::DilatedConvParams p{
+            {0, 0, -128, 127, 1, g->stride_w, 0, g->pad_w.pad_before,
+             g->depth_multiplier},
+            1,
+            g->dilation_w};
         const kernels::Shape4 is{1, 1, g->in.w, g->in.c};
         const kernels::Shape4 fs{g->filter.n, 1, g->filter.w, g->filter.c};
         const kernels::Shape4 os{1, 1, g->out.w, g->out.c};

@@ -89,17 +89,11 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
   const auto is = KernelShape(g->in), fs = KernelShape(g->filter),
              os = KernelShape(g->out);
   if (!is || !fs || !os) return std::nullopt;
-  const k::ConvParams p{0,
-                        0,
-                        -128,
-                        127,
-                        g->stride_h,
-                        g->stride_w,
-                        g->pad_h.pad_before,
-                        g->pad_w.pad_before,
-                        g->depth_multiplier,
-                        g->dilation_h,
-                        g->dilation_w};
+  const k::DilatedConvParams p{
+      {0, 0, -128, 127, g->stride_h, g->stride_w, g->pad_h.pad_before,
+       g->pad_w.pad_before, g->depth_multiplier},
+      g->dilation_h,
+      g->dilation_w};
   const std::int64_t d =
       depthwise ? k::DepthwiseConv2DOverlapDistance(p, *is, *fs, *os)
                 : k::Conv2DOverlapDistance(p, *is, *fs, *os);

@@ -6,8 +6,8 @@
 // assumes, so that no model can make the generated code overflow, shift by
 // an invalid amount or read outside an array. A failed check aborts
 // (fuzz::Check). The ranges:
-//  - k::ConvParams: nine fields, or eleven with the dilation factors
-//    (conv.hpp), strides >= 1 and dilation factors in [1, 2^16];
+//  - k::ConvParams: nine fields, k::DilatedConvParams those and the two
+//    dilation factors (conv.hpp); strides >= 1, factors in [1, 2^16];
 //  - Q0.31 multipliers 0 or in [2^30, 2^31), shifts in [-31, 30]
 //    (MultiplyByQuantizedMultiplier, quantization.hpp); per-channel ones
 //    (kMultiplierK) may also lie in [-2^31, -2^30] (a negative weight
@@ -427,14 +427,29 @@ inline void CheckKernelParams(const std::string& source) {
       CheckRange(v[2], v[3]);
     }
   }
-  // k::ConvParams: nine fields, or eleven with the dilation factors; strides
-  // and factors >= 1, and each factor times its taps - 1 (the window's span,
-  // tflite::CheckConv) at most 2^16, which the factor alone bounds here.
+  // k::ConvParams: nine fields; k::DilatedConvParams: those nine, then the
+  // two dilation factors. Strides and factors >= 1, each factor at most
+  // 2^16 (tflite::CheckConv bounds the window's span so).
   for (const auto& v : Initializers(source, "k::ConvParams")) {
-    Check(v.size() == 9 || v.size() == 11);
+    Check(v.size() == 9);
     Check(v[4] >= 1 && v[5] >= 1);
-    if (v.size() == 11)
-      Check(v[9] >= 1 && v[9] <= 65536 && v[10] >= 1 && v[10] <= 65536);
+  }
+  const std::string dilated = "k::DilatedConvParams{";  // {{nine}, dh, dw}
+  for (std::size_t at = source.find(dilated); at != std::string::npos;
+       at = source.find(dilated, at + 1)) {
+    std::vector<long long> v;
+    for (const std::string& w :
+         Words(BracedText(source, at + dilated.size() - 1))) {
+      char* end = nullptr;
+      v.push_back(std::strtoll(w.c_str(), &end, 10));
+      Check(*end == '\0');
+    }
+    Check(v.size() == 11);
+    CheckInt8(-v[0]);
+    CheckInt8(v[1]);
+    CheckRange(v[2], v[3]);
+    Check(v[4] >= 1 && v[5] >= 1);
+    Check(v[9] >= 1 && v[9] <= 65536 && v[10] >= 1 && v[10] <= 65536);
   }
   for (const auto& v : Initializers(source, "k::PoolParams")) {
     Check(v.size() == 8);

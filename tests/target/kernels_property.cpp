@@ -481,16 +481,16 @@ DilatedDim RandomDilatedDim(Rng& r, std::int32_t max_in, std::int32_t max_k) {
 }
 
 template <class Mac>
-void CheckDilatedFast(const char* mac, std::int32_t i, const k::ConvParams& p,
-                      const k::Shape4& in, const std::int8_t* input,
-                      const k::Shape4& filter, const std::int8_t* weights,
-                      const std::int32_t* folded, const ChannelQ& q,
-                      const k::Shape4& out, const std::int8_t* want,
-                      bool depthwise) {
+void CheckDilatedFast(const char* mac, std::int32_t i,
+                      const k::DilatedConvParams& p, const k::Shape4& in,
+                      const std::int8_t* input, const k::Shape4& filter,
+                      const std::int8_t* weights, const std::int32_t* folded,
+                      const ChannelQ& q, const k::Shape4& out,
+                      const std::int8_t* want, bool depthwise) {
   std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
   if (depthwise) {
-    k::DepthwiseConv2DFastWith<Mac, true>(p, in, input, filter, weights, folded,
-                                          q.Quant(), out, got);
+    k::DepthwiseConv2DFastWith<Mac>(p, in, input, filter, weights, folded,
+                                    q.Quant(), out, got);
   } else {
     k::Conv2DDilatedFastWith<Mac>(p, in, input, filter, weights, folded,
                                   q.Quant(), out, got);
@@ -521,12 +521,15 @@ void TestDilated(std::int32_t cases, bool depthwise) {
         const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
         const ChannelQ q = RandomChannels(r, oc);
         const Range act = RandomAct(r);
-        const k::ConvParams p{-r.Zp(),   r.Zp(),    act.lo, act.hi,
-                              dy.stride, dx.stride, dy.pad, dx.pad,
-                              m,         dy.dil,    dx.dil};
+        const k::DilatedConvParams p{{-r.Zp(), r.Zp(), act.lo, act.hi,
+                                      dy.stride, dx.stride, dy.pad, dx.pad, m},
+                                     dy.dil,
+                                     dx.dil};
         std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
-        (depthwise ? k::DepthwiseConv2D : k::Conv2D)(
-            p, in, input, filter, weights, q.bias, q.Quant(), out, want);
+        (depthwise ? k::DepthwiseConv2D<k::DilatedConvParams>
+                   : k::Conv2D<k::DilatedConvParams>)(p, in, input, filter,
+                                                      weights, q.bias,
+                                                      q.Quant(), out, want);
         dg.Fold(want, out.Count());
         if (m != 1) return;  // the reference loop runs those
         std::int32_t* folded = scratch.Get<std::int32_t>(oc);

@@ -152,9 +152,11 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
     std::vector<std::int32_t> bias(static_cast<std::size_t>(out_c));
     for (auto& v : bias) v = Uniform(rng, -2000, 2000);
     const std::int32_t input_offset = -Uniform(rng, -20, 20);
-    d.op.conv = k::ConvParams{
-        input_offset,  Uniform(rng, -20, 20), act_min, act_max, sh, sw,
-        ph.pad_before, pw.pad_before,         dm,      dh,      dw_};
+    d.op.conv = k::DilatedConvParams{
+        {input_offset, Uniform(rng, -20, 20), act_min, act_max, sh, sw,
+         ph.pad_before, pw.pad_before, dm},
+        dh,
+        dw_};
     const bool dilated = dh != 1 || dw_ != 1;
     d.op.filter = d.filter.data();
     const bool fast = !dw || dm == 1;

@@ -158,23 +158,27 @@ TEST(KernelParamsCheckDeathTest, CatchesOutOfRangeAddBroadcastParameters) {
   }
 }
 
-// Convolution parameters as the generator spells them: nine fields, or
-// eleven with the dilation factors (codegen/compile/lower_conv.cpp).
+// Convolution parameters as the generator spells them: k::ConvParams with
+// nine fields, k::DilatedConvParams{{those nine}, dh, dw}
+// (codegen/compile/lower_conv.cpp).
 TEST(KernelParamsCheckDeathTest, CatchesOutOfRangeConvParameters) {
-  const std::string ok9 = "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1},";
-  const std::string ok11 =
-      "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 3, 2},";
-  CheckKernelParams(ok9);
-  CheckKernelParams(ok11);
+  CheckKernelParams("k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1},");
+  CheckKernelParams(
+      "k::DilatedConvParams{{7, 4, -128, 127, 1, 2, 0, 1, 1}, 3, 2},");
   const struct {
     const char* why;
     std::string bad;
   } cases[] = {
-      {"dilation 0", "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 0, 2},"},
+      {"dilation 0",
+       "k::DilatedConvParams{{7, 4, -128, 127, 1, 2, 0, 1, 1}, 0, 2},"},
       {"dilation above 2^16",
-       "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 2, 65537},"},
+       "k::DilatedConvParams{{7, 4, -128, 127, 1, 2, 0, 1, 1}, 2, 65537},"},
+      {"dilated clamp",
+       "k::DilatedConvParams{{7, 4, 127, -128, 1, 2, 0, 1, 1}, 2, 2},"},
       {"stride 0", "k::ConvParams{7, 4, -128, 127, 0, 2, 0, 1, 1},"},
       {"ten fields", "k::ConvParams{7, 4, -128, 127, 1, 2, 0, 1, 1, 2},"},
+      {"one factor",
+       "k::DilatedConvParams{{7, 4, -128, 127, 1, 2, 0, 1, 1}, 2},"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.why);

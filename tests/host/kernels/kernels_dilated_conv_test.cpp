@@ -13,7 +13,7 @@
 // ranges, with and without a bias. The reference kernels (conv.hpp) with
 // dilation are compared with the reference kernels on the zero-inserted
 // filter; the fast kernels (Conv2DDilatedFastWith, DepthwiseConv2DFastWith
-// <Mac, true>) with the dilated reference, on both multiply-accumulate
+// on DilatedConvParams) with the dilated reference, on both multiply-accumulate
 // flavours (SimdMac<PortableIsa>, ScalarMac).
 #include <gtest/gtest.h>
 
@@ -102,7 +102,7 @@ std::vector<std::int8_t> ZeroInserted(const std::vector<std::int8_t>& w,
 
 /// One random case's operands.
 struct Operands {
-  k::ConvParams p{};
+  k::DilatedConvParams p{};
   k::Shape4 in, filter, out;
   std::vector<std::int8_t> input, weights;
   std::vector<std::int32_t> bias, mult, folded;
@@ -129,15 +129,8 @@ Operands RandomOperands(Lcg& rng, bool depthwise, std::int32_t max_c) {
       depthwise ? k::Shape4{1, dy.k, dx.k, oc} : k::Shape4{oc, dy.k, dx.k, c};
   const std::int32_t lo = rng.Next(0, 2) == 0 ? -128 : rng.Next(-128, 0);
   const std::int32_t hi = rng.Next(0, 2) == 0 ? 127 : rng.Next(lo, 127);
-  o.p = {rng.Next(-127, 128),
-         rng.Next(-128, 127),
-         lo,
-         hi,
-         dy.stride,
-         dx.stride,
-         dy.pad,
-         dx.pad,
-         dm,
+  o.p = {{rng.Next(-127, 128), rng.Next(-128, 127), lo, hi, dy.stride,
+          dx.stride, dy.pad, dx.pad, dm},
          dy.dil,
          dx.dil};
   o.input.resize(static_cast<std::size_t>(o.in.Count()));
@@ -175,12 +168,11 @@ Out Expected(const Operands& o, bool depthwise) {
   k::Shape4 zs{};
   const auto z =
       ZeroInserted(o.weights, o.filter, o.p.dilation_h, o.p.dilation_w, &zs);
-  k::ConvParams p = o.p;
-  p.dilation_h = p.dilation_w = 1;
+  const k::ConvParams p = o.p;  // undilated
   Out y(static_cast<std::size_t>(o.out.Count()));
-  (depthwise ? k::DepthwiseConv2D : k::Conv2D)(p, o.in, o.input.data(), zs,
-                                               z.data(), o.Bias(), o.Quant(),
-                                               o.out, y.data());
+  (depthwise ? k::DepthwiseConv2D<k::ConvParams>
+             : k::Conv2D<k::ConvParams>)(p, o.in, o.input.data(), zs, z.data(),
+                                         o.Bias(), o.Quant(), o.out, y.data());
   return y;
 }
 
@@ -225,11 +217,11 @@ TEST(KernelsDilatedConv, DepthwiseConv2DEqualsTheZeroInsertedFilter) {
     if (o.p.depth_multiplier != 1) continue;  // the fast kernel's domain
     ++fast;
     Out simd(expect.size()), scalar(expect.size());
-    k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>, true>(
+    k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>>(
         o.p, o.in, o.input.data(), o.filter, o.weights.data(), o.folded.data(),
         o.Quant(), o.out, simd.data());
     EXPECT_EQ(simd, expect) << "DepthwiseConv2DDilatedFast (SIMD)";
-    k::DepthwiseConv2DFastWith<k::ScalarMac, true>(
+    k::DepthwiseConv2DFastWith<k::ScalarMac>(
         o.p, o.in, o.input.data(), o.filter, o.weights.data(), o.folded.data(),
         o.Quant(), o.out, scalar.data());
     EXPECT_EQ(scalar, expect) << "DepthwiseConv2DDilatedFast (scalar)";
@@ -252,7 +244,7 @@ TEST(KernelsDilatedConv, Conv1DByHand) {
   const std::int8_t shift[1] = {1};
   const k::Shape4 in{1, 1, 5, 1}, f{1, 1, 3, 1}, out{1, 1, 5, 1};
   for (std::int32_t offset : {0, 1}) {
-    const k::ConvParams p{offset, 0, -128, 127, 1, 1, 0, 2, 1, 1, 2};
+    const k::DilatedConvParams p{{offset, 0, -128, 127, 1, 1, 0, 2, 1}, 1, 2};
     std::int32_t folded[1] = {0};
     k::FoldConvBias(offset, f, w, nullptr, folded);
     Out ref(5), fast(5);

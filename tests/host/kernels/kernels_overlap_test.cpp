@@ -257,7 +257,7 @@ std::string ShapeText(const k::Shape4& s) {
 struct WindowCall {
   Window kind;
   k::Shape4 in, filter, out;
-  k::ConvParams conv{};
+  k::DilatedConvParams conv{};
   k::PoolParams pool{};
   std::vector<std::int8_t> weights,
       transposed;  ///< transposed: as [oc, kh, kw, 1]
@@ -318,8 +318,26 @@ void WindowTrace(const WindowCall& w, Trace& t) {
 
 /// Whether a convolution's window is dilated (the generator's choice of the
 /// dilated fast kernels, codegen/compile/lower_conv.cpp).
-bool Dilated(const k::ConvParams& p) {
+bool Dilated(const k::DilatedConvParams& p) {
   return p.dilation_h != 1 || p.dilation_w != 1;
+}
+
+/// The generator's fast convolution for `p`: Conv2DDilatedFast when
+/// dilated, else Conv2DFast on the undilated ConvParams (SIMD loops with
+/// the portable DSP semantics).
+void ConvFast(const k::DilatedConvParams& p, const k::Shape4& in_shape,
+              const std::int8_t* input, const k::Shape4& filter_shape,
+              const std::int8_t* filter, const std::int32_t* folded_bias,
+              k::ChannelQuant quant, const k::Shape4& out_shape,
+              std::int8_t* output) {
+  using Mac = k::SimdMac<k::PortableIsa>;
+  if (Dilated(p)) {
+    k::Conv2DDilatedFastWith<Mac>(p, in_shape, input, filter_shape, filter,
+                                  folded_bias, quant, out_shape, output);
+  } else {
+    k::Conv2DFastWith<Mac>(p, in_shape, input, filter_shape, filter,
+                           folded_bias, quant, out_shape, output);
+  }
 }
 
 /// A window kernel call of the given geometry with random data and
@@ -344,15 +362,8 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
     w->filter = kind == Window::kConv || kind == Window::kConvFast
                     ? k::Shape4{oc, dy.k, dx.k, c}
                     : k::Shape4{1, dy.k, dx.k, oc};
-    w->conv = {rng.Next(-127, 128),
-               rng.Next(-128, 127),
-               -128,
-               127,
-               dy.stride,
-               dx.stride,
-               dy.pad,
-               dx.pad,
-               dm,
+    w->conv = {{rng.Next(-127, 128), rng.Next(-128, 127), -128, 127, dy.stride,
+                dx.stride, dy.pad, dx.pad, dm},
                dy.dil,
                dx.dil};
     w->weights.resize(static_cast<std::size_t>(w->filter.Count()));
@@ -420,49 +431,38 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
     case Window::kConvFast:
       cs.contract = k::Conv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        (Dilated(w->conv)
-             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
-             : k::Conv2DFastWith<k::SimdMac<k::PortableIsa>>)(w->conv, w->in,
-                                                              in, w->filter,
-                                                              w->weights.data(),
-                                                              w->folded.data(),
-                                                              {w->mult.data(),
-                                                               w->shift.data()},
-                                                              w->out, out);
+        ConvFast(w->conv, w->in, in, w->filter, w->weights.data(),
+                 w->folded.data(), {w->mult.data(), w->shift.data()}, w->out,
+                 out);
       };
       break;
     case Window::kDepthwiseFast:
       cs.contract =
           k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        (Dilated(w->conv)
-             ? k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>, true>
-             : k::DepthwiseConv2DFastWith<
-                   k::SimdMac<k::PortableIsa>>)(w->conv, w->in, in, w->filter,
-                                                w->weights.data(),
-                                                w->folded.data(),
-                                                {w->mult.data(),
-                                                 w->shift.data()},
-                                                w->out, out);
+        using Mac = k::SimdMac<k::PortableIsa>;
+        const k::ChannelQuant q{w->mult.data(), w->shift.data()};
+        if (Dilated(w->conv)) {
+          k::DepthwiseConv2DFastWith<Mac>(w->conv, w->in, in, w->filter,
+                                          w->weights.data(), w->folded.data(),
+                                          q, w->out, out);
+        } else {  // the undilated code: ConvParams
+          const k::ConvParams& p = w->conv;
+          k::DepthwiseConv2DFastWith<Mac>(p, w->in, in, w->filter,
+                                          w->weights.data(), w->folded.data(),
+                                          q, w->out, out);
+        }
       };
       break;
     case Window::kDepthwiseAsConv:
       cs.contract =
           k::DepthwiseConv2DOverlapDistance(w->conv, w->in, w->filter, w->out);
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
-        k::ConvParams p = w->conv;
+        k::DilatedConvParams p = w->conv;
         p.depth_multiplier = 1;
-        (Dilated(p)
-             ? k::Conv2DDilatedFastWith<k::SimdMac<k::PortableIsa>>
-             : k::Conv2DFastWith<
-                   k::SimdMac<k::PortableIsa>>)(p, w->in, in,
-                                                k::Shape4{w->out.c, w->filter.h,
-                                                          w->filter.w, 1},
-                                                w->transposed.data(),
-                                                w->folded.data(),
-                                                {w->mult.data(),
-                                                 w->shift.data()},
-                                                w->out, out);
+        ConvFast(p, w->in, in, k::Shape4{w->out.c, w->filter.h, w->filter.w, 1},
+                 w->transposed.data(), w->folded.data(),
+                 {w->mult.data(), w->shift.data()}, w->out, out);
       };
       break;
     case Window::kAveragePool:
@@ -667,7 +667,7 @@ TEST(KernelsOverlap, DilatedConvContractsAreExactAndSafe) {
 // output 1 becomes 20 + 30 = 50, and each output replaces the input the
 // next one reads: 50 + 40 = 90, 90 + 50 = 140 (clamped to 127), 127.
 TEST(KernelsOverlap, DilatedConv1DDistanceIsExactByHand) {
-  const k::ConvParams p{0, 0, -128, 127, 1, 1, 0, 1, 1, 1, 2};
+  const k::DilatedConvParams p{{0, 0, -128, 127, 1, 1, 0, 1, 1}, 1, 2};
   const k::Shape4 in{1, 1, 5, 1}, f{1, 1, 2, 1}, out{1, 1, 5, 1};
   const std::int8_t w[2] = {1, 1};
   const std::int32_t mult[1] = {1 << 30};
@@ -692,16 +692,15 @@ TEST(KernelsOverlap, DilatedConv1DDistanceIsExactByHand) {
 // byte, 15 * 3 + 1 = 46, before its third output channel re-reads input
 // (1, 1), byte (1 * 4 + 1) * 2 = 10: d = 46 - 10 + 1 = 37 (undilated 3x3
 // SAME gives 27).
-static_assert(k::Conv2DOverlapDistance({0, 0, -128, 127, 1, 1, 2, 2, 1, 2, 2},
-                                       {1, 4, 4, 2}, {3, 3, 3, 2},
-                                       {1, 4, 4, 3}) == 37);
+static_assert(k::Conv2DOverlapDistance(
+                  k::DilatedConvParams{{0, 0, -128, 127, 1, 1, 2, 2, 1}, 2, 2},
+                  {1, 4, 4, 2}, {3, 3, 3, 2}, {1, 4, 4, 3}) == 37);
 // Two rows, two taps three rows apart, SAME: span 4, padding 1 before;
 // output row 0 taps rows -1 and 2, neither in the input: outside the
 // preconditions, no overlap (S_out = 2).
-static_assert(k::DepthwiseConv2DOverlapDistance({0, 0, -128, 127, 1, 1, 1, 0, 1,
-                                                 3, 1},
-                                                {1, 2, 1, 1}, {1, 2, 1, 1},
-                                                {1, 2, 1, 1}) == 2);
+static_assert(k::DepthwiseConv2DOverlapDistance(
+                  k::DilatedConvParams{{0, 0, -128, 127, 1, 1, 1, 0, 1}, 3, 1},
+                  {1, 2, 1, 1}, {1, 2, 1, 1}, {1, 2, 1, 1}) == 2);
 
 /// SAME geometry of one dimension (TFLite's padding).
 Dim Same(std::int32_t in, std::int32_t k, std::int32_t stride) {

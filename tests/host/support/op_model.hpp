@@ -128,7 +128,9 @@ inline std::string CompileError(const OneOpModel& m) {
 /// namespace is set to "m"), builds it and runs it on `input` (the graph
 /// inputs' bytes concatenated in order) with every other arena byte set to
 /// `poison`. `error` holds the InputError of compile, the text of any other
-/// exception it threw (an internal error), or a build/run failure.
+/// exception it threw (an internal error), or a build/run failure. With
+/// ARENAPLAN_KEEP_RUNS set to a directory, each run's model, input and
+/// output are kept there (to compare with another runtime by hand).
 inline RunResult CompileAndRunBytes(const std::vector<std::uint8_t>& bytes,
                                     const std::string& name,
                                     const std::vector<std::uint8_t>& input,
@@ -191,6 +193,17 @@ int main(int, char** argv) {
                                        (dir / "output.bin").string());
   if (run.status != 0) return {"run failed: " + run.output, {}};
   const std::string o = ReadFile(dir / "output.bin");
+  if (const char* keep = std::getenv("ARENAPLAN_KEEP_RUNS")) {
+    // For a comparison with another runtime: the model, its input and
+    // the output the compiled code gave, as NAME_PLAN.{tflite,in.bin,out.bin}.
+    const fs::path base =
+        fs::path(keep) / (fs::path(name).stem().string() + "_" +
+                          std::to_string(out.plan.arena_bytes));
+    WriteFile(base.string() + ".tflite",
+              std::string(bytes.begin(), bytes.end()));
+    WriteFile(base.string() + ".in.bin", std::string(input.begin(), input.end()));
+    WriteFile(base.string() + ".out.bin", o);
+  }
   return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
 }
 

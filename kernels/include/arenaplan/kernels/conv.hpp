@@ -79,16 +79,32 @@ struct ConvParams {
   /// (padding holds the input zero point, i.e. real 0).
   std::int32_t pad_h, pad_w;
   std::int32_t depth_multiplier;  ///< Depthwise only: out_c = in_c * this.
-  /// Input rows / columns between two window taps (>= 1). Last, with a
-  /// default, so that an undilated call spells nine fields.
+};
+
+/// ConvParams with the dilation factors: input rows / columns between two
+/// window taps (>= 1). A dilated call passes these (the generator spells
+/// `k::DilatedConvParams{{the nine ConvParams fields}, dh, dw}`); an
+/// undilated one passes ConvParams, whose factors the kernels read as the
+/// constant 1 (DilationH / DilationW), so its code and its parameter block
+/// are as without dilation.
+struct DilatedConvParams : ConvParams {
   std::int32_t dilation_h = 1, dilation_w = 1;
 };
+constexpr std::int32_t DilationH(const ConvParams&) { return 1; }
+constexpr std::int32_t DilationW(const ConvParams&) { return 1; }
+constexpr std::int32_t DilationH(const DilatedConvParams& p) {
+  return p.dilation_h;
+}
+constexpr std::int32_t DilationW(const DilatedConvParams& p) {
+  return p.dilation_w;
+}
 
 /// CONV_2D. filter: [out_c, kh, kw, in_c]; bias: [out_c] or nullptr;
 /// input [n, h, w, in_c] and output [n, oh, ow, out_c] NHWC. The output may
 /// start Conv2DOverlapDistance() or more bytes below the input (and not
-/// otherwise overlap it).
-inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
+/// otherwise overlap it). Params: ConvParams or DilatedConvParams.
+template <class Params>
+inline void Conv2D(const Params& p, const Shape4& in_shape,
                    const std::int8_t* input, const Shape4& filter_shape,
                    const std::int8_t* filter, const std::int32_t* bias,
                    ChannelQuant quant, const Shape4& out_shape,
@@ -104,10 +120,10 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
         for (std::int32_t oc = 0; oc < out_shape.c; ++oc) {
           std::int32_t acc = 0;
           for (std::int32_t ky = 0; ky < filter_shape.h; ++ky) {
-            const std::int32_t y = y0 + ky * p.dilation_h;
+            const std::int32_t y = y0 + ky * DilationH(p);
             if (y < 0 || y >= in_shape.h) continue;  // padding: adds 0
             for (std::int32_t kx = 0; kx < filter_shape.w; ++kx) {
-              const std::int32_t x = x0 + kx * p.dilation_w;
+              const std::int32_t x = x0 + kx * DilationW(p);
               if (x < 0 || x >= in_shape.w) continue;
               const std::int8_t* in =
                   input + ((b * in_shape.h + y) * in_shape.w + x) * in_c;
@@ -133,8 +149,9 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
 /// out_c = in_c * depth_multiplier; output channel ic * depth_multiplier + m
 /// reads input channel ic. The output may start
 /// DepthwiseConv2DOverlapDistance() or more bytes below the input (and not
-/// otherwise overlap it).
-inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
+/// otherwise overlap it). Params: ConvParams or DilatedConvParams.
+template <class Params>
+inline void DepthwiseConv2D(const Params& p, const Shape4& in_shape,
                             const std::int8_t* input,
                             const Shape4& filter_shape,
                             const std::int8_t* filter, const std::int32_t* bias,
@@ -152,10 +169,10 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
             const std::int32_t oc = ic * p.depth_multiplier + m;
             std::int32_t acc = 0;
             for (std::int32_t ky = 0; ky < filter_shape.h; ++ky) {
-              const std::int32_t y = y0 + ky * p.dilation_h;
+              const std::int32_t y = y0 + ky * DilationH(p);
               if (y < 0 || y >= in_shape.h) continue;
               for (std::int32_t kx = 0; kx < filter_shape.w; ++kx) {
-                const std::int32_t x = x0 + kx * p.dilation_w;
+                const std::int32_t x = x0 + kx * DilationW(p);
                 if (x < 0 || x >= in_shape.w) continue;
                 const std::int32_t in =
                     input[((b * in_shape.h + y) * in_shape.w + x) * in_shape.c +
@@ -179,14 +196,16 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
 /// The smallest distance in bytes (int8 elements) by which Conv2D's output
 /// may start below its input (header comment); S_out when the geometry is
 /// outside the contract's preconditions or the shapes do not match.
+/// Params: ConvParams or DilatedConvParams.
+template <class Params>
 [[nodiscard]] constexpr std::int64_t Conv2DOverlapDistance(
-    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Params& p, const Shape4& in_shape, const Shape4& filter_shape,
     const Shape4& out_shape) {
   const std::int64_t d = overlap_detail::WindowDistance(
       overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
                              out_shape.h, out_shape.w, out_shape.c, p.stride_h,
                              p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
-                             filter_shape.w, p.dilation_h, p.dilation_w},
+                             filter_shape.w, DilationH(p), DilationW(p)},
       overlap_detail::WindowOrder::kRereadWindowPerOutputByte);
   if (d < 0 || out_shape.n != in_shape.n || filter_shape.c != in_shape.c ||
       filter_shape.n != out_shape.c) {
@@ -196,14 +215,15 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
 }
 
 /// The same for DepthwiseConv2D (header comment).
+template <class Params>
 [[nodiscard]] constexpr std::int64_t DepthwiseConv2DOverlapDistance(
-    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Params& p, const Shape4& in_shape, const Shape4& filter_shape,
     const Shape4& out_shape) {
   const std::int64_t d = overlap_detail::WindowDistance(
       overlap_detail::Window{in_shape.n, in_shape.h, in_shape.w, in_shape.c,
                              out_shape.h, out_shape.w, out_shape.c, p.stride_h,
                              p.stride_w, p.pad_h, p.pad_w, filter_shape.h,
-                             filter_shape.w, p.dilation_h, p.dilation_w},
+                             filter_shape.w, DilationH(p), DilationW(p)},
       overlap_detail::WindowOrder::kChannelByChannel);
   if (d < 0 || out_shape.n != in_shape.n || p.depth_multiplier < 1 ||
       std::int64_t{in_shape.c} * p.depth_multiplier != out_shape.c ||
@@ -211,6 +231,20 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
     return overlap_detail::Bytes(out_shape);
   }
   return d;
+}
+
+/// The two distances for ConvParams, also spelled as a braced list.
+[[nodiscard]] constexpr std::int64_t Conv2DOverlapDistance(
+    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Shape4& out_shape) {
+  return Conv2DOverlapDistance<ConvParams>(p, in_shape, filter_shape,
+                                           out_shape);
+}
+[[nodiscard]] constexpr std::int64_t DepthwiseConv2DOverlapDistance(
+    const ConvParams& p, const Shape4& in_shape, const Shape4& filter_shape,
+    const Shape4& out_shape) {
+  return DepthwiseConv2DOverlapDistance<ConvParams>(p, in_shape, filter_shape,
+                                                    out_shape);
 }
 
 }  // namespace arenaplan::kernels

@@ -1,6 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Fast int8 CONV_2D with dilation factors dh, dw >= 1 (conv.hpp ConvParams):
+// Fast int8 CONV_2D with dilation factors dh, dw >= 1 (conv.hpp
+// DilatedConvParams):
 // the same output bytes as Conv2D of conv.hpp (the oracle the host tests
 // compare it with), on the folded bias of fast_conv.hpp (FoldConvBias: the
 // filter's taps do not depend on the dilation). The undilated layers keep
@@ -68,13 +69,11 @@ inline void PaddedTap(const std::int8_t* zeros, const std::int8_t* w,
 /// Mac: dsp.hpp's SimdMac<Isa> or ScalarMac. The output may start
 /// Conv2DOverlapDistance() or more bytes below the input (header comment).
 template <class Mac>
-inline void Conv2DDilatedFastWith(const ConvParams& p, const Shape4& in_shape,
-                                  const std::int8_t* input,
-                                  const Shape4& filter_shape,
-                                  const std::int8_t* filter,
-                                  const std::int32_t* folded_bias,
-                                  ChannelQuant quant, const Shape4& out_shape,
-                                  std::int8_t* output) {
+inline void Conv2DDilatedFastWith(
+    const DilatedConvParams& p, const Shape4& in_shape,
+    const std::int8_t* input, const Shape4& filter_shape,
+    const std::int8_t* filter, const std::int32_t* folded_bias,
+    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output) {
   const OutputStage stage = fast_detail::StageOf(p, quant);
   const bool full = stage.FullRange();
   // Geometry as locals (the output stores may alias the parameters).
@@ -160,8 +159,8 @@ inline void Conv2DDilatedFastWith(const ConvParams& p, const Shape4& in_shape,
 }
 
 /// Conv2DDilatedFastWith on this core's fastest multiply-accumulate.
-inline void Conv2DDilatedFast(const ConvParams& p, const Shape4& in_shape,
-                              const std::int8_t* input,
+inline void Conv2DDilatedFast(const DilatedConvParams& p,
+                              const Shape4& in_shape, const std::int8_t* input,
                               const Shape4& filter_shape,
                               const std::int8_t* filter,
                               const std::int32_t* folded_bias,

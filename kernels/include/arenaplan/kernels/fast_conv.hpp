@@ -412,15 +412,16 @@ inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
 
 /// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
 /// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
-/// FoldDepthwiseBias (never nullptr). kDilated: p.dilation_h / dilation_w
-/// apply (the tap table holds the dilated offsets, tap (ky, kx) at row
-/// ky * dh and column kx * dw of the window's span); otherwise they are
-/// taken as 1, and the undilated layers' code is as before. The output may
+/// FoldDepthwiseBias (never nullptr). Params DilatedConvParams: its
+/// factors apply (the tap table holds the dilated offsets, tap (ky, kx) at
+/// row ky * dh and column kx * dw of the window's span); ConvParams: they
+/// are the constant 1, and the undilated layers' code is as before. The
+/// output may
 /// start DepthwiseConv2DOverlapDistance() or more bytes below the input
 /// (header comment; dilation changes which bytes a window reads, not the
 /// order).
-template <class Mac, bool kDilated = false>
-inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
+template <class Mac, class Params = ConvParams>
+inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
                                     const std::int8_t* input,
                                     const Shape4& filter_shape,
                                     const std::int8_t* filter,
@@ -437,8 +438,7 @@ inline void DepthwiseConv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t taps = kh * kw;
-  const std::int32_t dh = kDilated ? p.dilation_h : 1,
-                     dw = kDilated ? p.dilation_w : 1;
+  const std::int32_t dh = DilationH(p), dw = DilationW(p);
   // The window's span in input rows and columns.
   const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw + 1;
   std::int8_t zeros[kPass];  // the padding's value
@@ -541,16 +541,16 @@ inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
 #endif
 }
 
-/// DepthwiseConv2DFastWith<DefaultMac, true>: a dilated DEPTHWISE_CONV_2D
-/// (depth multiplier 1, at most kMaxDepthwiseTaps taps).
+/// DepthwiseConv2DFastWith on DilatedConvParams: a dilated
+/// DEPTHWISE_CONV_2D (depth multiplier 1, at most kMaxDepthwiseTaps taps).
 inline void DepthwiseConv2DDilatedFast(
-    const ConvParams& p, const Shape4& in_shape, const std::int8_t* input,
-    const Shape4& filter_shape, const std::int8_t* filter,
-    const std::int32_t* folded_bias, ChannelQuant quant,
-    const Shape4& out_shape, std::int8_t* output) {
-  DepthwiseConv2DFastWith<DefaultMac, true>(p, in_shape, input, filter_shape,
-                                            filter, folded_bias, quant,
-                                            out_shape, output);
+    const DilatedConvParams& p, const Shape4& in_shape,
+    const std::int8_t* input, const Shape4& filter_shape,
+    const std::int8_t* filter, const std::int32_t* folded_bias,
+    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output) {
+  DepthwiseConv2DFastWith<DefaultMac, DilatedConvParams>(
+      p, in_shape, input, filter_shape, filter, folded_bias, quant, out_shape,
+      output);
 }
 
 }  // namespace arenaplan::kernels

@@ -54,7 +54,7 @@ struct FusedOp {
   RowOp row;  ///< Its rows (row_schedule.hpp).
   /// Whole-tensor shapes: the (first) input, the output, the filter.
   Shape4 in_shape{1, 1, 1, 1}, out_shape{1, 1, 1, 1}, filter_shape{1, 1, 1, 1};
-  ConvParams conv{};
+  DilatedConvParams conv{};  ///< Factors 1 for undilated convolutions.
   PoolParams pool{};
   AddParams add{};  ///< `count` is ignored: one row is out_shape.w * c.
   const std::int8_t* filter = nullptr;
@@ -100,7 +100,7 @@ struct KernelRows {
       case FusedKind::kConv2D:
       case FusedKind::kConv2DDilatedFast:
       case FusedKind::kDepthwiseConv2DDilatedFast: {
-        ConvParams p = o.conv;
+        DilatedConvParams p = o.conv;
         p.pad_h = pad;
         if (o.kind == FusedKind::kConv2DDilatedFast) {
           Conv2DDilatedFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
