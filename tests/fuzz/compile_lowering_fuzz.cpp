@@ -53,6 +53,15 @@ void CheckIdentifier(std::string_view id) {
 /// A preprocessor line: guards, a flag defined to a number, #endif,
 /// #pragma once, #include of a safe file name.
 void CheckDirective(std::string_view line) {
+  // The profile hooks' fixed lines (codegen/compile/profile.cpp): no byte
+  // of them comes from the model.
+  for (const char* fixed :
+       {"#ifdef ARENAPLAN_PROFILE", "#else", "#endif",
+        "#define ARENAPLAN_PROFILE_MARK(step)",
+        "#define ARENAPLAN_PROFILE_MARK(step) "
+        "::arenaplan::profile::Mark(step);"}) {
+    if (line == fixed) return;
+  }
   auto rest_is_identifier = [&](std::string_view prefix) {
     if (line.substr(0, prefix.size()) != prefix) return false;
     CheckIdentifier(line.substr(prefix.size()));
@@ -79,15 +88,6 @@ void CheckDirective(std::string_view line) {
     return;
   }
   if (line == "#pragma once") return;
-  // The profile hooks' fixed lines (codegen/compile/profile.cpp): no byte
-  // of them comes from the model.
-  for (const char* fixed :
-       {"#ifdef ARENAPLAN_PROFILE", "#else", "#endif",
-        "#define ARENAPLAN_PROFILE_MARK(step)",
-        "#define ARENAPLAN_PROFILE_MARK(step) "
-        "::arenaplan::profile::Mark(step);"}) {
-    if (line == fixed) return;
-  }
   if (line.substr(0, 9) == "#include ") {
     const std::string_view name = line.substr(9);
     Check(name.size() >= 3);
