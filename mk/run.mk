@@ -102,8 +102,10 @@ TEST_TARGETS += test-overlap-run
 # issue 27): values with '$', quotes, backquotes, blanks or newlines are
 # refused with exit 2 and run nothing; OUTPUT naming a directory and
 # REGIONS with '*' are refused. Part of `make test`, about 30 s.
+# tests/run/stale_check.sh: when an object of `make run` is built again.
 .PHONY: test-run-args
 test-run-args: run-cli
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/args_check.sh $(ARENAPLAN_SHARED)
+	@tests/run/stale_check.sh
 
 TEST_TARGETS += test-run-args

@@ -247,13 +247,19 @@ fi
 # A failure here is reported at the end, after the board has run too.
 host="$naive/run_host"
 host_failed=""
-if [ ! -x "$host" ] || [ "$naive/model_model.cpp" -nt "$host" ] ||
-    [ run/host.cpp -nt "$host" ]; then
-  rm -f "$host"
-  "$host_cxx" -std=c++17 -O2 -Wall -Wextra -I. -Icore/include -Ikernels/include \
-    -I"$naive" -DARENAPLAN_NO_ARENA_SECTION run/host.cpp "$naive/model_model.cpp" \
-    -o "$host" 2>"$naive/host_build.log" ||
+host_flags=(-std=c++17 -O2 -Wall -Wextra -I. -Icore/include -Ikernels/include
+  -I"$naive" -DARENAPLAN_NO_ARENA_SECTION)
+if fw_stale "$host" "$host_cxx" "${host_flags[@]}"; then
+  rm -f "$host" "$host.flags"
+  if "$host_cxx" "${host_flags[@]}" run/host.cpp "$naive/model_model.cpp" \
+      -o "$host" 2>"$naive/host_build.log"; then
+    # The dependency list of both sources (fw_stale reads it).
+    "$host_cxx" "${host_flags[@]}" -MM -MT "$host" run/host.cpp \
+      "$naive/model_model.cpp" >"$host.d" 2>/dev/null &&
+      printf '%s\n' "$host_cxx" "${host_flags[@]}" >"$host.flags"
+  else
     host_failed="the generated code does not build on the host: $(grep -m 1 'error:' "$naive/host_build.log" || true)"
+  fi
 fi
 if [ -z "$host_failed" ] && ! "$host" "$b/input.bin" "$b/host.out.bin" 2>"$b/host.log"; then
   rm -f "$b/host.out.bin"
@@ -272,11 +278,8 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   rm -f "$d/board.out.bin" "$d/instructions.txt"
   for src in "$gen/model_model.cpp" run/firmware.cpp; do
     obj="$d/$(basename "${src%.cpp}").o"
-    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$gen/model_model.hpp" -nt "$obj" ] ||
-        [ "$gen/model_arena.hpp" -nt "$obj" ]; then
-      "$fw_cxx" "${fw_cxxflags[@]}" "$@" -I"$gen" -c "$src" -o "$obj" 2>"$d/build.log" ||
-        die 1 "$src does not build for $board: $(grep -m 1 'error:' "$d/build.log" || true)"
-    fi
+    fw_compile "$obj" "$src" "$@" -I"$gen" ||
+      die 1 "$src does not build for $board: $(grep -m 1 'error:' "$obj.log" || true)"
   done
   "$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp -DRUN_INPUT_FILE="\"$input_bin\"" \
     -c run/input.S -o "$d/input.o"

@@ -6,8 +6,15 @@
 #   fw_board BOARD          reads boards/BOARD/board.mk (BOARD_* variables) and
 #                           sets fw_cxx, fw_cxxflags and fw_ldflags; the
 #                           optimisation level is $FW_OPT (default -Os)
-#   fw_port DIR             compiles port/*.cpp into DIR/port/*.o (again only
-#                           when a source is newer than its object)
+#   fw_stale OUT FLAG...    true when OUT must be built again: it is missing,
+#                           it was built with other FLAGs, or a file of its
+#                           dependency list OUT.d (the compiler's -MMD/-MM
+#                           output) is newer than OUT or gone (a kernel
+#                           header edited since, another FW_OPT)
+#   fw_compile OBJ SRC [CXXFLAG...]
+#                           compiles SRC into OBJ with fw_cxxflags and
+#                           CXXFLAGs when fw_stale says so (errors to OBJ.log)
+#   fw_port DIR             compiles port/*.cpp into DIR/port/*.o (fw_compile)
 #   fw_link ELF LD_DIR OBJ...
 #                           links ELF with the arena fit check of
 #                           port/cortex_m.ld: a measuring link (RAM made large,
@@ -53,15 +60,38 @@ fw_board() {
     -Wl,--defsym=__arenaplan_stack_size="$BOARD_STACK_SIZE")
 }
 
+fw_stale() {
+  local target=$1 dep
+  shift
+  [ -f "$target" ] && [ -f "$target.d" ] && [ -f "$target.flags" ] || return 0
+  [ "$(printf '%s\n' "$@")" = "$(cat "$target.flags")" ] || return 0
+  # A path with a space splits into words that name no file: built again.
+  for dep in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$target.d"); do
+    { [ -e "$dep" ] && [ ! "$dep" -nt "$target" ]; } || return 0
+  done
+  return 1
+}
+
+fw_compile() {
+  local obj=$1 src=$2
+  shift 2
+  fw_stale "$obj" "$fw_cxx" "${fw_cxxflags[@]}" "$@" "$src" || return 0
+  rm -f "$obj.flags"
+  "$fw_cxx" "${fw_cxxflags[@]}" "$@" -MMD -MF "$obj.d" -c "$src" -o "$obj" \
+    2>"$obj.log" || return 1
+  printf '%s\n' "$fw_cxx" "${fw_cxxflags[@]}" "$@" "$src" >"$obj.flags"
+}
+
 fw_port() {
-  local dir=$1 src obj extra
+  local dir=$1 src extra
   mkdir -p "$dir/port"
   for src in port/*.cpp; do
-    obj="$dir/port/$(basename "${src%.cpp}").o"
     extra=()
     [ "$(basename "$src")" = libc_min.cpp ] && extra=(-fno-tree-loop-distribute-patterns)
-    [ "$obj" -nt "$src" ] ||
-      "$fw_cxx" "${fw_cxxflags[@]}" "${extra[@]}" -c "$src" -o "$obj" || return 1
+    fw_compile "$dir/port/$(basename "${src%.cpp}").o" "$src" "${extra[@]}" || {
+      cat "$dir/port/$(basename "${src%.cpp}").o.log" >&2
+      return 1
+    }
   done
 }
 

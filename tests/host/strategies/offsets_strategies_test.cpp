@@ -25,23 +25,14 @@
 #include <vector>
 
 #include "codegen/records.hpp"
-#include "codegen/solver/instances.hpp"
-#include "codegen/strategies/common/offset_gaps.hpp"
-#include "codegen/strategies/common/work_cap.hpp"
 #include "codegen/strategies/strategies.hpp"
 #include "codegen/strategies/strategy.hpp"
-#include "codegen/validator/validator.hpp"
+#include "tests/host/support/offsets_reference.hpp"
 
 namespace arenaplan {
 namespace {
 
-using Records = std::vector<TensorUsageRecord>;
-using Offsets = std::vector<std::uint64_t>;
-
-TensorUsageRecord R(std::uint32_t first, std::uint32_t last,
-                    std::uint64_t size) {
-  return TensorUsageRecord{first, last, size};
-}
+using namespace offsets_reference;  // NOLINT(build/namespaces)
 
 Offsets PlanWith(std::string_view name, const Records& records) {
   const StrategyInfo* s = FindStrategy(Approach::kOffsets, name);
@@ -52,93 +43,7 @@ Offsets PlanWith(std::string_view name, const Records& records) {
   return s->offsets(records).offsets;
 }
 
-std::uint64_t Arena(const Records& records, const Offsets& offsets) {
-  std::uint64_t arena = 0;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    arena = std::max(arena, offsets[i] + records[i].size);
-  }
-  return arena;
-}
-
-/// Max operator breadth, computed operator by operator.
-std::uint64_t MaxBreadth(const Records& records) {
-  std::uint64_t best = 0;
-  std::uint32_t hi = 0;
-  for (const auto& r : records) hi = std::max(hi, r.last_op);
-  for (std::uint32_t op = 0; op <= hi && !records.empty(); ++op) {
-    std::uint64_t b = 0;
-    for (const auto& r : records) {
-      if (r.first_op <= op && op <= r.last_op) b += r.size;
-    }
-    best = std::max(best, b);
-  }
-  return best;
-}
-
-/// True when no two time-intersecting records share a byte.
-bool NoOverlap(const Records& records, const Offsets& offsets) {
-  if (offsets.size() != records.size()) return false;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    for (std::size_t j = i + 1; j < records.size(); ++j) {
-      const bool time = records[i].first_op <= records[j].last_op &&
-                        records[j].first_op <= records[i].last_op;
-      const bool space = offsets[i] < offsets[j] + records[j].size &&
-                         offsets[j] < offsets[i] + records[i].size;
-      if (time && space) return false;
-    }
-  }
-  return true;
-}
-
 // --- Straightforward references -------------------------------------------
-
-/// Alg. 3 L.6-23 as printed, for records taken in `order`: scan every
-/// allocated record, kept in non-decreasing offset order (a new record goes
-/// after those with an equal offset).
-Offsets ReferenceGapPlacement(const Records& records,
-                              const std::vector<std::size_t>& order) {
-  Offsets offsets(records.size(), 0);
-  std::vector<std::size_t> ordered_allocated_ids;
-  for (std::size_t t : order) {
-    std::int64_t prev_offset = 0;
-    std::int64_t best_offset = -1;
-    std::int64_t smallest_gap = std::numeric_limits<std::int64_t>::max();
-    for (std::size_t x : ordered_allocated_ids) {
-      const std::uint32_t max_first =
-          std::max(records[t].first_op, records[x].first_op);
-      const std::uint32_t min_last =
-          std::min(records[t].last_op, records[x].last_op);
-      if (max_first <= min_last) {
-        const std::int64_t gap =
-            static_cast<std::int64_t>(offsets[x]) - prev_offset;
-        if (gap >= static_cast<std::int64_t>(records[t].size) &&
-            gap < smallest_gap) {
-          smallest_gap = gap;
-          best_offset = prev_offset;
-        }
-        prev_offset =
-            std::max(prev_offset,
-                     static_cast<std::int64_t>(offsets[x] + records[x].size));
-      }
-    }
-    if (best_offset < 0) best_offset = prev_offset;
-    offsets[t] = static_cast<std::uint64_t>(best_offset);
-    auto it = std::upper_bound(
-        ordered_allocated_ids.begin(), ordered_allocated_ids.end(), t,
-        [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
-    ordered_allocated_ids.insert(it, t);
-  }
-  return offsets;
-}
-
-Offsets ReferenceGreedyBySize(const Records& records) {
-  std::vector<std::size_t> order(records.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) {
-    return records[a].size > records[b].size;
-  });
-  return ReferenceGapPlacement(records, order);
-}
 
 Offsets ReferenceGreedyInOrder(const Records& records) {
   std::vector<std::size_t> order(records.size());
@@ -653,96 +558,6 @@ TEST(OffsetsStrategies, GreedyBySizeReproducesPaperWorkedExample) {
   const Offsets offsets = PlanWith("greedy-by-size", r);
   EXPECT_EQ(offsets, (Offsets{0, 32, 64, 100, 116, 0, 104, 64}));
   EXPECT_EQ(Arena(r, offsets), 124U);
-}
-
-// --- Work cap (codegen/strategies/common/work_cap.hpp) ---------------------
-
-Offsets PlaceInOrder(const Records& records,
-                     const std::vector<std::size_t>& order, std::uint64_t cap,
-                     std::size_t* capped_after) {
-  offset_gaps::GapPlacer placer(records, {}, cap);
-  for (std::size_t i : order) placer.Place(i);
-  OffsetsAssignment a = std::move(placer).Take();
-  *capped_after = a.capped_after;
-  return a.offsets;
-}
-
-TEST(WorkCap, CapGrowsAsNLogN) {
-  // 2^24 + 16 * n * bit_width(n): bit_width(1000) = 10, bit_width(10^6) = 20.
-  EXPECT_EQ(HeuristicWorkCap(0), std::uint64_t{1} << 24);
-  EXPECT_EQ(HeuristicWorkCap(1000), (std::uint64_t{1} << 24) + 16 * 1000 * 10);
-  EXPECT_EQ(HeuristicWorkCap(1'000'000),
-            (std::uint64_t{1} << 24) + std::uint64_t{16} * 1'000'000 * 20);
-  EXPECT_EQ(HeuristicWorkCap(SIZE_MAX), UINT64_MAX);
-  WorkCap cap(3);
-  EXPECT_TRUE(cap.Charge(3));
-  EXPECT_FALSE(cap.Spent());
-  EXPECT_FALSE(cap.Charge(1));
-  EXPECT_TRUE(cap.Spent());
-  EXPECT_FALSE(cap.Charge(0));  // stays spent
-}
-
-TEST(WorkCap, BoundedRuleFillsTheGapAlg3Finds) {
-  // Sizes 100, 90, 50, 10 (already in Alg. 3 L.1 order). A cap of 0 is spent
-  // by the first placement, so X is placed by Alg. 3 (offset 0) and the
-  // rest by the bounded rule:
-  // - Y [1,1] meets nothing placed: the top of nothing, 0;
-  // - Z [0,1] meets X [0,100) and Y [0,90): no gap, top 100;
-  // - W [1,1] meets Y [0,90) and Z [100,150): the gap [90,100) holds its
-  //   10 bytes exactly, and Alg. 3 picks it too.
-  const Records records = {R(0, 0, 100), R(1, 1, 90), R(0, 1, 50), R(1, 1, 10)};
-  std::size_t capped_after = 0;
-  const Offsets got = PlaceInOrder(records, {0, 1, 2, 3}, 0, &capped_after);
-  EXPECT_EQ(got, (Offsets{0, 0, 100, 90}));
-  EXPECT_EQ(capped_after, 1u);
-  EXPECT_EQ(got, ReferenceGreedyBySize(records));
-}
-
-TEST(WorkCap, UnspentCapIsAlg3ByteForByte) {
-  // 3,000 dense records: Alg. 3 examines at most n^2 / 2 = 4.5 * 10^6
-  // placed records, below the cap (> 2^24).
-  const Records records = GenerateDenseLifetimes(3000, 17);
-  const OffsetsAssignment a = OffsetsGreedyBySize(records);
-  EXPECT_EQ(a.capped_after, SIZE_MAX);
-  EXPECT_EQ(a.offsets, ReferenceGreedyBySize(records));
-}
-
-TEST(WorkCap, SpentCapKeepsAlg3PrefixAndAValidPlan) {
-  // 9,000 dense records: Alg. 3 would examine about n^2 / 2 = 4 * 10^7
-  // placed records, over the cap (2^24 + 16 * 9000 * 14 = 1.88 * 10^7), so
-  // the cap is spent part way. The records placed before it have Alg. 3's
-  // offsets (the reference, run to the end, agrees on them: later records
-  // cannot move earlier ones); the plan stays valid and above max breadth.
-  const Records records = GenerateDenseLifetimes(9000, 23);
-  const OffsetsAssignment a = OffsetsGreedyBySize(records);
-  ASSERT_GT(a.capped_after, 0u);
-  ASSERT_LT(a.capped_after, records.size());
-  const Offsets reference = ReferenceGreedyBySize(records);
-  const std::vector<std::size_t> order =
-      offset_gaps::OrderBySizeDescending(records);
-  for (std::size_t k = 0; k < a.capped_after; ++k) {
-    ASSERT_EQ(a.offsets[order[k]], reference[order[k]]) << "placement " << k;
-  }
-  const std::uint64_t arena = Arena(records, a.offsets);
-  EXPECT_TRUE(ValidateOffsets(records, a.offsets, arena, 1).ok());
-  EXPECT_GE(arena, MaxBreadth(records));
-}
-
-TEST(WorkCap, BoundedRuleAlwaysPlacesSoundly) {
-  // Every record but the first by the bounded rule, on instances larger
-  // than its scan windows, in size order and in breadth-like random orders.
-  std::mt19937_64 rng(5);
-  for (int it = 0; it < 6; ++it) {
-    const std::size_t n = 200 + 400 * static_cast<std::size_t>(it);
-    const Records records = GenerateDenseLifetimes(n, 100 + it);
-    std::vector<std::size_t> order =
-        offset_gaps::OrderBySizeDescending(records);
-    if (it % 2 == 1) std::shuffle(order.begin(), order.end(), rng);
-    std::size_t capped_after = 0;
-    const Offsets got = PlaceInOrder(records, order, 0, &capped_after);
-    EXPECT_EQ(capped_after, 1u);
-    EXPECT_TRUE(NoOverlap(records, got)) << "instance " << it;
-  }
 }
 
 }  // namespace

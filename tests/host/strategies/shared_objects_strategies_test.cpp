@@ -9,70 +9,22 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <functional>
-#include <iostream>
 #include <limits>
 #include <numeric>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "codegen/records.hpp"
 #include "codegen/strategies/strategies.hpp"
 #include "codegen/strategies/strategy.hpp"
+#include "tests/host/support/shared_objects_check.hpp"
 
 namespace arenaplan {
 namespace {
 
-using Records = std::vector<TensorUsageRecord>;
-using Strategy =
-    SharedObjectsAssignment (*)(std::span<const TensorUsageRecord>);
-
-struct Named {
-  const char* name;
-  Strategy fn;
-};
-/// The paper's and the prior work's strategies, whose plans below are derived
-/// by hand (Registered() adds naive and any later one for the soundness
-/// checks).
-const Named kAll[] = {
-    {"greedy-by-size-improved", &SharedObjectsGreedyBySizeImproved},
-    {"greedy-by-size", &SharedObjectsGreedyBySize},
-    {"greedy-by-breadth", &SharedObjectsGreedyByBreadth},
-    {"greedy-in-order", &SharedObjectsGreedyInOrder},
-    {"min-cost-flow", &SharedObjectsMinCostFlow},
-};
-
-bool Overlap(const TensorUsageRecord& a, const TensorUsageRecord& b) {
-  return std::max(a.first_op, b.first_op) <= std::min(a.last_op, b.last_op);
-}
-
-/// Empty string when `a` is a valid Shared Objects assignment of `r`.
-std::string Check(const Records& r, const SharedObjectsAssignment& a) {
-  if (a.object_of.size() != r.size()) return "object_of has the wrong size";
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    if (a.object_of[i] >= a.object_sizes.size()) {
-      return "tensor " + std::to_string(i) + " has no object";
-    }
-    if (a.object_sizes[a.object_of[i]] < r[i].size) {
-      return "object of tensor " + std::to_string(i) + " too small";
-    }
-    for (std::size_t j = i + 1; j < r.size(); ++j) {
-      if (a.object_of[i] == a.object_of[j] && Overlap(r[i], r[j])) {
-        return "tensors " + std::to_string(i) + " and " + std::to_string(j) +
-               " share an object";
-      }
-    }
-  }
-  return "";
-}
-
-std::uint64_t Footprint(const SharedObjectsAssignment& a) {
-  return std::accumulate(a.object_sizes.begin(), a.object_sizes.end(),
-                         std::uint64_t{0});
-}
+using namespace shared_objects_check;  // NOLINT(build/namespaces)
 
 std::uint32_t MaxOp(const Records& r) {
   std::uint32_t m = 0;
@@ -642,44 +594,6 @@ TEST(SharedObjectsStrategies, MinCostFlowIsOptimalForItsObjective) {
     ASSERT_EQ(Check(r, a), "") << iter;
     ASSERT_EQ(FlowCost(r, a), BruteFlowCost(r)) << iter;
     ASSERT_LE(Footprint(a), FlowCost(r, a)) << iter;
-  }
-}
-
-// MiniMalloc's challenging instances (CSV id,lower,upper,size; upper is
-// exclusive). Every strategy validates and stays above the lower bound; the
-// footprints are printed for the README table.
-TEST(SharedObjectsStrategies, MinimallocChallengingInstances) {
-  for (const char* name : {"A", "B", "C", "D", "E"}) {
-    const std::string path = std::string(ARENAPLAN_SHARED_DIR) +
-                             "/benchmarks/minimalloc-challenging/" + name +
-                             ".1048576.csv";
-    std::ifstream in(path);
-    ASSERT_TRUE(in) << path;
-    std::string line;
-    std::getline(in, line);
-    Records r;
-    while (std::getline(in, line)) {
-      if (line.empty()) continue;
-      std::stringstream ss(line);
-      std::string id, lower, upper, size;
-      std::getline(ss, id, ',');
-      std::getline(ss, lower, ',');
-      std::getline(ss, upper, ',');
-      std::getline(ss, size, ',');
-      r.push_back({static_cast<std::uint32_t>(std::stoul(lower)),
-                   static_cast<std::uint32_t>(std::stoul(upper) - 1),
-                   std::stoull(size)});
-    }
-    ASSERT_FALSE(r.empty()) << path;
-    const std::uint64_t bound = SummarizeProfiles(r).shared_objects_lower_bound;
-    std::cout << name << " (" << r.size() << " tensors) lower bound " << bound;
-    for (const Named& s : kAll) {
-      const auto a = s.fn(r);
-      ASSERT_EQ(Check(r, a), "") << s.name << " on " << name;
-      EXPECT_GE(Footprint(a), bound) << s.name << " on " << name;
-      std::cout << " | " << s.name << " " << Footprint(a);
-    }
-    std::cout << "\n";
   }
 }
 
