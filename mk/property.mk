@@ -1,7 +1,8 @@
 # The property test of `compile` without an oracle
 # (tests/host/compile/planned_equals_naive_test.cpp, docs/compile.md): random
 # graphs compiled in every mode must give the output bytes of the naive plan.
-# `make test` runs it as a ctest on 2,000 graphs (seeds 0 .. 1999); this
+# `make test` runs it as a ctest under the sanitizers on 300 graphs, `make
+# test-host` on 2,000 (seeds 0 .. 1999); this
 # target runs it on more:
 #
 #   make test-property [PROPERTY_GRAPHS=10000] [PROPERTY_FIRST=0] [PROPERTY_JOBS=2]
