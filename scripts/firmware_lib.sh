@@ -5,9 +5,13 @@
 #
 #   fw_board BOARD          reads boards/BOARD/board.mk (BOARD_* variables) and
 #                           sets fw_cxx, fw_cxxflags and fw_ldflags; the
-#                           optimisation level is $FW_OPT (default -Os)
+#                           optimisation level is $FW_OPT (default -Os);
+#                           every object X.o gets GCC's frame sizes X.su and
+#                           call graph X.ci beside it (-fstack-usage
+#                           -fcallgraph-info=su, read by `arenaplan stack`)
 #   fw_port DIR             compiles port/*.cpp into DIR/port/*.o (again only
-#                           when a source is newer than its object)
+#                           when a source is newer than its object, or
+#                           its .ci is missing)
 #   fw_link ELF LD_DIR OBJ...
 #                           links ELF with the arena fit check of
 #                           port/cortex_m.ld: a measuring link (RAM made large,
@@ -43,7 +47,7 @@ fw_board() {
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
     -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
-    -fconstexpr-ops-limit=1073741824
+    -fconstexpr-ops-limit=1073741824 -fstack-usage -fcallgraph-info=su
     -I. -Icore/include -Ikernels/include)
   # shellcheck disable=SC2054  # the commas belong to -Wl options
   fw_ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections
@@ -60,7 +64,7 @@ fw_port() {
     obj="$dir/port/$(basename "${src%.cpp}").o"
     extra=()
     [ "$(basename "$src")" = libc_min.cpp ] && extra=(-fno-tree-loop-distribute-patterns)
-    [ "$obj" -nt "$src" ] ||
+    { [ "$obj" -nt "$src" ] && [ -f "${obj%.o}.ci" ]; } ||
       "$fw_cxx" "${fw_cxxflags[@]}" "${extra[@]}" -c "$src" -o "$obj" || return 1
   done
 }
