@@ -228,23 +228,32 @@ void ReadCallGraph(std::string_view text, const std::string& file,
 }
 
 std::string QualifiedName(std::string_view declaration) {
-  const std::size_t paren = declaration.find('(');
-  if (paren == std::string_view::npos) return std::string(declaration);
-  // The return type ends at the last blank outside template arguments.
-  const std::string_view head = declaration.substr(0, paren);
+  std::string_view d = declaration.substr(0, declaration.find(" [with "));
+  // A lambda's label is its enclosing function's, then "::<lambda(...)>".
+  if (const std::size_t lambda = d.find("::<lambda");
+      lambda != std::string_view::npos) {
+    return QualifiedName(d.substr(0, lambda)) + "::<lambda>";
+  }
+  // The parameter list: the last parenthesised group (a local class's
+  // function names its enclosing function's parameters before it).
+  const std::size_t close = d.rfind(')');
+  if (close == std::string_view::npos) return std::string(d);
+  std::size_t open = close;
+  for (int depth = 0;; --open) {
+    if (d[open] == ')') ++depth;
+    if (d[open] == '(' && --depth == 0) break;
+    if (open == 0) return std::string(d);
+  }
+  // The return type ends at the last blank outside brackets.
+  const std::string_view head = d.substr(0, open);
   std::size_t start = 0;
   int depth = 0;
   for (std::size_t i = 0; i < head.size(); ++i) {
-    if (head[i] == '<') ++depth;
-    if (head[i] == '>') --depth;
+    if (head[i] == '<' || head[i] == '(') ++depth;
+    if (head[i] == '>' || head[i] == ')') --depth;
     if (head[i] == ' ' && depth == 0) start = i + 1;
   }
-  std::string name(head.substr(start));
-  // A lambda's label is its enclosing function's, then "::<lambda(...)>".
-  if (declaration.find(")::<lambda") != std::string_view::npos) {
-    name += "::<lambda>";
-  }
-  return name;
+  return std::string(head.substr(start));
 }
 
 }  // namespace arenaplan::stack
