@@ -1,15 +1,18 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `arenaplan stack FILE.ci... --root NAME [--external NAME=BYTES]...
-// [--indirect NAME=BYTES]... [--header FILE --namespace NS --arena-bytes N]`:
+// [--indirect NAME=BYTES]... [--recursion NAME=N]... [--header FILE
+// --namespace NS --arena-bytes N]`:
 // the worst-case stack of one function from the call graphs GCC writes
 // with -fstack-usage -fcallgraph-info=su (codegen/stack/, docs/stack.md).
 // Prints one line
 //   stack ROOT: N bytes (NAME F + NAME F + ...)
-// (the worst path, each function with its frame in bytes) and, with
+// (the worst path, each function with its frame in bytes, " x N" after
+// a frame N activations of a bounded recursion repeat) and, with
 // --header, writes kStackBytes and kPeakRamBytes (emit/stack_header.hpp).
 
 #include <charconv>
+#include <cstddef>
 #include <cstdint>
 #include <iostream>
 #include <map>
@@ -39,6 +42,7 @@ struct StackArgs {
   std::string root;
   std::vector<std::string> external;
   std::vector<std::string> indirect;
+  std::vector<std::string> recursion;
   std::string header;
   std::string namespace_name;
   std::optional<std::uint64_t> arena_bytes;
@@ -81,15 +85,26 @@ int RunStack(const StackArgs& args) {
   options.root = args.root;
   ParseStated(args.external, "--external", &options.external);
   ParseStated(args.indirect, "--indirect", &options.indirect);
+  ParseStated(args.recursion, "--recursion", &options.recursion);
   const stack::StackBound bound = stack::BoundStack(graph, options);
 
+  // The path, repeated steps (a bounded recursion) written once with
+  // their count: "NAME F x N".
   StackHeaderFigures figures;
   std::string summary;
-  for (const stack::PathStep& step : bound.path) {
+  for (std::size_t i = 0; i < bound.path.size();) {
+    const stack::PathStep& step = bound.path[i];
+    std::size_t n = 1;
+    while (i + n < bound.path.size() && bound.path[i + n].name == step.name &&
+           bound.path[i + n].bytes == step.bytes) {
+      ++n;
+    }
     const std::string text = step.name + " " + std::to_string(step.bytes) +
+                             (n > 1 ? " x " + std::to_string(n) : "") +
                              (step.stated ? " (stated)" : "");
     figures.path.push_back(text);
     summary += (summary.empty() ? "" : " + ") + text;
+    i += n;
   }
   if (!args.header.empty()) {
     figures.namespace_name = args.namespace_name;
@@ -125,6 +140,9 @@ void RegisterStackCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--indirect", args->indirect,
                   "NAME=BYTES: allow NAME's indirect calls, each using at "
                   "most BYTES of stack");
+  cmd->add_option("--recursion", args->recursion,
+                  "NAME=N: allow recursion through NAME, at most N "
+                  "activations of it on one call path");
   cmd->add_option("--header", args->header,
                   "Write kStackBytes and kPeakRamBytes to this header");
   cmd->add_option("--namespace", args->namespace_name,

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -43,22 +44,42 @@ std::string NameOf(const Function& f) {
 class Search {
  public:
   Search(const CallGraph& graph, const BoundOptions& options)
-      : graph_(graph), options_(options) {}
+      : graph_(graph), options_(options) {
+    for (const auto& [name, depth] : options.recursion) {
+      limits_.push_back(depth);
+    }
+  }
 
-  /// The worst stack of `f`, its path in best_[f.title].
-  std::uint64_t Visit(const Function& f, const std::string& called_at) {
-    if (const auto done = best_.find(f.title); done != best_.end()) {
+  /// The worst stack of `f` entered on a path that holds `active[r]`
+  /// activations of the r-th stated recursive function (f not counted);
+  /// its path in best_. nullopt when entering f would exceed a stated
+  /// depth: a path the statement rules out.
+  std::optional<std::uint64_t> Visit(const Function& f,
+                                     const std::string& called_at,
+                                     std::vector<std::uint64_t> active) {
+    if (const std::size_t r = RecursionIndex(f); r < limits_.size()) {
+      if (active[r] >= limits_[r]) return std::nullopt;
+      ++active[r];
+    }
+    std::string key = f.title;
+    for (const std::uint64_t a : active) {
+      key += '#';
+      key += std::to_string(a);
+    }
+    if (const auto done = best_.find(key); done != best_.end()) {
+      last_key_ = key;
       return done->second.bytes;
     }
-    if (on_path_.contains(f.title)) {
+    if (on_path_.contains(key)) {
       std::string cycle;
       bool in = false;
-      for (const std::string& t : path_) {
-        in = in || t == f.title;
-        if (in) cycle += NameOf(graph_.functions.at(t)) + " -> ";
+      for (const auto& [k, title] : path_) {
+        in = in || k == key;
+        if (in) cycle += NameOf(graph_.functions.at(title)) + " -> ";
       }
       throw InputError(called_at + ": recursion: " + cycle + NameOf(f) +
-                       " (a recursive call has no stack bound)");
+                       " (a recursive call has no stack bound; state the "
+                       "most activations at once with --recursion NAME=N)");
     }
     if (path_.size() >= kMaxDepth) {
       throw InputError(called_at + ": a call path deeper than " +
@@ -76,7 +97,8 @@ class Search {
       }
       mine.bytes = *stated;
       mine.path.push_back({NameOf(f), *stated, true});
-      return best_.emplace(f.title, mine).first->second.bytes;
+      last_key_ = key;
+      return best_.emplace(key, mine).first->second.bytes;
     }
     if (f.kind == FrameKind::kDynamic) {
       throw InputError(f.where + ": " + NameOf(f) +
@@ -84,8 +106,8 @@ class Search {
                        "(-fstack-usage: \"dynamic\"), so no stack bound "
                        "exists");
     }
-    on_path_.insert(f.title);
-    path_.push_back(f.title);
+    on_path_.insert(key);
+    path_.emplace_back(key, f.title);
     std::uint64_t deepest = 0;
     std::vector<PathStep> deepest_path;
     for (const Call& call : f.calls) {
@@ -103,8 +125,11 @@ class Search {
         tail.push_back({"(indirect call)", bytes, true});
       } else {
         const Function& callee = graph_.functions.at(call.callee);
-        bytes = Visit(callee, call.where);
-        tail = best_.at(callee.title).path;
+        const std::optional<std::uint64_t> got =
+            Visit(callee, call.where, active);
+        if (!got) continue;
+        bytes = *got;
+        tail = best_.at(last_key_).path;
       }
       if (bytes > deepest || deepest_path.empty()) {
         deepest = bytes;
@@ -112,23 +137,36 @@ class Search {
       }
     }
     path_.pop_back();
-    on_path_.erase(f.title);
+    on_path_.erase(key);
     mine.bytes = SaturatingAdd(f.frame_bytes, deepest);
     mine.path.push_back({NameOf(f), f.frame_bytes, false});
     mine.path.insert(mine.path.end(), deepest_path.begin(), deepest_path.end());
-    return best_.emplace(f.title, std::move(mine)).first->second.bytes;
+    last_key_ = key;
+    return best_.emplace(key, std::move(mine)).first->second.bytes;
   }
 
-  [[nodiscard]] const StackBound& Result(const std::string& title) const {
-    return best_.at(title);
-  }
+  [[nodiscard]] const StackBound& Result() const { return best_.at(last_key_); }
 
  private:
+  /// The index of f among options.recursion, or their count.
+  std::size_t RecursionIndex(const Function& f) const {
+    std::size_t r = 0;
+    for (const auto& [name, depth] : options_.recursion) {
+      if (name == BareTitle(f.title) || name == QualifiedName(f.declaration)) {
+        return r;
+      }
+      ++r;
+    }
+    return r;
+  }
+
   const CallGraph& graph_;
   const BoundOptions& options_;
-  std::map<std::string, StackBound> best_;  ///< by title, once visited
+  std::vector<std::uint64_t> limits_;       ///< options.recursion's depths
+  std::map<std::string, StackBound> best_;  ///< by title and activations
   std::set<std::string> on_path_;
-  std::vector<std::string> path_;  ///< titles, root first
+  std::vector<std::pair<std::string, std::string>> path_;  ///< key, title
+  std::string last_key_;  ///< the key of the last Visit that returned
 };
 
 /// The one defined function options.root names.
@@ -158,8 +196,12 @@ const Function& FindRoot(const CallGraph& graph, const std::string& root) {
 StackBound BoundStack(const CallGraph& graph, const BoundOptions& options) {
   const Function& root = FindRoot(graph, options.root);
   Search search(graph, options);
-  search.Visit(root, root.where);
-  return search.Result(root.title);
+  const std::vector<std::uint64_t> none(options.recursion.size(), 0);
+  if (!search.Visit(root, root.where, none)) {
+    throw InputError("--recursion: a stated depth of 0 rules out " +
+                     options.root + " itself");
+  }
+  return search.Result();
 }
 
 }  // namespace arenaplan::stack

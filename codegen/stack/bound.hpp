@@ -8,7 +8,8 @@
 // stack the root uses below the stack pointer at its call. A tail call
 // counts as a call (the sum is then an over-estimate by the caller's
 // frame). Refused, with a one-line InputError naming the .ci file and
-// line: recursion (a path that reaches a function already on it), an
+// line: recursion (a path that reaches a function already on it) unless
+// every cycle passes a function whose most activations are stated, an
 // indirect call from a function without a stated bound, a call to a
 // function no object defines and no stated bound covers, a frame GCC
 // reports as "dynamic" (unbounded). A "dynamic,bounded" frame counts as
@@ -37,6 +38,12 @@ struct BoundOptions {
   /// qualified name: the whole stack of any callee reached through one of
   /// them, bytes.
   std::map<std::string, std::uint64_t, std::less<>> indirect;
+  /// Recursive functions allowed, by node title or qualified name: the
+  /// most activations of each one call path holds at once (the caller
+  /// proves it, e.g. a schedule that recurses once per operator of a
+  /// segment). A path that would enter one more time is not counted; a
+  /// cycle through no function named here is still refused.
+  std::map<std::string, std::uint64_t, std::less<>> recursion;
 };
 
 /// One step of the worst path.
@@ -52,7 +59,8 @@ struct StackBound {
 };
 
 /// The worst-case stack of options.root in `graph` (see the file comment).
-/// Time O(F + C) for F functions and C calls reachable from the root.
+/// Time O((F + C) x D) for F functions and C calls reachable from the root
+/// and D the product of (stated depth + 1) over options.recursion.
 [[nodiscard]] StackBound BoundStack(const CallGraph& graph,
                                     const BoundOptions& options);
 

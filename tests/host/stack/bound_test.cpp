@@ -87,7 +87,7 @@ std::string ErrorOf(const CallGraph& g, const std::string& root) {
 TEST(StackBound, AddsTheFramesOfAChain) {
   // a -> b -> c: 16 + 24 + 8 = 48.
   const CallGraph g = Graph({"a:16", "b:24", "c:8"}, {"a>b", "b>c"});
-  const StackBound s = BoundStack(g, {"a", {}, {}});
+  const StackBound s = BoundStack(g, {"a", {}, {}, {}});
   EXPECT_EQ(s.bytes, 48u);
   ASSERT_EQ(s.path.size(), 3u);
   EXPECT_EQ(s.path[0].name, "ns::a");
@@ -107,7 +107,7 @@ TEST(StackBound, TakesTheDeeperSideOfADiamond) {
   // 8 + max(4 + 200, 50) = 212.
   const CallGraph h =
       Graph({"a:8", "b:4", "c:50", "e:200"}, {"a>c", "a>b", "b>e"});
-  const StackBound s = BoundStack(h, {"a", {}, {}});
+  const StackBound s = BoundStack(h, {"a", {}, {}, {}});
   EXPECT_EQ(s.bytes, 212u);
   ASSERT_EQ(s.path.size(), 3u);
   EXPECT_EQ(s.path[1].name, "ns::b");
@@ -124,14 +124,30 @@ TEST(StackBound, RefusesRecursion) {
   // The edges are on lines 5, 6, 7 of t.ci: the one closing the cycle is c>a.
   EXPECT_EQ(ErrorOf(g, "a"),
             "t.ci:7: recursion: ns::a -> ns::b -> ns::c -> ns::a (a "
-            "recursive call has no stack bound)");
+            "recursive call has no stack bound; state the most activations at "
+            "once with --recursion NAME=N)");
   const CallGraph self = Graph({"r:32"}, {"r>r"});
   EXPECT_EQ(ErrorOf(self, "r"),
             "t.ci:3: recursion: ns::r -> ns::r (a recursive call has no "
-            "stack bound)");
+            "stack bound; state the most activations at once with "
+            "--recursion NAME=N)");
   // Recursion no path from the root reaches does not matter: a -> b only.
   const CallGraph apart = Graph({"a:8", "b:4", "r:32"}, {"a>b", "r>r"});
   EXPECT_EQ(Bound(apart, "a"), 12u);
+}
+
+TEST(StackBound, BoundsRecursionOfAStatedDepth) {
+  // a(8) -> r(20) -> r ..., r -> c(5); at most 3 activations of r:
+  // a, r, r, r, c = 8 + 3 x 20 + 5 = 73.
+  const CallGraph g = Graph({"a:8", "r:20", "c:5"}, {"a>r", "r>r", "r>c"});
+  EXPECT_EQ(BoundStack(g, {"a", {}, {}, {{"r", 3}}}).bytes, 73u);
+  EXPECT_EQ(BoundStack(g, {"a", {}, {}, {{"ns::r", 1}}}).bytes, 33u);
+  // A cycle of two, p(10) -> q(6) -> p, p at most twice:
+  // a(4), p, q, p, q = 4 + 10 + 6 + 10 + 6 = 36.
+  const CallGraph two = Graph({"a:4", "p:10", "q:6"}, {"a>p", "p>q", "q>p"});
+  EXPECT_EQ(BoundStack(two, {"a", {}, {}, {{"p", 2}}}).bytes, 36u);
+  // A statement about another function does not cover r's cycle.
+  EXPECT_NE(ErrorOf(g, {"a", {}, {}, {{"c", 3}}}), "");
 }
 
 TEST(StackBound, RefusesAnIndirectCallUnlessBounded) {
@@ -140,10 +156,10 @@ TEST(StackBound, RefusesAnIndirectCallUnlessBounded) {
             "t.ci:6: ns::b makes an indirect call, whose stack is unknown "
             "(state a bound with --indirect b=BYTES)");
   // Bounded at 100 bytes: 8 + 16 + 100 = 124; by qualified name too.
-  EXPECT_EQ(BoundStack(g, {"a", {}, {{"b", 100}}}).bytes, 124u);
-  EXPECT_EQ(BoundStack(g, {"a", {}, {{"ns::b", 100}}}).bytes, 124u);
+  EXPECT_EQ(BoundStack(g, {"a", {}, {{"b", 100}}, {}}).bytes, 124u);
+  EXPECT_EQ(BoundStack(g, {"a", {}, {{"ns::b", 100}}, {}}).bytes, 124u);
   // A bound for another function does not cover b's call.
-  EXPECT_NE(ErrorOf(g, {"a", {}, {{"a", 100}}}), "");
+  EXPECT_NE(ErrorOf(g, {"a", {}, {{"a", 100}}, {}}), "");
 }
 
 TEST(StackBound, RefusesAnUndefinedFunctionUnlessStated) {
@@ -153,7 +169,7 @@ TEST(StackBound, RefusesAnUndefinedFunctionUnlessStated) {
             "its object's .ci file, or state its stack with --external "
             "memcpy=BYTES)");
   // 8 + 24 stated = 32.
-  const StackBound s = BoundStack(g, {"a", {{"memcpy", 24}}, {}});
+  const StackBound s = BoundStack(g, {"a", {{"memcpy", 24}}, {}, {}});
   EXPECT_EQ(s.bytes, 32u);
   ASSERT_EQ(s.path.size(), 2u);
   EXPECT_TRUE(s.path[1].stated);
