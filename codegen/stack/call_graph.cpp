@@ -159,6 +159,24 @@ void AddNode(const Fields& fields, const std::string& where, const Fail& fail,
   }
 }
 
+/// The node an edge to `target` reaches: `target` itself when declared;
+/// else, for a complete-object constructor or destructor ("C1E", "D1E" in
+/// the assembler name), its base-object twin ("C2E", "D2E"), which GCC
+/// emits once and calls through an alias without a node of its own.
+std::string CtorAlias(const std::string& target,
+                      const std::set<std::string, std::less<>>& declared) {
+  if (declared.contains(target)) return target;
+  const std::size_t name = target.rfind(':') + 1;  // npos + 1 == 0
+  for (const char* marker : {"C1E", "D1E"}) {
+    const std::size_t at = target.rfind(marker);
+    if (at == std::string::npos || at < name) continue;
+    std::string twin = target;
+    twin[at + 1] = '2';
+    if (declared.contains(twin)) return twin;
+  }
+  return target;
+}
+
 }  // namespace
 
 void ReadCallGraph(std::string_view text, const std::string& file,
@@ -210,10 +228,11 @@ void ReadCallGraph(std::string_view text, const std::string& file,
       if (!declared.contains(source)) {
         fail("edge from " + source + ", which no earlier node declares");
       }
-      if (!declared.contains(target)) {
+      const std::string callee = CtorAlias(target, declared);
+      if (!declared.contains(callee)) {
         fail("edge to " + target + ", which no earlier node declares");
       }
-      graph->functions.find(source)->second.calls.push_back({target, where});
+      graph->functions.find(source)->second.calls.push_back({callee, where});
     } else {
       fail("expected 'node: {', 'edge: {' or '}'");
     }

@@ -7,7 +7,10 @@
 // reports it ("N bytes (static)", "N bytes (dynamic,bounded)" or "N bytes
 // (dynamic)"); a function the object only calls is an ellipse node without
 // a frame; every indirect call goes to the node `__indirect_call`.
-// ReadCallGraph adds one file's nodes and edges to a CallGraph, so that
+// GCC emits a constructor (destructor) once, as the base-object one
+// ("C2", "D2" in its assembler name), and calls the complete-object one
+// ("C1", "D1") through an alias that has no node: such an edge reaches the
+// twin. ReadCallGraph adds one file's nodes and edges to a CallGraph, so that
 // the graphs of several objects merge into one: a call to a function
 // another object defines reaches that object's node (GCC names global
 // functions by their assembler name and prefixes local ones with the

@@ -86,6 +86,29 @@ TEST(CallGraph, MergesAFunctionOneObjectCallsAndAnotherDefines) {
   EXPECT_EQ(ext.where, "b.ci:2");
 }
 
+TEST(CallGraph, ReachesAConstructorThroughItsAlias) {
+  // The call names the complete-object constructor C1, the node is C2.
+  const std::string text =
+      "graph: { title: \"a.cpp\"\n"
+      "node: { title: \"a.cpp:_ZN1SC2Ev\" label: \"S::S()\\na:1:1\\n8 "
+      "bytes (static)\" }\n"
+      "node: { title: \"_Z1fv\" label: \"void f()\\na:2:1\\n4 bytes "
+      "(static)\" }\n"
+      "edge: { sourcename: \"_Z1fv\" targetname: \"a.cpp:_ZN1SC1Ev\" }\n"
+      "}\n";
+  CallGraph graph;
+  ReadCallGraph(text, "a.ci", &graph);
+  ASSERT_EQ(graph.functions.at("_Z1fv").calls.size(), 1u);
+  EXPECT_EQ(graph.functions.at("_Z1fv").calls[0].callee, "a.cpp:_ZN1SC2Ev");
+  // Without the twin the edge is refused.
+  EXPECT_EQ(ErrorOf("graph: { title: \"a\"\n"
+                    "node: { title: \"f\" label: \"f\\nx\\n4 bytes "
+                    "(static)\" }\n"
+                    "edge: { sourcename: \"f\" targetname: \"_ZN1SC1Ev\" "
+                    "}\n}\n"),
+            "x.ci:3: edge to _ZN1SC1Ev, which no earlier node declares");
+}
+
 TEST(CallGraph, NamesTheQualifiedFunction) {
   EXPECT_EQ(QualifiedName("void model::Invoke(int8_t*)"), "model::Invoke");
   EXPECT_EQ(QualifiedName("constexpr int32_t a::b::C(int32_t, int)"),
