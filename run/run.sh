@@ -292,7 +292,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   [ -z "$segment" ] ||
     recursion=(--recursion "arenaplan::kernels::BasicRowSchedule<Op>::Demand=$segment")
   "$cli" stack "$d/model_model.ci" "${port_ci[@]}" --root model::Invoke \
-    "${recursion[@]}" \
+    "${recursion[@]}" "${fw_libgcc_stack[@]}" \
     --namespace model --arena-bytes "$arena" --header "$d/model_stack.new.hpp" \
     >"$d/stack.log" 2>&1 ||
     die 1 "no stack bound for Invoke(): $(head -n 1 "$d/stack.log")"
@@ -314,6 +314,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   # (checked after the link), so it is bounded at 0 bytes.
   "$cli" stack "$d/firmware.ci" "$d/model_model.ci" "${port_ci[@]}" \
     --root Reset_Handler --indirect Reset_Handler=0 "${recursion[@]}" \
+    "${fw_libgcc_stack[@]}" \
     >>"$d/stack.log" 2>&1 ||
     die 1 "no stack bound for the image: $(tail -n 1 "$d/stack.log")"
   reserve=$(sed -n 's/^stack Reset_Handler: \([0-9]*\) bytes.*/\1/p' "$d/stack.log")

@@ -57,6 +57,21 @@ fw_board() {
     -Wl,--defsym=__arenaplan_stack_size="$BOARD_STACK_SIZE")
 }
 
+# The stack of the libgcc helpers compiled code may call, which have no
+# call graph (hand-written assembly, or C built without -fcallgraph-info):
+# `arenaplan stack --external` bounds, bytes, read from the disassembly of
+# arm-none-eabi GCC 12.2.1's libgcc.a (thumb/v6-m/nofp, the one multilib
+# whose code calls them; cores with a divide instruction and UMULL do not):
+# __aeabi_idiv, __aeabi_idivmod, __aeabi_uidiv and __aeabi_uidivmod
+# (__divsi3, __udivsi3) push {r0, lr} only on division by zero, before
+# calling __aeabi_idiv0 (a bare `bx lr`): 8; __aeabi_lmul pushes
+# {r4-r7, lr} and then {r7, lr}: 28. A helper not listed here (e.g.
+# __aeabi_ldivmod) makes the bound fail, naming it.
+# shellcheck disable=SC2034  # used by run/run.sh
+fw_libgcc_stack=(--external __aeabi_idiv=8 --external __aeabi_idivmod=8
+  --external __aeabi_uidiv=8 --external __aeabi_uidivmod=8
+  --external __aeabi_lmul=28)
+
 fw_port() {
   local dir=$1 src obj extra
   mkdir -p "$dir/port"
