@@ -10,8 +10,14 @@
 # the host (run/host.cpp). Both run one inference; they must give the same
 # output bytes. On success OUTPUT gets the output tensor's raw bytes and
 # one line is printed:
-#   run MODEL BOARD: arena N bytes, output M bytes, sha256 HEX
-# (HEX: SHA-256 of the output bytes). Exit status: 0 success, 1 failure
+#   run MODEL BOARD: arena N bytes, output M bytes, sha256 HEX; peak stack
+#   P bytes (bound B), peak RAM R bytes (S static + T stack)
+# (HEX: SHA-256 of the output bytes; P: the stack Invoke() used, painted;
+# B: its kStackBytes from `arenaplan stack`, written to
+# RUN_OUT/NAME/BOARD/TAG/model_stack.hpp; R = S + T: the image's bytes in
+# the board's RAM plus the stack used from its top; docs/stack.md). The
+# image's stack is reserved at the bound of its whole stack (from the reset
+# handler down); the run fails when P > B or the stack reached its limit. Exit status: 0 success, 1 failure
 # (the two differ, or the firmware fails), 2 bad usage or input (e.g.
 # INPUT's size is not the input tensor's), 3 the model does not fit BOARD.
 #
