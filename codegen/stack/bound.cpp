@@ -18,7 +18,7 @@ namespace {
 
 /// Call paths deeper than this are refused (the search recurses once per
 /// call on the path; real call graphs are a few dozen deep).
-constexpr std::size_t kMaxDepth = 10000;
+constexpr std::size_t kMaxDepth = 1000;
 
 /// The title without the "SOURCE:" prefix of a local function.
 std::string_view BareTitle(std::string_view title) {

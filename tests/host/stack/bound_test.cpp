@@ -214,6 +214,29 @@ TEST(StackBound, CountsABoundedFrameAndRefusesADynamicOne) {
             "(-fstack-usage: \"dynamic\"), so no stack bound exists");
 }
 
+TEST(StackBound, RefusesACallPathDeeperThanAThousand) {
+  // f0 -> f1 -> ... -> fN, each 4 bytes: 1000 functions are bounded
+  // (4,000 bytes), 1001 are refused at the edge into the 1001st.
+  for (const int n : {1000, 1001}) {
+    std::vector<std::string> nodes;
+    std::vector<std::string> edges;
+    for (int i = 0; i < n; ++i) {
+      nodes.push_back("f" + std::to_string(i) + ":4");
+      if (i > 0) {
+        edges.push_back("f" + std::to_string(i - 1) + ">f" + std::to_string(i));
+      }
+    }
+    const CallGraph g = Graph(nodes, edges);
+    if (n == 1000) {
+      EXPECT_EQ(Bound(g, "f0"), 4000u);
+    } else {
+      // The edge f999 > f1000 is line 1 + 1001 + 1000 of t.ci.
+      EXPECT_EQ(ErrorOf(g, "f0"),
+                "t.ci:2002: a call path deeper than 1000 functions");
+    }
+  }
+}
+
 TEST(StackBound, FindsTheRootByEitherName) {
   const CallGraph g = Graph({"a:8", "b:4"}, {"a>b"});
   EXPECT_EQ(Bound(g, "ns::a"), 12u);
