@@ -34,10 +34,11 @@ std::string EmitStackHeader(const StackHeaderFigures& figures) {
   s += "#ifndef " + guard + "\n#define " + guard + "\n\n";
   s += "#include <cstddef>\n\n";
   s += "namespace " + ns + " {\n\n";
-  s += "/// The most stack " + CommentText(figures.root) +
-       "() uses, bytes: measured from the\n"
-       "/// stack pointer at its call down to the lowest byte any call path "
-       "writes.\n";
+  s += "/// An upper bound of the stack " + CommentText(figures.root) +
+       "() uses, bytes: from the stack\n"
+       "/// pointer at its call down to the lowest byte any call path can "
+       "write\n"
+       "/// (the frames GCC reports, summed over the worst path above).\n";
   s += "inline constexpr std::size_t kStackBytes = " +
        std::to_string(figures.stack_bytes) + ";\n";
   s += "/// The arena (" + std::to_string(figures.arena_bytes) +
