@@ -40,6 +40,35 @@ std::uint32_t CycleCount();
 /// counter's width; right when less than one wrap period passed between.
 std::uint32_t CycleDelta(std::uint32_t start, std::uint32_t end);
 
+/// The word PaintStack() fills the free stack with.
+inline constexpr std::uint32_t kStackPaint = 0xC5AC57ACu;
+
+/// The current stack pointer (the main stack's, in Thread mode), as an
+/// address. Inlined, so it reads the caller's own stack pointer.
+[[gnu::always_inline]] inline std::uint32_t StackPointer() {
+  std::uint32_t sp;
+  asm volatile("mov %0, sp" : "=r"(sp));
+  return sp;
+}
+
+/// The highest address + 1 of the main stack (its initial pointer) and its
+/// lowest address (__stack_top and __stack_limit of port/cortex_m.ld).
+std::uint32_t StackTop();
+std::uint32_t StackLimit();
+
+/// Fills every word from StackLimit() up to (not including) the stack
+/// pointer of PaintStack itself with kStackPaint: the stack no call has
+/// used yet. PaintStack writes no stack of its own (a leaf without a
+/// frame), so the words between its caller's stack pointer and its own
+/// are none or a few and are left as they are.
+void PaintStack();
+
+/// The lowest address in [StackLimit(), StackTop()) whose word no longer
+/// holds kStackPaint since PaintStack(): everything below it was never
+/// written (the stack's low-water mark). StackLimit() itself when even
+/// the lowest word was written (the stack may have overflowed).
+std::uint32_t StackLowWater();
+
 /// The exit status of a firmware that stopped on a fault (HardFault,
 /// MemManage, BusFault, UsageFault, SecureFault or an unexpected IRQ).
 inline constexpr int kFaultExitStatus = 3;

@@ -7,9 +7,15 @@
 //   output <2 lowercase hex digits per output byte, in memory order>
 // and then the line
 //   figures arena=<bytes> <counter>=<count> calibration=<count>
-// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount) and exits
-// 0; it exits 2 when the embedded input is not kInputTotalBytes long (the
-// inputs concatenated). `calibration` is the same counter over a loop of
+// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount), then
+//   stack peak=<bytes> total=<bytes> bound=<bytes> reserved=<bytes>
+// and exits 0; peak: the stack Invoke() used, from the stack pointer at its
+// call down to the lowest word written (the free stack is painted before,
+// port::PaintStack, and read after, port::StackLowWater, both outside the
+// counted interval); total: the same lowest word from the stack's top;
+// bound: kStackBytes of model_stack.hpp (`arenaplan stack`, docs/stack.md);
+// reserved: the stack the link reserved. It exits 2 when the embedded
+// input is not kInputTotalBytes long (the inputs concatenated). `calibration` is the same counter over a loop of
 // exactly 2 * kCalibrationIterations + 1 instructions, so that under QEMU's
 // -icount the count per instruction is measured, not assumed.
 //
@@ -27,6 +33,7 @@
 #include <cstdint>
 
 #include "model_model.hpp"
+#include "model_stack.hpp"
 #include "port/port.hpp"
 #ifdef ARENAPLAN_PROFILE
 #include "arenaplan/profile.hpp"
@@ -187,9 +194,12 @@ int main() {
   const std::uint32_t hook_ticks = HookTicks();
   profile::Record(step_stamps, model::kProfileStepCount + 1);
 #endif
+  port::PaintStack();
+  const std::uint32_t sp_at_call = port::StackPointer();
   const std::uint32_t start = port::CycleCount();
   model::Invoke(arena);
   const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
+  const std::uint32_t low_water = port::StackLowWater();
   const std::uint32_t calibration = CalibrationTicks();
 #ifdef ARENAPLAN_PROFILE
   WriteProfile(hook_ticks);
@@ -206,6 +216,14 @@ int main() {
   port::WriteUnsigned(ticks);
   port::Write(" calibration=");
   port::WriteUnsigned(calibration);
+  port::Write("\nstack peak=");
+  port::WriteUnsigned(sp_at_call > low_water ? sp_at_call - low_water : 0);
+  port::Write(" total=");
+  port::WriteUnsigned(port::StackTop() - low_water);
+  port::Write(" bound=");
+  port::WriteUnsigned(static_cast<std::uint32_t>(model::kStackBytes));
+  port::Write(" reserved=");
+  port::WriteUnsigned(port::StackTop() - port::StackLimit());
   port::Write("\n");
   return 0;
 }

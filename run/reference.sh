@@ -11,6 +11,9 @@
 # SKIP: the model does not fit the board (run.sh exit 3), with the reason.
 # A board line gives the wall time of its run/run.sh (generating, building
 # the firmware and the host program, both runs), e.g. "PASS (41.2 s)".
+# A board line also gives Invoke()'s painted peak stack and its bound
+# kStackBytes, "stack P of bound B bytes (+X %)" (run.sh fails the run
+# when P > B), and the last line the widest bound over its peak.
 # Exit 1 when any line is FAIL. With RUN_ICOUNT_BOARD=B, the runs on board
 # B use QEMU's -icount and their lines give the instructions per inference.
 # With RUN_OVERLAP=1 the boards run the --overlap plan (run/run.sh).
@@ -37,6 +40,7 @@ differs() {  # GOT EXPECTED
 }
 
 pass=0 fail=0 skip=0
+slack=""  # the widest stack bound over its measure: "PERCENT|RUN"
 report() {  # WHAT RESULT [WHY]
   echo "reference $1: $2${3:+ ($3)}"
   case $2 in PASS) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; *) skip=$((skip + 1)) ;; esac
@@ -95,6 +99,16 @@ for dir in "$ref"/*/; do
       # the host's agreed (the host line above says that).
       why=$(differs "$b/board.out.bin" "$expected")
       extra="$took"
+      # run.sh has failed the run when the painted stack exceeds the bound;
+      # the line says how close the bound is (stack.txt: peak, bound, ...).
+      if [ -s "$b/stack.txt" ]; then
+        read -r peak bound _ < "$b/stack.txt"
+        extra="$extra; stack $peak of bound $bound bytes$(awk -v p="$peak" -v b="$bound" \
+          'BEGIN { if (p > 0) printf " (+%.1f %%)", 100 * (b - p) / p }')"
+        slack=$(awk -v p="$peak" -v b="$bound" -v w="$slack" -v m="$what $board" \
+          'BEGIN { s = p > 0 ? 100 * (b - p) / p : 0; split(w, o, "|");
+            if (w == "" || s > o[1] + 0) printf "%.1f|%s", s, m; else print w }')
+      fi
       if [ -n "$icount" ] && [ -s "$b/instructions.txt" ]; then
         extra="$extra; $(cat "$b/instructions.txt") instructions"
       fi
@@ -107,4 +121,6 @@ for dir in "$ref"/*/; do
   done
 done
 echo "reference: $pass PASS, $fail FAIL, $skip SKIP"
+[ -z "$slack" ] ||
+  echo "reference: the widest stack bound is +${slack%%|*} % over the painted peak (${slack#*|})"
 [ $fail -eq 0 ]

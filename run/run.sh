@@ -10,8 +10,14 @@
 # the host (run/host.cpp). Both run one inference; they must give the same
 # output bytes. On success OUTPUT gets the output tensor's raw bytes and
 # one line is printed:
-#   run MODEL BOARD: arena N bytes, output M bytes, sha256 HEX
-# (HEX: SHA-256 of the output bytes). Exit status: 0 success, 1 failure
+#   run MODEL BOARD: arena N bytes, output M bytes, sha256 HEX; peak stack
+#   P bytes (bound B), peak RAM R bytes (S static + T stack)
+# (HEX: SHA-256 of the output bytes; P: the stack Invoke() used, painted;
+# B: its kStackBytes from `arenaplan stack`, written to
+# RUN_OUT/NAME/BOARD/TAG/model_stack.hpp; R = S + T: the image's bytes in
+# the board's RAM plus the stack used from its top; docs/stack.md). The
+# image's stack is reserved at the bound of its whole stack (from the reset
+# handler down); the run fails when P > B or the stack reached its limit. Exit status: 0 success, 1 failure
 # (the two differ, or the firmware fails), 2 bad usage or input (e.g.
 # INPUT's size is not the input tensor's), 3 the model does not fit BOARD.
 #
@@ -272,15 +278,50 @@ fi
 # when ICOUNT is 1, then writing DIR/instructions.txt) and writes the
 # output bytes it printed to DIR/board.out.bin.
 board_image() {  # DIR ICOUNT [CXXFLAG...]
-  local d=$1 icount=$2 src obj link why status got
+  local d=$1 icount=$2 link why status got reserve port_ci init peak total
+  local bound reserved ram recursion segment
   shift 2
   mkdir -p "$d"
   rm -f "$d/board.out.bin" "$d/instructions.txt"
-  for src in "$gen/model_model.cpp" run/firmware.cpp; do
-    obj="$d/$(basename "${src%.cpp}").o"
-    fw_compile "$obj" "$src" "$@" -I"$gen" ||
-      die 1 "$src does not build for $board: $(grep -m 1 'error:' "$obj.log" || true)"
-  done
+  # The model first: its call graph gives DIR/model_stack.hpp (the bound
+  # of Invoke(), `arenaplan stack`), which firmware.cpp includes.
+  fw_compile "$d/model_model.o" "$gen/model_model.cpp" "$@" -I"$gen" ||
+    die 1 "$gen/model_model.cpp does not build for $board: $(grep -m 1 'error:' "$d/model_model.o.log" || true)"
+  port_ci=("$out/port/$board"/port/*.ci)
+  # A fused segment's row schedule recurses: Demand(i) demands rows of the
+  # operators before i (kernels/row_schedule.hpp), so at most n activations
+  # for a segment of n operators; n is the second field of each segment's
+  # k::FusedSegment{kOps, n, ...} in the generated code.
+  recursion=()
+  segment=$(sed -n 's/.*k::FusedSegment{kOps, \([0-9]*\),.*/\1/p' \
+    "$gen/model_model.cpp" | sort -n | tail -n 1)
+  [ -z "$segment" ] ||
+    recursion=(--recursion "arenaplan::kernels::BasicRowSchedule<Op>::Demand=$segment")
+  "$cli" stack "$d/model_model.ci" "${port_ci[@]}" --root model::Invoke \
+    "${recursion[@]}" "${fw_libgcc_stack[@]}" \
+    --namespace model --arena-bytes "$arena" --header "$d/model_stack.new.hpp" \
+    >"$d/stack.log" 2>&1 ||
+    die 1 "no stack bound for Invoke(): $(head -n 1 "$d/stack.log")"
+  cmp -s "$d/model_stack.new.hpp" "$d/model_stack.hpp" &&
+    rm -f "$d/model_stack.new.hpp" ||
+    mv "$d/model_stack.new.hpp" "$d/model_stack.hpp"
+  # (model_stack.hpp is in firmware.o's dependency list: a new bound
+  # builds it again.)
+  fw_compile "$d/firmware.o" run/firmware.cpp "$@" -I"$gen" -I"$d" ||
+    die 1 "run/firmware.cpp does not build for $board: $(grep -m 1 'error:' "$d/firmware.o.log" || true)"
+  # The stack the link reserves: the bound of the whole image's stack, from
+  # the reset handler through main() and Invoke(). The reset handler's one
+  # indirect call runs the static constructors; the image must have none
+  # (checked after the link), so it is bounded at 0 bytes.
+  "$cli" stack "$d/firmware.ci" "$d/model_model.ci" "${port_ci[@]}" \
+    --root Reset_Handler --indirect Reset_Handler=0 "${recursion[@]}" \
+    "${fw_libgcc_stack[@]}" \
+    >>"$d/stack.log" 2>&1 ||
+    die 1 "no stack bound for the image: $(tail -n 1 "$d/stack.log")"
+  reserve=$(sed -n 's/^stack Reset_Handler: \([0-9]*\) bytes.*/\1/p' "$d/stack.log")
+  [ -n "$reserve" ] || die 1 "no stack bound for the image in $d/stack.log"
+  BOARD_STACK_SIZE=$(((reserve + 7) / 8 * 8))
+  fw_ldflags=("${fw_ldflags[@]/#-Wl,--defsym=__arenaplan_stack_size=*/-Wl,--defsym=__arenaplan_stack_size=$BOARD_STACK_SIZE}")
   "$fw_cxx" "${fw_arch[@]}" -x assembler-with-cpp -DRUN_INPUT_FILE="\"$input_bin\"" \
     -c run/input.S -o "$d/input.o"
   link=0
@@ -301,6 +342,13 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
     [ -n "$why" ] || why=$(grep -o 'arenaplan: [^"]*' "$d/link.log" | head -n 1 || true)
     die 3 "does not fit: ${why#arenaplan: }${why:+ }(log $d/link.log)"
   fi
+  # The reset handler's indirect call was bounded at 0 bytes: no static
+  # constructor may run.
+  init=$("${ARM_NM:-arm-none-eabi-nm}" "$d/run.elf" |
+    awk '$3 == "__init_array_start" { s = $1 } $3 == "__init_array_end" { e = $1 }
+      END { print (s == e ? "" : "x") }')
+  [ -z "$init" ] ||
+    die 1 "the image has static constructors, which the stack bound does not cover ($d/run.elf)"
   qemu_args=()
   [ "$icount" = 1 ] && qemu_args=(-icount shift=0)
   status=0
@@ -314,6 +362,19 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   got=$(wc -c < "$d/board.out.bin")
   [ "$got" -eq "$output_bytes" ] ||
     die 1 "the firmware printed $got output bytes, not $output_bytes (log $d/run.log)"
+  # The painted stack against the bound (docs/stack.md); peak RAM: every
+  # byte the image places in the board's RAM (.data, .bss, .arena, a
+  # region ram) plus the stack used from its top.
+  read -r peak total bound reserved < <(sed -n \
+    's/^stack peak=\([0-9]*\) total=\([0-9]*\) bound=\([0-9]*\) reserved=\([0-9]*\)$/\1 \2 \3 \4/p' \
+    "$d/run.log") || die 1 "the firmware printed no stack line (log $d/run.log)"
+  ram=$("${ARM_SIZE:-arm-none-eabi-size}" -A "$d/run.elf" | awk -v lo=$((BOARD_RAM_ORIGIN)) \
+    -v hi=$((BOARD_RAM_ORIGIN + BOARD_RAM_LENGTH)) '$3 >= lo && $3 < hi { s += $2 } END { print s + 0 }')
+  echo "$peak $bound $total $reserved $ram $((ram + total))" > "$d/stack.txt"
+  [ "$total" -lt "$reserved" ] ||
+    die 1 "FAILED: the stack reached its reserved limit ($reserved bytes; log $d/run.log)"
+  [ "$peak" -le "$bound" ] ||
+    die 1 "FAILED: Invoke()'s measured peak stack, $peak bytes, exceeds its bound kStackBytes = $bound (log $d/run.log)"
   if [ "$icount" = 1 ]; then
     # ticks of the inference x instructions per tick of the calibration loop
     # (2 x 1000000 + 1 instructions, run/firmware.cpp).
@@ -346,4 +407,5 @@ if [ -n "$profile" ]; then
 fi
 
 [ -z "$output" ] || cp "$b/board.out.bin" "$output"
-echo "$what: arena $arena bytes, output $output_bytes bytes, sha256 $(sha256sum < "$b/board.out.bin" | cut -d' ' -f1)"
+read -r peak bound total reserved ram peak_ram < "$b/stack.txt"
+echo "$what: arena $arena bytes, output $output_bytes bytes, sha256 $(sha256sum < "$b/board.out.bin" | cut -d' ' -f1); peak stack $peak bytes (bound $bound), peak RAM $peak_ram bytes ($ram static + $total stack)"

@@ -5,7 +5,10 @@
 #
 #   fw_board BOARD          reads boards/BOARD/board.mk (BOARD_* variables) and
 #                           sets fw_cxx, fw_cxxflags and fw_ldflags; the
-#                           optimisation level is $FW_OPT (default -Os)
+#                           optimisation level is $FW_OPT (default -Os);
+#                           every object X.o gets GCC's frame sizes X.su and
+#                           call graph X.ci beside it (-fstack-usage
+#                           -fcallgraph-info=su, read by `arenaplan stack`)
 #   fw_stale OUT FLAG...    true when OUT must be built again: it is missing,
 #                           it was built with other FLAGs, or a file of its
 #                           dependency list OUT.d (the compiler's -MMD/-MM
@@ -13,7 +16,8 @@
 #                           header edited since, another FW_OPT)
 #   fw_compile OBJ SRC [CXXFLAG...]
 #                           compiles SRC into OBJ with fw_cxxflags and
-#                           CXXFLAGs when fw_stale says so (errors to OBJ.log)
+#                           CXXFLAGs when fw_stale says so or OBJ's call
+#                           graph is missing (errors to OBJ.log)
 #   fw_port DIR             compiles port/*.cpp into DIR/port/*.o (fw_compile)
 #   fw_link ELF LD_DIR OBJ...
 #                           links ELF with the arena fit check of
@@ -50,7 +54,7 @@ fw_board() {
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
     -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
-    -fconstexpr-ops-limit=1073741824
+    -fconstexpr-ops-limit=1073741824 -fstack-usage -fcallgraph-info=su
     -I. -Icore/include -Ikernels/include)
   # shellcheck disable=SC2054  # the commas belong to -Wl options
   fw_ldflags=("${arch[@]}" -nostdlib -T port/cortex_m.ld -Wl,--gc-sections
@@ -75,12 +79,28 @@ fw_stale() {
 fw_compile() {
   local obj=$1 src=$2
   shift 2
-  fw_stale "$obj" "$fw_cxx" "${fw_cxxflags[@]}" "$@" "$src" || return 0
+  [ -f "${obj%.o}.ci" ] && ! fw_stale "$obj" "$fw_cxx" "${fw_cxxflags[@]}" "$@" "$src" &&
+    return 0
   rm -f "$obj.flags"
   "$fw_cxx" "${fw_cxxflags[@]}" "$@" -MMD -MF "$obj.d" -c "$src" -o "$obj" \
     2>"$obj.log" || return 1
   printf '%s\n' "$fw_cxx" "${fw_cxxflags[@]}" "$@" "$src" >"$obj.flags"
 }
+
+# The stack of the libgcc helpers compiled code may call, which have no
+# call graph (hand-written assembly, or C built without -fcallgraph-info):
+# `arenaplan stack --external` bounds, bytes, read from the disassembly of
+# arm-none-eabi GCC 12.2.1's libgcc.a (thumb/v6-m/nofp, the one multilib
+# whose code calls them; cores with a divide instruction and UMULL do not):
+# __aeabi_idiv, __aeabi_idivmod, __aeabi_uidiv and __aeabi_uidivmod
+# (__divsi3, __udivsi3) push {r0, lr} only on division by zero, before
+# calling __aeabi_idiv0 (a bare `bx lr`): 8; __aeabi_lmul pushes
+# {r4-r7, lr} and then {r7, lr}: 28. A helper not listed here (e.g.
+# __aeabi_ldivmod) makes the bound fail, naming it.
+# shellcheck disable=SC2034  # used by run/run.sh
+fw_libgcc_stack=(--external __aeabi_idiv=8 --external __aeabi_idivmod=8
+  --external __aeabi_uidiv=8 --external __aeabi_uidivmod=8
+  --external __aeabi_lmul=28)
 
 fw_port() {
   local dir=$1 src extra

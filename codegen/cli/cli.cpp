@@ -28,6 +28,7 @@ int RunCli(int argc, char** argv) {
   RegisterZooCommands(app, &exit_code);
   RegisterCompileCommand(app, &exit_code);
   RegisterReportCommand(app, &exit_code);
+  RegisterStackCommand(app, &exit_code);
 
   try {
     app.parse(argc, argv);

@@ -21,6 +21,8 @@ void RegisterZooCommands(CLI::App& app, int* exit_code);
 void RegisterCompileCommand(CLI::App& app, int* exit_code);
 /// `report` (report_command.cpp).
 void RegisterReportCommand(CLI::App& app, int* exit_code);
+/// `stack` (stack_command.cpp).
+void RegisterStackCommand(CLI::App& app, int* exit_code);
 
 }  // namespace arenaplan
 

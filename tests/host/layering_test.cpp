@@ -52,6 +52,7 @@ const std::vector<Room>& Rooms() {
       {"strategies", {"codegen/strategies/"}, {"base", "records", "solver"}},
       {"validator", {"codegen/validator/"}, {"base", "records"}},
       {"trace", {"codegen/trace/"}, {"base", "records"}},
+      {"stack", {"codegen/stack/"}, {"base"}},
       {"planner",
        {"codegen/planner/"},
        {"base", "records", "solver", "strategies", "validator"}},
@@ -73,7 +74,7 @@ const std::vector<Room>& Rooms() {
        {"codegen/cli/"},
        {"base", "records", "input", "tflite", "zoo", "overlap", "load",
         "solver", "strategies", "validator", "planner", "regions", "tflm",
-        "emit", "compile", "fuse", "trace"}},
+        "emit", "compile", "fuse", "trace", "stack"}},
       {"main", {"codegen/main."}, {"cli"}},
   };
   return rooms;
