@@ -22,6 +22,7 @@
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
+#include "codegen/scratch/kernel_scratch.hpp"
 #include "codegen/strategies/strategy.hpp"
 #include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold_model.hpp"
@@ -114,8 +115,9 @@ LoadedModel LoadModel(const ModelArgs& a) {
   tflite::Model file = tflite::ReadModelFile(a.input);
   const InputOptions options = ToInputOptions(a.options);
   tflite::FoldedModel folded = tflite::FoldModel(file, options);
-  tflite::TfliteProblem problem =
-      tflite::BuildProblem(folded.model, tflite::StepOptions(folded, options));
+  tflite::TfliteProblem problem = tflite::BuildProblem(
+      folded.model, scratch::WithKernelScratch(
+                        folded.model, tflite::StepOptions(folded, options)));
   return {alignment, std::move(file), std::move(folded), std::move(problem)};
 }
 
@@ -430,6 +432,11 @@ int RunTflm(const TflmArgs& a) {
   // them all.
   InputOptions options = ToInputOptions(a.model.options);
   options.fold = false;
+  if (options.kernel_scratch) {
+    throw InputError(a.model.input +
+                     ": --kernel-scratch plans arenaplan's kernels' scratch; "
+                     "tflm plans TFLM's own (its kernels' requests)");
+  }
   // Operators whose kernel has no rule are reported below with the arena
   // model's notes.
   options.scratch = MergeScratch(

@@ -363,7 +363,9 @@ void CheckConvFast(const char* mac, std::int32_t i, const k::ConvParams& p,
                                     q.Quant(), out, got);
   } else {
     k::Conv2DFastWith<Mac>(p, in, input, filter, weights, folded, q.Quant(),
-                           out, got);
+                           out, got,
+                           Filled<std::int8_t>(
+                               k::Conv2DFastScratchBytes(filter), 0x5a));
   }
   if (!Same(got, want, out.Count())) {
     Fail(depthwise ? "DEPTHWISE_CONV_2D" : "CONV_2D", i, mac);

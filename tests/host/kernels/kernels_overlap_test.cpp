@@ -335,8 +335,11 @@ void ConvFast(const k::DilatedConvParams& p, const k::Shape4& in_shape,
     k::Conv2DDilatedFastWith<Mac>(p, in_shape, input, filter_shape, filter,
                                   folded_bias, quant, out_shape, output);
   } else {
+    std::vector<std::int8_t> scratch(
+        static_cast<std::size_t>(k::Conv2DFastScratchBytes(filter_shape)));
     k::Conv2DFastWith<Mac>(p, in_shape, input, filter_shape, filter,
-                           folded_bias, quant, out_shape, output);
+                           folded_bias, quant, out_shape, output,
+                           scratch.data());
   }
 }
 
