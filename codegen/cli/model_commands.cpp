@@ -171,6 +171,26 @@ std::string OperatorRow(std::size_t op, std::int64_t step, bool with_step,
   return r + "\n";
 }
 
+/// inspect's lines of the scratch buffers (--scratch, --kernel-scratch):
+/// each record without a tensor, its id, bytes (unaligned) and step; ""
+/// when there are none.
+std::string ScratchLines(const tflite::TfliteProblem& p) {
+  std::string o;
+  for (std::size_t r = 0; r < p.record_tensor.size(); ++r) {
+    if (p.record_tensor[r] >= 0) continue;
+    if (o.empty()) {
+      o = "\nscratch (alive at one operator step; bytes unaligned):\n  " +
+          Pad("id", 12) + PadLeft("bytes", 10) + PadLeft("step", 7) +
+          "  name\n";
+    }
+    o += "  " + Pad(TerminalText(p.problem.ids[r]), 12) +
+         PadLeft(U64(p.problem.records[r].size), 10) +
+         PadLeft(std::to_string(p.problem.records[r].first_op), 7) + "  " +
+         TerminalText(p.problem.names[r]) + "\n";
+  }
+  return o;
+}
+
 int RunInspect(const ModelArgs& a) {
   const LoadedModel loaded = LoadModel(a);
   const Alignment alignment = loaded.alignment;
@@ -246,6 +266,7 @@ int RunInspect(const ModelArgs& a) {
                             : std::string()) +
          "\n";
   }
+  o += ScratchLines(p);
   const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
   o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
