@@ -263,7 +263,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const std::int8_t* filter,
                            const std::int32_t* folded_bias, ChannelQuant quant,
                            const Shape4& out_shape, std::int8_t* output,
-                           std::int8_t* scratch) {
+                           std::int8_t* __restrict scratch) {
   using fast_detail::Clip;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   const bool full = stage.FullRange();

@@ -145,7 +145,7 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
                    const std::int8_t* input, const Shape4& filter_shape,
                    const std::int8_t* filter, const std::int32_t* folded_bias,
                    ChannelQuant quant, const Shape4& out_shape,
-                   std::int8_t* output, std::int8_t* scratch) {
+                   std::int8_t* output, std::int8_t* __restrict scratch) {
   using fast_detail::Clip;
   const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
   // Geometry as locals (the output stores may alias the parameters).
