@@ -173,9 +173,11 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
                               ", " + std::to_string(o.shape[3]) + "}";
   std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
               bias = "nullptr", quant = "{}";
-  // Conv2DFast's tenth argument: its scratch record, "arena + kPlan[R]
-  // .offset" (the table's scratch_offset; each row call reuses it).
-  const bool scratch = c.name == "Conv2DFast";
+  // The fast kernels' tenth argument: their scratch record, "arena +
+  // kPlan[R].offset" (the table's scratch_offset; each row call reuses it).
+  const bool scratch = c.name == "Conv2DFast" ||
+                       c.name == "DepthwiseConv2DFast" ||
+                       c.name == "DepthwiseConv2DDilatedFast";
   std::string scratch_offset = "0";
   if (scratch && c.args.size() == 10) {
     const std::string& a = c.args[9];

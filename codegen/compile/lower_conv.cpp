@@ -16,8 +16,9 @@
 // k::DepthwiseConv2DDilatedFast for DepthwiseConv2DFast; the reference
 // kernels take the factors themselves. Their parameters are
 // k::DilatedConvParams{{the nine ConvParams fields}, dh, dw} (undilated
-// layers: k::ConvParams, as before). Conv2DFast takes one more argument:
-// its scratch record's address (Lowerer::Scratch). int8 activations, int8
+// layers: k::ConvParams, as before). Conv2DFast and the fast depthwise
+// kernels take one more argument: their scratch record's address
+// (Lowerer::Scratch). int8 activations, int8
 // symmetric per-channel filters, int32 bias. The operator's geometry is
 // accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the same check
 // as its overlap contract.
@@ -54,10 +55,9 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   const bool negative = std::any_of(
       mq.begin(), mq.end(),
       [](const QuantizedMultiplier& m) { return m.multiplier < 0; });
-  bool fast =
-      !depthwise || g.in.c == 1 ||
-      (g.depth_multiplier == 1 &&
-       g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps);
+  bool fast = !depthwise || g.in.c == 1 ||
+              arenaplan::kernels::DepthwiseConv2DFastTakes(
+                  g.depth_multiplier, g.filter.h, g.filter.w);
   std::vector<std::int32_t> bv;
   if (fast) {
     bv = l.BiasValues(op, out_c);
@@ -134,14 +134,21 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
               : Dims4{g.filter}.Code();
   l.Emit("      " + filter_shape + ", " + filter + ", " + bias + ",\n");
   l.Emit("      " + quant + ",\n");
-  // Conv2DFast's buffers: its scratch record in the arena
-  // (codegen/scratch/kernel_scratch.hpp sizes it by the same function).
-  const std::string scratch =
-      std::string(kernel) == "Conv2DFast"
-          ? ", " + l.Scratch(static_cast<std::uint64_t>(
-                       arenaplan::kernels::Conv2DFastScratchBytes(f)))
-          : "";
-  l.Emit("      " + l.Operand(g.out, out) + scratch + ");\n");
+  // The fast kernels' buffers: their scratch record in the arena
+  // (codegen/scratch/kernel_scratch.hpp sizes it by the same functions).
+  const std::string k_name = kernel;
+  std::string scratch;
+  if (k_name == "Conv2DFast") {
+    scratch = ", " + l.Scratch(static_cast<std::uint64_t>(
+                         arenaplan::kernels::Conv2DFastScratchBytes(f)));
+  } else if (k_name == "DepthwiseConv2DFast" ||
+             k_name == "DepthwiseConv2DDilatedFast") {
+    scratch =
+        ", " + l.Scratch(static_cast<std::uint64_t>(
+                   arenaplan::kernels::DepthwiseConv2DFastScratchBytes(f)));
+  }
+  l.Emit("      " + l.Operand(g.out, out) +
+         (scratch.empty() ? "" : ",\n     " + scratch.substr(1)) + ");\n");
   StateConvOverlap(l, in, out, g, depthwise);
 }
 

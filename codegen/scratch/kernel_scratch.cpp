@@ -27,8 +27,17 @@ std::uint64_t ConvScratch(const tflite::Model& model,
   if (in == nullptr || w == nullptr || out == nullptr) return 0;
   const auto checked = tflite::CheckConv(op, *in, *w, *out, depthwise);
   const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
-  if (g == nullptr || g->dilation_h != 1 || g->dilation_w != 1) return 0;
-  if (depthwise && g->in.c != 1) return 0;  // DepthwiseConv2DFast: none
+  if (g == nullptr) return 0;
+  const bool dilated = g->dilation_h != 1 || g->dilation_w != 1;
+  if (depthwise && g->in.c != 1) {  // DepthwiseConv2D(Dilated)Fast
+    return kernels::DepthwiseConv2DFastTakes(g->depth_multiplier, g->filter.h,
+                                             g->filter.w)
+               ? static_cast<std::uint64_t>(
+                     kernels::DepthwiseConv2DFastScratchBytes(kernels::Shape4{
+                         1, g->filter.h, g->filter.w, g->filter.c}))
+               : 0;
+  }
+  if (dilated) return 0;  // Conv2DDilatedFast: its own buffers
   const kernels::Shape4 filter =
       depthwise
           ? kernels::Shape4{g->out.c, g->filter.h, g->filter.w, 1}

@@ -24,7 +24,10 @@ namespace arenaplan::scratch {
 /// operator order. An undilated CONV_2D, and an undilated
 /// DEPTHWISE_CONV_2D of one input channel (lowered as a convolution of
 /// filter [out_c, kh, kw, 1]): k::Conv2DFastScratchBytes of the filter, the
-/// most of the DSP, scalar and Helium paths (fast_conv.hpp). The bytes are
+/// most of the DSP, scalar and Helium paths (fast_conv.hpp). A
+/// DEPTHWISE_CONV_2D of more input channels that
+/// k::DepthwiseConv2DFastTakes (dilated or not):
+/// k::DepthwiseConv2DFastScratchBytes, which covers both paths. The bytes are
 /// planned whenever the operator's geometry is one compile accepts (the
 /// same tflite::CheckConv), also when its lowering picks the reference
 /// kernel (negative weight scales it cannot negate), which leaves them

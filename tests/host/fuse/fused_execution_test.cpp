@@ -362,9 +362,12 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
                       o.bias, o.quant, o.out_shape, out.data(), scratch.data());
         break;
       case k::FusedKind::kDepthwiseConv2DFast:
+        scratch.assign(static_cast<std::size_t>(
+                           k::DepthwiseConv2DFastScratchBytes(o.filter_shape)),
+                       0x5a);
         k::DepthwiseConv2DFast(o.conv, o.in_shape, in.data(), o.filter_shape,
                                o.filter, o.bias, o.quant, o.out_shape,
-                               out.data());
+                               out.data(), scratch.data());
         break;
       case k::FusedKind::kDepthwiseConv2D:
         k::DepthwiseConv2D(o.conv, o.in_shape, in.data(), o.filter_shape,
@@ -376,9 +379,12 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
                              out.data());
         break;
       case k::FusedKind::kDepthwiseConv2DDilatedFast:
+        scratch.assign(static_cast<std::size_t>(
+                           k::DepthwiseConv2DFastScratchBytes(o.filter_shape)),
+                       0x5a);
         k::DepthwiseConv2DDilatedFast(o.conv, o.in_shape, in.data(),
                                       o.filter_shape, o.filter, o.bias, o.quant,
-                                      o.out_shape, out.data());
+                                      o.out_shape, out.data(), scratch.data());
         break;
       case k::FusedKind::kConv2D:
         k::Conv2D(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
@@ -430,12 +436,14 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
   for (std::size_t i = 0; i < seg.ops.size(); ++i) {
     const k::FusedOp& o = m.ops[seg.first_op + i].op;
     scratch_at.push_back(end);
+    std::int32_t bytes = 0;
     if (o.kind == k::FusedKind::kConv2DFast) {
-      end +=
-          (static_cast<std::size_t>(k::Conv2DFastScratchBytes(o.filter_shape)) +
-           15) &
-          ~std::size_t{15};
+      bytes = k::Conv2DFastScratchBytes(o.filter_shape);
+    } else if (o.kind == k::FusedKind::kDepthwiseConv2DFast ||
+               o.kind == k::FusedKind::kDepthwiseConv2DDilatedFast) {
+      bytes = k::DepthwiseConv2DFastScratchBytes(o.filter_shape);
     }
+    end += (static_cast<std::size_t>(bytes) + 15) & ~std::size_t{15};
   }
   std::vector<std::uint8_t> arena(end);
   for (auto& b : arena) b = static_cast<std::uint8_t>(Uniform(rng, 0, 255));

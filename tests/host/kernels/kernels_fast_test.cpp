@@ -157,9 +157,12 @@ Result CheckWindow(Kind kind, std::uint64_t seed) {
                          q.Channel(), out, want.data());
       k::FoldDepthwiseBias(p.input_offset, filter, weights.data(), q.Bias(),
                            folded.data());
-      k::DepthwiseConv2DFastWith<Mac>(p, in, input.data(), filter,
-                                      weights.data(), folded.data(),
-                                      q.Channel(), out, got.data());
+      std::vector<std::int8_t> scratch(
+          static_cast<std::size_t>(k::DepthwiseConv2DFastScratchBytes(filter)),
+          0x5a);
+      k::DepthwiseConv2DFastWith<Mac>(
+          p, in, input.data(), filter, weights.data(), folded.data(),
+          q.Channel(), out, got.data(), scratch.data());
     }
     ++r.cases;
     if (dy.pad > 0 || dx.pad > 0) ++r.clipped;

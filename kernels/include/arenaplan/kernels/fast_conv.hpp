@@ -69,8 +69,9 @@
 // its scratch: Conv2DFastScratchBytes bytes the caller passes (the
 // generator plans them in the arena as the operator's scratch record,
 // alive during its step only, sharing no byte with its operands); the
-// kernel writes every scratch byte before it reads it. DepthwiseConv2DFast
-// keeps its small tables on the stack.
+// kernel writes every scratch byte before it reads it. DepthwiseConv2DFast's
+// tap tables and zero points are its scratch likewise
+// (DepthwiseConv2DFastScratchBytes).
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
@@ -447,6 +448,27 @@ constexpr std::int32_t Conv2DFastScratchBytes(const Shape4& filter_shape);
 /// generator emits the reference DepthwiseConv2D for larger ones.
 inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
 
+/// Whether DepthwiseConv2DFast runs a DEPTHWISE_CONV_2D of depth
+/// multiplier `depth_multiplier` and a kh x kw filter (the generator's
+/// choice; a layer of one input channel runs as Conv2DFast instead).
+constexpr bool DepthwiseConv2DFastTakes(std::int32_t depth_multiplier,
+                                        std::int32_t kh, std::int32_t kw) {
+  return depth_multiplier == 1 && kh * kw <= kMaxDepthwiseTaps;
+}
+
+/// Bytes of the scratch DepthwiseConv2DFast and DepthwiseConv2DDilatedFast
+/// (DepthwiseConv2DFastWith on any Mac, and helium::DepthwiseConv2D) need
+/// for a filter [1, kh, kw, c]: two tables of kh * kw tap addresses
+/// (std::uintptr_t of the machine evaluating it: the generator's 8-byte
+/// ones cover a 32-bit core's 4-byte ones) and kDepthwisePass zero points
+/// (Helium uses 16 of them).
+constexpr std::int32_t DepthwiseConv2DFastScratchBytes(
+    const Shape4& filter_shape) {
+  return 2 * filter_shape.h * filter_shape.w *
+             static_cast<std::int32_t>(sizeof(std::uintptr_t)) +
+         fast_detail::kDepthwisePass;
+}
+
 /// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
 /// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
 /// FoldDepthwiseBias (never nullptr). Params DilatedConvParams: its
@@ -456,7 +478,9 @@ inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
 /// output may
 /// start DepthwiseConv2DOverlapDistance() or more bytes below the input
 /// (header comment; dilation changes which bytes a window reads, not the
-/// order).
+/// order). `scratch` (borrowed for the call, aligned to std::uintptr_t,
+/// sharing no byte with the operands) holds
+/// DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 template <class Mac, class Params = ConvParams>
 inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
                                     const std::int8_t* input,
@@ -464,7 +488,8 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
                                     const std::int8_t* filter,
                                     const std::int32_t* folded_bias,
                                     ChannelQuant quant, const Shape4& out_shape,
-                                    std::int8_t* output) {
+                                    std::int8_t* output,
+                                    std::int8_t* __restrict scratch) {
   constexpr std::int32_t kPass = fast_detail::kDepthwisePass;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   // Geometry as locals too (the output stores may alias the parameters).
@@ -478,12 +503,17 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
   const std::int32_t dh = DilationH(p), dw = DilationW(p);
   // The window's span in input rows and columns.
   const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw + 1;
-  std::int8_t zeros[kPass];  // the padding's value
-  for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
   // Tap addresses: relative to the window's first byte for an unclipped
   // window (the same for every pixel), absolute (the input or the zero
-  // points, for one pass of channels) for a clipped one.
-  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  // points, for one pass of channels) for a clipped one; then the zero
+  // points (the padding's value). All in the scratch.
+  auto* const inner = static_cast<std::uintptr_t*>(
+      __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
+  std::uintptr_t* const clipped = inner + taps;
+  std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
+  for (std::int32_t z = 0; z < kPass; ++z) {
+    zeros[z] = static_cast<std::int8_t>(-p.input_offset);
+  }
   for (std::int32_t t = 0; t < taps; ++t) {
     inner[t] = static_cast<std::uintptr_t>(
         ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
@@ -569,33 +599,37 @@ inline void Conv2DFast(const ConvParams& p, const Shape4& in_shape,
 }
 
 /// DepthwiseConv2DFastWith on this core's fastest multiply-accumulate;
-/// helium::DepthwiseConv2D where the core has integer MVE.
+/// helium::DepthwiseConv2D where the core has integer MVE. `scratch`:
+/// DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
                                 const std::int8_t* input,
                                 const Shape4& filter_shape,
                                 const std::int8_t* filter,
                                 const std::int32_t* folded_bias,
                                 ChannelQuant quant, const Shape4& out_shape,
-                                std::int8_t* output) {
+                                std::int8_t* output, std::int8_t* scratch) {
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
   helium::DepthwiseConv2D(p, in_shape, input, filter_shape, filter, folded_bias,
-                          quant, out_shape, output);
+                          quant, out_shape, output, scratch);
 #else
   DepthwiseConv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
-                                      folded_bias, quant, out_shape, output);
+                                      folded_bias, quant, out_shape, output,
+                                      scratch);
 #endif
 }
 
 /// DepthwiseConv2DFastWith on DilatedConvParams: a dilated
 /// DEPTHWISE_CONV_2D (depth multiplier 1, at most kMaxDepthwiseTaps taps).
+/// `scratch`: DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 inline void DepthwiseConv2DDilatedFast(
     const DilatedConvParams& p, const Shape4& in_shape,
     const std::int8_t* input, const Shape4& filter_shape,
     const std::int8_t* filter, const std::int32_t* folded_bias,
-    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output) {
+    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output,
+    std::int8_t* scratch) {
   DepthwiseConv2DFastWith<DefaultMac, DilatedConvParams>(
       p, in_shape, input, filter_shape, filter, folded_bias, quant, out_shape,
-      output);
+      output, scratch);
 }
 
 }  // namespace arenaplan::kernels

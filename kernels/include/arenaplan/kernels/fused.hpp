@@ -17,8 +17,9 @@
 // their offsets, its output a whole tensor at its offset. The executor
 // checks that every row written fits its ring (`ring_bytes`) and reports
 // false, writing nothing further, when one would not. A fast convolution
-// (Conv2DFast) also has a scratch record (Conv2DFastScratchBytes) at
-// `scratch_offset`, which each of its row calls reuses.
+// (Conv2DFast, the fast depthwise kinds) also has a scratch record
+// (fast_conv.hpp's sizing functions) at `scratch_offset`, which each of its
+// row calls reuses.
 #ifndef ARENAPLAN_KERNELS_FUSED_HPP_
 #define ARENAPLAN_KERNELS_FUSED_HPP_
 
@@ -70,7 +71,8 @@ struct FusedOp {
   /// accumulating pool, else 0): the first bytes of its ring record.
   std::size_t state_bytes = 0;
   /// Arena offset of its kernel scratch record (Conv2DFast: at least
-  /// Conv2DFastScratchBytes(filter_shape) bytes; unused by other kinds).
+  /// Conv2DFastScratchBytes(filter_shape) bytes; the fast depthwise
+  /// kinds: DepthwiseConv2DFastScratchBytes; unused by other kinds).
   std::size_t scratch_offset = 0;
 };
 
@@ -113,13 +115,13 @@ struct KernelRows {
                             out, y);
         } else if (o.kind == FusedKind::kDepthwiseConv2DDilatedFast) {
           DepthwiseConv2DDilatedFast(p, in, x, o.filter_shape, o.filter, o.bias,
-                                     o.quant, out, y);
+                                     o.quant, out, y, scratch);
         } else if (o.kind == FusedKind::kConv2DFast) {
           Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out,
                      y, scratch);
         } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {
           DepthwiseConv2DFast(p, in, x, o.filter_shape, o.filter, o.bias,
-                              o.quant, out, y);
+                              o.quant, out, y, scratch);
         } else if (o.kind == FusedKind::kDepthwiseConv2D) {
           DepthwiseConv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
                           out, y);

@@ -46,8 +46,8 @@
 // Scratch: Conv2D's gathered window (at most helium_detail::kWindow bytes)
 // in the caller's scratch, Conv2DScratchBytes bytes (the generator plans it
 // in the arena); on the stack a vector of the zero point (16 bytes);
-// DepthwiseConv2D 16 bytes and two tables of kMaxDepthwiseTaps addresses
-// (200 bytes) on the stack.
+// DepthwiseConv2D's two tables of tap addresses and 16 zero points in the
+// caller's scratch (fast_conv.hpp's DepthwiseConv2DFastScratchBytes).
 #ifndef ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 #define ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 
@@ -324,13 +324,17 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseTail(
 /// DepthwiseConv2D (conv.hpp) with depth multiplier 1, at most
 /// kMaxDepthwiseTaps taps and `folded_bias` from FoldDepthwiseBias (never
 /// nullptr). The output may start DepthwiseConv2DOverlapDistance() or more
-/// bytes below the input (header comment).
+/// bytes below the input (header comment). `scratch` (borrowed for the
+/// call, aligned to std::uintptr_t, sharing no byte with the operands)
+/// holds DepthwiseConv2DFastScratchBytes(filter_shape) bytes (fast_conv.hpp;
+/// this kernel uses the two tables and 16 zero points of them).
 inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                             const std::int8_t* input,
                             const Shape4& filter_shape,
                             const std::int8_t* filter,
                             const std::int32_t* folded_bias, ChannelQuant quant,
-                            const Shape4& out_shape, std::int8_t* output) {
+                            const Shape4& out_shape, std::int8_t* output,
+                            std::int8_t* __restrict scratch) {
   constexpr std::int32_t kGroup = helium_detail::kGroup;
   const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
   const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
@@ -340,12 +344,16 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t taps = kh * kw;
-  std::int8_t zeros[kGroup];  // the padding's value
-  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kGroup);
   // Tap addresses: relative to the window's first byte for an unclipped
   // window (the same for every pixel), absolute (the input or the zero
-  // points, for one group of channels) for a clipped one.
-  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  // points, for one group of channels) for a clipped one; then the zero
+  // points (the padding's value). All in the scratch.
+  auto* const inner = static_cast<std::uintptr_t*>(
+      __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
+  std::uintptr_t* const clipped = inner + taps;
+  std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
+  static_assert(kGroup <= fast_detail::kDepthwisePass);
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kGroup);
   for (std::int32_t t = 0; t < taps; ++t) {
     inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
   }
