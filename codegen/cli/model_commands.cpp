@@ -22,6 +22,7 @@
 #include "codegen/input/input.hpp"
 #include "codegen/planner/planner.hpp"
 #include "codegen/records.hpp"
+#include "codegen/scratch/kernel_scratch.hpp"
 #include "codegen/strategies/strategy.hpp"
 #include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold_model.hpp"
@@ -114,8 +115,9 @@ LoadedModel LoadModel(const ModelArgs& a) {
   tflite::Model file = tflite::ReadModelFile(a.input);
   const InputOptions options = ToInputOptions(a.options);
   tflite::FoldedModel folded = tflite::FoldModel(file, options);
-  tflite::TfliteProblem problem =
-      tflite::BuildProblem(folded.model, tflite::StepOptions(folded, options));
+  tflite::TfliteProblem problem = tflite::BuildProblem(
+      folded.model, scratch::WithKernelScratch(
+                        folded.model, tflite::StepOptions(folded, options)));
   return {alignment, std::move(file), std::move(folded), std::move(problem)};
 }
 
@@ -167,6 +169,26 @@ std::string OperatorRow(std::size_t op, std::int64_t step, bool with_step,
   if (step < 0) r += "  FOLDED: computed at generation time";
   if (!o.folded.empty()) r += "  FOLDED: " + TerminalText(o.folded);
   return r + "\n";
+}
+
+/// inspect's lines of the scratch buffers (--scratch, --kernel-scratch):
+/// each record without a tensor, its id, bytes (unaligned) and step; ""
+/// when there are none.
+std::string ScratchLines(const tflite::TfliteProblem& p) {
+  std::string o;
+  for (std::size_t r = 0; r < p.record_tensor.size(); ++r) {
+    if (p.record_tensor[r] >= 0) continue;
+    if (o.empty()) {
+      o = "\nscratch (alive at one operator step; bytes unaligned):\n  " +
+          Pad("id", 12) + PadLeft("bytes", 10) + PadLeft("step", 7) +
+          "  name\n";
+    }
+    o += "  " + Pad(TerminalText(p.problem.ids[r]), 12) +
+         PadLeft(U64(p.problem.records[r].size), 10) +
+         PadLeft(std::to_string(p.problem.records[r].first_op), 7) + "  " +
+         TerminalText(p.problem.names[r]) + "\n";
+  }
+  return o;
 }
 
 int RunInspect(const ModelArgs& a) {
@@ -244,6 +266,7 @@ int RunInspect(const ModelArgs& a) {
                             : std::string()) +
          "\n";
   }
+  o += ScratchLines(p);
   const UsageProblem aligned = AlignProblem(p.problem, alignment);
   const ProfileSummary s = SummarizeProfiles(aligned.records);
   o += "\nplanned buffers: " + U64(aligned.records.size()) + " (alignment " +
@@ -430,6 +453,11 @@ int RunTflm(const TflmArgs& a) {
   // them all.
   InputOptions options = ToInputOptions(a.model.options);
   options.fold = false;
+  if (options.kernel_scratch) {
+    throw InputError(a.model.input +
+                     ": --kernel-scratch plans arenaplan's kernels' scratch; "
+                     "tflm plans TFLM's own (its kernels' requests)");
+  }
   // Operators whose kernel has no rule are reported below with the arena
   // model's notes.
   options.scratch = MergeScratch(

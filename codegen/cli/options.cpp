@@ -86,6 +86,7 @@ InputOptions ToInputOptions(const ModelOptionArgs& args) {
   o.fp32 = args.fp32;
   o.assume_dim = args.assume_dim;
   o.fold = !args.no_fold;
+  o.kernel_scratch = args.kernel_scratch;
   for (const std::string& s : args.scratch)
     o.scratch.push_back(ParseScratch(s));
   return o;
@@ -115,6 +116,10 @@ void AddModelOptions(CLI::App* cmd, ModelOptionArgs* args) {
   cmd->add_option("--scratch", args->scratch,
                   "Models: OP_INDEX:BYTES scratch buffer alive for one "
                   "operator (repeatable)");
+  cmd->add_flag("--kernel-scratch", args->kernel_scratch,
+                "Models: plan the scratch buffers of arenaplan's compiled "
+                "kernels as compile does (one record per buffer, alive at "
+                "its operator's step, named 'scratch of operator K ...')");
   AddNoFoldOption(cmd, &args->no_fold);
 }
 

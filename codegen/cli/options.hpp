@@ -48,7 +48,8 @@ struct ModelOptionArgs {
   bool fp32 = false;
   std::optional<std::uint64_t> assume_dim;
   std::vector<std::string> scratch;
-  bool no_fold = false;  ///< --no-fold
+  bool no_fold = false;         ///< --no-fold
+  bool kernel_scratch = false;  ///< --kernel-scratch
 };
 
 /// Registers `--no-fold` (models: plan the graph as the file has it, no

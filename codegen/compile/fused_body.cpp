@@ -173,11 +173,25 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
                               ", " + std::to_string(o.shape[3]) + "}";
   std::string filter_shape = "{1, 1, 1, 1}", filter = "nullptr",
               bias = "nullptr", quant = "{}";
+  // The fast kernels' tenth argument: their scratch record, "arena +
+  // kPlan[R].offset" (the table's scratch_offset; each row call reuses it).
+  const bool scratch = c.name == "Conv2DFast" ||
+                       c.name == "DepthwiseConv2DFast" ||
+                       c.name == "DepthwiseConv2DDilatedFast";
+  std::string scratch_offset = "0";
+  if (scratch && c.args.size() == 10) {
+    const std::string& a = c.args[9];
+    const std::string prefix = "arena + ";
+    if (a.rfind(prefix, 0) != 0) {
+      throw InternalError("compile --fuse: unexpected scratch " + a);
+    }
+    scratch_offset = a.substr(prefix.size());
+  }
   if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
        c.name == "DepthwiseConv2D" || c.name == "Conv2D" ||
        c.name == "Conv2DDilatedFast" ||
        c.name == "DepthwiseConv2DDilatedFast") &&
-      c.args.size() == 9) {
+      c.args.size() == (scratch ? 10u : 9u)) {
     kind = "k::FusedKind::k" + c.name;
     // k::ConvParams{nine fields}, or k::DilatedConvParams{{nine fields},
     // dh, dw}: the row call's top padding is field 6 of the nine.
@@ -199,7 +213,8 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
     rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
             "(" + row_conv + ",\n              " + in_rows + ", x, " +
             filter_shape + ", " + filter + ", " + bias + ",\n              " +
-            quant + ", " + out_row + ", y);\n          return;\n";
+            quant + ", " + out_row + ", y" + (scratch ? ", scratch" : "") +
+            ");\n          return;\n";
   } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
              c.args.size() == 5) {
     kind = "k::FusedKind::k" + c.name;
@@ -237,7 +252,8 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
            ", " + Shape(o) + ", " + filter_shape + ",\n       " + conv +
            ",\n       " + pool + ",\n       " + add + ",\n       " + filter +
            ", " + bias + ", " + quant + ",\n       " + ring_offset + ", " +
-           ring_bytes + ", " + std::to_string(f.state_bytes) + "},\n";
+           ring_bytes + ", " + std::to_string(f.state_bytes) + ", " +
+           scratch_offset + "},\n";
 }
 
 /// The offsets of segment `s`'s inputs (returned, comma separated) and the
@@ -316,8 +332,10 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
         "    struct Rows {\n      static void Row(const k::FusedOp&, "
         "std::int32_t i, std::int32_t rows,\n                      "
         "std::int32_t pad, const std::int8_t* x,\n                      "
-        "const std::int8_t* x2, std::int8_t* y) {\n        (void)rows;\n"
-        "        (void)pad;\n        (void)x2;\n        switch (i) {\n" +
+        "const std::int8_t* x2, std::int8_t* y,\n                      "
+        "std::int8_t* scratch) {\n        (void)rows;\n"
+        "        (void)pad;\n        (void)x2;\n        (void)scratch;\n"
+        "        switch (i) {\n" +
         rows +
         "          default:\n            return;\n        }\n"
         "      }\n    };\n";

@@ -23,6 +23,7 @@
 #include "codegen/emit/sha256.hpp"
 #include "codegen/fuse/fuse.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/scratch/kernel_scratch.hpp"
 #include "codegen/tflite/const_fold.hpp"
 #include "codegen/tflite/fold.hpp"
 #include "codegen/tflite/fold_model.hpp"
@@ -313,6 +314,51 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
   return s;
 }
 
+/// Per operator of the model lowered: its kernel scratch record in the
+/// problem planned and its bytes. With `fused`: the fused problem's record
+/// of the same id, or, for an operator of a segment whose scratch was
+/// dropped, the record its segment's operators share (fuse.hpp).
+std::vector<ScratchRecord> ScratchRecords(const tflite::TfliteProblem& problem,
+                                          const fuse::FusePlan* fused) {
+  const UsageProblem& p = problem.problem;
+  std::vector<ScratchRecord> out(p.operator_count);
+  for (std::size_t r = 0; r < p.records.size(); ++r) {
+    if (problem.record_tensor[r] >= 0) continue;
+    std::int64_t record = static_cast<std::int64_t>(r);
+    std::uint64_t bytes = p.records[r].size;
+    if (fused != nullptr) {
+      record = -1;
+      for (std::size_t q = 0; q < fused->problem.ids.size(); ++q) {
+        if (fused->problem.ids[q] == p.ids[r]) {
+          record = static_cast<std::int64_t>(q);
+        }
+      }
+    }
+    out.at(p.records[r].first_op) = {record, bytes};
+  }
+  if (fused == nullptr) return out;
+  // A segment's operators without a record of their own: the one kept by
+  // an operator of the same segment (the largest of the segment's).
+  const auto segment = [&](std::size_t k) {
+    for (std::size_t s = 0; s < fused->step_first_op.size(); ++s) {
+      if (k >= fused->step_first_op[s] && k <= fused->step_last_op[s]) {
+        return fused->step_segment[s];
+      }
+    }
+    return std::int32_t{-1};
+  };
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (out[k].bytes == 0 || out[k].record >= 0 || segment(k) < 0) continue;
+    for (std::size_t j = 0; j < out.size(); ++j) {
+      if (out[j].record >= 0 && out[j].bytes >= out[k].bytes &&
+          segment(j) == segment(k)) {
+        out[k] = out[j];
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 CompiledModel CompileModel(const tflite::Model& file_model,
@@ -335,7 +381,11 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   const tflite::Model& model = fold.model;
   const tflite::Subgraph& sg = model.subgraphs[0];
 
-  tflite::TfliteProblem problem = tflite::BuildProblem(model, options.input);
+  // The tensors and every kernel's scratch (codegen/scratch/).
+  InputOptions input = options.input;
+  input.kernel_scratch = true;
+  tflite::TfliteProblem problem =
+      tflite::BuildProblem(model, scratch::WithKernelScratch(model, input));
   // Every operator without a lowering, before any planning.
   CheckLowerable(model, path);
   if (options.input.overlap) {
@@ -383,6 +433,7 @@ CompiledModel CompileModel(const tflite::Model& file_model,
 
   Lowerer gen(model, path, lowered);
   if (regions) gen.AddressInRegions();
+  gen.PlaceScratch(ScratchRecords(problem, fused ? &*fused : nullptr));
   gen.NumberOperators(fold.file_index);
   if (!out.folded.empty()) {
     gen.Emit(
@@ -414,9 +465,11 @@ CompiledModel CompileModel(const tflite::Model& file_model,
       hopt.tensor_bytes.push_back(r.size);
     }
   } else {
-    for (std::int32_t t : problem.record_tensor) {
+    for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+      const std::int32_t t = problem.record_tensor[r];
       hopt.tensor_bytes.push_back(
-          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes : 0);
+          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
+                 : problem.problem.records[r].size);  // scratch
     }
   }
   out.arena_header_name = stem + "_arena.hpp";

@@ -33,7 +33,8 @@ struct CompileOptions {
   std::string file_stem;
   PlanOptions plan;
   /// How the model becomes records (e.g. --assume-dim for a dynamic batch
-  /// dimension); --scratch and --fp32 do not apply to compiled models.
+  /// dimension); --scratch and --fp32 do not apply to compiled models
+  /// (the kernels' own scratch is planned: codegen/scratch/).
   InputOptions input;
   /// SHA-256 of the model file's bytes (64 lowercase hex digits) for the
   /// generated comments; empty: computed from the file at `path`.

@@ -16,10 +16,12 @@
 // k::DepthwiseConv2DDilatedFast for DepthwiseConv2DFast; the reference
 // kernels take the factors themselves. Their parameters are
 // k::DilatedConvParams{{the nine ConvParams fields}, dh, dw} (undilated
-// layers: k::ConvParams, as before). int8 activations, int8 symmetric
-// per-channel filters, int32 bias. The operator's geometry is accepted by
-// tflite::CheckConv (codegen/tflite/geometry.hpp), the same check as its
-// overlap contract.
+// layers: k::ConvParams, as before). Conv2DFast and the fast depthwise
+// kernels take one more argument: their scratch record's address
+// (Lowerer::Scratch). int8 activations, int8
+// symmetric per-channel filters, int32 bias. The operator's geometry is
+// accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the same check
+// as its overlap contract.
 #include <algorithm>
 #include <vector>
 
@@ -53,10 +55,9 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   const bool negative = std::any_of(
       mq.begin(), mq.end(),
       [](const QuantizedMultiplier& m) { return m.multiplier < 0; });
-  bool fast =
-      !depthwise || g.in.c == 1 ||
-      (g.depth_multiplier == 1 &&
-       g.filter.h * g.filter.w <= arenaplan::kernels::kMaxDepthwiseTaps);
+  bool fast = !depthwise || g.in.c == 1 ||
+              arenaplan::kernels::DepthwiseConv2DFastTakes(
+                  g.depth_multiplier, g.filter.h, g.filter.w);
   std::vector<std::int32_t> bv;
   if (fast) {
     bv = l.BiasValues(op, out_c);
@@ -92,12 +93,12 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   // per output channel: the same flash as the bias it replaces (4 * out_c
   // bytes more when the operator has no bias).
   std::string bias;
+  const arenaplan::kernels::Shape4 f =
+      as_conv ? arenaplan::kernels::Shape4{out_c, g.filter.h, g.filter.w, 1}
+              : arenaplan::kernels::Shape4{g.filter.n, g.filter.h, g.filter.w,
+                                           g.filter.c};
   if (fast) {
     std::vector<std::int32_t> folded(static_cast<std::size_t>(out_c));
-    const arenaplan::kernels::Shape4 f =
-        as_conv ? arenaplan::kernels::Shape4{out_c, g.filter.h, g.filter.w, 1}
-                : arenaplan::kernels::Shape4{g.filter.n, g.filter.h, g.filter.w,
-                                             g.filter.c};
     (depthwise && !as_conv ? arenaplan::kernels::FoldDepthwiseBias
                            : arenaplan::kernels::FoldConvBias)(
         -qi.zero_point, f, wv.data(), bv.empty() ? nullptr : bv.data(),
@@ -112,12 +113,12 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   }
   const std::string quant = l.EmitChannelQuant(mq);
   const bool dilated = g.dilation_h != 1 || g.dilation_w != 1;
-  const char* kernel = depthwise && !as_conv
-                           ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"
-                                              : "DepthwiseConv2DFast")
-                                   : "DepthwiseConv2D")
-                           : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast")
-                                   : "Conv2D");
+  const char* kernel =
+      depthwise && !as_conv
+          ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"
+                             : "DepthwiseConv2DFast")
+                  : "DepthwiseConv2D")
+          : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast") : "Conv2D");
   const std::string fields =
       Fmt("{%d, %d, %d, %d, %d, %d, %d, %d, %d}", -qi.zero_point, qo.zero_point,
           ar.min, ar.max, g.stride_h, g.stride_w, g.pad_h.pad_before,
@@ -133,7 +134,21 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
               : Dims4{g.filter}.Code();
   l.Emit("      " + filter_shape + ", " + filter + ", " + bias + ",\n");
   l.Emit("      " + quant + ",\n");
-  l.Emit("      " + l.Operand(g.out, out) + ");\n");
+  // The fast kernels' buffers: their scratch record in the arena
+  // (codegen/scratch/kernel_scratch.hpp sizes it by the same functions).
+  const std::string k_name = kernel;
+  std::string scratch;
+  if (k_name == "Conv2DFast") {
+    scratch = ", " + l.Scratch(static_cast<std::uint64_t>(
+                         arenaplan::kernels::Conv2DFastScratchBytes(f)));
+  } else if (k_name == "DepthwiseConv2DFast" ||
+             k_name == "DepthwiseConv2DDilatedFast") {
+    scratch =
+        ", " + l.Scratch(static_cast<std::uint64_t>(
+                   arenaplan::kernels::DepthwiseConv2DFastScratchBytes(f)));
+  }
+  l.Emit("      " + l.Operand(g.out, out) +
+         (scratch.empty() ? "" : ",\n     " + scratch.substr(1)) + ");\n");
   StateConvOverlap(l, in, out, g, depthwise);
 }
 

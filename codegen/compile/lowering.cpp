@@ -258,13 +258,30 @@ std::string Lowerer::Addr(const Tensor& t) const {
   const std::int64_t r = record_of_[static_cast<std::size_t>(Index(t))];
   if (r < 0) Fail(Describe(t) + " is not in the plan");
   const std::uint64_t off = t.alias_offset;  // fold.hpp; 0 unless an alias
-  const std::string plus = off == 0 ? "" : Fmt(" + %" PRIu64, off);
+  return RecordAddr(r) + (off == 0 ? "" : Fmt(" + %" PRIu64, off));
+}
+
+std::string Lowerer::RecordAddr(std::int64_t r) const {
   if (in_regions_) {
     return Fmt("reinterpret_cast<std::int8_t*>(Arena::Address(%" PRId64 "))",
-               r) +
-           plus;
+               r);
   }
-  return Fmt("arena + kPlan[%" PRId64 "].offset", r) + plus;
+  return Fmt("arena + kPlan[%" PRId64 "].offset", r);
+}
+
+std::string Lowerer::Scratch(std::uint64_t bytes) {
+  const ScratchRecord s =
+      pos_ < scratch_.size() ? scratch_[pos_] : ScratchRecord{};
+  if (accesses_.empty() || accesses_.back().position != pos_ || s.record < 0 ||
+      s.bytes < bytes) {
+    throw InternalError(
+        path_ + ": operator " + std::to_string(op_) + ": its kernel needs " +
+        std::to_string(bytes) + " bytes of scratch, the plan holds " +
+        (s.record < 0 ? std::string("none") : std::to_string(s.bytes)));
+  }
+  accesses_.back().scratch_record = s.record;
+  accesses_.back().scratch_bytes = bytes;
+  return RecordAddr(s.record);
 }
 
 std::string Lowerer::Operand(const tflite::Nhwc& shape, const Tensor& t) const {

@@ -86,6 +86,17 @@ struct LoweredAccesses {
     std::uint64_t distance = 0;  ///< Bytes, unaligned.
   };
   std::vector<Overlap> overlaps;
+  /// The plan record of the kernel scratch the call uses (-1: none) and
+  /// the bytes [0, scratch_bytes) of it the kernel writes, then reads.
+  std::int64_t scratch_record = -1;
+  std::uint64_t scratch_bytes = 0;
+};
+
+/// An operator's kernel scratch in the plan (codegen/scratch/): its record
+/// (-1: none) and its bytes (unaligned).
+struct ScratchRecord {
+  std::int64_t record = -1;
+  std::uint64_t bytes = 0;
 };
 
 /// Lowers the operators of subgraph 0 of one model in order. Every failure
@@ -200,6 +211,18 @@ class Lowerer {
   /// `arena` + offset. Call before Run().
   void AddressInRegions() { in_regions_ = true; }
 
+  /// scratch[k]: the kernel scratch record of operator k of the model
+  /// lowered (codegen/scratch/kernel_scratch.hpp). Call before Run().
+  void PlaceScratch(std::vector<ScratchRecord> scratch) {
+    scratch_ = std::move(scratch);
+  }
+  /// The address (std::int8_t*) of the current operator's scratch record,
+  /// for a kernel that needs `bytes` of it; the trace check sees the call
+  /// write and read those bytes. InternalError when the operator has no
+  /// scratch record of that many bytes (the sizing in codegen/scratch/
+  /// and the lowering disagree).
+  [[nodiscard]] std::string Scratch(std::uint64_t bytes);
+
   // --- addresses of planned tensors --------------------------------------
 
   /// "k::Shape4{n, h, w, c}, ADDRESS": a kernel operand of shape `shape`
@@ -304,7 +327,11 @@ class Lowerer {
   }
 
  private:
-  bool in_regions_ = false;  ///< See AddressInRegions().
+  bool in_regions_ = false;             ///< See AddressInRegions().
+  std::vector<ScratchRecord> scratch_;  ///< See PlaceScratch().
+
+  /// Address expression (std::int8_t*) of plan record `r`.
+  [[nodiscard]] std::string RecordAddr(std::int64_t r) const;
 
   /// Appends the operator's reads and writes to accesses_.
   void RecordAccesses(const tflite::Operator& op);

@@ -136,6 +136,12 @@ class ScheduleBuilder {
     for (std::int32_t t : op.writes) {
       step.accesses.push_back({Access::Kind::kWrite, RangeOf(t)});
     }
+    // The kernel's scratch: written by the call, sharing no byte with
+    // its operands (no overlap is stated), then read back after it.
+    const bool scratch = op.scratch_record >= 0;
+    if (scratch) {
+      step.accesses.push_back({Access::Kind::kWrite, ScratchRange(op)});
+    }
     for (const LoweredAccesses::Overlap& o : op.overlaps) {
       const std::size_t w = Find(step, Access::Kind::kWrite, o.output);
       const std::size_t r = Find(step, Access::Kind::kRead, o.input);
@@ -143,6 +149,21 @@ class ScheduleBuilder {
       step.overlaps.push_back({w, r, o.relation, o.distance});
     }
     s_.steps.push_back(std::move(step));
+    if (scratch) {
+      trace::Step back;
+      back.op = op.file_index;
+      back.name = op.name + ", its scratch read back";
+      back.accesses.push_back({Access::Kind::kRead, ScratchRange(op)});
+      s_.steps.push_back(std::move(back));
+    }
+  }
+
+  /// The bytes of `op`'s kernel scratch record its call uses.
+  static Range ScratchRange(const LoweredAccesses& op) {
+    Range r;
+    r.buffer = static_cast<std::uint32_t>(op.scratch_record);
+    r.end = op.scratch_bytes;
+    return r;
   }
 
   /// Bytes of one row (W x C) of a [1, H, W, C] tensor (0 otherwise).
@@ -231,6 +252,29 @@ class ScheduleBuilder {
       r.buffer = static_cast<std::uint32_t>(rings[i]);
       r.end = seg.ring_bytes.at(i);
       access[i] = step.accesses.size();
+      step.accesses.push_back(
+          {release ? Access::Kind::kRead : Access::Kind::kWrite, r});
+    }
+    // The kernel scratch of the segment's operators (shared, fuse.hpp;
+    // the row calls reuse it): claimed with the rings, read back after the
+    // last row; each record once, its most bytes.
+    std::vector<Range> scratch;
+    for (std::size_t i = 0; i < seg.ops.size(); ++i) {
+      const std::size_t position = seg.first_op + i;
+      const LoweredAccesses* op =
+          position < lowered_at_.size() ? lowered_at_[position] : nullptr;
+      if (op == nullptr || op->scratch_record < 0) continue;
+      const Range r = ScratchRange(*op);
+      auto same =
+          std::find_if(scratch.begin(), scratch.end(),
+                       [&](const Range& x) { return x.buffer == r.buffer; });
+      if (same == scratch.end()) {
+        scratch.push_back(r);
+      } else {
+        same->end = std::max(same->end, r.end);
+      }
+    }
+    for (const Range& r : scratch) {
       step.accesses.push_back(
           {release ? Access::Kind::kRead : Access::Kind::kWrite, r});
     }

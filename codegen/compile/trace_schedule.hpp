@@ -14,7 +14,10 @@
 // to be read is refused, whatever distance codegen/fuse/ computed. The
 // rings are the segment's scratch: written before its first row (sharing
 // bytes only with the ring they read, at the row kernel's distance the
-// segment states), and those in no pair read back after its last row.
+// segment states), and those in no pair read back after its last row. A
+// kernel's scratch record (codegen/scratch/) is written by its call and
+// read back after it (in a segment: with the rings), stated to overlap
+// nothing.
 #ifndef ARENAPLAN_CODEGEN_COMPILE_TRACE_SCHEDULE_HPP_
 #define ARENAPLAN_CODEGEN_COMPILE_TRACE_SCHEDULE_HPP_
 

@@ -114,7 +114,9 @@ struct FusePlan {
   std::vector<std::uint32_t> step_last_op;
   /// Index into `segments` of every step, or -1 for a single operator.
   std::vector<std::int32_t> step_segment;
-  /// Records over steps (unaligned sizes; rings are records "ring<K>"),
+  /// Records over steps (unaligned sizes; rings are records "ring<K>"; the
+  /// operators of a segment share its largest scratch record, the others
+  /// are dropped),
   /// with the allowed-overlap list: the single operators' pairs
   /// (FindOverlapPairs) and each segment's output-over-input pairs.
   UsageProblem problem;

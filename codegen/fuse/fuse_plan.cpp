@@ -78,6 +78,29 @@ void SettleInputs(Segment& s, const tflite::Model& model,
   }
 }
 
+/// Marks in `inner` the scratch records (record_tensor -1, e.g. a kernel's
+/// scratch, codegen/scratch/) alive only within segment `s` but one of the
+/// largest (the first of equal sizes): the segment's row calls run one at
+/// a time and keep nothing in a scratch between calls, so its operators
+/// share that one record (compile addresses each one's scratch there).
+void ShareSegmentScratch(const Segment& s, const tflite::TfliteProblem& p,
+                         std::vector<bool>& inner) {
+  const auto& recs = p.problem.records;
+  std::size_t kept = recs.size();
+  for (std::size_t r = 0; r < recs.size() && r < p.record_tensor.size(); ++r) {
+    if (p.record_tensor[r] >= 0 || recs[r].first_op < s.first_op ||
+        recs[r].last_op > s.last_op) {
+      continue;
+    }
+    if (kept == recs.size() || recs[r].size > recs[kept].size) {
+      if (kept != recs.size()) inner[kept] = true;
+      kept = r;
+    } else {
+      inner[r] = true;
+    }
+  }
+}
+
 /// The bound of segment `s` (or of operator `op` alone when s is null)
 /// over the original records at `alignment`.
 std::uint64_t CandidateBound(const tflite::TfliteProblem& p,
@@ -95,6 +118,7 @@ std::uint64_t CandidateBound(const tflite::TfliteProblem& p,
           record_of[static_cast<std::size_t>(s->ops[i].output_tensor)];
       if (r >= 0) inner[static_cast<std::size_t>(r)] = true;
     }
+    ShareSegmentScratch(*s, p, inner);
   }
   std::vector<std::uint64_t> sizes;
   for (std::size_t i = 0; i < recs.size(); ++i) {
@@ -269,13 +293,15 @@ std::vector<std::uint32_t> ApplySteps(
 }
 
 /// The fused problem's steps and records over steps (every original record
-/// but the segments' inner tensors), and the pairs of single operators.
+/// but the segments' inner tensors and the scratch records their operators
+/// share, ShareSegmentScratch), and the pairs of single operators.
 /// Returns the new index of every original record (-1: inner).
 std::vector<std::int64_t> ApplyRecords(
-    FusePlan& plan, const UsageProblem& in,
+    FusePlan& plan, const tflite::TfliteProblem& original,
     const std::vector<OverlapPair>& pairs,
     const std::vector<std::int64_t>& record_of,
     const std::vector<std::uint32_t>& step_of) {
+  const UsageProblem& in = original.problem;
   std::vector<bool> inner(in.records.size(), false);
   for (const Segment& s : plan.segments) {
     for (std::size_t i = 0; i + 1 < s.ops.size(); ++i) {
@@ -283,6 +309,7 @@ std::vector<std::int64_t> ApplyRecords(
           record_of[static_cast<std::size_t>(s.ops[i].output_tensor)];
       if (r >= 0) inner[static_cast<std::size_t>(r)] = true;
     }
+    ShareSegmentScratch(s, original, inner);
   }
   UsageProblem& out = plan.problem;
   out.operator_count = static_cast<std::uint32_t>(plan.step_first_op.size());
@@ -400,7 +427,7 @@ FusePlan ApplySegments(const tflite::Model& model,
   const std::vector<std::uint32_t> step_of =
       ApplySteps(plan, model, problem, record_of, std::move(segments));
   const std::vector<std::int64_t> new_index =
-      ApplyRecords(plan, problem.problem, pairs, record_of, step_of);
+      ApplyRecords(plan, problem, pairs, record_of, step_of);
   // Rings and the segments' pairs.
   int ring_id = 0;
   for (std::size_t s = 0; s < plan.step_first_op.size(); ++s) {

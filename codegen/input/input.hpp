@@ -27,6 +27,10 @@ struct InputOptions {
   std::optional<std::uint64_t> assume_dim;
   /// --scratch OP:BYTES (repeatable): a buffer alive for that one operator.
   std::vector<std::pair<std::uint32_t, std::uint64_t>> scratch;
+  /// --kernel-scratch (models): one record per scratch buffer of
+  /// arenaplan's compiled kernels, as compile plans them
+  /// (codegen/scratch/kernel_scratch.hpp); compile always sets it.
+  bool kernel_scratch = false;
   /// --overlap: fill UsageProblem::overlaps from the kernels' overlap
   /// contracts (models only).
   bool overlap = false;

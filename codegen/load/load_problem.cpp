@@ -8,6 +8,7 @@
 
 #include "codegen/base/errors.hpp"
 #include "codegen/overlap/overlap_pairs.hpp"
+#include "codegen/scratch/kernel_scratch.hpp"
 #include "codegen/tflite/fold_model.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
@@ -56,7 +57,8 @@ UsageProblem LoadProblem(const std::string& input,
             input),
         options);
     tflite::TfliteProblem problem = tflite::BuildProblem(
-        folded.model, tflite::StepOptions(folded, options));
+        folded.model, scratch::WithKernelScratch(
+                          folded.model, tflite::StepOptions(folded, options)));
     if (options.overlap) {
       problem.problem.overlaps =
           overlap::FindOverlapPairs(folded.model, problem);
@@ -68,10 +70,11 @@ UsageProblem LoadProblem(const std::string& input,
                      ": --overlap needs a .tflite model (CSV records carry no "
                      "kernels)");
   }
-  if (options.fp32 || options.assume_dim || !options.scratch.empty()) {
+  if (options.fp32 || options.assume_dim || !options.scratch.empty() ||
+      options.kernel_scratch) {
     throw InputError(input +
-                     ": --fp32, --assume-dim and --scratch apply to models, "
-                     "not to records CSV");
+                     ": --fp32, --assume-dim, --scratch and --kernel-scratch "
+                     "apply to models, not to records CSV");
   }
   return ParseCsvText(bytes, input);
 }

@@ -359,11 +359,14 @@ void CheckConvFast(const char* mac, std::int32_t i, const k::ConvParams& p,
                    bool depthwise) {
   std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
   if (depthwise) {
-    k::DepthwiseConv2DFastWith<Mac>(p, in, input, filter, weights, folded,
-                                    q.Quant(), out, got);
+    k::DepthwiseConv2DFastWith<Mac>(
+        p, in, input, filter, weights, folded, q.Quant(), out, got,
+        Filled<std::int8_t>(k::DepthwiseConv2DFastScratchBytes(filter), 0x5a));
   } else {
     k::Conv2DFastWith<Mac>(p, in, input, filter, weights, folded, q.Quant(),
-                           out, got);
+                           out, got,
+                           Filled<std::int8_t>(
+                               k::Conv2DFastScratchBytes(filter), 0x5a));
   }
   if (!Same(got, want, out.Count())) {
     Fail(depthwise ? "DEPTHWISE_CONV_2D" : "CONV_2D", i, mac);
@@ -489,8 +492,9 @@ void CheckDilatedFast(const char* mac, std::int32_t i,
                       const std::int8_t* want, bool depthwise) {
   std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
   if (depthwise) {
-    k::DepthwiseConv2DFastWith<Mac>(p, in, input, filter, weights, folded,
-                                    q.Quant(), out, got);
+    k::DepthwiseConv2DFastWith<Mac>(
+        p, in, input, filter, weights, folded, q.Quant(), out, got,
+        Filled<std::int8_t>(k::DepthwiseConv2DFastScratchBytes(filter), 0x5a));
   } else {
     k::Conv2DDilatedFastWith<Mac>(p, in, input, filter, weights, folded,
                                   q.Quant(), out, got);

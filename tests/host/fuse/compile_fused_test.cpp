@@ -84,17 +84,23 @@ TEST_F(CompileFused, RunsTheSegmentWithTheUnfusedKernelsAndCompiles) {
     EXPECT_NE(src.find(c), std::string::npos) << c;
     EXPECT_NE(unfused_.model_source.find(c), std::string::npos) << c;
   }
-  EXPECT_EQ(out_.plan.arena_bytes, 15616u);
+  // 15,616 bytes of tensors and rings, plus the segment's one scratch
+  // record, alive at its only step: its largest Conv2DFastScratchBytes, a
+  // 3x3 window of 16 channels (144 bytes) with 16 outputs, gathered and
+  // paired: 4 x 144 widened + 144 + 144 (the two windows) + 16 (the second
+  // pixel's outputs) = 880, 896 at the 16-byte alignment.
+  EXPECT_EQ(out_.plan.arena_bytes, 15616u + 896u);
   const CommandResult run = Compile(out_.arena_header);
   EXPECT_EQ(run.status, 0) << run.output;
 }
 
 TEST_F(CompileFused, RejectsAHeaderWithARingShrunk) {
-  // Record 5 is operator 0's ring, 3 rows of 32 x 16 = 1536 bytes; its
-  // size and exact bytes both edited to 1520.
+  // Record 6 is operator 0's ring (after the tensors and the segment's
+  // scratch record), 3 rows of 32 x 16 = 1536 bytes; its size and exact
+  // bytes both edited to 1520.
   std::string h =
-      Edit(out_.arena_header, ", 1536, 0, 0},  // 5 ", ", 1520, 0, 0},  // 5 ");
-  h = Edit(h, "    1536,  // 5\n", "    1520,  // 5\n");
+      Edit(out_.arena_header, ", 1536, 0, 0},  // 6 ", ", 1520, 0, 0},  // 6 ");
+  h = Edit(h, "    1536,  // 6\n", "    1520,  // 6\n");
   const CommandResult run = Compile(h);
   EXPECT_NE(run.status, 0);
   EXPECT_NE(run.output.find("ring of operator 0 smaller than its 1536 bytes"),

@@ -347,6 +347,7 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
                                    const std::vector<std::int8_t>& x) {
   std::vector<std::vector<std::int8_t>> t(m.shapes.size());
   t[static_cast<std::size_t>(m.input)] = x;
+  std::vector<std::int8_t> scratch;
   for (const OpData& d : m.ops) {
     const k::FusedOp& o = d.op;
     const auto& in = t[static_cast<std::size_t>(d.in_tensor[0])];
@@ -354,13 +355,19 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
     out.assign(static_cast<std::size_t>(o.out_shape.Count()), 0);
     switch (o.kind) {
       case k::FusedKind::kConv2DFast:
+        scratch.assign(
+            static_cast<std::size_t>(k::Conv2DFastScratchBytes(o.filter_shape)),
+            0x5a);
         k::Conv2DFast(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
-                      o.bias, o.quant, o.out_shape, out.data());
+                      o.bias, o.quant, o.out_shape, out.data(), scratch.data());
         break;
       case k::FusedKind::kDepthwiseConv2DFast:
+        scratch.assign(static_cast<std::size_t>(
+                           k::DepthwiseConv2DFastScratchBytes(o.filter_shape)),
+                       0x5a);
         k::DepthwiseConv2DFast(o.conv, o.in_shape, in.data(), o.filter_shape,
                                o.filter, o.bias, o.quant, o.out_shape,
-                               out.data());
+                               out.data(), scratch.data());
         break;
       case k::FusedKind::kDepthwiseConv2D:
         k::DepthwiseConv2D(o.conv, o.in_shape, in.data(), o.filter_shape,
@@ -372,9 +379,12 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
                              out.data());
         break;
       case k::FusedKind::kDepthwiseConv2DDilatedFast:
+        scratch.assign(static_cast<std::size_t>(
+                           k::DepthwiseConv2DFastScratchBytes(o.filter_shape)),
+                       0x5a);
         k::DepthwiseConv2DDilatedFast(o.conv, o.in_shape, in.data(),
                                       o.filter_shape, o.filter, o.bias, o.quant,
-                                      o.out_shape, out.data());
+                                      o.out_shape, out.data(), scratch.data());
         break;
       case k::FusedKind::kConv2D:
         k::Conv2D(o.conv, o.in_shape, in.data(), o.filter_shape, o.filter,
@@ -420,12 +430,28 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
     ADD_FAILURE() << "tensor " << t << " has no record";
     return 0;
   };
-  std::vector<std::uint8_t> arena(at.arena + 64);
+  // Each Conv2DFast's scratch after the planned bytes (16-byte aligned).
+  std::size_t end = (at.arena + 64 + 15) & ~std::size_t{15};
+  std::vector<std::size_t> scratch_at;
+  for (std::size_t i = 0; i < seg.ops.size(); ++i) {
+    const k::FusedOp& o = m.ops[seg.first_op + i].op;
+    scratch_at.push_back(end);
+    std::int32_t bytes = 0;
+    if (o.kind == k::FusedKind::kConv2DFast) {
+      bytes = k::Conv2DFastScratchBytes(o.filter_shape);
+    } else if (o.kind == k::FusedKind::kDepthwiseConv2DFast ||
+               o.kind == k::FusedKind::kDepthwiseConv2DDilatedFast) {
+      bytes = k::DepthwiseConv2DFastScratchBytes(o.filter_shape);
+    }
+    end += (static_cast<std::size_t>(bytes) + 15) & ~std::size_t{15};
+  }
+  std::vector<std::uint8_t> arena(end);
   for (auto& b : arena) b = static_cast<std::uint8_t>(Uniform(rng, 0, 255));
   std::memcpy(arena.data() + offset_of_tensor(m.input), x.data(), x.size());
   std::vector<k::FusedOp> ops;
   for (std::size_t i = 0; i < seg.ops.size(); ++i) {
     k::FusedOp o = m.ops[seg.first_op + i].op;
+    o.scratch_offset = scratch_at[i];
     o.row = seg.ops[i].row;  // The planner's rows (inputs resolved),
     o.state_bytes = seg.ops[i].state_bytes;  // accumulating or not.
     const std::int32_t r = f.ring_record[0][i];

@@ -34,8 +34,10 @@ extern "C" bool Specialised(const k::FusedSegment& s, std::uint8_t* arena) {
   struct Rows {
     static void Row(const k::FusedOp&, std::int32_t i, std::int32_t rows,
                     std::int32_t pad, const std::int8_t* x,
-                    const std::int8_t* x2, std::int8_t* y) {
+                    const std::int8_t* x2, std::int8_t* y,
+                    std::int8_t* scratch) {
       (void)x2;
+      (void)scratch;
       if (i == 0) {
         k::MaxPool(k::PoolParams{3, 3, 2, 2, pad, 1, -128, 127},
                    k::Shape4{1, rows, 8, 4}, x, k::Shape4{1, 1, 4, 4}, y);

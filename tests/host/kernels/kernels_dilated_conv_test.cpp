@@ -217,13 +217,16 @@ TEST(KernelsDilatedConv, DepthwiseConv2DEqualsTheZeroInsertedFilter) {
     if (o.p.depth_multiplier != 1) continue;  // the fast kernel's domain
     ++fast;
     Out simd(expect.size()), scalar(expect.size());
+    std::vector<std::int8_t> scratch(
+        static_cast<std::size_t>(k::DepthwiseConv2DFastScratchBytes(o.filter)),
+        0x5a);
     k::DepthwiseConv2DFastWith<k::SimdMac<k::PortableIsa>>(
         o.p, o.in, o.input.data(), o.filter, o.weights.data(), o.folded.data(),
-        o.Quant(), o.out, simd.data());
+        o.Quant(), o.out, simd.data(), scratch.data());
     EXPECT_EQ(simd, expect) << "DepthwiseConv2DDilatedFast (SIMD)";
     k::DepthwiseConv2DFastWith<k::ScalarMac>(
         o.p, o.in, o.input.data(), o.filter, o.weights.data(), o.folded.data(),
-        o.Quant(), o.out, scalar.data());
+        o.Quant(), o.out, scalar.data(), scratch.data());
     EXPECT_EQ(scalar, expect) << "DepthwiseConv2DDilatedFast (scalar)";
   }
   EXPECT_GT(dilated, 1300);

@@ -147,16 +147,22 @@ Result CheckWindow(Kind kind, std::uint64_t seed) {
                 q.Channel(), out, want.data());
       k::FoldConvBias(p.input_offset, filter, weights.data(), q.Bias(),
                       folded.data());
+      std::vector<std::int8_t> scratch(
+          static_cast<std::size_t>(k::Conv2DFastScratchBytes(filter)), 0x5a);
       k::Conv2DFastWith<Mac>(p, in, input.data(), filter, weights.data(),
-                             folded.data(), q.Channel(), out, got.data());
+                             folded.data(), q.Channel(), out, got.data(),
+                             scratch.data());
     } else {
       k::DepthwiseConv2D(p, in, input.data(), filter, weights.data(), q.Bias(),
                          q.Channel(), out, want.data());
       k::FoldDepthwiseBias(p.input_offset, filter, weights.data(), q.Bias(),
                            folded.data());
-      k::DepthwiseConv2DFastWith<Mac>(p, in, input.data(), filter,
-                                      weights.data(), folded.data(),
-                                      q.Channel(), out, got.data());
+      std::vector<std::int8_t> scratch(
+          static_cast<std::size_t>(k::DepthwiseConv2DFastScratchBytes(filter)),
+          0x5a);
+      k::DepthwiseConv2DFastWith<Mac>(
+          p, in, input.data(), filter, weights.data(), folded.data(),
+          q.Channel(), out, got.data(), scratch.data());
     }
     ++r.cases;
     if (dy.pad > 0 || dx.pad > 0) ++r.clipped;
@@ -240,8 +246,11 @@ Result CheckDepthwiseOneChannel(std::uint64_t seed) {
                     folded.data());
     k::ConvParams pc = p;
     pc.depth_multiplier = 1;
+    std::vector<std::int8_t> scratch(
+        static_cast<std::size_t>(k::Conv2DFastScratchBytes(conv_filter)), 0x5a);
     k::Conv2DFastWith<Mac>(pc, in, input.data(), conv_filter, transposed.data(),
-                           folded.data(), q.Channel(), out, got.data());
+                           folded.data(), q.Channel(), out, got.data(),
+                           scratch.data());
     ++r.cases;
     if (dy.pad > 0 || dx.pad > 0) ++r.clipped;
     if (got != want && r.wrong++ == 0) {
@@ -516,9 +525,11 @@ TEST(KernelsFast, AnUnfoldedBiasGivesOtherBytes) {
   std::vector<std::int8_t> got(want.size());
   k::Conv2D(p, in, input.data(), filter, weights.data(), bias.data(),
             {mult.data(), shift.data()}, out, want.data());
+  std::vector<std::int8_t> scratch(
+      static_cast<std::size_t>(k::Conv2DFastScratchBytes(filter)));
   k::Conv2DFastWith<Simd>(p, in, input.data(), filter, weights.data(),
                           bias.data(), {mult.data(), shift.data()}, out,
-                          got.data());
+                          got.data(), scratch.data());
   EXPECT_NE(got, want);
 }
 

@@ -51,9 +51,9 @@ extern "C" void RequantizeAll(const k::RequantizeParams& p, const void* in,
 extern "C" void RunFast(const k::ConvParams& p, const k::Shape4& s,
                         const std::int8_t* in, const std::int8_t* w,
                         const std::int32_t* b, k::ChannelQuant q,
-                        std::int8_t* out) {
-  k::Conv2DFast(p, s, in, s, w, b, q, s, out);
-  k::DepthwiseConv2DFast(p, s, in, s, w, b, q, s, out);
+                        std::int8_t* out, std::int8_t* scratch) {
+  k::Conv2DFast(p, s, in, s, w, b, q, s, out, scratch);
+  k::DepthwiseConv2DFast(p, s, in, s, w, b, q, s, out, scratch);
   k::FullyConnectedFast(k::FullyConnectedParams{0, 0, -128, 127, 1, 8, 8}, in,
                         w, b, q, out);
 }

@@ -335,8 +335,11 @@ void ConvFast(const k::DilatedConvParams& p, const k::Shape4& in_shape,
     k::Conv2DDilatedFastWith<Mac>(p, in_shape, input, filter_shape, filter,
                                   folded_bias, quant, out_shape, output);
   } else {
+    std::vector<std::int8_t> scratch(
+        static_cast<std::size_t>(k::Conv2DFastScratchBytes(filter_shape)));
     k::Conv2DFastWith<Mac>(p, in_shape, input, filter_shape, filter,
-                           folded_bias, quant, out_shape, output);
+                           folded_bias, quant, out_shape, output,
+                           scratch.data());
   }
 }
 
@@ -442,15 +445,17 @@ Case WindowCase(Window kind, const Dim& dy, const Dim& dx, std::int32_t n,
       cs.run = [w](const std::int8_t* in, std::int8_t* out) {
         using Mac = k::SimdMac<k::PortableIsa>;
         const k::ChannelQuant q{w->mult.data(), w->shift.data()};
+        std::vector<std::int8_t> scratch(static_cast<std::size_t>(
+            k::DepthwiseConv2DFastScratchBytes(w->filter)));
         if (Dilated(w->conv)) {
           k::DepthwiseConv2DFastWith<Mac>(w->conv, w->in, in, w->filter,
                                           w->weights.data(), w->folded.data(),
-                                          q, w->out, out);
+                                          q, w->out, out, scratch.data());
         } else {  // the undilated code: ConvParams
           const k::ConvParams& p = w->conv;
           k::DepthwiseConv2DFastWith<Mac>(p, w->in, in, w->filter,
                                           w->weights.data(), w->folded.data(),
-                                          q, w->out, out);
+                                          q, w->out, out, scratch.data());
         }
       };
       break;

@@ -137,16 +137,22 @@ TEST(KernelsPadFold, ConvolutionsGiveTheSameBytesWhenPaddingWithTheZeroPoint) {
                          bias.data(), q, os, ref.data());
       k::FoldDepthwiseBias(-zp, fs, filter.data(), bias.data(),
                            folded_bias.data());
+      std::vector<std::int8_t> scratch(
+          static_cast<std::size_t>(k::DepthwiseConv2DFastScratchBytes(fs)),
+          0x5a);
       k::DepthwiseConv2DFast(folded, is, c.input.data(), fs, filter.data(),
-                             folded_bias.data(), q, os, fast.data());
+                             folded_bias.data(), q, os, fast.data(),
+                             scratch.data());
     } else {
       k::Conv2D(unfolded, ps, padded.data(), fs, filter.data(), bias.data(), q,
                 os, want.data());
       k::Conv2D(folded, is, c.input.data(), fs, filter.data(), bias.data(), q,
                 os, ref.data());
       k::FoldConvBias(-zp, fs, filter.data(), bias.data(), folded_bias.data());
+      std::vector<std::int8_t> scratch(
+          static_cast<std::size_t>(k::Conv2DFastScratchBytes(fs)), 0x5a);
       k::Conv2DFast(folded, is, c.input.data(), fs, filter.data(),
-                    folded_bias.data(), q, os, fast.data());
+                    folded_bias.data(), q, os, fast.data(), scratch.data());
     }
     ASSERT_EQ(ref, want) << "case " << i;
     ASSERT_EQ(fast, want) << "case " << i << (depthwise ? " depthwise" : "")

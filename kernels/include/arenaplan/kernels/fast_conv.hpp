@@ -64,9 +64,14 @@
 // these kernels too: the generator plans them with those distances, and
 // the --overlap arenas do not change. (They may be larger than the fast
 // kernels' own smallest distances: by up to four output bytes, or by the
-// re-reads of a gathered window.) The stack buffers (windows, widened
-// pairs, a pair's second output, zero points) are the kernels' own and
-// never alias the arena.
+// re-reads of a gathered window.) Conv2DFast's buffers (the gathered
+// windows, the widened pair, a pair's second output, the zero points) are
+// its scratch: Conv2DFastScratchBytes bytes the caller passes (the
+// generator plans them in the arena as the operator's scratch record,
+// alive during its step only, sharing no byte with its operands); the
+// kernel writes every scratch byte before it reads it. DepthwiseConv2DFast's
+// tap tables and zero points are its scratch likewise
+// (DepthwiseConv2DFastScratchBytes).
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
@@ -177,19 +182,39 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
 /// Output channels of a pixel pair's second pixel held back (PairGroups).
 constexpr std::int32_t kPairOut = 256;
 
-/// Conv2DFast's buffers for pixel pairs: the second window gathered, the
-/// two windows widened (Widen2: four words per four bytes), the second
-/// pixel's output bytes; nothing for a Mac without pairs.
-template <bool kPairs>
-struct PairBuffers {
-  std::int8_t window[kWindow];
-  std::uint32_t wide[kWindow];
-  std::int8_t out[kPairOut];
+constexpr std::int32_t RoundUp4(std::int32_t n) { return (n + 3) & ~3; }
+
+/// Where Conv2DFastWith keeps its buffers in its scratch (byte offsets
+/// from the scratch's start, which is 4-byte aligned; sizes in bytes) for
+/// a filter [out_c, kh, kw, in_c]: `wide` (the two windows of a pixel pair
+/// widened, Widen2: four words per four bytes), `window` (the gathered
+/// window, or the zero points of the padded runs when windows are not
+/// gathered), `pair_window` (a pair's second gathered window) and
+/// `pair_out` (a pair's second pixel's output bytes). The pair buffers
+/// exist when `pairs` (the DSP path, SimdMac::kPairs: ScalarMac never
+/// uses them, so one layout serves both).
+struct ConvScratchLayout {
+  bool gather, pointwise, pairs;
+  std::int32_t wide, window, pair_window, pair_out, bytes;
 };
-template <>
-struct PairBuffers<false> {
-  static constexpr std::int8_t* window = nullptr;  ///< Never used.
-};
+constexpr ConvScratchLayout ConvScratchOf(const Shape4& filter_shape) {
+  ConvScratchLayout l{};
+  const std::int32_t kh = filter_shape.h, kw = filter_shape.w,
+                     out_c = filter_shape.n;
+  const std::int32_t per_oc = kh * kw * filter_shape.c;
+  l.gather = per_oc <= kWindow && kh * kw > 1;
+  l.pointwise = kh == 1 && kw == 1;
+  l.pairs = per_oc <= kWindow && out_c <= kPairOut && (out_c & 1) == 0 &&
+            (l.gather || l.pointwise);
+  const std::int32_t wide = l.pairs ? 4 * (per_oc & ~3) : 0;
+  const std::int32_t window = RoundUp4(l.gather ? per_oc : kZeros);
+  l.wide = 0;
+  l.window = wide;
+  l.pair_window = l.window + window;
+  l.pair_out = l.pair_window + (l.pairs && l.gather ? window : 0);
+  l.bytes = l.pair_out + (l.pairs ? out_c : 0);
+  return l;
+}
 
 /// The output stage of a convolution (dsp.hpp OutputStage).
 constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
@@ -231,12 +256,15 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
 /// (never nullptr) instead of the bias. Mac: dsp.hpp's SimdMac<Isa> or
 /// ScalarMac. The output may start Conv2DOverlapDistance() or more bytes
 /// below the input (header comment).
+/// `scratch` (borrowed for the call, 4-byte aligned, sharing no byte with
+/// the operands) holds Conv2DFastScratchBytes(filter_shape) bytes.
 template <class Mac>
 inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const std::int8_t* input, const Shape4& filter_shape,
                            const std::int8_t* filter,
                            const std::int32_t* folded_bias, ChannelQuant quant,
-                           const Shape4& out_shape, std::int8_t* output) {
+                           const Shape4& out_shape, std::int8_t* output,
+                           std::int8_t* __restrict scratch) {
   using fast_detail::Clip;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   const bool full = stage.FullRange();
@@ -253,14 +281,16 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t groups_end = out_c & ~3;  // channels in groups of four
   // Windows of at most kWindow bytes with more than one tap are gathered
   // first (fewer, longer dot products; no padding corrections).
-  std::int8_t window[fast_detail::kWindow];
-  const bool gather = per_oc <= fast_detail::kWindow && kh * kw > 1;
-  const bool pointwise = kh == 1 && kw == 1;  // VectorGroups
+  const fast_detail::ConvScratchLayout layout =
+      fast_detail::ConvScratchOf(Shape4{out_c, kh, kw, in_c});
+  std::int8_t* const window = scratch + layout.window;
+  const bool gather = layout.gather;
+  const bool pointwise = layout.pointwise;  // VectorGroups
   const auto zp8 = static_cast<std::int8_t>(zero_point);
   // The padding's value for the padded runs of the windows that are not
   // gathered: in `window`, which only gathering uses (a gathered window
-  // never reaches the padded runs), so the stack holds one buffer, not two.
-  static_assert(fast_detail::kZeros <= fast_detail::kWindow);
+  // never reaches the padded runs), so the scratch holds one buffer, not
+  // two.
   std::int8_t* const zeros = window;
   if (!gather) fast_detail::Fill(zeros, zp8, fast_detail::kZeros);
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
@@ -275,10 +305,11 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // Two consecutive pixels (raster order) whose windows are vectors of at
   // most kWindow bytes are done together (PairGroups) where the Mac has
   // Dot2x2; `pending` is the first of a pair, not yet computed.
-  const bool pairs = per_oc <= fast_detail::kWindow &&
-                     out_c <= fast_detail::kPairOut && (out_c & 1) == 0 &&
-                     (gather || pointwise);
-  fast_detail::PairBuffers<Mac::kPairs> pair;
+  const bool pairs = layout.pairs;
+  std::int8_t* const pair_window = scratch + layout.pair_window;
+  std::int8_t* const pair_out = scratch + layout.pair_out;
+  auto* const pair_wide = reinterpret_cast<std::uint32_t*>(
+      __builtin_assume_aligned(scratch + layout.wide, 4));
   const std::int8_t* pending = nullptr;
   std::int8_t* pending_out = nullptr;
   std::int8_t* out = output;
@@ -303,7 +334,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
           // zero point, so each group is one dot product of per_oc bytes.
           const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
                              mid = run, right = f_row - left - mid;
-          std::int8_t* const buffer = pending != nullptr ? pair.window : window;
+          std::int8_t* const buffer = pending != nullptr ? pair_window : window;
           std::int8_t* dst = buffer;
           const std::int8_t* src = in0;  // the first in-bounds row
           for (std::int32_t ky = 0; ky < kh; ++ky) {
@@ -329,12 +360,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
             }
             // pending (the previous pixel, output at out - out_c) and vec:
             // both read by every pair of channels; the previous pixel's
-            // bytes written as they come, this pixel's kept in pair.out
+            // bytes written as they come, this pixel's kept in pair_out
             // until all reads of the two windows are done.
-            Mac::Widen2(pending, vec, per_oc & ~3, pair.wide);
-            PairGroups<Mac>(pair.wide, pending, vec, per_oc, filter, out_c & ~1,
-                            folded_bias, stage, pending_out, pair.out);
-            fast_detail::Copy(out, pair.out, out_c);
+            Mac::Widen2(pending, vec, per_oc & ~3, pair_wide);
+            PairGroups<Mac>(pair_wide, pending, vec, per_oc, filter, out_c & ~1,
+                            folded_bias, stage, pending_out, pair_out);
+            fast_detail::Copy(out, pair_out, out_c);
             pending = nullptr;
             continue;
           }
@@ -406,9 +437,37 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   }
 }
 
+/// Bytes of the scratch Conv2DFast (and Conv2DFastWith on any Mac) needs
+/// for a filter [out_c, kh, kw, in_c]: the most of its paths. DSP
+/// (SimdMac) and scalar (ScalarMac): ConvScratchOf's layout (the scalar
+/// path uses its first part only). Helium (helium::Conv2D):
+/// helium::Conv2DScratchBytes. Never 0 bytes.
+constexpr std::int32_t Conv2DFastScratchBytes(const Shape4& filter_shape);
+
 /// Taps (kh * kw) of the windows DepthwiseConv2DFast takes at most; the
 /// generator emits the reference DepthwiseConv2D for larger ones.
 inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
+
+/// Whether DepthwiseConv2DFast runs a DEPTHWISE_CONV_2D of depth
+/// multiplier `depth_multiplier` and a kh x kw filter (the generator's
+/// choice; a layer of one input channel runs as Conv2DFast instead).
+constexpr bool DepthwiseConv2DFastTakes(std::int32_t depth_multiplier,
+                                        std::int32_t kh, std::int32_t kw) {
+  return depth_multiplier == 1 && kh * kw <= kMaxDepthwiseTaps;
+}
+
+/// Bytes of the scratch DepthwiseConv2DFast and DepthwiseConv2DDilatedFast
+/// (DepthwiseConv2DFastWith on any Mac, and helium::DepthwiseConv2D) need
+/// for a filter [1, kh, kw, c]: two tables of kh * kw tap addresses
+/// (std::uintptr_t of the machine evaluating it: the generator's 8-byte
+/// ones cover a 32-bit core's 4-byte ones) and kDepthwisePass zero points
+/// (Helium uses 16 of them).
+constexpr std::int32_t DepthwiseConv2DFastScratchBytes(
+    const Shape4& filter_shape) {
+  return 2 * filter_shape.h * filter_shape.w *
+             static_cast<std::int32_t>(sizeof(std::uintptr_t)) +
+         fast_detail::kDepthwisePass;
+}
 
 /// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
 /// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
@@ -419,7 +478,9 @@ inline constexpr std::int32_t kMaxDepthwiseTaps = 25;
 /// output may
 /// start DepthwiseConv2DOverlapDistance() or more bytes below the input
 /// (header comment; dilation changes which bytes a window reads, not the
-/// order).
+/// order). `scratch` (borrowed for the call, aligned to std::uintptr_t,
+/// sharing no byte with the operands) holds
+/// DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 template <class Mac, class Params = ConvParams>
 inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
                                     const std::int8_t* input,
@@ -427,7 +488,8 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
                                     const std::int8_t* filter,
                                     const std::int32_t* folded_bias,
                                     ChannelQuant quant, const Shape4& out_shape,
-                                    std::int8_t* output) {
+                                    std::int8_t* output,
+                                    std::int8_t* __restrict scratch) {
   constexpr std::int32_t kPass = fast_detail::kDepthwisePass;
   const OutputStage stage = fast_detail::StageOf(p, quant);
   // Geometry as locals too (the output stores may alias the parameters).
@@ -441,12 +503,17 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
   const std::int32_t dh = DilationH(p), dw = DilationW(p);
   // The window's span in input rows and columns.
   const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw + 1;
-  std::int8_t zeros[kPass];  // the padding's value
-  for (auto& z : zeros) z = static_cast<std::int8_t>(-p.input_offset);
   // Tap addresses: relative to the window's first byte for an unclipped
   // window (the same for every pixel), absolute (the input or the zero
-  // points, for one pass of channels) for a clipped one.
-  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  // points, for one pass of channels) for a clipped one; then the zero
+  // points (the padding's value). All in the scratch.
+  auto* const inner = static_cast<std::uintptr_t*>(
+      __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
+  std::uintptr_t* const clipped = inner + taps;
+  std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
+  for (std::int32_t z = 0; z < kPass; ++z) {
+    zeros[z] = static_cast<std::int8_t>(-p.input_offset);
+  }
   for (std::int32_t t = 0; t < taps; ++t) {
     inner[t] = static_cast<std::uintptr_t>(
         ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
@@ -507,50 +574,62 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
 
 namespace arenaplan::kernels {
 
+constexpr std::int32_t Conv2DFastScratchBytes(const Shape4& filter_shape) {
+  const std::int32_t dsp = fast_detail::ConvScratchOf(filter_shape).bytes;
+  const std::int32_t mve = helium::Conv2DScratchBytes(filter_shape);
+  return dsp > mve ? dsp : mve;
+}
+
 /// Conv2DFastWith on this core's fastest multiply-accumulate (dsp.hpp);
-/// helium::Conv2D where the core has integer MVE.
+/// helium::Conv2D where the core has integer MVE. `scratch`: as
+/// Conv2DFastWith's, Conv2DFastScratchBytes(filter_shape) bytes.
 inline void Conv2DFast(const ConvParams& p, const Shape4& in_shape,
                        const std::int8_t* input, const Shape4& filter_shape,
                        const std::int8_t* filter,
                        const std::int32_t* folded_bias, ChannelQuant quant,
-                       const Shape4& out_shape, std::int8_t* output) {
+                       const Shape4& out_shape, std::int8_t* output,
+                       std::int8_t* scratch) {
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
   helium::Conv2D(p, in_shape, input, filter_shape, filter, folded_bias, quant,
-                 out_shape, output);
+                 out_shape, output, scratch);
 #else
   Conv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
-                             folded_bias, quant, out_shape, output);
+                             folded_bias, quant, out_shape, output, scratch);
 #endif
 }
 
 /// DepthwiseConv2DFastWith on this core's fastest multiply-accumulate;
-/// helium::DepthwiseConv2D where the core has integer MVE.
+/// helium::DepthwiseConv2D where the core has integer MVE. `scratch`:
+/// DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 inline void DepthwiseConv2DFast(const ConvParams& p, const Shape4& in_shape,
                                 const std::int8_t* input,
                                 const Shape4& filter_shape,
                                 const std::int8_t* filter,
                                 const std::int32_t* folded_bias,
                                 ChannelQuant quant, const Shape4& out_shape,
-                                std::int8_t* output) {
+                                std::int8_t* output, std::int8_t* scratch) {
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
   helium::DepthwiseConv2D(p, in_shape, input, filter_shape, filter, folded_bias,
-                          quant, out_shape, output);
+                          quant, out_shape, output, scratch);
 #else
   DepthwiseConv2DFastWith<DefaultMac>(p, in_shape, input, filter_shape, filter,
-                                      folded_bias, quant, out_shape, output);
+                                      folded_bias, quant, out_shape, output,
+                                      scratch);
 #endif
 }
 
 /// DepthwiseConv2DFastWith on DilatedConvParams: a dilated
 /// DEPTHWISE_CONV_2D (depth multiplier 1, at most kMaxDepthwiseTaps taps).
+/// `scratch`: DepthwiseConv2DFastScratchBytes(filter_shape) bytes.
 inline void DepthwiseConv2DDilatedFast(
     const DilatedConvParams& p, const Shape4& in_shape,
     const std::int8_t* input, const Shape4& filter_shape,
     const std::int8_t* filter, const std::int32_t* folded_bias,
-    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output) {
+    ChannelQuant quant, const Shape4& out_shape, std::int8_t* output,
+    std::int8_t* scratch) {
   DepthwiseConv2DFastWith<DefaultMac, DilatedConvParams>(
       p, in_shape, input, filter_shape, filter, folded_bias, quant, out_shape,
-      output);
+      output, scratch);
 }
 
 }  // namespace arenaplan::kernels

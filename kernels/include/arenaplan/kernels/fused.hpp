@@ -16,7 +16,10 @@
 // rows (slot 0 at state end). The segment's inputs are whole tensors at
 // their offsets, its output a whole tensor at its offset. The executor
 // checks that every row written fits its ring (`ring_bytes`) and reports
-// false, writing nothing further, when one would not.
+// false, writing nothing further, when one would not. A fast convolution
+// (Conv2DFast, the fast depthwise kinds) also has a scratch record
+// (fast_conv.hpp's sizing functions) at `scratch_offset`, which each of its
+// row calls reuses.
 #ifndef ARENAPLAN_KERNELS_FUSED_HPP_
 #define ARENAPLAN_KERNELS_FUSED_HPP_
 
@@ -67,6 +70,10 @@ struct FusedOp {
   /// Bytes of its accumulating state (4 x out_shape.w x out_shape.c for an
   /// accumulating pool, else 0): the first bytes of its ring record.
   std::size_t state_bytes = 0;
+  /// Arena offset of its kernel scratch record (Conv2DFast: at least
+  /// Conv2DFastScratchBytes(filter_shape) bytes; the fast depthwise
+  /// kinds: DepthwiseConv2DFastScratchBytes; unused by other kinds).
+  std::size_t scratch_offset = 0;
 };
 
 /// The schedule's rows of a FusedOp (row_schedule.hpp).
@@ -86,11 +93,12 @@ struct FusedSegment {
 /// row) with top padding `pad`, one output row at `y`. The generated code
 /// passes its own Rows type, the same calls with the operator's shapes and
 /// parameters as literals (so the compiler folds them as in the unfused
-/// build); this one reads them from `o`.
+/// build); this one reads them from `o`. `scratch`: the arena at
+/// o.scratch_offset.
 struct KernelRows {
   static void Row(const FusedOp& o, std::int32_t /*i*/, std::int32_t rows,
                   std::int32_t pad, const std::int8_t* x, const std::int8_t* x2,
-                  std::int8_t* y) {
+                  std::int8_t* y, std::int8_t* scratch) {
     const Shape4 in{1, rows, o.in_shape.w, o.in_shape.c};
     const Shape4 out{1, 1, o.out_shape.w, o.out_shape.c};
     switch (o.kind) {
@@ -107,13 +115,13 @@ struct KernelRows {
                             out, y);
         } else if (o.kind == FusedKind::kDepthwiseConv2DDilatedFast) {
           DepthwiseConv2DDilatedFast(p, in, x, o.filter_shape, o.filter, o.bias,
-                                     o.quant, out, y);
+                                     o.quant, out, y, scratch);
         } else if (o.kind == FusedKind::kConv2DFast) {
           Conv2DFast(p, in, x, o.filter_shape, o.filter, o.bias, o.quant, out,
-                     y);
+                     y, scratch);
         } else if (o.kind == FusedKind::kDepthwiseConv2DFast) {
           DepthwiseConv2DFast(p, in, x, o.filter_shape, o.filter, o.bias,
-                              o.quant, out, y);
+                              o.quant, out, y, scratch);
         } else if (o.kind == FusedKind::kDepthwiseConv2D) {
           DepthwiseConv2D(p, in, x, o.filter_shape, o.filter, o.bias, o.quant,
                           out, y);
@@ -192,7 +200,8 @@ class ArenaSink {
     const std::int8_t* x2 =
         o.row.input_count > 1 ? InputRows(i, 1, j) : nullptr;
     Rows::Row(o, i, b - a, a - (o.row.stride * j - o.row.pad),
-              InputRows(i, 0, a), x2, out);
+              InputRows(i, 0, a), x2, out,
+              reinterpret_cast<std::int8_t*>(arena_ + o.scratch_offset));
   }
 
   /// Accumulating pool i reads input row y into its state.

@@ -43,15 +43,42 @@
 // made on the host with them is valid whichever kernel the firmware picks,
 // and the overlap finder needs no rule of its own.
 //
-// Scratch: on the stack only, Conv2D helium_detail::kWindow + 16 bytes
-// (656: the gathered window and a vector of the zero point), DepthwiseConv2D 16
-// bytes and two tables of kMaxDepthwiseTaps addresses (200 bytes).
+// Scratch: Conv2D's gathered window (at most helium_detail::kWindow bytes)
+// in the caller's scratch, Conv2DScratchBytes bytes (the generator plans it
+// in the arena); on the stack a vector of the zero point (16 bytes);
+// DepthwiseConv2D's two tables of tap addresses and 16 zero points in the
+// caller's scratch (fast_conv.hpp's DepthwiseConv2DFastScratchBytes).
 #ifndef ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 #define ARENAPLAN_KERNELS_HELIUM_CONV_HPP_
 
 #ifndef ARENAPLAN_KERNELS_FAST_CONV_HPP_
 #error "include arenaplan/kernels/fast_conv.hpp, which includes this header"
 #endif
+
+#include <cstdint>
+
+#include "arenaplan/kernels/conv.hpp"
+
+namespace arenaplan::kernels::helium {
+
+namespace helium_detail {
+/// Bytes of Conv2D's gathered window at most (a 3x3 window of 64
+/// channels, 576 bytes, fits; Conv2DScratchBytes).
+constexpr std::int32_t kWindow = 640;
+}  // namespace helium_detail
+
+/// Bytes of the scratch Conv2D needs for a filter [out_c, kh, kw, in_c]:
+/// its gathered window (kh * kw * in_c bytes when that is at most
+/// helium_detail::kWindow and the window has more than one tap), else 0.
+/// Defined on every core (the generator sizes the scratch on the host).
+constexpr std::int32_t Conv2DScratchBytes(const Shape4& filter_shape) {
+  const std::int32_t per_oc = filter_shape.h * filter_shape.w * filter_shape.c;
+  return per_oc <= helium_detail::kWindow && filter_shape.h * filter_shape.w > 1
+             ? per_oc
+             : 0;
+}
+
+}  // namespace arenaplan::kernels::helium
 
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
 
@@ -68,10 +95,6 @@
 namespace arenaplan::kernels::helium {
 
 namespace helium_detail {
-
-/// Bytes of Conv2D's stack buffer for a gathered window (a 3x3 window of 64
-/// channels, 576 bytes, fits).
-constexpr std::int32_t kWindow = 640;
 
 /// Copies n >= 0 bytes from src to dst (not overlapping), 16 per vector,
 /// the last ones tail-predicated; returns dst + n.
@@ -116,12 +139,13 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
 
 /// Conv2D (conv.hpp) with `folded_bias` from FoldConvBias (never nullptr).
 /// The output may start Conv2DOverlapDistance() or more bytes below the
-/// input (header comment).
+/// input (header comment). `scratch` (borrowed for the call, sharing no
+/// byte with the operands) holds Conv2DScratchBytes(filter_shape) bytes.
 inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
                    const std::int8_t* input, const Shape4& filter_shape,
                    const std::int8_t* filter, const std::int32_t* folded_bias,
                    ChannelQuant quant, const Shape4& out_shape,
-                   std::int8_t* output) {
+                   std::int8_t* output, std::int8_t* __restrict scratch) {
   using fast_detail::Clip;
   const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
   // Geometry as locals (the output stores may alias the parameters).
@@ -137,7 +161,7 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   const bool gather = per_oc <= helium_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;
-  std::int8_t window[helium_detail::kWindow];
+  std::int8_t* const window = scratch;
   std::int8_t zeros[16];  // the padding's value, one vector
   helium_detail::Fill(zeros, zp8, 16);
   std::int8_t* out = output;
@@ -300,13 +324,17 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseTail(
 /// DepthwiseConv2D (conv.hpp) with depth multiplier 1, at most
 /// kMaxDepthwiseTaps taps and `folded_bias` from FoldDepthwiseBias (never
 /// nullptr). The output may start DepthwiseConv2DOverlapDistance() or more
-/// bytes below the input (header comment).
+/// bytes below the input (header comment). `scratch` (borrowed for the
+/// call, aligned to std::uintptr_t, sharing no byte with the operands)
+/// holds DepthwiseConv2DFastScratchBytes(filter_shape) bytes (fast_conv.hpp;
+/// this kernel uses the two tables and 16 zero points of them).
 inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                             const std::int8_t* input,
                             const Shape4& filter_shape,
                             const std::int8_t* filter,
                             const std::int32_t* folded_bias, ChannelQuant quant,
-                            const Shape4& out_shape, std::int8_t* output) {
+                            const Shape4& out_shape, std::int8_t* output,
+                            std::int8_t* __restrict scratch) {
   constexpr std::int32_t kGroup = helium_detail::kGroup;
   const Stage4 stage = Stage4Of(fast_detail::StageOf(p, quant));
   const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
@@ -316,12 +344,16 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
                      out_w = out_shape.w;
   const std::int32_t c_n = in_shape.c, kh = filter_shape.h, kw = filter_shape.w;
   const std::int32_t taps = kh * kw;
-  std::int8_t zeros[kGroup];  // the padding's value
-  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kGroup);
   // Tap addresses: relative to the window's first byte for an unclipped
   // window (the same for every pixel), absolute (the input or the zero
-  // points, for one group of channels) for a clipped one.
-  std::uintptr_t inner[kMaxDepthwiseTaps], clipped[kMaxDepthwiseTaps];
+  // points, for one group of channels) for a clipped one; then the zero
+  // points (the padding's value). All in the scratch.
+  auto* const inner = static_cast<std::uintptr_t*>(
+      __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
+  std::uintptr_t* const clipped = inner + taps;
+  std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
+  static_assert(kGroup <= fast_detail::kDepthwisePass);
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kGroup);
   for (std::int32_t t = 0; t < taps; ++t) {
     inner[t] = static_cast<std::uintptr_t>(((t / kw) * in_w + t % kw) * c_n);
   }
