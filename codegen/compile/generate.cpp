@@ -359,6 +359,47 @@ std::vector<ScratchRecord> ScratchRecords(const tflite::TfliteProblem& problem,
   return out;
 }
 
+/// The tensor of each record of the fused problem (-1: a ring or a
+/// scratch record), then every tensor the fused plan does not place (made
+/// inside a segment; its lowered call is replaced), each once.
+std::vector<std::int32_t> FusedRecordTensors(
+    const tflite::TfliteProblem& problem, const fuse::FusePlan& fused,
+    std::size_t tensor_count) {
+  std::vector<std::int32_t> out(fused.problem.records.size(), -1);
+  std::vector<bool> placed(tensor_count, false);
+  for (std::size_t r = 0; r < fused.problem.ids.size(); ++r) {
+    for (std::int32_t t : problem.record_tensor) {
+      if (t >= 0 && fused.problem.ids[r] == std::to_string(t)) {
+        out[r] = t;
+        placed[static_cast<std::size_t>(t)] = true;
+      }
+    }
+  }
+  for (std::int32_t t : problem.record_tensor) {
+    if (t >= 0 && !placed[static_cast<std::size_t>(t)]) out.push_back(t);
+  }
+  return out;
+}
+
+/// Bytes of each record as the header states them: the fused problem's
+/// record sizes, else each tensor's own bytes (a scratch record: its size).
+std::vector<std::uint64_t> RecordBytes(const tflite::TfliteProblem& problem,
+                                       const fuse::FusePlan* fused) {
+  std::vector<std::uint64_t> bytes;
+  if (fused != nullptr) {
+    for (const TensorUsageRecord& r : fused->problem.records) {
+      bytes.push_back(r.size);
+    }
+    return bytes;
+  }
+  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+    const std::int32_t t = problem.record_tensor[r];
+    bytes.push_back(t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
+                           : problem.problem.records[r].size);
+  }
+  return bytes;
+}
+
 }  // namespace
 
 CompiledModel CompileModel(const tflite::Model& file_model,
@@ -411,21 +452,8 @@ CompiledModel CompileModel(const tflite::Model& file_model,
     PlanOptions fused_options = options.plan;
     fused_options.overlap = true;
     out.plan = Plan(fused->problem, fused_options);
-    lowered.record_tensor.assign(fused->problem.records.size(), -1);
-    std::vector<bool> placed(sg.tensors.size(), false);
-    for (std::size_t r = 0; r < fused->problem.ids.size(); ++r) {
-      for (std::int32_t t : problem.record_tensor) {
-        if (t >= 0 && fused->problem.ids[r] == std::to_string(t)) {
-          lowered.record_tensor[r] = t;
-          placed[static_cast<std::size_t>(t)] = true;
-        }
-      }
-    }
-    for (std::int32_t t : problem.record_tensor) {
-      if (t >= 0 && !placed[static_cast<std::size_t>(t)]) {
-        lowered.record_tensor.push_back(t);
-      }
-    }
+    lowered.record_tensor =
+        FusedRecordTensors(problem, *fused, sg.tensors.size());
   } else {
     PlanArena(problem.problem, options, out);
   }
@@ -460,18 +488,7 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   hopt.input_name = BaseName(path);
   hopt.input_sha256 =
       options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  if (fused) {
-    for (const TensorUsageRecord& r : fused->problem.records) {
-      hopt.tensor_bytes.push_back(r.size);
-    }
-  } else {
-    for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
-      const std::int32_t t = problem.record_tensor[r];
-      hopt.tensor_bytes.push_back(
-          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
-                 : problem.problem.records[r].size);  // scratch
-    }
-  }
+  hopt.tensor_bytes = RecordBytes(problem, fused ? &*fused : nullptr);
   out.arena_header_name = stem + "_arena.hpp";
   out.model_header_name = stem + "_model.hpp";
   out.model_source_name = stem + "_model.cpp";
