@@ -314,6 +314,26 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
   return s;
 }
 
+/// The exact (unaligned) bytes of every record of the problem planned:
+/// `fused`'s records when not null, else each tensor's bytes (a scratch
+/// record's own size).
+std::vector<std::uint64_t> ExactBytes(const tflite::TfliteProblem& problem,
+                                      const fuse::FusePlan* fused) {
+  std::vector<std::uint64_t> bytes;
+  if (fused != nullptr) {
+    for (const TensorUsageRecord& r : fused->problem.records) {
+      bytes.push_back(r.size);
+    }
+    return bytes;
+  }
+  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+    const std::int32_t t = problem.record_tensor[r];
+    bytes.push_back(t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
+                           : problem.problem.records[r].size);
+  }
+  return bytes;
+}
+
 /// Per operator of the model lowered: its kernel scratch record in the
 /// problem planned and its bytes. With `fused`: the fused problem's record
 /// of the same id, or, for an operator of a segment whose scratch was
@@ -460,18 +480,7 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   hopt.input_name = BaseName(path);
   hopt.input_sha256 =
       options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  if (fused) {
-    for (const TensorUsageRecord& r : fused->problem.records) {
-      hopt.tensor_bytes.push_back(r.size);
-    }
-  } else {
-    for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
-      const std::int32_t t = problem.record_tensor[r];
-      hopt.tensor_bytes.push_back(
-          t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
-                 : problem.problem.records[r].size);  // scratch
-    }
-  }
+  hopt.tensor_bytes = ExactBytes(problem, fused ? &*fused : nullptr);
   out.arena_header_name = stem + "_arena.hpp";
   out.model_header_name = stem + "_model.hpp";
   out.model_source_name = stem + "_model.cpp";
