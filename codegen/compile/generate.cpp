@@ -314,6 +314,26 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
   return s;
 }
 
+/// The exact (unaligned) bytes of every record of the problem planned:
+/// `fused`'s records when not null, else each tensor's bytes (a scratch
+/// record's own size).
+std::vector<std::uint64_t> ExactBytes(const tflite::TfliteProblem& problem,
+                                      const fuse::FusePlan* fused) {
+  std::vector<std::uint64_t> bytes;
+  if (fused != nullptr) {
+    for (const TensorUsageRecord& r : fused->problem.records) {
+      bytes.push_back(r.size);
+    }
+    return bytes;
+  }
+  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
+    const std::int32_t t = problem.record_tensor[r];
+    bytes.push_back(t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
+                           : problem.problem.records[r].size);
+  }
+  return bytes;
+}
+
 /// Per operator of the model lowered: its kernel scratch record in the
 /// problem planned and its bytes. With `fused`: the fused problem's record
 /// of the same id, or, for an operator of a segment whose scratch was
@@ -379,25 +399,6 @@ std::vector<std::int32_t> FusedRecordTensors(
     if (t >= 0 && !placed[static_cast<std::size_t>(t)]) out.push_back(t);
   }
   return out;
-}
-
-/// Bytes of each record as the header states them: the fused problem's
-/// record sizes, else each tensor's own bytes (a scratch record: its size).
-std::vector<std::uint64_t> RecordBytes(const tflite::TfliteProblem& problem,
-                                       const fuse::FusePlan* fused) {
-  std::vector<std::uint64_t> bytes;
-  if (fused != nullptr) {
-    for (const TensorUsageRecord& r : fused->problem.records) {
-      bytes.push_back(r.size);
-    }
-    return bytes;
-  }
-  for (std::size_t r = 0; r < problem.record_tensor.size(); ++r) {
-    const std::int32_t t = problem.record_tensor[r];
-    bytes.push_back(t >= 0 ? problem.tensors[static_cast<std::size_t>(t)].bytes
-                           : problem.problem.records[r].size);
-  }
-  return bytes;
 }
 
 }  // namespace
@@ -488,7 +489,7 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   hopt.input_name = BaseName(path);
   hopt.input_sha256 =
       options.input_sha256.empty() ? Sha256FileHex(path) : options.input_sha256;
-  hopt.tensor_bytes = RecordBytes(problem, fused ? &*fused : nullptr);
+  hopt.tensor_bytes = ExactBytes(problem, fused ? &*fused : nullptr);
   out.arena_header_name = stem + "_arena.hpp";
   out.model_header_name = stem + "_model.hpp";
   out.model_source_name = stem + "_model.cpp";
