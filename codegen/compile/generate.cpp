@@ -518,4 +518,14 @@ CompiledModel CompileModel(const tflite::Model& file_model,
   return out;
 }
 
+void CheckLowers(const tflite::Model& model, const std::string& path) {
+  InputOptions input;
+  input.kernel_scratch = true;
+  const tflite::TfliteProblem problem =
+      tflite::BuildProblem(model, scratch::WithKernelScratch(model, input));
+  Lowerer gen(model, path, problem);
+  gen.PlaceScratch(ScratchRecords(problem, nullptr));
+  gen.Run();
+}
+
 }  // namespace arenaplan::compile

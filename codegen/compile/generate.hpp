@@ -88,6 +88,12 @@ struct CompiledModel {
                                          const std::string& path,
                                          const CompileOptions& options);
 
+/// Lowers every operator of subgraph 0 of `model` as it stands (no folding,
+/// no plan: each tensor and kernel scratch record at offset 0), discarding
+/// the code. Throws InputError as CompileModel does when an operator, option
+/// or tensor type is not supported; returns normally otherwise.
+void CheckLowers(const tflite::Model& model, const std::string& path);
+
 }  // namespace arenaplan::compile
 
 #endif  // ARENAPLAN_CODEGEN_COMPILE_GENERATE_HPP_

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "codegen/base/errors.hpp"
-#include "codegen/compile/lowering.hpp"
+#include "codegen/compile/generate.hpp"
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "tests/host/support/model_builder.hpp"
@@ -25,9 +25,7 @@ namespace {
 /// The error `compile` gives for `model`, or "" when it lowers.
 std::string LowerError(const tflite::Model& model) {
   try {
-    const auto problem = tflite::BuildProblem(model, InputOptions());
-    compile::Lowerer lowerer(model, model.source, problem);
-    lowerer.Run();
+    compile::CheckLowers(model, model.source);
   } catch (const InputError& e) {
     return e.what();
   }

@@ -59,7 +59,8 @@ TEST(FoldModel, PlanAndCompileAgreeOnEveryModel) {
       const std::string stem = std::filesystem::path(path).stem();
       SCOPED_TRACE(stem + (fold ? "" : " --no-fold"));
       const testing_util::CommandResult plan = testing_util::RunArenaplan(
-          "plan " + path + " --json" + (fold ? "" : " --no-fold"));
+          "plan " + path + " --json --kernel-scratch" +
+          (fold ? "" : " --no-fold"));
       ASSERT_EQ(plan.status, 0) << plan.output;
       compile::CompileOptions c;
       c.namespace_name = "m";
