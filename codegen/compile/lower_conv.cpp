@@ -17,7 +17,8 @@
 // kernels take the factors themselves. Their parameters are
 // k::DilatedConvParams{{the nine ConvParams fields}, dh, dw} (undilated
 // layers: k::ConvParams, as before). int8 activations, int8 symmetric
-// per-channel filters, int32 bias. The operator's geometry is accepted by
+// per-channel filters, int32 bias; int16 activations (type_rules.cpp) go
+// to lower_conv16x8.cpp. The operator's geometry is accepted by
 // tflite::CheckConv (codegen/tflite/geometry.hpp), the same check as its
 // overlap contract.
 #include <algorithm>
@@ -26,11 +27,16 @@
 #include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 namespace {
 
 void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerConv16x8(l, op, depthwise);  // lower_conv16x8.cpp
+    return;
+  }
   const auto [in, w, out, qi, qo] = l.Layer(op);
   const tflite::ConvGeometry g =
       l.Accept(tflite::CheckConv(op, in, w, out, depthwise));
@@ -112,12 +118,12 @@ void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   }
   const std::string quant = l.EmitChannelQuant(mq);
   const bool dilated = g.dilation_h != 1 || g.dilation_w != 1;
-  const char* kernel = depthwise && !as_conv
-                           ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"
-                                              : "DepthwiseConv2DFast")
-                                   : "DepthwiseConv2D")
-                           : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast")
-                                   : "Conv2D");
+  const char* kernel =
+      depthwise && !as_conv
+          ? (fast ? (dilated ? "DepthwiseConv2DDilatedFast"
+                             : "DepthwiseConv2DFast")
+                  : "DepthwiseConv2D")
+          : (fast ? (dilated ? "Conv2DDilatedFast" : "Conv2DFast") : "Conv2D");
   const std::string fields =
       Fmt("{%d, %d, %d, %d, %d, %d, %d, %d, %d}", -qi.zero_point, qo.zero_point,
           ar.min, ar.max, g.stride_h, g.stride_w, g.pad_h.pad_before,
