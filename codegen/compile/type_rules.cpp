@@ -11,6 +11,9 @@ using tflite::TensorType;
 
 constexpr TensorType I8 = TensorType::kInt8;
 constexpr TensorType I16 = TensorType::kInt16;
+constexpr TensorType I32 = TensorType::kInt32;
+constexpr TensorType U8 = TensorType::kUint8;
+constexpr TensorType F32 = TensorType::kFloat32;
 
 constexpr TypeSlot In(std::uint8_t i, const char* role) {
   return {role, false, i};
@@ -29,6 +32,11 @@ const std::vector<TypeRule>& Table() {
       {BuiltinOp::kAdd,
        {In(0, "input 0"), In(1, "input 1"), Out()},
        {{I8, I8, I8}, {I16, I16, I16}}},
+      {BuiltinOp::kQuantize,
+       {In(0, "input"), Out()},
+       {{F32, I8}, {F32, I16}, {I8, I8}, {I8, I16}, {I8, I32}, {I16, I8},
+        {I16, I16}, {I16, I32}, {U8, I8}, {U8, I16}, {U8, I32}, {I32, I8},
+        {I32, I16}}},
       {BuiltinOp::kLeakyRelu, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
       {BuiltinOp::kSub,
        {In(0, "input 0"), In(1, "input 1"), Out()},

@@ -280,6 +280,29 @@ TEST(LowerInt16, LeaksNegativeValues) {
   }
 }
 
+TEST(LowerInt16, RequantizesInt32ToInt16) {
+  // QUANTIZE int32 (scale 0.001, zero point 10) -> int16 (scale 0.004):
+  // MultiplyByQuantizedMultiplier(q - 10, 0.25) with gemmlowp's roundings,
+  // saturated to int16 (TFLM's reference Requantize).
+  OneOpModel m;
+  m.name = "quantize32to16";
+  m.tensors = {TensorSpec{{1, 8}, kI32, 0.001f, 10, {}},
+               TensorSpec{{1, 8}, kI16, 0.004f, 0, {}}};
+  m.graph_inputs = {0};
+  m.graph_outputs = {1};
+  m.op = arenaplan::tflite::BuiltinOp::kQuantize;
+  m.op_inputs = {0};
+  m.op_outputs = {1};
+  const std::vector<std::int32_t> in = {0, 10, 12, 8, 1000000, -1000000, 16, 4};
+  const auto run = CompileAndRun(m, Bytes(in));
+  ASSERT_EQ(run.error, "");
+  const auto out = AsInt16(run.output);
+  // (q - 10) / 4: -2.5 -> -3 (away from zero), 0, 0.5 -> 1, -0.5 -> -1,
+  // 249997.5 -> 32767, -250002.5 -> -32768, 1.5 -> 2, -1.5 -> -2.
+  const std::vector<std::int16_t> expect = {-3, 0, 1, -1, 32767, -32768, 2, -2};
+  EXPECT_EQ(out, expect);
+}
+
 TEST(LowerInt16, RefusesTypesTheTableDoesNotList) {
   // An int16 input with an int16 filter: the table's CONV_2D line has no
   // (INT16, INT16, ...) combination; the message names the filter.
