@@ -107,7 +107,8 @@ void PlanArena(const UsageProblem& problem, const CompileOptions& options,
 /// Every graph input and output (1 to 64 of each): planned, and float32
 /// (quantized by a QUANTIZE / produced by a DEQUANTIZE inside the graph;
 /// the firmware takes and returns the bytes) or int8, uint8, int16 or int32
-/// with one finite scale (InputError otherwise).
+/// with one finite scale, or int32 without quantization (plain integers);
+/// InputError otherwise.
 void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
                   const std::string& path) {
   if (sg.inputs.empty() || sg.outputs.empty() || sg.inputs.size() > 64 ||
@@ -127,6 +128,11 @@ void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
   for (std::int32_t i : edge) {
     const Tensor& t = sg.tensors[static_cast<std::size_t>(i)];
     if (t.type == TensorType::kFloat32) continue;
+    // Plain int32 values (e.g. TRANSPOSE_CONV's output shape as an input).
+    if (t.type == TensorType::kInt32 && t.quantization.scale.empty() &&
+        t.quantization.zero_point.empty()) {
+      continue;
+    }
     if ((t.type != TensorType::kInt8 && t.type != TensorType::kInt16 &&
          t.type != TensorType::kInt32 && t.type != TensorType::kUint8) ||
         t.quantization.scale.size() != 1 ||
@@ -145,6 +151,8 @@ void CheckGraphIo(const tflite::Subgraph& sg, const Lowerer& gen,
 std::string IoConstants(const tflite::Subgraph& sg, const char* which,
                         std::int64_t record, const Tensor& t) {
   const bool real = t.type == TensorType::kFloat32;
+  // An unquantized int32 tensor holds plain integers: scale 1, zero point 0.
+  const bool plain = !real && t.quantization.scale.empty();
   const char* ctype = Lowerer::CType(t.type);
   const std::int64_t elem = t.type == TensorType::kInt8    ? 1
                             : t.type == TensorType::kUint8 ? 1
@@ -154,9 +162,10 @@ std::string IoConstants(const tflite::Subgraph& sg, const char* which,
                   std::to_string(&t - sg.tensors.data()) + " '" +
                   CommentText(t.name) + "', " + tflite::TensorTypeName(t.type) +
                   " " + ShapeText(t.shape) +
-                  (real ? ", real values (IEEE single, the target's byte "
-                          "order).\n"
-                        : ", real = scale * (q - zero_point).\n");
+                  (real    ? ", real values (IEEE single, the target's byte "
+                             "order).\n"
+                   : plain ? ", plain integers (scale 1, zero point 0).\n"
+                           : ", real = scale * (q - zero_point).\n");
   const char* cap = std::strcmp(which, "input") == 0 ? "Input" : "Output";
   h += Fmt("inline constexpr std::size_t k%sIndex = %" PRId64
            ";  ///< In kPlan.\n",
@@ -168,9 +177,9 @@ std::string IoConstants(const tflite::Subgraph& sg, const char* which,
            ElementCount(t) * elem);
   if (real) return h + "\n";
   h += Fmt("inline constexpr float k%sScale = %s;\n", cap,
-           FloatLiteral(t.quantization.scale[0]).c_str());
+           plain ? "1.0f" : FloatLiteral(t.quantization.scale[0]).c_str());
   h += Fmt("inline constexpr std::int32_t k%sZeroPoint = %d;\n\n", cap,
-           static_cast<int>(t.quantization.zero_point[0]));
+           plain ? 0 : static_cast<int>(t.quantization.zero_point[0]));
   return h;
 }
 

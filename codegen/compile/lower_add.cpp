@@ -4,17 +4,23 @@
 // bytes as k::Add): int8 inputs of the output's shape, TFLite's int8 ADD
 // rescaling; k::AddBroadcast when an input is broadcast (NumPy rules over
 // at most 4 dimensions) or constant (e.g. an int8 bias, or a state folded
-// at generation time).
+// at generation time). int16 tensors: k::int16::Add
+// (lower_elementwise16.cpp).
 #include <algorithm>
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 using tflite::Tensor;
 
 void LowerAdd(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerAddSub16(l, op, 1);  // lower_elementwise16.cpp
+    return;
+  }
   const Tensor& a = l.Input(op, 0);
   const Tensor& b = l.Input(op, 1);
   const Tensor& out = l.Output(op);

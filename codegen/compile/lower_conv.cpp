@@ -18,21 +18,27 @@
 // k::DilatedConvParams{{the nine ConvParams fields}, dh, dw} (undilated
 // layers: k::ConvParams, as before). Conv2DFast and the fast depthwise
 // kernels take one more argument: their scratch record's address
-// (Lowerer::Scratch). int8 activations, int8
-// symmetric per-channel filters, int32 bias. The operator's geometry is
-// accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the same check
-// as its overlap contract.
+// (Lowerer::Scratch). int8 activations, int8 symmetric per-channel
+// filters, int32 bias; int16 activations (type_rules.cpp) go to
+// lower_conv16x8.cpp. The operator's geometry is accepted by
+// tflite::CheckConv (codegen/tflite/geometry.hpp), the same check as its
+// overlap contract.
 #include <algorithm>
 #include <vector>
 
 #include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 namespace {
 
 void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerConv16x8(l, op, depthwise);  // lower_conv16x8.cpp
+    return;
+  }
   const auto [in, w, out, qi, qo] = l.Layer(op);
   const tflite::ConvGeometry g =
       l.Accept(tflite::CheckConv(op, in, w, out, depthwise));

@@ -1,18 +1,23 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// LEAKY_RELU on int8 -> k::LeakyRelu (kernels/.../leaky_relu.hpp). The two
-// ratios are formed in float, as TFLM's leaky_relu_common.cc forms them,
-// before QuantizeMultiplier.
+// LEAKY_RELU on int8 -> k::LeakyRelu (kernels/.../leaky_relu.hpp), on int16
+// -> k::int16::LeakyRelu (kernels/.../int16/elementwise.hpp); the types as
+// type_rules.cpp lists them. The two ratios are formed in float, as TFLM's
+// leaky_relu_common.cc forms them (for both types), before
+// QuantizeMultiplier.
 #include <cinttypes>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
+  const bool wide = CheckTypes(l, op)[0] == tflite::TensorType::kInt16;
   const auto [in, out] = l.Unary(op);
-  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const Affine qi = wide ? l.PerTensor(in) : l.Int8Activation(in);
+  const Affine qo = wide ? l.PerTensor(out) : l.Int8Activation(out);
   const float alpha = l.OptionsOf<tflite::LeakyReluOptions>(op).alpha;
   if (!(alpha >= 0.0f) || !std::isfinite(alpha)) {
     l.Fail(Fmt("alpha %.9g: only a finite non-negative alpha is supported",
@@ -27,12 +32,16 @@ void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
   const QuantizedMultiplier al =
       l.Multiplier(static_cast<double>(scaled_alpha), "alpha scale ratio");
   l.Emit(
-      Fmt("  k::LeakyRelu(k::LeakyReluParams{%d, %d, %d, %d, %d, %d, "
+      Fmt("  k::%sLeakyRelu(k::LeakyReluParams{%d, %d, %d, %d, %d, %d, "
           "%" PRId64 "},\n",
-          qi.zero_point, qo.zero_point, id.multiplier, id.shift, al.multiplier,
-          al.shift, ElementCount(in)));
-  l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
-  l.StateElementwise(in, out);  // leaky_relu.hpp
+          wide ? "int16::" : "", qi.zero_point, qo.zero_point, id.multiplier,
+          id.shift, al.multiplier, al.shift, ElementCount(in)));
+  const char* ctype = wide ? "std::int16_t" : "std::int8_t";
+  l.Emit("      " + l.TypedAddr(in, ctype) + ", " + l.TypedAddr(out, ctype) +
+         ");\n");
+  // leaky_relu.hpp; the int16 kernel keeps the order, but its contract in
+  // elements is not stated in bytes yet.
+  if (!wide) l.StateElementwise(in, out);
 }
 
 }  // namespace arenaplan::compile

@@ -4,14 +4,20 @@
 // at most 4 dimensions -> k::Sub (kernels/include/arenaplan/kernels/
 // sub.hpp), with TFLM's CalculateOpDataSub (sub_common.cc): 20 bits of
 // headroom, the scale ratios formed in float and widened to double, the
-// fused activation's range.
+// fused activation's range. int16 tensors: k::int16::Sub
+// (lower_elementwise16.cpp).
 #include <algorithm>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 void LowerSub(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerAddSub16(l, op, -1);  // lower_elementwise16.cpp
+    return;
+  }
   const BroadcastOperands x = Broadcast(l, op);
   const Affine qa = x.qa, qb = x.qb, qo = x.qo;
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);

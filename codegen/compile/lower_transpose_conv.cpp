@@ -1,23 +1,36 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // TRANSPOSE_CONV, int8 -> k::TransposeConv
-// (kernels/include/arenaplan/kernels/transpose_conv.hpp). Inputs as TFLite
-// orders them: 0 the output shape (constant int32 [4]), 1 the filter
-// [out_c, kh, kw, in_c] (constant, symmetric, per-tensor or per output
-// channel; negative scales give negative multipliers, as in TFLM, which the
-// kernel's MultiplyByQuantizedMultiplier takes), 2 the input, 3 the
-// optional int32 bias. The padding is TFLM's:
-// ComputePaddingHeightWidth applied to the output's size.
+// (kernels/include/arenaplan/kernels/transpose_conv.hpp), int16 activations
+// with int8 weights -> k::int16::TransposeConv (kernels/.../int16/
+// transpose_conv.hpp); the types as type_rules.cpp lists them. Inputs as
+// TFLite orders them: 0 the output shape (int32 [4]; TFLM takes the output
+// tensor's shape and never reads its values, so it may be a graph input;
+// when constant it must equal the output's shape), 1 the filter [out_c, kh,
+// kw, in_c] (constant, symmetric, per-tensor or per output channel;
+// negative scales give negative multipliers, as in TFLM, which the kernel's
+// MultiplyByQuantizedMultiplier takes), 2 the input, 3 the optional bias
+// (int8: INT32; int16: INT64, or INT16 widened to int64 as TFLM does). The
+// padding is TFLM's: ComputePaddingHeightWidth applied to the output's size.
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 #include "codegen/tflite/geometry.hpp"
 
 namespace arenaplan::compile {
+namespace {
 
 using tflite::Tensor;
 
-void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
+struct TransposeGeometry {
+  Dims4 in, filter, out;
+  tflite::PaddedDim pad_h, pad_w;
+};
+
+/// The shapes, options and padding both kernels rely on; fails otherwise.
+TransposeGeometry CheckTransposeConv(const Lowerer& l,
+                                     const tflite::Operator& op) {
   if (op.inputs.size() != 3 && op.inputs.size() != 4) {
     l.Fail("expected 3 or 4 inputs");
   }
@@ -26,8 +39,7 @@ void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 2);
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::TransposeConvOptions>(op);
-  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
-  if (w.type != tflite::TensorType::kInt8 || !l.model().IsConstant(w)) {
+  if (!l.model().IsConstant(w)) {
     l.Fail(l.Describe(w) + ": the filter must be a constant INT8 tensor");
   }
   l.CheckStride(o.stride_h, o.stride_w);
@@ -35,13 +47,16 @@ void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
     l.Fail("input, filter and output must be 4-D (NHWC)");
   }
   const Dims4 is = l.Shape(in), fs = l.Shape(w), os = l.Shape(out);
-  if (!l.model().IsConstant(shape)) {
-    l.Fail("the output shape input is not constant");
+  if (shape.type != tflite::TensorType::kInt32 || shape.shape.size() != 1 ||
+      shape.shape[0] != 4) {
+    l.Fail(l.Describe(shape) + ": the output shape input must be INT32 [4]");
   }
-  const auto sv = l.Int32Values(shape);
-  if (sv.size() != 4 || sv[0] != os.n || sv[1] != os.h || sv[2] != os.w ||
-      sv[3] != os.c) {
-    l.Fail("the output shape input does not match the output tensor");
+  if (l.model().IsConstant(shape)) {
+    const auto sv = l.Int32Values(shape);
+    if (sv.size() != 4 || sv[0] != os.n || sv[1] != os.h || sv[2] != os.w ||
+        sv[3] != os.c) {
+      l.Fail("the output shape input does not match the output tensor");
+    }
   }
   if (fs.c != is.c || fs.n != os.c || is.n != os.n) {
     l.Fail("filter " + tflite::ShapeText(w.shape) + " does not map input " +
@@ -61,19 +76,37 @@ void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
             os.h, os.w, is.h, is.w, fs.h, fs.w, o.stride_h, o.stride_w, ph.out,
             pw.out));
   }
+  return {is, fs, os, ph, pw};
+}
+
+}  // namespace
+
+void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
+  const bool wide = CheckTypes(l, op)[0] == tflite::TensorType::kInt16;
+  const TransposeGeometry g = CheckTransposeConv(l, op);
+  const Tensor& w = l.Input(op, 1);
+  const Tensor& in = l.Input(op, 2);
+  const Tensor& out = l.Output(op);
+  const auto& o = l.OptionsOf<tflite::TransposeConvOptions>(op);
+  const Affine qi = wide ? SymmetricInt16(l, in) : l.Int8Activation(in);
+  const Affine qo = wide ? SymmetricInt16(l, out) : l.Int8Activation(out);
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   const std::string filter = l.ConstInt8(w);
-  const std::string bias = l.Bias(op, os.c, 3);
-  const std::string quant = l.ChannelQuant(w, os.c, 0, qi.scale, qo.scale);
+  const std::string bias =
+      wide ? l.Int64Bias(op, g.out.c, 3, true) : l.Bias(op, g.out.c, 3);
+  const std::string quant =
+      wide ? Quant16x8(l, w, g.out.c, 0, qi, qo, true)
+           : l.ChannelQuant(w, g.out.c, 0, qi.scale, qo.scale);
   l.Emit(
-      Fmt("  k::TransposeConv(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, "
+      Fmt("  k::%sTransposeConv(k::ConvParams{%d, %d, %d, %d, %d, %d, %d, "
           "%d, 1},\n",
-          -qi.zero_point, qo.zero_point, ar.min, ar.max, o.stride_h, o.stride_w,
-          ph.pad_before, pw.pad_before));
-  l.Emit("      " + l.Operand(is, in) + ",\n");
-  l.Emit("      " + fs.Code() + ", " + filter + ", " + bias + ",\n");
+          wide ? "int16::" : "", -qi.zero_point, qo.zero_point, ar.min, ar.max,
+          o.stride_h, o.stride_w, g.pad_h.pad_before, g.pad_w.pad_before));
+  const char* ctype = wide ? "std::int16_t" : "std::int8_t";
+  l.Emit("      " + g.in.Code() + ", " + l.TypedAddr(in, ctype) + ",\n");
+  l.Emit("      " + g.filter.Code() + ", " + filter + ", " + bias + ",\n");
   l.Emit("      " + quant + ",\n");
-  l.Emit("      " + l.Operand(os, out) + ");\n");
+  l.Emit("      " + g.out.Code() + ", " + l.TypedAddr(out, ctype) + ");\n");
 }
 
 }  // namespace arenaplan::compile

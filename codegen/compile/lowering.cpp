@@ -587,7 +587,11 @@ ActivationRange Lowerer::Activation(tflite::Activation a, const Affine& out,
     Fail("fused activation " + std::to_string(static_cast<int>(a)) +
          " is not supported (NONE, RELU, RELU_N1_TO_1, RELU6 are)");
   }
-  const auto r = Int8ActivationRange(a, out.scale, out.zero_point);
+  const bool wide = out_tensor.type == TensorType::kInt16;
+  const auto r = QuantizedActivationRange(
+      a, out.scale, out.zero_point,
+      wide ? std::numeric_limits<std::int16_t>::min() : -128,
+      wide ? std::numeric_limits<std::int16_t>::max() : 127);
   if (!r) {
     Fail(Describe(out_tensor) +
          Fmt(": fused activation %d: its bounds at scale %.9g, zero point "

@@ -174,9 +174,9 @@ class Lowerer {
   [[nodiscard]] QuantizedMultiplier Multiplier(double real,
                                                const std::string& what,
                                                bool negative_ok = false) const;
-  /// The clamp range of `a` on the int8 output `out_tensor` quantized as
-  /// `out` (NONE, RELU, RELU_N1_TO_1, RELU6; anything else fails, and so do
-  /// bounds that do not quantize into int32, as in TFLite).
+  /// The clamp range of `a` on the int8 (or int16) output `out_tensor`
+  /// quantized as `out` (NONE, RELU, RELU_N1_TO_1, RELU6; anything else fails,
+  /// and so do bounds that do not quantize into int32, as in TFLite).
   [[nodiscard]] ActivationRange Activation(
       tflite::Activation a, const Affine& out,
       const tflite::Tensor& out_tensor) const;
@@ -250,6 +250,20 @@ class Lowerer {
   /// The data of an int8 constant.
   [[nodiscard]] std::vector<std::int8_t> Int8Values(
       const tflite::Tensor& t) const;
+  /// The data of an int64 constant (lowering_wide.cpp).
+  [[nodiscard]] std::vector<std::int64_t> Int64Values(
+      const tflite::Tensor& t) const;
+  /// Emits `const std::int64_t ID[] = {v...}` after a `// comment` line
+  /// (`comment` passes through CommentText); lowering_wide.cpp.
+  std::string EmitInt64Array(const std::string& id, const std::string& comment,
+                             const std::vector<std::int64_t>& v);
+  /// The bias (optional input `input`) of `channels` entries of a 16x8
+  /// layer with a 64-bit accumulator, as an identifier of an int64 array:
+  /// an INT64 constant, or (`int16_ok`) an INT16 one widened on the host
+  /// (as TFLM's TRANSPOSE_CONV widens it at run time). Without a bias:
+  /// "static_cast<const std::int64_t*>(nullptr)". lowering_wide.cpp.
+  std::string Int64Bias(const tflite::Operator& op, std::int32_t channels,
+                        std::size_t input, bool int16_ok);
   /// The values of the int32 bias (optional input `input`) of `channels`
   /// entries; empty when the operator has none.
   [[nodiscard]] std::vector<std::int32_t> BiasValues(
@@ -469,6 +483,22 @@ struct BroadcastOperands {
 void EmitScaledBinary(Lowerer& l, const char* kernel,
                       const BroadcastOperands& x, const QuantizedMultiplier& m,
                       const ActivationRange& ar);
+// The int16-activation lowerings (lower_conv16x8.cpp,
+// lower_elementwise16.cpp), called by the operators' lowerings when the
+// type rule (type_rules.hpp) matched int16 activations.
+/// CONV_2D (depthwise false) or DEPTHWISE_CONV_2D 16x8.
+void LowerConv16x8(Lowerer& l, const tflite::Operator& op, bool depthwise);
+/// ADD (sign 1) or SUB (sign -1) of int16 tensors.
+void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign);
+/// Per-tensor quantization of an int16 activation of a 16x8 layer; fails
+/// unless its zero point is 0 (TFLM's 16x8 kernels read no offset).
+[[nodiscard]] Affine SymmetricInt16(const Lowerer& l, const tflite::Tensor& t);
+/// Emits the per-channel multipliers of a 16x8 layer (as ChannelQuant, in
+/// double); with a 64-bit accumulator (`wide_acc`) fails on a shift above
+/// 7, the range TFLite's int64 MultiplyByQuantizedMultiplier takes.
+std::string Quant16x8(Lowerer& l, const tflite::Tensor& w,
+                      std::int32_t channels, std::int32_t dimension,
+                      const Affine& qi, const Affine& qo, bool wide_acc);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 

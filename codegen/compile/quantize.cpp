@@ -100,10 +100,16 @@ std::optional<std::int32_t> QuantizeBound(float bound, float scale,
 
 std::optional<ActivationRange> Int8ActivationRange(
     tflite::Activation activation, float scale, std::int32_t zero_point) {
+  return QuantizedActivationRange(activation, scale, zero_point, -128, 127);
+}
+
+std::optional<ActivationRange> QuantizedActivationRange(
+    tflite::Activation activation, float scale, std::int32_t zero_point,
+    std::int32_t qmin, std::int32_t qmax) {
   if (!IsClampActivation(activation)) return std::nullopt;
-  ActivationRange r;
-  // Each bound is clamped into [-128, 127] (TFLite's qmin/qmax), so the
-  // range is a sub-range of int8; min <= max because scale > 0.
+  ActivationRange r{qmin, qmax};
+  // Each bound is clamped into [qmin, qmax] (TFLite's), so the range is a
+  // sub-range of the type's; min <= max because scale > 0.
   auto lower = [&](float bound) {
     const auto q = QuantizeBound(bound, scale, zero_point);
     if (q) r.min = std::max(r.min, *q);

@@ -65,6 +65,11 @@ struct ActivationRange {
 };
 [[nodiscard]] std::optional<ActivationRange> Int8ActivationRange(
     tflite::Activation activation, float scale, std::int32_t zero_point);
+/// The same for an output of the integer type [qmin, qmax] (both included;
+/// e.g. int16's [-32768, 32767]): each bound intersected with it.
+[[nodiscard]] std::optional<ActivationRange> QuantizedActivationRange(
+    tflite::Activation activation, float scale, std::int32_t zero_point,
+    std::int32_t qmin, std::int32_t qmax);
 
 /// True for NONE, RELU, RELU6 and RELU_N1_TO_1: the activations
 /// Int8ActivationRange expresses as a clamp.

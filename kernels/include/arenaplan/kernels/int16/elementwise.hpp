@@ -1,0 +1,111 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// ADD, SUB and LEAKY_RELU on int16 activations, the readable form.
+//
+// ADD and SUB match TensorFlow Lite's reference add.h (AddElementwise,
+// BroadcastAdd6DSlow) and sub.h (SubElementwise, BroadcastQuantSubSlow)
+// for int16 as TFLM's add.cc and sub.cc call them (AddGeneralParamScale:
+// not the power-of-two path): the int8 method of add.hpp / sub.hpp with 15
+// bits of headroom instead of 20 (an int16 operand plus its offset, at most
+// 2^16 in magnitude, shifted left by 15 stays in int32),
+//
+//   a = (q1 + off1) * 2^left_shift, b = (q2 + off2) * 2^left_shift
+//   out = clamp(MBQM(MBQM(a, M1, s1) +- MBQM(b, M2, s2), Mo, so) + zp_out)
+//
+// with MBQM quantization.hpp's MultiplyByQuantizedMultiplier (TFLite's
+// MultiplyByQuantizedMultiplierSmallerThanOneExp for shifts <= 0).
+// Broadcasting over at most 4 dimensions through broadcast.hpp's walk.
+//
+// LEAKY_RELU matches reference leaky_relu.h QuantizeLeakyRelu for int16:
+// x = q_in - zp_in; out = zp_out + MBQM(x, x >= 0 ? identity : alpha),
+// saturated to int16 (multipliers as leaky_relu.hpp's, non-negative).
+//
+// Loop order: output elements in row-major order, each written after its
+// operands are read; the element-wise contract d = 0 holds (as add.hpp's
+// proof, in elements), but the generator states none for int16 yet.
+#ifndef ARENAPLAN_KERNELS_INT16_ELEMENTWISE_HPP_
+#define ARENAPLAN_KERNELS_INT16_ELEMENTWISE_HPP_
+
+#include <cstdint>
+
+#include "arenaplan/kernels/broadcast.hpp"
+#include "arenaplan/kernels/int16/requantize.hpp"
+#include "arenaplan/kernels/leaky_relu.hpp"
+#include "arenaplan/kernels/quantization.hpp"
+
+namespace arenaplan::kernels::int16 {
+
+/// The parameters of int16 ADD and SUB (header comment).
+struct BinaryParams {
+  std::int32_t input1_offset, input2_offset;  ///< Minus the zero points.
+  std::int32_t output_offset;                 ///< The output zero point.
+  std::int32_t left_shift;                    ///< Headroom bits (15).
+  /// s1 / (2 max(s1, s2)), s2 / (2 max(s1, s2)) and
+  /// 2 max(s1, s2) / (2^left_shift * s_out) as Q0.31 multiplier and shift.
+  std::int32_t input1_multiplier, input1_shift;
+  std::int32_t input2_multiplier, input2_shift;
+  std::int32_t output_multiplier, output_shift;
+  std::int32_t act_min, act_max;          ///< Both ends included.
+  Shape4 output;                          ///< NHWC.
+  std::int32_t a_stride[4], b_stride[4];  ///< Per output dimension.
+};
+
+/// ADD (sign +1) or SUB (sign -1) of one pair of operands.
+template <int kSign>
+[[nodiscard]] constexpr std::int16_t AddOrSubOne(const BinaryParams& p,
+                                                 std::int16_t x1,
+                                                 std::int16_t x2) {
+  const std::int32_t a = (x1 + p.input1_offset) * (1 << p.left_shift);
+  const std::int32_t b = (x2 + p.input2_offset) * (1 << p.left_shift);
+  const std::int32_t sa =
+      MultiplyByQuantizedMultiplier(a, p.input1_multiplier, p.input1_shift);
+  const std::int32_t sb =
+      MultiplyByQuantizedMultiplier(b, p.input2_multiplier, p.input2_shift);
+  const std::int32_t v =
+      MultiplyByQuantizedMultiplier(kSign > 0 ? sa + sb : sa - sb,
+                                    p.output_multiplier, p.output_shift) +
+      p.output_offset;
+  return ClampToInt16(v, p.act_min, p.act_max);
+}
+
+template <int kSign>
+inline void AddOrSub(const BinaryParams& p, const std::int16_t* input1,
+                     const std::int16_t* input2, std::int16_t* output) {
+  std::int16_t* out = output;
+  ForEachBroadcast(p.output, p.a_stride, p.b_stride,
+                   [&](std::int32_t ai, std::int32_t bi)
+                       ARENAPLAN_KERNELS_INLINE_LAMBDA {
+                         *out++ = AddOrSubOne<kSign>(p, input1[ai], input2[bi]);
+                       });
+}
+
+/// output = input1 + input2 (real terms), broadcast as the strides say.
+inline void Add(const BinaryParams& p, const std::int16_t* input1,
+                const std::int16_t* input2, std::int16_t* output) {
+  AddOrSub<1>(p, input1, input2, output);
+}
+
+/// output = input1 - input2 (real terms), broadcast as the strides say.
+inline void Sub(const BinaryParams& p, const std::int16_t* input1,
+                const std::int16_t* input2, std::int16_t* output) {
+  AddOrSub<-1>(p, input1, input2, output);
+}
+
+/// LEAKY_RELU on int16 (header comment); leaky_relu.hpp's parameters.
+inline void LeakyRelu(const LeakyReluParams& p, const std::int16_t* input,
+                      std::int16_t* output) {
+  for (std::int32_t i = 0; i < p.count; ++i) {
+    const std::int32_t x =
+        static_cast<std::int32_t>(input[i]) - p.input_zero_point;
+    const std::int32_t scaled =
+        x >= 0 ? MultiplyByQuantizedMultiplier(x, p.identity_multiplier,
+                                               p.identity_shift)
+               : MultiplyByQuantizedMultiplier(x, p.alpha_multiplier,
+                                               p.alpha_shift);
+    output[i] = ClampToInt16(p.output_zero_point + scaled, -32768, 32767);
+  }
+}
+
+}  // namespace arenaplan::kernels::int16
+
+#endif  // ARENAPLAN_KERNELS_INT16_ELEMENTWISE_HPP_

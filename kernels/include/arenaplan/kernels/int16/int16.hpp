@@ -1,0 +1,21 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The int16-activation kernel family (namespace arenaplan::kernels::int16,
+// `k::int16::` in generated code): int16 activations with int8 weights
+// ("16x8") and int16 element-wise operators, each bit-exact with TensorFlow
+// Lite Micro's reference int16 kernel. This header is the family's one
+// entry point; kernels.hpp includes it.
+//
+//   requantize.hpp      64-bit and 32-bit output stages, int16 clamp
+//   conv.hpp            Conv2D, DepthwiseConv2D
+//   transpose_conv.hpp  TransposeConv
+//   elementwise.hpp     Add, Sub, LeakyRelu
+#ifndef ARENAPLAN_KERNELS_INT16_INT16_HPP_
+#define ARENAPLAN_KERNELS_INT16_INT16_HPP_
+
+#include "arenaplan/kernels/int16/conv.hpp"
+#include "arenaplan/kernels/int16/elementwise.hpp"
+#include "arenaplan/kernels/int16/requantize.hpp"
+#include "arenaplan/kernels/int16/transpose_conv.hpp"
+
+#endif  // ARENAPLAN_KERNELS_INT16_INT16_HPP_

@@ -1,0 +1,56 @@
+// Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
+//
+// The type table (codegen/compile/type_rules.hpp): well formed, one line
+// per operator, each for an operator the lowering table lowers; the text
+// refusals list. What each line makes a lowering accept or refuse is
+// checked end to end in lower_int16_test and compile_model_test.
+#include "codegen/compile/type_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "codegen/compile/lowering.hpp"
+
+namespace {
+
+using arenaplan::compile::AcceptedTypesText;
+using arenaplan::compile::FindLowering;
+using arenaplan::compile::FindTypeRule;
+using arenaplan::compile::TypeRule;
+using arenaplan::compile::TypeRules;
+using arenaplan::tflite::BuiltinOp;
+
+TEST(TypeRules, HoldOneWellFormedLinePerLoweredOperator) {
+  std::set<BuiltinOp> seen;
+  for (const TypeRule& r : TypeRules()) {
+    EXPECT_TRUE(seen.insert(r.op).second)
+        << arenaplan::tflite::BuiltinOpName(r.op) << " has two lines";
+    EXPECT_NE(FindLowering(r.op), nullptr)
+        << arenaplan::tflite::BuiltinOpName(r.op) << " has no lowering";
+    EXPECT_FALSE(r.slots.empty());
+    EXPECT_FALSE(r.accepted.empty());
+    std::set<std::vector<arenaplan::tflite::TensorType>> combos;
+    for (const auto& c : r.accepted) {
+      EXPECT_EQ(c.size(), r.slots.size())
+          << arenaplan::tflite::BuiltinOpName(r.op);
+      EXPECT_TRUE(combos.insert(c).second)
+          << arenaplan::tflite::BuiltinOpName(r.op) << " lists a pair twice";
+    }
+  }
+}
+
+TEST(TypeRules, ListTheSixteenByEightConvolutions) {
+  const TypeRule* conv = FindTypeRule(BuiltinOp::kConv2D);
+  ASSERT_NE(conv, nullptr);
+  EXPECT_EQ(AcceptedTypesText(*conv),
+            "(INT8, INT8, INT8), (INT16, INT8, INT16)");
+  const TypeRule* tc = FindTypeRule(BuiltinOp::kTransposeConv);
+  ASSERT_NE(tc, nullptr);
+  // TRANSPOSE_CONV's activation is its input 2, the filter input 1.
+  EXPECT_EQ(tc->slots[0].index, 2);
+  EXPECT_EQ(tc->slots[1].index, 1);
+  EXPECT_EQ(FindTypeRule(BuiltinOp::kMaxPool2D), nullptr);
+}
+
+}  // namespace
