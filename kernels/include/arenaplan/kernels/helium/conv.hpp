@@ -288,6 +288,49 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwiseFull(
   }
 }
 
+/// DepthwiseFull for channels [c, c + 8) (a group of exactly eight, as
+/// the first depthwise layers of the small MobileNets): the same loop on
+/// two accumulators (12 instructions per tap and 8 multiply-accumulates;
+/// DepthwiseTail<2> took about four times as many).
+ARENAPLAN_KERNELS_OUTLINE void DepthwiseEight(
+    std::uintptr_t base, const std::uintptr_t* off, std::int32_t taps,
+    const std::int8_t* w, std::int32_t w_step, std::int32_t c,
+    const std::int32_t* folded_bias, const Stage4& stage, std::int8_t* out) {
+  int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
+  if (taps > 0) {
+    int32x4_t t0, t1;
+    const std::int8_t* x;
+    __asm__ volatile(
+        "dls lr, %[taps]\n"
+        "1:\n\t"
+        "ldr %[x], [%[off]], #4\n\t"
+        "add %[x], %[x], %[base]\n\t"
+        "vldrb.s32 %q[t0], [%[x]]\n\t"
+        "vldrb.s32 %q[t1], [%[w]]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a0], %q[a0], %q[t0]\n\t"
+        "vldrb.s32 %q[t0], [%[x], #4]\n\t"
+        "vldrb.s32 %q[t1], [%[w], #4]\n\t"
+        "vmul.i32 %q[t0], %q[t0], %q[t1]\n\t"
+        "vadd.i32 %q[a1], %q[a1], %q[t0]\n\t"
+        "add %[w], %[w], %[step]\n\t"
+        "le lr, 1b\n"
+        : [off] "+r"(off), [w] "+l"(w), [x] "=&l"(x), [a0] "+w"(a0),
+          [a1] "+w"(a1), [t0] "=&w"(t0), [t1] "=&w"(t1)
+        : [taps] "r"(taps), [base] "r"(base), [step] "r"(w_step)
+        : "lr", "memory");
+  }
+  const int32x4_t acc[2] = {a0, a1};
+  const int32x4_t lo = vdupq_n_s32(stage.lo), hi = vdupq_n_s32(stage.hi);
+  for (std::int32_t j = 0; j < 2; ++j) {
+    const std::int32_t cj = c + 4 * j;
+    vstrbq_s32(out + cj,
+               stage.Bytes(vaddq_s32(acc[j], vldrwq_s32(folded_bias + cj)),
+                           vldrwq_s32(stage.multiplier + cj),
+                           vldrbq_s32(stage.shift + cj), lo, hi));
+  }
+}
+
 /// DepthwiseFull's sums and bytes for channels [c, c + n), n in [4J - 3,
 /// 4J] (a last group of fewer than 16): J vectors, the last one
 /// tail-predicated (its inactive lanes read and write nothing).
@@ -395,7 +438,12 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& in_shape,
               args(DepthwiseTail<1>);
               break;
             case 2:
-              args(DepthwiseTail<2>);
+              if (n == 8) {
+                helium_detail::DepthwiseEight(base, off, taps, filter + c0, c_n,
+                                              c0, folded_bias, stage, out);
+              } else {
+                args(DepthwiseTail<2>);
+              }
               break;
             case 3:
               args(DepthwiseTail<3>);
