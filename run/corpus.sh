@@ -16,6 +16,9 @@
 # Prints one line per model:
 #   corpus NAME: PASS|FAIL|REFUSED|NOREF (details)
 # a summary, then the boards' lines; exit 1 when any line is FAIL.
+# Every board run checks Invoke()'s painted stack against its bound
+# (run/run.sh fails the run when it is exceeded; docs/stack.md), and its
+# line gives both.
 # RUN_ICOUNT_BOARD=B: the runs on board B also give the instructions per
 # inference (QEMU -icount, run/run.sh's RUN_ICOUNT).
 # RUN_CORPUS_MODELS="NAME ...": only these models of CORPUS_DIR (names
@@ -136,8 +139,12 @@ for model in ${boards[@]:+"${noref_models[@]}"}; do
         case ${RUN_OVERLAP:-} in 1) b="$b-overlap" ;; esac
         case ${RUN_FUSE:-} in 1) b="$b-fuse" ;; esac
         extra=""
+        if [ -s "$b/stack.txt" ]; then
+          read -r peak bound _ < "$b/stack.txt"
+          extra="; stack $peak of bound $bound bytes"
+        fi
         if [ -n "$icount" ] && [ -s "$b/instructions.txt" ]; then
-          extra="; $(cat "$b/instructions.txt") instructions"
+          extra="$extra; $(cat "$b/instructions.txt") instructions"
         fi
         echo "corpus $name $board: NOREF RUNS (zero input, output equal to the host's; $took$extra)" ;;
       3) echo "corpus $name $board: SKIP ($said)" ;;
