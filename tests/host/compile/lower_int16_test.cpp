@@ -144,6 +144,57 @@ TEST(LowerInt16, ConvolvesSixteenByEightWithAnInt32Bias) {
   CheckConv(false, 4);
 }
 
+TEST(LowerInt16, ConvolvesDepthwiseWithADepthMultiplier) {
+  // DEPTHWISE_CONV_2D 16x8: [1, 3, 4, 2] -> [1, 3, 4, 4] (depth multiplier
+  // 2), 3x3 SAME stride 1, no bias (64-bit accumulator), RELU.
+  const std::int32_t h = 3, w = 4, ic = 2, dm = 2, oc = ic * dm, k = 3;
+  std::mt19937 rng(41);
+  std::vector<std::int8_t> filter(k * k * oc);
+  for (auto& v : filter)
+    v = static_cast<std::int8_t>(
+        std::uniform_int_distribution<int>(-127, 127)(rng));
+  const std::vector<float> ws = {0.01f, 0.02f, 0.005f, 0.03f};
+  OneOpModel m;
+  m.name = "depthwise16x8";
+  TensorSpec f{{1, k, k, oc}, kI8, 0.0f, 0, Bytes(filter)};
+  f.channel_scales = ws;
+  f.quantized_dimension = 3;
+  m.tensors = {TensorSpec{{1, h, w, ic}, kI16, kSi, 0, {}}, f,
+               TensorSpec{{1, h, w, oc}, kI16, kSo, 0, {}}};
+  m.graph_inputs = {0};
+  m.graph_outputs = {2};
+  m.op = arenaplan::tflite::BuiltinOp::kDepthwiseConv2D;
+  m.op_inputs = {0, 1};
+  m.op_outputs = {2};
+  m.options = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::pair{
+        fb::BuiltinOptions::DepthwiseConv2DOptions,
+        fb::CreateDepthwiseConv2DOptions(fbb, 0, 1, 1, dm, 1).Union()};
+  };
+  const auto in = Random16(h * w * ic, 42, -32768, 32767);
+  const auto run = CompileAndRun(m, Bytes(in));
+  ASSERT_EQ(run.error, "");
+  const auto out = AsInt16(run.output);
+  ASSERT_EQ(out.size(), static_cast<std::size_t>(h * w * oc));
+  for (std::int32_t y = 0; y < h; ++y)
+    for (std::int32_t x = 0; x < w; ++x)
+      for (std::int32_t c = 0; c < oc; ++c) {
+        std::int64_t acc = 0;
+        for (std::int32_t ky = 0; ky < k; ++ky)
+          for (std::int32_t kx = 0; kx < k; ++kx) {
+            const std::int32_t yy = y + ky - 1, xx = x + kx - 1;
+            if (yy < 0 || yy >= h || xx < 0 || xx >= w) continue;
+            acc += std::int64_t{in[(yy * w + xx) * ic + c / dm]} *
+                   filter[(ky * k + kx) * oc + c];
+          }
+        const double real = double{kSi} * double{ws[c]} / double{kSo};
+        // RELU: the lower bound is the zero point, 0.
+        EXPECT_EQ(out[(y * w + x) * oc + c],
+                  std::clamp(Stage64(acc, real), 0, 32767))
+            << y << "," << x << "," << c;
+      }
+}
+
 TEST(LowerInt16, TransposesWithAShapeGivenAsGraphInput) {
   // Input [1, 2, 3, 2] -> [1, 4, 6, 2], filter 3x3, stride 2, SAME: the
   // convolution of 4x6 gives 2x3, total padding (2 - 1) * 2 + 3 - 4 = 1
