@@ -33,20 +33,26 @@ struct LeakyReluParams {
   std::int32_t count;                                ///< Elements.
 };
 
+/// The output value of one quantized input value `q` before the clamp to
+/// the output type (header comment); the int8 and int16 kernels share it.
+inline std::int32_t LeakyReluUnclamped(const LeakyReluParams& p,
+                                       std::int32_t q) {
+  const std::int32_t x = q - p.input_zero_point;
+  const std::int32_t scaled =
+      x >= 0
+          ? MultiplyByQuantizedMultiplier(x, p.identity_multiplier,
+                                          p.identity_shift)
+          : MultiplyByQuantizedMultiplier(x, p.alpha_multiplier, p.alpha_shift);
+  return p.output_zero_point + scaled;
+}
+
 /// output[i] = leaky_relu(input[i]) (header comment). The output must not
 /// overlap the input unless it starts kElementwiseOverlapDistance (0) or
 /// more bytes below it.
 inline void LeakyRelu(const LeakyReluParams& p, const std::int8_t* input,
                       std::int8_t* output) {
   for (std::int32_t i = 0; i < p.count; ++i) {
-    const std::int32_t x =
-        static_cast<std::int32_t>(input[i]) - p.input_zero_point;
-    const std::int32_t scaled =
-        x >= 0 ? MultiplyByQuantizedMultiplier(x, p.identity_multiplier,
-                                               p.identity_shift)
-               : MultiplyByQuantizedMultiplier(x, p.alpha_multiplier,
-                                               p.alpha_shift);
-    output[i] = ClampToInt8(p.output_zero_point + scaled, -128, 127);
+    output[i] = ClampToInt8(LeakyReluUnclamped(p, input[i]), -128, 127);
   }
 }
 

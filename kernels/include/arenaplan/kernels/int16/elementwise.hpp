@@ -95,14 +95,7 @@ inline void Sub(const BinaryParams& p, const std::int16_t* input1,
 inline void LeakyRelu(const LeakyReluParams& p, const std::int16_t* input,
                       std::int16_t* output) {
   for (std::int32_t i = 0; i < p.count; ++i) {
-    const std::int32_t x =
-        static_cast<std::int32_t>(input[i]) - p.input_zero_point;
-    const std::int32_t scaled =
-        x >= 0 ? MultiplyByQuantizedMultiplier(x, p.identity_multiplier,
-                                               p.identity_shift)
-               : MultiplyByQuantizedMultiplier(x, p.alpha_multiplier,
-                                               p.alpha_shift);
-    output[i] = ClampToInt16(p.output_zero_point + scaled, -32768, 32767);
+    output[i] = ClampToInt16(LeakyReluUnclamped(p, input[i]), -32768, 32767);
   }
 }
 
