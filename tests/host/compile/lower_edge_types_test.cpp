@@ -98,9 +98,10 @@ TEST(LowerEdgeTypes, RefusesWhatTheKernelsDoNotCompute) {
   auto model = arenaplan::tflite::ReadModelFile(path);
   model.subgraphs[0].tensors[0].type = TensorType::kInt32;
   EXPECT_NE(CompileError(model, path)
-                .find(path + ": operator 0 (QUANTIZE): tensor 0 "
-                             "'input_int8' is INT32; QUANTIZE from FLOAT32 "
-                             "gives INT8 or INT16"),
+                .find(path +
+                      ": operator 0 (QUANTIZE): output tensor 0 "
+                      "'input_int8' is INT32; QUANTIZE accepts (input, "
+                      "output) as (FLOAT32, INT8), (FLOAT32, INT16), "),
             std::string::npos)
       << CompileError(model, path);
   // DEQUANTIZE to int8.
