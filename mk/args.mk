@@ -11,7 +11,7 @@
 #   lists (ARGS_LIST_VARIABLES): the same and single spaces between words
 # (no '$', quote, backquote, '*', '?', '[', '(', ';', '&', '|', '<', '>',
 # '\', '#', '!', tab or newline; a path with one is refused: rename it).
-ARGS_VARIABLES := MODEL INPUT OUTPUT BOARD STRATEGY OVERLAP FUSE PROFILE PD_OUT \
+ARGS_VARIABLES := MODEL INPUT OUTPUT BOARD STRATEGY OVERLAP FUSE PROFILE MIX PD_OUT \
   ARENAPLAN_CLI ARENAPLAN_SHARED REFERENCE_DIR BUILD DEMO_MODEL DEMO_BOARD \
   SEANET_DIR
 ARGS_LIST_VARIABLES := REGIONS PD_STRATEGIES REF_BOARDS MODELS_BOARDS \

@@ -8,6 +8,9 @@
 # PROFILE=1 also runs the image with every operator marked and prints
 # instructions per operator (run/profile_table.pl); with RUN_ICOUNT=1 it
 # fails unless their sum is within 1 % of the unprofiled inference's.
+# MIX=1 also prints the inference's instruction mix (vector, floating
+# point, loop, scalar; run/instruction_mix.pl); with RUN_ICOUNT=1 it fails
+# unless the block log's count is within 0.1 % of the counter's.
 #
 #   make test-reference   every input in ../shared/reference on the host and
 #                         on REF_BOARDS (default mps2-an386), each output
@@ -41,6 +44,7 @@ run: export ARENAPLAN_CLI := $(value ARENAPLAN_CLI)
 run: export RUN_OVERLAP := $(value OVERLAP)
 run: export RUN_FUSE := $(value FUSE)
 run: export RUN_PROFILE := $(value PROFILE)
+run: export RUN_MIX := $(value MIX)
 run: export RUN_REGIONS := $(value REGIONS)
 run: export RUN_ARG_MODEL := $(value MODEL)
 run: export RUN_ARG_BOARD := $(or $(value BOARD),$(RUN_BOARD_DEFAULT))

@@ -49,6 +49,11 @@
 # of instructions per operator; with RUN_ICOUNT=1 the table's sum is
 # compared with the unprofiled inference's instructions, exit 1 when they
 # differ by more than 1 %.
+# RUN_MIX=1 (`make run ... MIX=1`) runs the image once more with QEMU's
+# block log and prints the inference's instruction mix (Helium vector,
+# scalar floating point, low-overhead loop, scalar; run/instruction_mix.pl),
+# written to RUN_OUT/NAME/BOARD/TAG/mix.txt; with RUN_ICOUNT=1 the log's
+# total must be within 0.1 % of the counter's.
 set -euo pipefail
 if [ $# -ne 5 ]; then
   echo "usage: run/run.sh MODEL BOARD INPUT OUTPUT STRATEGY" >&2
@@ -134,6 +139,12 @@ case ${RUN_PROFILE:-} in
   '' | 0) ;;
   1) profile=1 ;;
   *) die 2 "PROFILE '${RUN_PROFILE}': expected 1, 0 or nothing" ;;
+esac
+mix=""
+case ${RUN_MIX:-} in
+  '' | 0) ;;
+  1) mix=1 ;;
+  *) die 2 "MIX '${RUN_MIX}': expected 1, 0 or nothing" ;;
 esac
 
 # Generates MODEL's code with PLAN into DIR; a file is replaced only when
@@ -404,6 +415,27 @@ if [ -n "$profile" ]; then
   [ "${RUN_ICOUNT:-}" = 1 ] && unprofiled=$(cat "$b/instructions.txt")
   run/profile_table.pl "$b-profile/run.log" "$unprofiled" "$b/profile.json" ||
     die 1 "the profile's steps do not add up to the unprofiled inference within 1 % (log $b-profile/run.log)"
+fi
+
+if [ -n "$mix" ]; then
+  # The same image once more, every executed block logged (no -icount:
+  # the log is the count); run/instruction_mix.pl classifies the
+  # inference's instructions. With RUN_ICOUNT=1 its total must equal the
+  # counter's figure within 0.1 % (two methods of counting one inference).
+  TARGET_TIMEOUT=${TARGET_TIMEOUT:-900} fw_qemu "$b/run.elf" "$b/mix.run.log" -d in_asm,exec,nochain -D "$b/mix.trace" ||
+    die 1 "the firmware failed under the block log (log $b/mix.run.log)"
+  mix_line=$(run/instruction_mix.pl "${ARM_OBJDUMP:-arm-none-eabi-objdump}" "$b/run.elf" \
+    "$b/mix.trace") || die 1 "no instruction mix (log $b/mix.trace)"
+  rm -f "$b/mix.trace"
+  echo "$mix_line" > "$b/mix.txt"
+  echo "$what: $mix_line"
+  if [ "${RUN_ICOUNT:-}" = 1 ]; then
+    counted=$(sed -n 's/^mix instructions=\([0-9]*\) .*/\1/p' "$b/mix.txt")
+    counter=$(cat "$b/instructions.txt")
+    diff=$((counted > counter ? counted - counter : counter - counted))
+    [ $((diff * 1000)) -le "$counter" ] ||
+      die 1 "the block log counts $counted instructions, the counter $counter: more than 0.1 % apart"
+  fi
 fi
 
 [ -z "$output" ] || cp "$b/board.out.bin" "$output"
