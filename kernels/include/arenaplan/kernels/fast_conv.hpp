@@ -40,13 +40,13 @@
 //
 // Loop order and overlap. Output pixels P in the reference order (b, oy,
 // ox ascending). Conv2DFast: a window of at most 256 bytes and more than
-// one tap is first copied (read once) into a stack buffer, the padding as
+// one tap is first copied (read once) into a scratch buffer, the padding as
 // the zero point; then output channels in groups of four (then one by one),
 // each group reading the whole window of P (or the buffer), then writing its
 // bytes. A pixel pair (P, P + 1): both windows read (gathered, widened),
 // then per pair of channels the tails of both windows (the last in_c & 3
 // bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
-// kept in a stack buffer; P + 1's bytes are written after the last pair.
+// kept in a scratch buffer; P + 1's bytes are written after the last pair.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
@@ -139,7 +139,7 @@ constexpr Span Clip(std::int32_t start, std::int32_t k, std::int32_t extent) {
 
 /// Bytes of the input zero point the padding corrections multiply.
 constexpr std::int32_t kZeros = 64;
-/// Bytes of the stack buffer Conv2DFast gathers small windows into.
+/// Bytes of the scratch buffer Conv2DFast gathers small windows into.
 constexpr std::int32_t kWindow = 256;
 
 /// Calls add(offset, length) for each run of padded taps of a kh x kw
@@ -250,6 +250,272 @@ ARENAPLAN_KERNELS_OUTLINE void DepthwisePassGroups(
   }
 }
 
+/// One Conv2DFastWith call as its outlined parts read it, through one
+/// reference (so that the pixel loops keep few values in registers):
+/// operands, geometry (elements; per_oc, in_row and f_row in bytes), the
+/// interior columns and the scratch buffers (ConvScratchOf's layout).
+struct ConvJob {
+  const std::int8_t* input;         ///< [out_n, in_h, in_w, in_c]
+  const std::int8_t* filter;        ///< [out_c, kh, kw, in_c]
+  const std::int32_t* folded_bias;  ///< out_c sums (FoldConvBias)
+  OutputStage stage;                ///< Requantization and clamp.
+  std::int32_t in_h, in_w, in_c, kh, kw, out_c;
+  std::int32_t out_n, out_h, out_w;  ///< Output pixels.
+  std::int32_t stride_h, stride_w, pad_h, pad_w;
+  std::int32_t per_oc;         ///< kh * kw * in_c: one channel's filter.
+  std::int32_t in_row, f_row;  ///< in_w * in_c and kw * in_c.
+  /// Output columns [ox_lo, ox_hi) whose windows lie within the input's
+  /// columns (0 <= ox_lo <= ox_hi <= out_w).
+  std::int32_t ox_lo, ox_hi;
+  std::int8_t zero_point;  ///< The padding's value (the input's zero).
+  /// The gathered window, or kZeros zero points; a pair's second gathered
+  /// window follows it, RoundUp4(per_oc) bytes on (ConvScratchOf).
+  std::int8_t* window;
+  std::uint32_t* wide;    ///< A pair's two windows, Widen2's words.
+  std::int8_t* pair_out;  ///< A pair's second pixel's out_c bytes.
+};
+
+/// How Conv2DFastWith reads a pixel's window: gathered into a buffer
+/// (windows of at most kWindow bytes and more than one tap), in place (an
+/// unclipped 1x1 window; a clipped one row-wise), or row by row
+/// (RowWisePixel, the other layers).
+enum class ConvWindows { kGathered, kPointwise, kRowWise };
+
+/// The window at input row y0 and column x0 (either may be negative) of
+/// `image` (one batch's [in_h, in_w, in_c] input) copied into dst as one
+/// [kh, kw, in_c] vector, the padded taps holding the zero point; returns
+/// dst. Reads each in-bounds byte of the window once, in ascending order.
+ARENAPLAN_KERNELS_OUTLINE const std::int8_t* GatherWindow(
+    const ConvJob& j, const std::int8_t* image, std::int32_t y0,
+    std::int32_t x0, std::int8_t* dst) {
+  const std::int32_t kh = j.kh, in_c = j.in_c, f_row = j.f_row,
+                     in_row = j.in_row;
+  const std::int8_t zp = j.zero_point;
+  const Span rows = Clip(y0, kh, j.in_h), cols = Clip(x0, j.kw, j.in_w);
+  // Clip's begin <= k: the left padding is within the row.
+  const std::int32_t left = cols.begin * in_c,
+                     mid = (cols.end - cols.begin) * in_c,
+                     right = f_row - left - mid;
+  const std::int8_t* src =  // the first in-bounds row's first in-bounds tap
+      image + (y0 + rows.begin) * in_row + (x0 + cols.begin) * in_c;
+  std::int8_t* d = dst;
+  for (std::int32_t ky = 0; ky < kh; ++ky) {
+    if (ky < rows.begin || ky >= rows.end) {
+      d = Fill(d, zp, f_row);
+      continue;
+    }
+    d = Fill(d, zp, left);
+    d = Copy(d, src, mid);
+    d = Fill(d, zp, right);
+    src += in_row;
+  }
+  return dst;
+}
+
+/// GatherWindow for a window within the input, whose first byte is at
+/// src: its kh rows of f_row bytes, in_row bytes apart. Returns dst.
+ARENAPLAN_KERNELS_OUTLINE const std::int8_t* GatherRows(const ConvJob& j,
+                                                        const std::int8_t* src,
+                                                        std::int8_t* dst) {
+  const std::int32_t f_row = j.f_row, in_row = j.in_row;
+  std::int8_t* d = dst;
+  for (std::int32_t ky = j.kh; ky > 0; --ky, src += in_row) {
+    d = Copy(d, src, f_row);
+  }
+  return dst;
+}
+
+/// The out_c bytes of one pixel whose window is the vector v (per_oc
+/// bytes): the channels in groups of four (dsp.hpp VectorGroups), then one
+/// by one; each reads all of v, then writes its bytes.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void VectorPixel(const ConvJob& j,
+                                           const std::int8_t* v,
+                                           std::int8_t* out) {
+  const std::int32_t per_oc = j.per_oc, groups_end = j.out_c & ~3;
+  VectorGroups<Mac>(v, j.filter, per_oc, groups_end, j.folded_bias, j.stage,
+                    out);
+  for (std::int32_t c = groups_end; c < j.out_c; ++c) {
+    out[c] = j.stage.Leftover(
+        Mac::Dot1(v, j.filter + c * per_oc, per_oc, j.folded_bias[c]), c);
+  }
+}
+
+/// Two consecutive pixels (raster order) whose windows are the vectors a
+/// and b, out_c even: their bytes at out_a and out_a + out_c. Both windows
+/// are read (widened, Widen2), then per pair of channels the tails of both
+/// (the last per_oc & 3 bytes) read and a's two bytes written, b's kept in
+/// pair_out; b's bytes are written after the last pair (PairGroups).
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void PixelPair(const ConvJob& j, const std::int8_t* a,
+                                         const std::int8_t* b,
+                                         std::int8_t* out_a) {
+  const std::int32_t per_oc = j.per_oc, out_c = j.out_c;
+  std::uint32_t* const wide = j.wide;
+  std::int8_t* const pair_out = j.pair_out;
+  Mac::Widen2(a, b, per_oc & ~3, wide);
+  PairGroups<Mac>(wide, a, b, per_oc, j.filter, out_c, j.folded_bias, j.stage,
+                  out_a, pair_out);
+  Copy(out_a + out_c, pair_out, out_c);
+}
+
+/// A window's in-bounds rows and columns (Clip).
+struct ClipBox {
+  Span rows, cols;
+};
+
+/// acc[k] += zero_point * (the weights of output channel oc + k at the
+/// padded taps of `box`), k < kLanes (4: Dot4, 1: Dot1), the zero points
+/// read from `window` (kZeros of them): the padding corrections.
+template <class Mac, int kLanes>
+ARENAPLAN_KERNELS_INLINE void PaddedTaps(const ConvJob& j, const ClipBox& box,
+                                         std::int32_t oc, std::int32_t* acc) {
+  const std::int32_t per_oc = j.per_oc;
+  const std::int8_t* const zeros = j.window;
+  const std::int8_t* const wk = j.filter + oc * per_oc;
+  ForPaddedRuns(
+      j.kh, j.kw, j.in_c, box.rows, box.cols,
+      [&](std::int32_t off, std::int32_t len) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        for (std::int32_t i = 0; i < len; i += kZeros) {
+          const std::int32_t n = len - i < kZeros ? len - i : kZeros;
+          if constexpr (kLanes == 4) {
+            Mac::Dot4(zeros, wk + off + i, per_oc, n, acc);
+          } else {
+            acc[0] = Mac::Dot1(zeros, wk + off + i, n, acc[0]);
+          }
+        }
+      });
+}
+
+/// One pixel row by row: per group of four channels (then per channel),
+/// one dot product per in-bounds filter row (dsp.hpp Dot4, Dot1: the
+/// in-bounds columns times in_c bytes, contiguous in the input and the
+/// filter), then the padding corrections (PaddedTaps), then its bytes.
+/// image, y0, x0: as GatherWindow's.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void RowWisePixel(const ConvJob& j,
+                                            const std::int8_t* image,
+                                            std::int32_t y0, std::int32_t x0,
+                                            std::int8_t* out) {
+  const ClipBox box{Clip(y0, j.kh, j.in_h), Clip(x0, j.kw, j.in_w)};
+  const bool clipped = box.rows.begin != 0 || box.rows.end != j.kh ||
+                       box.cols.begin != 0 || box.cols.end != j.kw;
+  const std::int32_t in_c = j.in_c, per_oc = j.per_oc;
+  const std::int32_t run = (box.cols.end - box.cols.begin) * in_c,
+                     rows = box.rows.end - box.rows.begin;
+  const std::int8_t* const in0 =
+      image + (y0 + box.rows.begin) * j.in_row + (x0 + box.cols.begin) * in_c;
+  const std::int32_t f0 = (box.rows.begin * j.kw + box.cols.begin) * in_c;
+  const bool full = j.stage.FullRange();
+  std::int32_t oc = 0;
+  for (; oc < (j.out_c & ~3); oc += 4) {
+    std::int32_t acc[4] = {j.folded_bias[oc], j.folded_bias[oc + 1],
+                           j.folded_bias[oc + 2], j.folded_bias[oc + 3]};
+    const std::int8_t* in = in0;
+    const std::int8_t* w = j.filter + oc * per_oc + f0;
+    for (std::int32_t r = rows; r > 0; --r, in += j.in_row, w += j.f_row) {
+      Mac::Dot4(in, w, per_oc, run, acc);
+    }
+    if (clipped) PaddedTaps<Mac, 4>(j, box, oc, acc);
+    j.stage.Store4(acc, oc, out + oc, full);
+  }
+  for (; oc < j.out_c; ++oc) {
+    std::int32_t acc[1] = {j.folded_bias[oc]};
+    const std::int8_t* in = in0;
+    const std::int8_t* w = j.filter + oc * per_oc + f0;
+    for (std::int32_t r = rows; r > 0; --r, in += j.in_row, w += j.f_row) {
+      acc[0] = Mac::Dot1(in, w, run, acc[0]);
+    }
+    if (clipped) PaddedTaps<Mac, 1>(j, box, oc, acc);
+    out[oc] = j.stage.Leftover(acc[0], oc);
+  }
+}
+
+/// The vector pixels of a ConvPixels loop: with kPairs two consecutive
+/// ones (raster order) go together (PixelPair), `pending` the first of a
+/// pair, not yet computed, its bytes at the next pixel's out - out_c.
+template <class Mac, bool kPairs>
+struct VectorSink {
+  const ConvJob& j;
+  const std::int8_t* pending = nullptr;
+
+  /// Where the next pixel's window is gathered.
+  ARENAPLAN_KERNELS_INLINE std::int8_t* Buffer() const {
+    return kPairs && pending != nullptr ? j.window + RoundUp4(j.per_oc)
+                                        : j.window;
+  }
+  /// The pixel whose bytes are at out, its window the vector v.
+  ARENAPLAN_KERNELS_INLINE void Take(const std::int8_t* v, std::int8_t* out) {
+    if constexpr (kPairs) {
+      if (pending == nullptr) {  // wait for the next pixel
+        pending = v;
+        return;
+      }
+      PixelPair<Mac>(j, pending, v, out - j.out_c);
+      pending = nullptr;
+    } else {
+      VectorPixel<Mac>(j, v, out);
+    }
+  }
+  /// The pending pixel alone (the pixel at out is not a vector, or there
+  /// is none).
+  ARENAPLAN_KERNELS_INLINE void Flush(std::int8_t* out) {
+    if (kPairs && pending != nullptr) {
+      VectorPixel<Mac>(j, pending, out - j.out_c);
+      pending = nullptr;
+    }
+  }
+};
+
+/// All output pixels of a Conv2DFastWith call in raster order (b, oy, ox
+/// ascending), their windows read as kWindows says; the columns [ox_lo,
+/// ox_hi) of an output row whose windows lie within the input's rows take
+/// the short path (GatherRows, the window in place, no clipping).
+template <class Mac, ConvWindows kWindows, bool kPairs>
+ARENAPLAN_KERNELS_OUTLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
+  VectorSink<Mac, kPairs> sink{j};
+  const std::int32_t out_c = j.out_c, stride_w = j.stride_w;
+  const std::int32_t step = stride_w * j.in_c;  // input bytes per column
+  // A pixel whose window may be clipped.
+  const auto edge = [&](const std::int8_t* image, std::int32_t y0,
+                        std::int32_t x0,
+                        std::int8_t* o) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+    if constexpr (kWindows == ConvWindows::kGathered) {
+      sink.Take(GatherWindow(j, image, y0, x0, sink.Buffer()), o);
+    } else {  // clipped (pointwise), or row-wise
+      sink.Flush(o);
+      RowWisePixel<Mac>(j, image, y0, x0, o);
+    }
+  };
+  for (std::int32_t b = 0; b < j.out_n; ++b) {
+    const std::int8_t* const image = j.input + b * j.in_h * j.in_row;
+    for (std::int32_t oy = 0; oy < j.out_h; ++oy) {
+      const std::int32_t y0 = oy * j.stride_h - j.pad_h;
+      const bool rows_in =
+          kWindows != ConvWindows::kRowWise && y0 >= 0 && y0 + j.kh <= j.in_h;
+      std::int8_t* const row_end = out + j.out_w * out_c;
+      std::int8_t* const mid = rows_in ? out + j.ox_lo * out_c : row_end;
+      std::int32_t x0 = -j.pad_w;
+      for (; out != mid; out += out_c, x0 += stride_w) edge(image, y0, x0, out);
+      if (out == row_end) continue;
+      // The interior: windows within the input, src their first bytes.
+      std::int8_t* const mid_end = out + (j.ox_hi - j.ox_lo) * out_c;
+      const std::int8_t* src = image + y0 * j.in_row + x0 * j.in_c;
+      for (; out != mid_end; out += out_c, x0 += stride_w, src += step) {
+        if constexpr (kWindows == ConvWindows::kGathered) {
+          sink.Take(GatherRows(j, src, sink.Buffer()), out);
+        } else {
+          sink.Take(src, out);
+        }
+      }
+      for (; out != row_end; out += out_c, x0 += stride_w) {
+        edge(image, y0, x0, out);
+      }
+    }
+  }
+  sink.Flush(out);
+}
+
 }  // namespace fast_detail
 
 /// CONV_2D as Conv2D (conv.hpp), with `folded_bias` from FoldConvBias
@@ -265,175 +531,50 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
                            const std::int32_t* folded_bias, ChannelQuant quant,
                            const Shape4& out_shape, std::int8_t* output,
                            std::int8_t* __restrict scratch) {
-  using fast_detail::Clip;
-  const OutputStage stage = fast_detail::StageOf(p, quant);
-  const bool full = stage.FullRange();
-  // Geometry as locals too (the output stores may alias the parameters).
-  const std::int32_t stride_h = p.stride_h, stride_w = p.stride_w,
-                     pad_h = p.pad_h, pad_w = p.pad_w;
-  const std::int32_t in_h = in_shape.h, in_w = in_shape.w;
-  const std::int32_t out_n = out_shape.n, out_h = out_shape.h,
-                     out_w = out_shape.w;
-  const std::int32_t in_c = in_shape.c, kh = filter_shape.h,
-                     kw = filter_shape.w, out_c = out_shape.c;
-  const std::int32_t zero_point = -p.input_offset;
-  const std::int32_t per_oc = kh * kw * in_c;  // one output channel's filter
-  const std::int32_t groups_end = out_c & ~3;  // channels in groups of four
-  // Windows of at most kWindow bytes with more than one tap are gathered
-  // first (fewer, longer dot products; no padding corrections).
+  using fast_detail::ConvPixels;
+  using fast_detail::ConvWindows;
+  const std::int32_t kh = filter_shape.h, kw = filter_shape.w,
+                     in_c = in_shape.c, out_c = out_shape.c;
   const fast_detail::ConvScratchLayout layout =
       fast_detail::ConvScratchOf(Shape4{out_c, kh, kw, in_c});
-  std::int8_t* const window = scratch + layout.window;
-  const bool gather = layout.gather;
-  const bool pointwise = layout.pointwise;  // VectorGroups
-  const auto zp8 = static_cast<std::int8_t>(zero_point);
+  fast_detail::ConvJob j{};
+  j.input = input, j.filter = filter, j.folded_bias = folded_bias;
+  j.stage = fast_detail::StageOf(p, quant);
+  j.in_h = in_shape.h, j.in_w = in_shape.w, j.in_c = in_c;
+  j.kh = kh, j.kw = kw, j.out_c = out_c;
+  j.out_n = out_shape.n, j.out_h = out_shape.h, j.out_w = out_shape.w;
+  j.stride_h = p.stride_h, j.stride_w = p.stride_w;
+  j.pad_h = p.pad_h, j.pad_w = p.pad_w;
+  j.per_oc = kh * kw * in_c;
+  j.in_row = j.in_w * in_c, j.f_row = kw * in_c;
+  // Interior columns: x0 = ox * stride_w - pad_w >= 0 and x0 + kw <= in_w.
+  const std::int32_t sw = j.stride_w, last = j.in_w - kw + j.pad_w;
+  std::int32_t lo = j.pad_w > 0 ? (j.pad_w + sw - 1) / sw : 0;
+  std::int32_t hi = last >= 0 ? last / sw + 1 : 0;
+  lo = lo < j.out_w ? lo : j.out_w;
+  hi = hi < j.out_w ? hi : j.out_w;
+  j.ox_lo = lo, j.ox_hi = hi > lo ? hi : lo;
+  j.zero_point = static_cast<std::int8_t>(-p.input_offset);
+  j.window = scratch + layout.window;
+  j.wide = reinterpret_cast<std::uint32_t*>(
+      __builtin_assume_aligned(scratch + layout.wide, 4));
+  j.pair_out = scratch + layout.pair_out;
   // The padding's value for the padded runs of the windows that are not
   // gathered: in `window`, which only gathering uses (a gathered window
   // never reaches the padded runs), so the scratch holds one buffer, not
   // two.
-  std::int8_t* const zeros = window;
-  if (!gather) fast_detail::Fill(zeros, zp8, fast_detail::kZeros);
-  const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
-  // The channel groups of one pixel whose window is one vector.
-  const auto vector_pixel = [&](const std::int8_t* v, std::int8_t* o) {
-    VectorGroups<Mac>(v, filter, per_oc, groups_end, folded_bias, stage, o);
-    for (std::int32_t c = groups_end; c < out_c; ++c) {
-      o[c] = stage.Leftover(
-          Mac::Dot1(v, filter + c * per_oc, per_oc, folded_bias[c]), c);
-    }
-  };
-  // Two consecutive pixels (raster order) whose windows are vectors of at
-  // most kWindow bytes are done together (PairGroups) where the Mac has
-  // Dot2x2; `pending` is the first of a pair, not yet computed.
-  const bool pairs = layout.pairs;
-  std::int8_t* const pair_window = scratch + layout.pair_window;
-  std::int8_t* const pair_out = scratch + layout.pair_out;
-  auto* const pair_wide = reinterpret_cast<std::uint32_t*>(
-      __builtin_assume_aligned(scratch + layout.wide, 4));
-  const std::int8_t* pending = nullptr;
-  std::int8_t* pending_out = nullptr;
-  std::int8_t* out = output;
-  for (std::int32_t b = 0; b < out_n; ++b) {
-    for (std::int32_t oy = 0; oy < out_h; ++oy) {
-      const std::int32_t y0 = oy * stride_h - pad_h;
-      const auto rows = Clip(y0, kh, in_h);
-      for (std::int32_t ox = 0; ox < out_w; ++ox, out += out_c) {
-        const std::int32_t x0 = ox * stride_w - pad_w;
-        const auto cols = Clip(x0, kw, in_w);
-        const bool clipped = rows.begin != 0 || rows.end != kh ||
-                             cols.begin != 0 || cols.end != kw;
-        const std::int32_t run = (cols.end - cols.begin) * in_c;
-        const std::int8_t* in0 =
-            input +
-            ((b * in_h + y0 + rows.begin) * in_w + x0 + cols.begin) * in_c;
-        const std::int32_t f0 = (rows.begin * kw + cols.begin) * in_c;
-        std::int32_t oc = 0;
-        const std::int8_t* vec = nullptr;  // the window as one vector
-        if (gather) {
-          // The window as one [kh, kw, in_c] vector, the padding holding the
-          // zero point, so each group is one dot product of per_oc bytes.
-          const std::int32_t left = (cols.begin < kw ? cols.begin : kw) * in_c,
-                             mid = run, right = f_row - left - mid;
-          std::int8_t* const buffer = pending != nullptr ? pair_window : window;
-          std::int8_t* dst = buffer;
-          const std::int8_t* src = in0;  // the first in-bounds row
-          for (std::int32_t ky = 0; ky < kh; ++ky) {
-            if (ky < rows.begin || ky >= rows.end) {
-              dst = fast_detail::Fill(dst, zp8, f_row);
-              continue;
-            }
-            dst = fast_detail::Fill(dst, zp8, left);
-            dst = fast_detail::Copy(dst, src, mid);
-            dst = fast_detail::Fill(dst, zp8, right);
-            src += in_row;
-          }
-          vec = buffer;
-        } else if (pointwise && !clipped) {
-          vec = in0;
-        }
-        if constexpr (Mac::kPairs) {
-          if (vec != nullptr && pairs) {
-            if (pending == nullptr) {  // wait for the next pixel
-              pending = vec;
-              pending_out = out;
-              continue;
-            }
-            // pending (the previous pixel, output at out - out_c) and vec:
-            // both read by every pair of channels; the previous pixel's
-            // bytes written as they come, this pixel's kept in pair_out
-            // until all reads of the two windows are done.
-            Mac::Widen2(pending, vec, per_oc & ~3, pair_wide);
-            PairGroups<Mac>(pair_wide, pending, vec, per_oc, filter, out_c & ~1,
-                            folded_bias, stage, pending_out, pair_out);
-            fast_detail::Copy(out, pair_out, out_c);
-            pending = nullptr;
-            continue;
-          }
-          if (pending != nullptr) {  // alone: its next pixel is not a vector
-            vector_pixel(pending, pending_out);
-            pending = nullptr;
-          }
-        }
-        if (vec != nullptr) {
-          vector_pixel(vec, out);
-          continue;
-        }
-        for (; oc < groups_end; oc += 4) {
-          std::int32_t acc[4] = {folded_bias[oc], folded_bias[oc + 1],
-                                 folded_bias[oc + 2], folded_bias[oc + 3]};
-          const std::int8_t* in = in0;
-          const std::int8_t* w = filter + oc * per_oc + f0;
-          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-            Mac::Dot4(in, w, per_oc, run, acc);
-            in += in_row;
-            w += f_row;
-          }
-          if (clipped) {  // zero_point * w over the padded taps
-            const std::int8_t* wg = filter + oc * per_oc;
-            fast_detail::ForPaddedRuns(
-                kh, kw, in_c, rows, cols,
-                [&](std::int32_t off, std::int32_t len) {
-                  for (std::int32_t i = 0; i < len; i += fast_detail::kZeros) {
-                    Mac::Dot4(zeros, wg + off + i, per_oc,
-                              len - i < fast_detail::kZeros
-                                  ? len - i
-                                  : fast_detail::kZeros,
-                              acc);
-                  }
-                });
-          }
-          stage.Store4(acc, oc, out + oc, full);
-        }
-        for (oc = groups_end; oc < out_c; ++oc) {
-          std::int32_t acc = folded_bias[oc];
-          const std::int8_t* in = in0;
-          const std::int8_t* w = filter + oc * per_oc + f0;
-          for (std::int32_t ky = rows.begin; ky < rows.end; ++ky) {
-            acc = Mac::Dot1(in, w, run, acc);
-            in += in_row;
-            w += f_row;
-          }
-          if (clipped) {
-            const std::int8_t* wk = filter + oc * per_oc;
-            fast_detail::ForPaddedRuns(
-                kh, kw, in_c, rows, cols,
-                [&](std::int32_t off, std::int32_t len) {
-                  for (std::int32_t i = 0; i < len; i += fast_detail::kZeros) {
-                    acc = Mac::Dot1(zeros, wk + off + i,
-                                    len - i < fast_detail::kZeros
-                                        ? len - i
-                                        : fast_detail::kZeros,
-                                    acc);
-                  }
-                });
-          }
-          out[oc] = stage.Leftover(acc, oc);
-        }
-      }
-    }
-  }
-  if constexpr (Mac::kPairs) {
-    if (pending != nullptr) vector_pixel(pending, pending_out);  // the last
+  if (!layout.gather)
+    fast_detail::Fill(j.window, j.zero_point, fast_detail::kZeros);
+  constexpr bool kPairs = Mac::kPairs;
+  const bool pairs = kPairs && layout.pairs;
+  if (layout.gather) {
+    pairs ? ConvPixels<Mac, ConvWindows::kGathered, kPairs>(j, output)
+          : ConvPixels<Mac, ConvWindows::kGathered, false>(j, output);
+  } else if (layout.pointwise) {
+    pairs ? ConvPixels<Mac, ConvWindows::kPointwise, kPairs>(j, output)
+          : ConvPixels<Mac, ConvWindows::kPointwise, false>(j, output);
+  } else {
+    ConvPixels<Mac, ConvWindows::kRowWise, false>(j, output);
   }
 }
 
