@@ -13,11 +13,14 @@
 //   the padding as the zero point); then each group of four output channels is
 //   four VMLADAVA dot products over it (helium/dot.hpp Dot4: 16
 //   multiply-accumulates per instruction, the last partial block
-//   tail-predicated). Otherwise the in-bounds rows (kw * in_c contiguous bytes
-//   each) are dot products, and the padded taps add zero_point * w (a vector of
-//   the zero point against the padded runs of the filter: fast_conv.hpp's
-//   header on why that cancels the folded bias's share). A last group of fewer
-//   than four channels is tail-predicated.
+//   tail-predicated); a vector of 16, 32, 48 or 64 bytes in a layer whose
+//   channels all shift right is held in registers instead (dot.hpp
+//   HeldGroups: read once, then every group in one assembly loop). Otherwise
+//   the in-bounds rows (kw * in_c contiguous bytes each) are dot products, and
+//   the padded taps add zero_point * w (a vector of the zero point against the
+//   padded runs of the filter: fast_conv.hpp's header on why that cancels the
+//   folded bias's share). A last group of fewer than four channels is
+//   tail-predicated.
 // - DepthwiseConv2D: one call per output pixel (DepthwisePixel) over a
 //   table of its taps (TapTable: built once per layer for the unclipped
 //   windows, once per pixel for a clipped one, not per group of channels):
@@ -37,8 +40,9 @@
 // ox ascending). Conv2D: the window of P gathered first (read once) when
 // gathered; then output channels in groups of four, each group reading the
 // whole window of P (or the buffer) in blocks of at most 16 bytes within
-// the window, then writing its (at most four) bytes with one predicated
-// store that writes no other byte. DepthwiseConv2D: channels in groups of
+// the window (HeldGroups: the window read once before the first group),
+// then writing its (at most four) bytes with one predicated store that
+// writes no other byte. DepthwiseConv2D: channels in groups of
 // sixteen (then a last group), each group reading only its channels of the
 // window of P (a half's eight bytes of a tap per VLDRB.S16; the padded
 // taps read no input), then writing its bytes (four scattered bytes per
@@ -183,6 +187,8 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
   const std::int32_t in_row = in_w * in_c, f_row = kw * in_c;
   const bool gather = per_oc <= helium_detail::kWindow && kh * kw > 1;
   const bool pointwise = kh == 1 && kw == 1;
+  // HeldGroups for the one-vector windows (VectorChannels).
+  const bool held = HeldTakes(per_oc) && !AnyLeftShift(quant.shift, out_c);
   std::int8_t* const window = scratch;
   std::int8_t zeros[16];  // the padding's value, one vector
   helium_detail::Fill(zeros, zp8, 16);
@@ -222,7 +228,8 @@ inline void Conv2D(const ConvParams& p, const Shape4& in_shape,
           vec = in0;
         }
         if (vec != nullptr) {
-          VectorChannels(vec, filter, per_oc, out_c, folded_bias, stage, out);
+          VectorChannels(vec, filter, per_oc, out_c, folded_bias, stage, out,
+                         held);
           continue;
         }
         for (std::int32_t oc = 0; oc < out_c; oc += 4) {

@@ -90,6 +90,24 @@ struct Stage4 {
   }
 };
 
+/// Stage4::Bytes's instructions from the multiply on, as assembly text:
+/// %q[a] (the accumulators, already shifted left by the left shifts)
+/// becomes the clamped values, given the multipliers in %q[m] (clobbered)
+/// and the right shifts (<= 0) in %q[s]; %[offset], %[lo] and %[hi]
+/// general registers. For the kernels whose loops are in assembly
+/// (ScatterBytes, dot.hpp's HeldGroups), one copy of the sequence.
+#define ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT \
+  "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"     \
+  "vand %q[m], %q[a], %q[s]\n\t"             \
+  "vshr.s32 %q[m], %q[m], #31\n\t"           \
+  "vqadd.s32 %q[a], %q[a], %q[m]\n\t"        \
+  "vrshl.s32 %q[a], %q[a], %q[s]\n\t"        \
+  "vqadd.s32 %q[a], %q[a], %[offset]\n\t"    \
+  "vdup.32 %q[m], %[lo]\n\t"                 \
+  "vmax.s32 %q[a], %q[a], %q[m]\n\t"         \
+  "vdup.32 %q[m], %[hi]\n\t"                 \
+  "vmin.s32 %q[a], %q[a], %q[m]\n\t"
+
 /// Whether any of the n >= 0 shifts is positive (a left shift): then
 /// ScatterBytes needs its kLeft form.
 ARENAPLAN_KERNELS_INLINE bool AnyLeftShift(const std::int8_t* shift,
@@ -116,6 +134,8 @@ ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
                                            std::int32_t offset, std::int32_t lo,
                                            std::int32_t hi, std::int8_t* out) {
   int32x4_t m, s, t;
+  // One instruction per line:
+  // clang-format off
   if constexpr (kLeft) {
     __asm__ volatile(
         "vldrb.s32 %q[s], [%[sp], %q[off]]\n\t"
@@ -124,16 +144,7 @@ ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
         "vshl.s32 %q[a], %q[a], %q[m]\n\t"
         "vmin.s32 %q[s], %q[s], %q[t]\n\t"
         "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
-        "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"
-        "vand %q[m], %q[a], %q[s]\n\t"
-        "vshr.s32 %q[m], %q[m], #31\n\t"
-        "vqadd.s32 %q[a], %q[a], %q[m]\n\t"
-        "vrshl.s32 %q[a], %q[a], %q[s]\n\t"
-        "vqadd.s32 %q[a], %q[a], %[offset]\n\t"
-        "vdup.32 %q[m], %[lo]\n\t"
-        "vmax.s32 %q[a], %q[a], %q[m]\n\t"
-        "vdup.32 %q[m], %[hi]\n\t"
-        "vmin.s32 %q[a], %q[a], %q[m]\n\t"
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT
         "vstrb.32 %q[a], [%[op], %q[off]]\n"
         : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s), [t] "=&w"(t)
         : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
@@ -144,22 +155,14 @@ ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
     __asm__ volatile(
         "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
         "vldrb.s32 %q[s], [%[sp], %q[off]]\n\t"
-        "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"
-        "vand %q[m], %q[a], %q[s]\n\t"
-        "vshr.s32 %q[m], %q[m], #31\n\t"
-        "vqadd.s32 %q[a], %q[a], %q[m]\n\t"
-        "vrshl.s32 %q[a], %q[a], %q[s]\n\t"
-        "vqadd.s32 %q[a], %q[a], %[offset]\n\t"
-        "vdup.32 %q[m], %[lo]\n\t"
-        "vmax.s32 %q[a], %q[a], %q[m]\n\t"
-        "vdup.32 %q[m], %[hi]\n\t"
-        "vmin.s32 %q[a], %q[a], %q[m]\n\t"
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT
         "vstrb.32 %q[a], [%[op], %q[off]]\n"
         : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s)
         : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
           [offset] "r"(offset), [lo] "r"(lo), [hi] "r"(hi), [op] "r"(out)
         : "memory");
   }
+  // clang-format on
 }
 
 /// The four-lane stage of an OutputStage (dsp.hpp).
