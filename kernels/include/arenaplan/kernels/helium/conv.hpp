@@ -13,8 +13,8 @@
 //   the padding as the zero point); then each group of four output channels is
 //   four VMLADAVA dot products over it (helium/dot.hpp Dot4: 16
 //   multiply-accumulates per instruction, the last partial block
-//   tail-predicated); a vector of 16, 32, 48 or 64 bytes in a layer whose
-//   channels all shift right is held in registers instead (dot.hpp
+//   tail-predicated); a vector of at most 48 bytes, or of 64, in a layer
+//   whose channels all shift right is held in registers instead (dot.hpp
 //   HeldGroups: read once, then every group in one assembly loop). Otherwise
 //   the in-bounds rows (kw * in_c contiguous bytes each) are dot products, and
 //   the padded taps add zero_point * w (a vector of the zero point against the

@@ -90,22 +90,28 @@ struct Stage4 {
   }
 };
 
-/// Stage4::Bytes's instructions from the multiply on, as assembly text:
-/// %q[a] (the accumulators, already shifted left by the left shifts)
-/// becomes the clamped values, given the multipliers in %q[m] (clobbered)
-/// and the right shifts (<= 0) in %q[s]; %[offset], %[lo] and %[hi]
-/// general registers. For the kernels whose loops are in assembly
-/// (ScatterBytes, dot.hpp's HeldGroups), one copy of the sequence.
-#define ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT \
-  "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"     \
-  "vand %q[m], %q[a], %q[s]\n\t"             \
-  "vshr.s32 %q[m], %q[m], #31\n\t"           \
-  "vqadd.s32 %q[a], %q[a], %q[m]\n\t"        \
-  "vrshl.s32 %q[a], %q[a], %q[s]\n\t"        \
-  "vqadd.s32 %q[a], %q[a], %[offset]\n\t"    \
-  "vdup.32 %q[m], %[lo]\n\t"                 \
-  "vmax.s32 %q[a], %q[a], %q[m]\n\t"         \
-  "vdup.32 %q[m], %[hi]\n\t"                 \
+/// Stage4::Bytes's instructions from the multiply to the output offset, as
+/// assembly text: %q[a] (the accumulators, already shifted left by the left
+/// shifts) becomes the offset values, given the multipliers in %q[m]
+/// (clobbered) and the right shifts (<= 0) in %q[s]; OFFSET the output
+/// offset's operand ("%[offset]", a general register, or "%q[offset]", a
+/// vector of it). For the kernels whose loops are in assembly
+/// (ScatterBytes, dot.hpp's HeldGroups), one copy of the sequence; the
+/// clamp follows (ARENAPLAN_KERNELS_HELIUM_CLAMP or the caller's).
+#define ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT(OFFSET) \
+  "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"             \
+  "vand %q[m], %q[a], %q[s]\n\t"                     \
+  "vshr.s32 %q[m], %q[m], #31\n\t"                   \
+  "vqadd.s32 %q[a], %q[a], %q[m]\n\t"                \
+  "vrshl.s32 %q[a], %q[a], %q[s]\n\t"                \
+  "vqadd.s32 %q[a], %q[a], " OFFSET "\n\t"
+
+/// The clamp of %q[a] to [%[lo], %[hi]] (general registers), %q[m]
+/// clobbered.
+#define ARENAPLAN_KERNELS_HELIUM_CLAMP \
+  "vdup.32 %q[m], %[lo]\n\t"           \
+  "vmax.s32 %q[a], %q[a], %q[m]\n\t"   \
+  "vdup.32 %q[m], %[hi]\n\t"           \
   "vmin.s32 %q[a], %q[a], %q[m]\n\t"
 
 /// Whether any of the n >= 0 shifts is positive (a left shift): then
@@ -144,7 +150,8 @@ ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
         "vshl.s32 %q[a], %q[a], %q[m]\n\t"
         "vmin.s32 %q[s], %q[s], %q[t]\n\t"
         "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
-        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT("%[offset]")
+        ARENAPLAN_KERNELS_HELIUM_CLAMP
         "vstrb.32 %q[a], [%[op], %q[off]]\n"
         : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s), [t] "=&w"(t)
         : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
@@ -155,7 +162,8 @@ ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
     __asm__ volatile(
         "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
         "vldrb.s32 %q[s], [%[sp], %q[off]]\n\t"
-        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT("%[offset]")
+        ARENAPLAN_KERNELS_HELIUM_CLAMP
         "vstrb.32 %q[a], [%[op], %q[off]]\n"
         : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s)
         : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
