@@ -326,101 +326,70 @@ ARENAPLAN_KERNELS_INLINE void DepthwiseHalves(
   }
   // The widening loads take a low register (r0-r7) as their base:
   // constraint "l". VMULL's 32-bit result is a third register (it may not
-  // be a source).
+  // be a source). One text for both H (the second half's lines under
+  // ".if"; for H = 1, a2 and a3 are copies left unused).
   int16x8_t vx, vw;
   int32x4_t vp;
   const std::int8_t *x, *wt;
+  // One instruction per line:
+  // clang-format off
   if (taps.n_in > 0) {
     const std::uint32_t* t = taps.in;
-    if constexpr (H == 2) {
-      __asm__ volatile(
-          "dls lr, %[n]\n"
-          "1:\n\t"
-          "ldrd %[x], %[wt], [%[t]], #8\n\t"
-          "add %[x], %[x], %[base]\n\t"
-          "add %[wt], %[wt], %[w]\n\t"
-          "vldrb.s16 %q[vx], [%[x]]\n\t"
-          "vldrb.s16 %q[vw], [%[wt]]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
-          "vldrb.s16 %q[vx], [%[x], #8]\n\t"
-          "vldrb.s16 %q[vw], [%[wt], #8]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a2], %q[a2], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a3], %q[a3], %q[vp]\n\t"
-          "le lr, 1b\n"
-          : [t] "+r"(t), [x] "=&l"(x), [wt] "=&l"(wt), [a0] "+w"(a0),
-            [a1] "+w"(a1), [a2] "+w"(a2), [a3] "+w"(a3), [vx] "=&w"(vx),
-            [vw] "=&w"(vw), [vp] "=&w"(vp)
-          : [n] "r"(taps.n_in), [base] "r"(base), [w] "r"(w)
-          : "lr", "memory");
-    } else {
-      __asm__ volatile(
-          "dls lr, %[n]\n"
-          "1:\n\t"
-          "ldrd %[x], %[wt], [%[t]], #8\n\t"
-          "add %[x], %[x], %[base]\n\t"
-          "add %[wt], %[wt], %[w]\n\t"
-          "vldrb.s16 %q[vx], [%[x]]\n\t"
-          "vldrb.s16 %q[vw], [%[wt]]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
-          "le lr, 1b\n"
-          : [t] "+r"(t), [x] "=&l"(x), [wt] "=&l"(wt), [a0] "+w"(a0),
-            [a1] "+w"(a1), [vx] "=&w"(vx), [vw] "=&w"(vw), [vp] "=&w"(vp)
-          : [n] "r"(taps.n_in), [base] "r"(base), [w] "r"(w)
-          : "lr", "memory");
-    }
+    __asm__ volatile(
+        "dls lr, %[n]\n"
+        "1:\n\t"
+        "ldrd %[x], %[wt], [%[t]], #8\n\t"
+        "add %[x], %[x], %[base]\n\t"
+        "add %[wt], %[wt], %[w]\n\t"
+        "vldrb.s16 %q[vx], [%[x]]\n\t"
+        "vldrb.s16 %q[vw], [%[wt]]\n\t"
+        "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
+        "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
+        ".if %c[h] > 1\n\t"
+        "vldrb.s16 %q[vx], [%[x], #8]\n\t"
+        "vldrb.s16 %q[vw], [%[wt], #8]\n\t"
+        "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a2], %q[a2], %q[vp]\n\t"
+        "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a3], %q[a3], %q[vp]\n\t"
+        ".endif\n\t"
+        "le lr, 1b\n"
+        : [t] "+r"(t), [x] "=&l"(x), [wt] "=&l"(wt), [a0] "+w"(a0),
+          [a1] "+w"(a1), [a2] "+w"(a2), [a3] "+w"(a3), [vx] "=&w"(vx),
+          [vw] "=&w"(vw), [vp] "=&w"(vp)
+        : [n] "r"(taps.n_in), [base] "r"(base), [w] "r"(w), [h] "i"(H)
+        : "lr", "memory");
   }
   if (taps.n_pad > 0) {  // zero_point * w, the zero point in vx
     const std::uint32_t* t = taps.pad;
-    if constexpr (H == 2) {
-      __asm__ volatile(
-          "vdup.16 %q[vx], %[zp]\n\t"
-          "dls lr, %[n]\n"
-          "1:\n\t"
-          "ldr %[wt], [%[t]], #4\n\t"
-          "add %[wt], %[wt], %[w]\n\t"
-          "vldrb.s16 %q[vw], [%[wt]]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
-          "vldrb.s16 %q[vw], [%[wt], #8]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a2], %q[a2], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a3], %q[a3], %q[vp]\n\t"
-          "le lr, 1b\n"
-          : [t] "+r"(t), [wt] "=&l"(wt), [a0] "+w"(a0), [a1] "+w"(a1),
-            [a2] "+w"(a2), [a3] "+w"(a3), [vx] "=&w"(vx), [vw] "=&w"(vw),
-            [vp] "=&w"(vp)
-          : [n] "r"(taps.n_pad), [zp] "r"(zp), [w] "r"(w)
-          : "lr", "memory");
-    } else {
-      __asm__ volatile(
-          "vdup.16 %q[vx], %[zp]\n\t"
-          "dls lr, %[n]\n"
-          "1:\n\t"
-          "ldr %[wt], [%[t]], #4\n\t"
-          "add %[wt], %[wt], %[w]\n\t"
-          "vldrb.s16 %q[vw], [%[wt]]\n\t"
-          "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
-          "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
-          "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
-          "le lr, 1b\n"
-          : [t] "+r"(t), [wt] "=&l"(wt), [a0] "+w"(a0), [a1] "+w"(a1),
-            [vx] "=&w"(vx), [vw] "=&w"(vw), [vp] "=&w"(vp)
-          : [n] "r"(taps.n_pad), [zp] "r"(zp), [w] "r"(w)
-          : "lr", "memory");
-    }
+    __asm__ volatile(
+        "vdup.16 %q[vx], %[zp]\n\t"
+        "dls lr, %[n]\n"
+        "1:\n\t"
+        "ldr %[wt], [%[t]], #4\n\t"
+        "add %[wt], %[wt], %[w]\n\t"
+        "vldrb.s16 %q[vw], [%[wt]]\n\t"
+        "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a0], %q[a0], %q[vp]\n\t"
+        "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a1], %q[a1], %q[vp]\n\t"
+        ".if %c[h] > 1\n\t"
+        "vldrb.s16 %q[vw], [%[wt], #8]\n\t"
+        "vmullb.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a2], %q[a2], %q[vp]\n\t"
+        "vmullt.s16 %q[vp], %q[vx], %q[vw]\n\t"
+        "vadd.i32 %q[a3], %q[a3], %q[vp]\n\t"
+        ".endif\n\t"
+        "le lr, 1b\n"
+        : [t] "+r"(t), [wt] "=&l"(wt), [a0] "+w"(a0), [a1] "+w"(a1),
+          [a2] "+w"(a2), [a3] "+w"(a3), [vx] "=&w"(vx), [vw] "=&w"(vw),
+          [vp] "=&w"(vp)
+        : [n] "r"(taps.n_pad), [zp] "r"(zp), [w] "r"(w), [h] "i"(H)
+        : "lr", "memory");
   }
+  // clang-format on
   ScatterBytes<kLeft>(a0, even, mult, shift, offset, lo, hi, out);
   ScatterBytes<kLeft>(a1, even, mult + 1, shift + 1, offset, lo, hi, out + 1);
   if constexpr (H == 2) {
