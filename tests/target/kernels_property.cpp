@@ -241,11 +241,14 @@ struct Dim {
   std::int32_t in, k, stride, pad, out;
 };
 
-Dim RandomDim(Rng& r, std::int32_t max_in, std::int32_t max_k) {
+/// `k` > 0: that window (an input of at least k), strides 1 to max_stride;
+/// else a window of 1 to max_k, strides 1 to 3.
+Dim RandomDim(Rng& r, std::int32_t max_in, std::int32_t max_k,
+              std::int32_t k = 0, std::int32_t max_stride = 3) {
   Dim d{};
-  d.in = r.In(1, max_in);
-  d.k = r.OneIn(3) ? 1 : r.In(1, max_k);
-  d.stride = r.In(1, 3);
+  d.in = k > 0 ? r.In(k, max_in) : r.In(1, max_in);
+  d.k = k > 0 ? k : r.OneIn(3) ? 1 : r.In(1, max_k);
+  d.stride = r.In(1, max_stride);
   const std::int32_t mode = r.In(0, 2);
   if (mode == 0) {
     d.out = (d.in + d.stride - 1) / d.stride;

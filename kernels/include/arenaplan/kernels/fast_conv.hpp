@@ -599,16 +599,13 @@ constexpr bool DepthwiseConv2DFastTakes(std::int32_t depth_multiplier,
 
 /// Bytes of the scratch DepthwiseConv2DFast and DepthwiseConv2DDilatedFast
 /// (DepthwiseConv2DFastWith on any Mac, and helium::DepthwiseConv2D) need
-/// for a filter [1, kh, kw, c]: two tables of kh * kw tap addresses
-/// (std::uintptr_t of the machine evaluating it: the generator's 8-byte
-/// ones cover a 32-bit core's 4-byte ones) and kDepthwisePass zero points
-/// (Helium uses 16 of them).
+/// for a filter [1, kh, kw, c]: the most of their paths. DSP and scalar:
+/// two tables of kh * kw tap addresses (std::uintptr_t of the machine
+/// evaluating it: the generator's 8-byte ones cover a 32-bit core's 4-byte
+/// ones) and kDepthwisePass zero points; Helium:
+/// helium::DepthwiseScratchBytes.
 constexpr std::int32_t DepthwiseConv2DFastScratchBytes(
-    const Shape4& filter_shape) {
-  return 2 * filter_shape.h * filter_shape.w *
-             static_cast<std::int32_t>(sizeof(std::uintptr_t)) +
-         fast_detail::kDepthwisePass;
-}
+    const Shape4& filter_shape);
 
 /// DEPTHWISE_CONV_2D with depth multiplier 1 and at most kMaxDepthwiseTaps
 /// taps as DepthwiseConv2D (conv.hpp), with `folded_bias` from
@@ -718,6 +715,16 @@ namespace arenaplan::kernels {
 constexpr std::int32_t Conv2DFastScratchBytes(const Shape4& filter_shape) {
   const std::int32_t dsp = fast_detail::ConvScratchOf(filter_shape).bytes;
   const std::int32_t mve = helium::Conv2DScratchBytes(filter_shape);
+  return dsp > mve ? dsp : mve;
+}
+
+constexpr std::int32_t DepthwiseConv2DFastScratchBytes(
+    const Shape4& filter_shape) {
+  const std::int32_t dsp =
+      2 * filter_shape.h * filter_shape.w *
+          static_cast<std::int32_t>(sizeof(std::uintptr_t)) +
+      fast_detail::kDepthwisePass;
+  const std::int32_t mve = helium::DepthwiseScratchBytes(filter_shape);
   return dsp > mve ? dsp : mve;
 }
 

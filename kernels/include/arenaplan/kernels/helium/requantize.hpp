@@ -90,6 +90,89 @@ struct Stage4 {
   }
 };
 
+/// Stage4::Bytes's instructions from the multiply to the output offset, as
+/// assembly text: %q[a] (the accumulators, already shifted left by the left
+/// shifts) becomes the offset values, given the multipliers in %q[m]
+/// (clobbered) and the right shifts (<= 0) in %q[s]; OFFSET the output
+/// offset's operand ("%[offset]", a general register, or "%q[offset]", a
+/// vector of it). For the kernels whose loops are in assembly
+/// (ScatterBytes, dot.hpp's HeldGroups), one copy of the sequence; the
+/// clamp follows (ARENAPLAN_KERNELS_HELIUM_CLAMP or the caller's).
+#define ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT(OFFSET) \
+  "vqrdmulh.s32 %q[a], %q[a], %q[m]\n\t"             \
+  "vand %q[m], %q[a], %q[s]\n\t"                     \
+  "vshr.s32 %q[m], %q[m], #31\n\t"                   \
+  "vqadd.s32 %q[a], %q[a], %q[m]\n\t"                \
+  "vrshl.s32 %q[a], %q[a], %q[s]\n\t"                \
+  "vqadd.s32 %q[a], %q[a], " OFFSET "\n\t"
+
+/// The clamp of %q[a] to [%[lo], %[hi]] (general registers), %q[m]
+/// clobbered.
+#define ARENAPLAN_KERNELS_HELIUM_CLAMP \
+  "vdup.32 %q[m], %[lo]\n\t"           \
+  "vmax.s32 %q[a], %q[a], %q[m]\n\t"   \
+  "vdup.32 %q[m], %[hi]\n\t"           \
+  "vmin.s32 %q[a], %q[a], %q[m]\n\t"
+
+/// Whether any of the n >= 0 shifts is positive (a left shift): then
+/// ScatterBytes needs its kLeft form.
+ARENAPLAN_KERNELS_INLINE bool AnyLeftShift(const std::int8_t* shift,
+                                           std::int32_t n) {
+  std::int32_t most = 0;
+  for (std::int32_t i = 0; i < n; ++i) most = shift[i] > most ? shift[i] : most;
+  return most > 0;
+}
+
+/// out[off[k]] = clamp(Requantize(acc[k], multiplier[off[k]],
+/// shift[off[k]]) + offset, lo, hi) for the four lanes k (the multipliers
+/// and shifts gathered, the bytes scattered: lanes of channels that are not
+/// consecutive, as VMULLB / VMULLT's even and odd lanes); offsets in
+/// elements, distinct. Stage4::Bytes's instructions (header comment), in
+/// assembly so that the accumulators of a caller's other lanes stay in
+/// registers (GCC 12 at -Os spilled them and the constants); without kLeft
+/// every shift must be <= 0 (AnyLeftShift false): then left = 0 and right =
+/// shift, and the VMAX / VSHL / VMIN of the left shift are left out. Writes
+/// only the four bytes out[off[k]].
+template <bool kLeft>
+ARENAPLAN_KERNELS_INLINE void ScatterBytes(int32x4_t acc, uint32x4_t off,
+                                           const std::int32_t* multiplier,
+                                           const std::int8_t* shift,
+                                           std::int32_t offset, std::int32_t lo,
+                                           std::int32_t hi, std::int8_t* out) {
+  int32x4_t m, s, t;
+  // One instruction per line:
+  // clang-format off
+  if constexpr (kLeft) {
+    __asm__ volatile(
+        "vldrb.s32 %q[s], [%[sp], %q[off]]\n\t"
+        "vmov.i32 %q[t], #0\n\t"
+        "vmax.s32 %q[m], %q[s], %q[t]\n\t"
+        "vshl.s32 %q[a], %q[a], %q[m]\n\t"
+        "vmin.s32 %q[s], %q[s], %q[t]\n\t"
+        "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT("%[offset]")
+        ARENAPLAN_KERNELS_HELIUM_CLAMP
+        "vstrb.32 %q[a], [%[op], %q[off]]\n"
+        : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s), [t] "=&w"(t)
+        : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
+          [offset] "r"(offset), [lo] "r"(lo), [hi] "r"(hi), [op] "r"(out)
+        : "memory");
+  } else {
+    (void)t;
+    __asm__ volatile(
+        "vldrw.u32 %q[m], [%[mp], %q[off], uxtw #2]\n\t"
+        "vldrb.s32 %q[s], [%[sp], %q[off]]\n\t"
+        ARENAPLAN_KERNELS_HELIUM_STAGE_RIGHT("%[offset]")
+        ARENAPLAN_KERNELS_HELIUM_CLAMP
+        "vstrb.32 %q[a], [%[op], %q[off]]\n"
+        : [a] "+&w"(acc), [m] "=&w"(m), [s] "=&w"(s)
+        : [off] "w"(off), [mp] "r"(multiplier), [sp] "r"(shift),
+          [offset] "r"(offset), [lo] "r"(lo), [hi] "r"(hi), [op] "r"(out)
+        : "memory");
+  }
+  // clang-format on
+}
+
 /// The four-lane stage of an OutputStage (dsp.hpp).
 constexpr Stage4 Stage4Of(const OutputStage& s) {
   return Stage4{s.multiplier, s.shift, s.offset, s.lo, s.hi};
