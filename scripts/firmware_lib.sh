@@ -51,8 +51,12 @@ fw_board() {
   # -fconstexpr-ops-limit: the plan header's compile-time validate() of a
   # plan with ~900 records (armex_basic_lstm) takes more than GCC's default
   # 2^25 constexpr operations; the limit changes no generated code.
+  # -ffp-contract=off: the float32 kernels round every product and sum on
+  # its own, as TFLM's reference kernels on a host without fused
+  # multiply-add (kernels/float/float.hpp); GCC's C++ default would fuse
+  # them into VFMA on FPUs that have it.
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
-    -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
+    -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics -ffp-contract=off
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
     -fconstexpr-ops-limit=1073741824 -fstack-usage -fcallgraph-info=su
     -I. -Icore/include -Ikernels/include)

@@ -3,7 +3,8 @@
 // The type table (codegen/compile/type_rules.hpp): well formed, one line
 // per operator, each for an operator the lowering table lowers; the text
 // refusals list. What each line makes a lowering accept or refuse is
-// checked end to end in lower_int16_test and compile_model_test.
+// checked end to end in lower_int16_test, lower_float_test and
+// compile_model_test.
 #include "codegen/compile/type_rules.hpp"
 
 #include <gtest/gtest.h>
@@ -51,6 +52,15 @@ TEST(TypeRules, ListTheSixteenByEightConvolutions) {
   EXPECT_EQ(tc->slots[0].index, 2);
   EXPECT_EQ(tc->slots[1].index, 1);
   EXPECT_EQ(FindTypeRule(BuiltinOp::kMaxPool2D), nullptr);
+}
+
+TEST(TypeRules, ListFloatFullyConnectedBesideInt8) {
+  const TypeRule* fc = FindTypeRule(BuiltinOp::kFullyConnected);
+  ASSERT_NE(fc, nullptr);
+  EXPECT_EQ(AcceptedTypesText(*fc),
+            "(INT8, INT8, INT8), (FLOAT32, FLOAT32, FLOAT32)");
+  EXPECT_STREQ(fc->slots[1].role, "weights");
+  EXPECT_EQ(fc->slots[1].index, 1);
 }
 
 }  // namespace
