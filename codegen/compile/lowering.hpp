@@ -522,6 +522,12 @@ void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 // and their constants (lowering_float.cpp).
 /// FULLY_CONNECTED of float32 tensors.
 void LowerFullyConnectedF32(Lowerer& l, const tflite::Operator& op);
+/// CONV_2D (depthwise false) or DEPTHWISE_CONV_2D of float32 tensors.
+void LowerConvF32(Lowerer& l, const tflite::Operator& op, bool depthwise);
+/// ADD of float32 tensors (lower_elementwise_f32.cpp).
+void LowerAddF32(Lowerer& l, const tflite::Operator& op);
+/// RELU of float32 tensors (lower_elementwise_f32.cpp).
+void LowerReluF32(Lowerer& l, const tflite::Operator& op);
 /// The k::f32::ActivationRange initializer of fused activation `a` with
 /// TFLite's float bounds (CalculateActivationRange<float>: NONE
 /// [lowest, max], RELU [0, max], RELU_N1_TO_1 [-1, 1], RELU6 [0, 6]; max

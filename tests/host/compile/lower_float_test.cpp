@@ -4,7 +4,8 @@
 // TFLM's hello_world_float against the bytes TFLM's reference kernels
 // give, and against a second computation here; one-operator models whose
 // float constants the generated code must hold exactly (subnormals, -0.0,
-// FLT_MAX, infinities); and the type table's refusals.
+// FLT_MAX, infinities); CONV_2D, DEPTHWISE_CONV_2D, ADD, RELU, PAD and
+// PADV2 on random floats; and the type table's refusals.
 //
 // The computation here rounds every operation through double: a product
 // of two floats is exact in double, and a sum of two floats formed in
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -231,6 +233,203 @@ TEST(LowerFloat, ClampsWithTheFusedActivationsFloatBounds) {
                                                       : 1.0f;
     EXPECT_EQ(WordsOf(run.output), FcByHand(in, w, {}, 3, lo, hi))
         << static_cast<int>(a);
+  }
+}
+
+std::vector<float> RandomFloats(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-2.0f, 2.0f);
+  std::vector<float> v(n);
+  for (float& x : v) x = d(rng);
+  return v;
+}
+
+/// One convolution's geometry for ConvByHand: NHWC sizes (batch 1),
+/// filter taps, strides, padding before, dilation, depth multiplier (0:
+/// CONV_2D).
+struct ConvCase {
+  std::int32_t h, w, c, kh, kw, oh, ow, oc, stride, pad_h, pad_w, dilation,
+      multiplier;
+};
+
+/// TFLite's reference Conv / DepthwiseConv (float) by hand: for each
+/// output element the taps inside the input in (ky, kx[, ic]) order, then
+/// the bias, then the clamp.
+std::vector<std::uint32_t> ConvByHand(const ConvCase& k,
+                                      const std::vector<float>& in,
+                                      const std::vector<float>& f,
+                                      const std::vector<float>& b, float lo,
+                                      float hi) {
+  std::vector<std::uint32_t> out;
+  for (std::int32_t y = 0; y < k.oh; ++y)
+    for (std::int32_t x = 0; x < k.ow; ++x)
+      for (std::int32_t oc = 0; oc < k.oc; ++oc) {
+        float total = 0.0f;
+        for (std::int32_t ky = 0; ky < k.kh; ++ky)
+          for (std::int32_t kx = 0; kx < k.kw; ++kx) {
+            const std::int32_t iy = y * k.stride - k.pad_h + ky * k.dilation;
+            const std::int32_t ix = x * k.stride - k.pad_w + kx * k.dilation;
+            if (iy < 0 || iy >= k.h || ix < 0 || ix >= k.w) continue;
+            const float* px =
+                &in[static_cast<std::size_t>((iy * k.w + ix) * k.c)];
+            if (k.multiplier > 0) {
+              total = Add(total, Mul(px[oc / k.multiplier],
+                                     f[static_cast<std::size_t>(
+                                         (ky * k.kw + kx) * k.oc + oc)]));
+            } else {
+              for (std::int32_t ic = 0; ic < k.c; ++ic) {
+                total =
+                    Add(total,
+                        Mul(px[ic],
+                            f[static_cast<std::size_t>(
+                                ((oc * k.kh + ky) * k.kw + kx) * k.c + ic)]));
+              }
+            }
+          }
+        out.push_back(Bits(Clamp(
+            Add(total, b.empty() ? 0.0f : b[static_cast<std::size_t>(oc)]), lo,
+            hi)));
+      }
+  return out;
+}
+
+/// A float convolution model of case `k` (options: padding 0 SAME / 1
+/// VALID, activation `a`).
+OneOpModel FloatConv(const ConvCase& k, const std::vector<float>& f,
+                     const std::vector<float>& b, std::int8_t padding,
+                     tflite::Activation a) {
+  OneOpModel m;
+  m.name = k.multiplier > 0 ? "dwconv_f32" : "conv_f32";
+  const std::vector<std::int32_t> fshape =
+      k.multiplier > 0 ? std::vector{1, k.kh, k.kw, k.oc}
+                       : std::vector{k.oc, k.kh, k.kw, k.c};
+  m.tensors = {TensorSpec{{1, k.h, k.w, k.c}, kF32, 0.0f, 0, {}},
+               TensorSpec{fshape, kF32, 0.0f, 0, Bytes(f)},
+               TensorSpec{{1, k.oh, k.ow, k.oc}, kF32, 0.0f, 0, {}}};
+  m.op_inputs = {0, 1};
+  if (!b.empty()) {
+    m.tensors.push_back(TensorSpec{{k.oc}, kF32, 0.0f, 0, Bytes(b)});
+    m.op_inputs.push_back(3);
+  }
+  m.graph_inputs = {0};
+  m.graph_outputs = {2};
+  m.op_outputs = {2};
+  const auto act = static_cast<std::int8_t>(a);
+  if (k.multiplier > 0) {
+    m.op = tflite::BuiltinOp::kDepthwiseConv2D;
+    m.options = [k, padding, act](flatbuffers::FlatBufferBuilder& fbb) {
+      return std::pair{fb::BuiltinOptions::DepthwiseConv2DOptions,
+                       fb::CreateDepthwiseConv2DOptions(
+                           fbb, padding, k.stride, k.stride, k.multiplier, act,
+                           k.dilation, k.dilation)
+                           .Union()};
+    };
+  } else {
+    m.op = tflite::BuiltinOp::kConv2D;
+    m.options = [k, padding, act](flatbuffers::FlatBufferBuilder& fbb) {
+      return std::pair{fb::BuiltinOptions::Conv2DOptions,
+                       fb::CreateConv2DOptions(fbb, padding, k.stride, k.stride,
+                                               act, k.dilation, k.dilation)
+                           .Union()};
+    };
+  }
+  return m;
+}
+
+TEST(LowerFloat, ConvolvesAsTflitesReferenceKernels) {
+  // CONV_2D 5x6x3 -> 3x3x4, 3x3 SAME stride 2: total padding 2 rows (1
+  // before), 1 column (0 before); bias; RELU6.
+  const ConvCase conv{5, 6, 3, 3, 3, 3, 3, 4, 2, 1, 0, 1, 0};
+  const auto in = RandomFloats(5 * 6 * 3, 1);
+  const auto f = RandomFloats(4 * 3 * 3 * 3, 2);
+  const auto b = RandomFloats(4, 3);
+  auto run = CompileAndRun(FloatConv(conv, f, b, 0, tflite::Activation::kRelu6),
+                           Bytes(in));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(WordsOf(run.output), ConvByHand(conv, in, f, b, 0.0f, 6.0f));
+  // CONV_2D 5x6x3 -> 1x2x2, 3x3 VALID dilated 2, no bias, NONE.
+  const ConvCase dilated{5, 6, 3, 3, 3, 1, 2, 2, 1, 0, 0, 2, 0};
+  const auto f2 = RandomFloats(2 * 3 * 3 * 3, 4);
+  run = CompileAndRun(FloatConv(dilated, f2, {}, 1, tflite::Activation::kNone),
+                      Bytes(in));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(WordsOf(run.output), ConvByHand(dilated, in, f2, {}, -kMax, kMax));
+  // DEPTHWISE_CONV_2D 4x4x2 -> 4x4x4 (multiplier 2), 3x3 SAME stride 1
+  // (padding 1 before), bias, RELU.
+  const ConvCase dw{4, 4, 2, 3, 3, 4, 4, 4, 1, 1, 1, 1, 2};
+  const auto din = RandomFloats(4 * 4 * 2, 5);
+  const auto df = RandomFloats(3 * 3 * 4, 6);
+  const auto db = RandomFloats(4, 7);
+  run = CompileAndRun(FloatConv(dw, df, db, 0, tflite::Activation::kRelu),
+                      Bytes(din));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(WordsOf(run.output), ConvByHand(dw, din, df, db, 0.0f, kMax));
+}
+
+TEST(LowerFloat, AddsReluAndPadsFloatTensors) {
+  // ADD [1, 2, 3, 4] + constant [4] (broadcast), RELU_N1_TO_1.
+  OneOpModel add;
+  add.name = "add_f32";
+  const auto a = RandomFloats(24, 8), c = RandomFloats(4, 9);
+  add.tensors = {TensorSpec{{1, 2, 3, 4}, kF32, 0.0f, 0, {}},
+                 TensorSpec{{4}, kF32, 0.0f, 0, Bytes(c)},
+                 TensorSpec{{1, 2, 3, 4}, kF32, 0.0f, 0, {}}};
+  add.graph_inputs = {0};
+  add.graph_outputs = {2};
+  add.op = tflite::BuiltinOp::kAdd;
+  add.op_inputs = {0, 1};
+  add.op_outputs = {2};
+  add.options = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::pair{fb::BuiltinOptions::AddOptions,
+                     fb::CreateAddOptions(fbb, 2).Union()};  // RELU_N1_TO_1
+  };
+  auto run = CompileAndRun(add, Bytes(a));
+  ASSERT_EQ(run.error, "");
+  std::vector<std::uint32_t> expect;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    expect.push_back(Bits(Clamp(Add(a[i], c[i % 4]), -1.0f, 1.0f)));
+  }
+  EXPECT_EQ(WordsOf(run.output), expect);
+  // RELU [2, 3]: negatives (and -0.0 kept) to 0, no upper bound.
+  OneOpModel relu;
+  relu.name = "relu_f32";
+  relu.tensors = {TensorSpec{{2, 3}, kF32, 0.0f, 0, {}},
+                  TensorSpec{{2, 3}, kF32, 0.0f, 0, {}}};
+  relu.graph_inputs = {0};
+  relu.graph_outputs = {1};
+  relu.op = tflite::BuiltinOp::kRelu;
+  relu.op_inputs = {0};
+  relu.op_outputs = {1};
+  const std::vector<float> r = {-1.5f, 0.25f, -0.0f, 3e38f, kInf, -kInf};
+  run = CompileAndRun(relu, Bytes(r));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(WordsOf(run.output),
+            (std::vector<std::uint32_t>{0u, Bits(0.25f), 0x80000000u,
+                                        Bits(3e38f), Bits(kInf), 0u}));
+  // PAD [1, 2, 2, 1] by one row before and one column after: 0.0f; PADV2
+  // with a constant -1.5f.
+  for (const bool v2 : {false, true}) {
+    OneOpModel pad;
+    pad.name = v2 ? "padv2_f32" : "pad_f32";
+    pad.tensors = {
+        TensorSpec{{1, 2, 2, 1}, kF32, 0.0f, 0, {}},
+        TensorSpec{
+            {4, 2}, 2, 0.0f, 0, Bytes(std::vector{0, 0, 1, 0, 0, 1, 0, 0})},
+        TensorSpec{{1, 3, 3, 1}, kF32, 0.0f, 0, {}},
+        TensorSpec{{1}, kF32, 0.0f, 0, Bytes(std::vector{-1.5f})}};
+    pad.graph_inputs = {0};
+    pad.graph_outputs = {2};
+    pad.op = v2 ? tflite::BuiltinOp::kPadv2 : tflite::BuiltinOp::kPad;
+    pad.op_inputs = v2 ? std::vector{0, 1, 3} : std::vector{0, 1};
+    pad.op_outputs = {2};
+    run = CompileAndRun(pad, Bytes(std::vector{1.0f, 2.0f, 3.0f, 4.0f}));
+    ASSERT_EQ(run.error, "") << pad.name;
+    const float p = v2 ? -1.5f : 0.0f;
+    EXPECT_EQ(
+        WordsOf(run.output),
+        (std::vector<std::uint32_t>{Bits(p), Bits(p), Bits(p), Bits(1), Bits(2),
+                                    Bits(p), Bits(3), Bits(4), Bits(p)}))
+        << pad.name;
   }
 }
 

@@ -2,9 +2,11 @@
 //
 // The float32 kernels (kernels/include/arenaplan/kernels/float/) against
 // hand-derived values, compared bit for bit: the fused activation's clamp
-// in TFLite's operand order (NaN, -0.0, infinities) and FULLY_CONNECTED's
+// in TFLite's operand order (NaN, -0.0, infinities); FULLY_CONNECTED's
 // order of operations (the sum in input order, then the bias, each
-// product rounded before it is added).
+// product rounded before it is added); the convolutions' windows (taps
+// outside the input skipped, not multiplied by 0); ADD with broadcasting;
+// RELU without an upper bound.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -95,6 +97,98 @@ TEST(KernelsFloat, AddsZeroWhenThereIsNoBias) {
                       out.data());
   EXPECT_EQ(Bits(out[0]), Bits(2.5f));
   EXPECT_EQ(Bits(out[1]), Bits(0.0f));  // -7 under RELU
+}
+
+TEST(KernelsFloat, ConvolvesOnlyTheTapsInsideTheInput) {
+  // Input 3x3x1 = 1..9, filter 2x2 {1, 2, 3, 4}, stride 1, padding 0
+  // before (VALID): out[y][x] = in[y][x] + 2 in[y][x+1] + 3 in[y+1][x] + 4
+  // in[y+1][x+1]: 1+4+12+20 = 37, 2+6+15+24 = 47, 4+10+21+32 = 67,
+  // 5+12+24+36 = 77; bias 0.5; RELU6 -> all 6; NONE -> 37.5 ...
+  const std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const std::vector<float> f = {1, 2, 3, 4};
+  const float bias = 0.5f;
+  std::vector<float> out(4);
+  f32::ConvParams p{kNone, 1, 1, 0, 0, 1, 1, 1};
+  f32::Conv2D(p, {1, 3, 3, 1}, in.data(), {1, 2, 2, 1}, f.data(), &bias,
+              {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(out, (std::vector<float>{37.5f, 47.5f, 67.5f, 77.5f}));
+  p.act = kRelu6;
+  f32::Conv2D(p, {1, 3, 3, 1}, in.data(), {1, 2, 2, 1}, f.data(), &bias,
+              {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(out, (std::vector<float>{6, 6, 6, 6}));
+  // Padding 1 before, stride 2 (3x3 -> 2x2): output (0, 0) sees only
+  // in[0][0] under the filter's tap (1, 1): 4 * 1 = 4; with an infinite
+  // tap (0, 0) over the padding the sum stays 4 (skipped, not inf * 0).
+  const std::vector<float> g = {kInf, 2, 3, 4};
+  p = {kNone, 2, 2, 1, 1, 1, 1, 1};
+  f32::Conv2D(p, {1, 3, 3, 1}, in.data(), {1, 2, 2, 1}, g.data(), nullptr,
+              {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(Bits(out[0]), Bits(4.0f));
+  // (0, 1): taps (1, 0) on in[0][1] = 2 and (1, 1) on in[0][2] = 3:
+  // 3 * 2 + 4 * 3 = 18.
+  EXPECT_EQ(Bits(out[1]), Bits(18.0f));
+  // (1, 1): every tap inside, tap (0, 0) on in[1][1] = 5: inf.
+  EXPECT_EQ(Bits(out[3]), Bits(kMax));  // NONE clamps inf to FLT_MAX
+}
+
+TEST(KernelsFloat, ConvolvesEveryInputChannelInOrder) {
+  // A 1x1 input of 2 channels {1e8, 1}, two 1x1 filters {1, 1} and
+  // {-1, 1}, biases {-1e8, 1e8}: in channel order 1e8 + 1 = 1e8 (the float
+  // spacing at 1e8 is 8), then the bias: 0; -1e8 + 1 = -1e8, then the
+  // bias: 0. (Adding the bias first would give 1 for both.)
+  const std::vector<float> in = {1e8f, 1};
+  const std::vector<float> f = {1, 1, -1, 1};
+  const std::vector<float> bias = {-1e8f, 1e8f};
+  std::vector<float> out(2);
+  f32::Conv2D({kNone, 1, 1, 0, 0, 1, 1, 1}, {1, 1, 1, 2}, in.data(),
+              {2, 1, 1, 2}, f.data(), bias.data(), {1, 1, 1, 2}, out.data());
+  EXPECT_EQ(Bits(out[0]), Bits(0.0f));
+  EXPECT_EQ(Bits(out[1]), Bits(0.0f));
+}
+
+TEST(KernelsFloat, ConvolvesDepthwiseWithADepthMultiplier) {
+  // A 1x2 input of 2 channels, {a, b} = {1, 10} then {2, 20}; a 1x2
+  // filter of 4 channels (multiplier 2: channels 0, 1 read a, 2, 3 read
+  // b), tap 0 {1, 2, 3, 4}, tap 1 {5, 6, 7, 8}; VALID -> 1x1x4:
+  // 1*1 + 2*5 = 11, 1*2 + 2*6 = 14, 10*3 + 20*7 = 170, 10*4 + 20*8 = 200;
+  // biases {0, 0, 0, -200.5} and RELU: 11, 14, 170, 0 (-0.5 clamped).
+  const std::vector<float> in = {1, 10, 2, 20};
+  const std::vector<float> f = {1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<float> bias = {0, 0, 0, -200.5f};
+  std::vector<float> out(4);
+  f32::DepthwiseConv2D({kRelu, 1, 1, 0, 0, 1, 1, 2}, {1, 1, 2, 2}, in.data(),
+                       {1, 1, 2, 4}, f.data(), bias.data(), {1, 1, 1, 4},
+                       out.data());
+  EXPECT_EQ(out, (std::vector<float>{11, 14, 170, 0}));
+}
+
+TEST(KernelsFloat, AddsWithBroadcastingAndClamps) {
+  // [2, 3] + [3]: {1, 2, 3, 4, 5, 6} + {0.5, -10, 1e30}: RELU6.
+  const std::vector<float> a = {1, 2, 3, 4, 5, 6};
+  const std::vector<float> b = {0.5f, -10, 1e30f};
+  std::vector<float> out(6);
+  f32::Add({kRelu6, {1, 1, 2, 3}, {0, 0, 3, 1}, {0, 0, 0, 1}}, a.data(),
+           b.data(), out.data());
+  EXPECT_EQ(out, (std::vector<float>{1.5f, 0, 6, 4.5f, 0, 6}));
+  // NONE: 1e30 + 3 = 1e30 (float), -10 + 2 = -8.
+  f32::Add({kNone, {1, 1, 2, 3}, {0, 0, 3, 1}, {0, 0, 0, 1}}, a.data(),
+           b.data(), out.data());
+  EXPECT_EQ(out, (std::vector<float>{1.5f, -8, 1e30f, 4.5f, -5, 1e30f}));
+}
+
+TEST(KernelsFloat, RelusWithoutAnUpperBound) {
+  const std::vector<float> in = {-3, 2.5f, -0.0f, kInf, -kInf};
+  std::vector<float> out(5);
+  f32::Relu(5, in.data(), out.data());
+  EXPECT_EQ(Bits(out[0]), Bits(0.0f));
+  EXPECT_EQ(Bits(out[1]), Bits(2.5f));
+  EXPECT_EQ(Bits(out[2]), 0x80000000u);  // -0.0 < 0.0 is false
+  EXPECT_EQ(Bits(out[3]), Bits(kInf));
+  EXPECT_EQ(Bits(out[4]), Bits(0.0f));
+  const float nan = std::nanf("");
+  float y = 0;
+  f32::Relu(1, &nan, &y);
+  EXPECT_TRUE(std::isnan(y));
 }
 
 }  // namespace

@@ -15,11 +15,16 @@
 // (scripts/firmware_lib.sh) and the host tests do.
 //
 //   activation.hpp       the fused activation's clamp (TFLite's min(max()))
+//   conv.hpp             Conv2D, DepthwiseConv2D
+//   elementwise.hpp      Add, Relu
 //   fully_connected.hpp  FullyConnected
+// PAD of float32 tensors is pad.hpp's Pad<float> (it moves elements only).
 #ifndef ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
 
 #include "arenaplan/kernels/float/activation.hpp"
+#include "arenaplan/kernels/float/conv.hpp"
+#include "arenaplan/kernels/float/elementwise.hpp"
 #include "arenaplan/kernels/float/fully_connected.hpp"
 
 #endif  // ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
