@@ -5,7 +5,9 @@
 // give, and against a second computation here; one-operator models whose
 // float constants the generated code must hold exactly (subnormals, -0.0,
 // FLT_MAX, infinities); CONV_2D, DEPTHWISE_CONV_2D, ADD, RELU, PAD and
-// PADV2 on random floats; and the type table's refusals.
+// PADV2 on random floats; face_detection_short_range (its FLOAT16
+// constants widened at generation time) against the SHA-256 of TFLM's
+// output; and the type table's refusals.
 //
 // The computation here rounds every operation through double: a product
 // of two floats is exact in double, and a sum of two floats formed in
@@ -23,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/emit/sha256.hpp"
 #include "codegen/tflite/model.hpp"
 #include "tests/host/support/op_model.hpp"
 
@@ -431,6 +434,31 @@ TEST(LowerFloat, AddsReluAndPadsFloatTensors) {
                                     Bits(p), Bits(3), Bits(4), Bits(p)}))
         << pad.name;
   }
+}
+
+TEST(LowerFloat, RunsFaceDetectionAsTflmRunsItWidened) {
+  // Input [1, 128, 128, 3]: element i is ((37 i) mod 256) / 128 - 1. TFLM
+  // refuses the model (DEQUANTIZE of FLOAT16); the expected SHA-256 is of
+  // TFLM's output bytes (both outputs, [1,896,16] then [1,896,1], 60,928
+  // bytes) for the same model with its 74 FLOAT16 constants widened to
+  // FLOAT32 by GCC's _Float16 conversion and the DEQUANTIZEs removed, run
+  // by TFLM's host runner (90b983c2, reference kernels) on this input.
+  const std::string path =
+      arenaplan::testing_util::kModels + "face_detection_short_range.tflite";
+  const std::string file = arenaplan::testing_util::ReadFile(path);
+  std::vector<float> in(128 * 128 * 3);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    in[i] = static_cast<float>((i * 37) % 256) / 128.0f - 1.0f;
+  }
+  const auto run =
+      CompileAndRunBytes(std::vector<std::uint8_t>(file.begin(), file.end()),
+                         path, Bytes(in), arenaplan::compile::CompileOptions{});
+  ASSERT_EQ(run.error, "");
+  ASSERT_EQ(run.output.size(), 60928u);
+  EXPECT_EQ(
+      arenaplan::Sha256Hex(std::string_view(
+          reinterpret_cast<const char*>(run.output.data()), run.output.size())),
+      "770c0eb5c25f4c96f76814252a05d045504330c85cb0eb48e6788a034061f95a");
 }
 
 TEST(LowerFloat, RefusesNanConstantsAndOtherTypeMixes) {

@@ -53,7 +53,7 @@ TEST(TypeRules, ListTheSixteenByEightConvolutions) {
   // TRANSPOSE_CONV's activation is its input 2, the filter input 1.
   EXPECT_EQ(tc->slots[0].index, 2);
   EXPECT_EQ(tc->slots[1].index, 1);
-  EXPECT_EQ(FindTypeRule(BuiltinOp::kMaxPool2D), nullptr);
+  EXPECT_EQ(FindTypeRule(BuiltinOp::kSoftmax), nullptr);
 }
 
 TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
@@ -65,7 +65,8 @@ TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
   EXPECT_EQ(fc->slots[1].index, 1);
   for (const BuiltinOp op :
        {BuiltinOp::kDepthwiseConv2D, BuiltinOp::kAdd, BuiltinOp::kRelu,
-        BuiltinOp::kPad, BuiltinOp::kPadv2}) {
+        BuiltinOp::kPad, BuiltinOp::kPadv2, BuiltinOp::kAveragePool2D,
+        BuiltinOp::kMaxPool2D}) {
     const TypeRule* r = FindTypeRule(op);
     ASSERT_NE(r, nullptr) << arenaplan::tflite::BuiltinOpName(op);
     const std::string text = AcceptedTypesText(*r);

@@ -6,7 +6,8 @@
 // order of operations (the sum in input order, then the bias, each
 // product rounded before it is added); the convolutions' windows (taps
 // outside the input skipped, not multiplied by 0); ADD with broadcasting;
-// RELU without an upper bound.
+// RELU without an upper bound; the pools' windows (the average over the
+// taps inside the input only; max passing over a NaN).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -174,6 +175,38 @@ TEST(KernelsFloat, AddsWithBroadcastingAndClamps) {
   f32::Add({kNone, {1, 1, 2, 3}, {0, 0, 3, 1}, {0, 0, 0, 1}}, a.data(),
            b.data(), out.data());
   EXPECT_EQ(out, (std::vector<float>{1.5f, -8, 1e30f, 4.5f, -5, 1e30f}));
+}
+
+TEST(KernelsFloat, PoolsOverTheTapsInsideTheInput) {
+  // Input 3x3x1 = 1..9, window 2x2, stride 2, padding 0 (2x2 out): the
+  // windows {1, 2, 4, 5}, {3, 6}, {7, 8}, {9}.
+  const std::vector<float> in = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  std::vector<float> out(4);
+  f32::AveragePool({2, 2, 2, 2, 0, 0, kNone}, {1, 3, 3, 1}, in.data(),
+                   {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(out, (std::vector<float>{3, 4.5f, 7.5f, 9}));
+  f32::MaxPool({2, 2, 2, 2, 0, 0, kNone}, {1, 3, 3, 1}, in.data(), {1, 2, 2, 1},
+               out.data());
+  EXPECT_EQ(out, (std::vector<float>{5, 6, 8, 9}));
+  // RELU6 clamps the maxima: 5, 6, 6, 6.
+  f32::MaxPool({2, 2, 2, 2, 0, 0, kRelu6}, {1, 3, 3, 1}, in.data(),
+               {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(out, (std::vector<float>{5, 6, 6, 6}));
+  // Padding 1 before, stride 2, window 2x2: (0, 0) sees only in[0][0].
+  f32::AveragePool({2, 2, 2, 2, 1, 1, kNone}, {1, 3, 3, 1}, in.data(),
+                   {1, 2, 2, 1}, out.data());
+  EXPECT_EQ(out, (std::vector<float>{1, 2.5f, 5.5f, 7}));
+  // Max over {NaN, -1}: max(lowest, NaN) keeps lowest, then -1. Over
+  // {-1, NaN}: -1 stays.
+  const std::vector<float> nan_first = {std::nanf(""), -1};
+  const std::vector<float> nan_last = {-1, std::nanf("")};
+  float m = 0;
+  f32::MaxPool({1, 2, 1, 1, 0, 0, kNone}, {1, 1, 2, 1}, nan_first.data(),
+               {1, 1, 1, 1}, &m);
+  EXPECT_EQ(Bits(m), Bits(-1.0f));
+  f32::MaxPool({1, 2, 1, 1, 0, 0, kNone}, {1, 1, 2, 1}, nan_last.data(),
+               {1, 1, 1, 1}, &m);
+  EXPECT_EQ(Bits(m), Bits(-1.0f));
 }
 
 TEST(KernelsFloat, RelusWithoutAnUpperBound) {

@@ -18,6 +18,7 @@
 //   conv.hpp             Conv2D, DepthwiseConv2D
 //   elementwise.hpp      Add, Relu
 //   fully_connected.hpp  FullyConnected
+//   pooling.hpp          AveragePool, MaxPool
 // PAD of float32 tensors is pad.hpp's Pad<float> (it moves elements only).
 #ifndef ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
@@ -26,5 +27,6 @@
 #include "arenaplan/kernels/float/conv.hpp"
 #include "arenaplan/kernels/float/elementwise.hpp"
 #include "arenaplan/kernels/float/fully_connected.hpp"
+#include "arenaplan/kernels/float/pooling.hpp"
 
 #endif  // ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
