@@ -101,10 +101,23 @@ fw_compile() {
 # calling __aeabi_idiv0 (a bare `bx lr`): 8; __aeabi_lmul pushes
 # {r4-r7, lr} and then {r7, lr}: 28. A helper not listed here (e.g.
 # __aeabi_ldivmod) makes the bound fail, naming it.
+# The single-precision helpers the float32 kernels call on cores without an
+# FPU (-mfloat-abi=soft), the larger of thumb/v6-m/nofp and thumb/v7-m/nofp
+# in the same libgcc.a: __aeabi_fadd / __aeabi_fsub push {r3-r7, lr} (v6-m;
+# none on v7-m) and call the leaf __clzsi2: 24; __aeabi_fmul /
+# __aeabi_fdiv push {r4-r7, lr} then {r6, r7, lr} (v6-m): 32; the
+# comparisons __aeabi_fcmp{eq,lt,le,gt,ge} store lr in 8 bytes, call
+# __aeabi_cfcmpeq (push {r0-r3, lr}: 20) and __cmpsf2 (4) on v7-m: 32
+# (v6-m: 8 + __lesf2 / __gesf2 12 or __eqsf2 16).
 # shellcheck disable=SC2034  # used by run/run.sh
 fw_libgcc_stack=(--external __aeabi_idiv=8 --external __aeabi_idivmod=8
   --external __aeabi_uidiv=8 --external __aeabi_uidivmod=8
-  --external __aeabi_lmul=28)
+  --external __aeabi_lmul=28
+  --external __aeabi_fadd=24 --external __aeabi_fsub=24
+  --external __aeabi_fmul=32 --external __aeabi_fdiv=32
+  --external __aeabi_fcmpeq=32 --external __aeabi_fcmplt=32
+  --external __aeabi_fcmple=32 --external __aeabi_fcmpgt=32
+  --external __aeabi_fcmpge=32)
 
 fw_port() {
   local dir=$1 src extra
