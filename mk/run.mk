@@ -1,4 +1,5 @@
-# Any int8 .tflite model on a QEMU board (run/run.sh; README "make run"):
+# Any int8 or float32 .tflite model on a QEMU board (run/run.sh; README
+# "make run"):
 #   make run MODEL=path.tflite [BOARD=mps2-an386] [INPUT=in.bin]
 #            [OUTPUT=out.bin] [STRATEGY=best] [OVERLAP=1]
 #            [REGIONS="dtcm:32768 ram:1048576"]  (docs/regions.md)

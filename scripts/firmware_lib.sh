@@ -51,8 +51,12 @@ fw_board() {
   # -fconstexpr-ops-limit: the plan header's compile-time validate() of a
   # plan with ~900 records (armex_basic_lstm) takes more than GCC's default
   # 2^25 constexpr operations; the limit changes no generated code.
+  # -ffp-contract=off: the float32 kernels round every product and sum on
+  # its own, as TFLM's reference kernels on a host without fused
+  # multiply-add (kernels/float/float.hpp); GCC's C++ default would fuse
+  # them into VFMA on FPUs that have it.
   fw_cxxflags=("${arch[@]}" -std=c++17 "${FW_OPT:--Os}" -g -ffreestanding
-    -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics
+    -fno-exceptions -fno-rtti -nostdlib -fno-threadsafe-statics -ffp-contract=off
     -ffunction-sections -fdata-sections -Wall -Wextra -Werror
     -fconstexpr-ops-limit=1073741824 -fstack-usage -fcallgraph-info=su
     -I. -Icore/include -Ikernels/include)
@@ -97,10 +101,23 @@ fw_compile() {
 # calling __aeabi_idiv0 (a bare `bx lr`): 8; __aeabi_lmul pushes
 # {r4-r7, lr} and then {r7, lr}: 28. A helper not listed here (e.g.
 # __aeabi_ldivmod) makes the bound fail, naming it.
+# The single-precision helpers the float32 kernels call on cores without an
+# FPU (-mfloat-abi=soft), the larger of thumb/v6-m/nofp and thumb/v7-m/nofp
+# in the same libgcc.a: __aeabi_fadd / __aeabi_fsub push {r3-r7, lr} (v6-m;
+# none on v7-m) and call the leaf __clzsi2: 24; __aeabi_fmul /
+# __aeabi_fdiv push {r4-r7, lr} then {r6, r7, lr} (v6-m): 32; the
+# comparisons __aeabi_fcmp{eq,lt,le,gt,ge} store lr in 8 bytes, call
+# __aeabi_cfcmpeq (push {r0-r3, lr}: 20) and __cmpsf2 (4) on v7-m: 32
+# (v6-m: 8 + __lesf2 / __gesf2 12 or __eqsf2 16).
 # shellcheck disable=SC2034  # used by run/run.sh
 fw_libgcc_stack=(--external __aeabi_idiv=8 --external __aeabi_idivmod=8
   --external __aeabi_uidiv=8 --external __aeabi_uidivmod=8
-  --external __aeabi_lmul=28)
+  --external __aeabi_lmul=28
+  --external __aeabi_fadd=24 --external __aeabi_fsub=24
+  --external __aeabi_fmul=32 --external __aeabi_fdiv=32
+  --external __aeabi_fcmpeq=32 --external __aeabi_fcmplt=32
+  --external __aeabi_fcmple=32 --external __aeabi_fcmpgt=32
+  --external __aeabi_fcmpge=32)
 
 fw_port() {
   local dir=$1 src extra

@@ -9,13 +9,21 @@
 #include <cmath>
 #include <string>
 
+#include "codegen/base/errors.hpp"
 #include "codegen/compile/lowering.hpp"
 
 namespace arenaplan::compile {
 
-/// A C++ float literal that is exactly `v` (finite): hexadecimal, e.g.
-/// 0x1.8p-8f (the generated code holds no block comments).
+/// A C++ float literal that is exactly `v`: hexadecimal, e.g. 0x1.8p-8f
+/// (%a of the widened value prints every float exactly, subnormals and
+/// -0.0 included; the generated code holds no block comments), or for an
+/// infinity "__builtin_huge_valf()" with its sign. InternalError for a NaN
+/// (no literal names its bits).
 inline std::string ExactFloatLiteral(float v) {
+  if (std::isnan(v)) throw InternalError("a NaN has no float literal");
+  if (std::isinf(v)) {
+    return v > 0 ? "__builtin_huge_valf()" : "-__builtin_huge_valf()";
+  }
   return Fmt("%af", static_cast<double>(v));
 }
 

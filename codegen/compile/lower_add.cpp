@@ -5,7 +5,8 @@
 // rescaling; k::AddBroadcast when an input is broadcast (NumPy rules over
 // at most 4 dimensions) or constant (e.g. an int8 bias, or a state folded
 // at generation time). int16 tensors: k::int16::Add
-// (lower_elementwise16.cpp).
+// (lower_elementwise16.cpp); float32 tensors: k::f32::Add
+// (lower_elementwise_f32.cpp).
 #include <algorithm>
 #include <cinttypes>
 
@@ -17,8 +18,13 @@ namespace arenaplan::compile {
 using tflite::Tensor;
 
 void LowerAdd(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerAddSub16(l, op, 1);  // lower_elementwise16.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerAddF32(l, op);  // lower_elementwise_f32.cpp
     return;
   }
   const Tensor& a = l.Input(op, 0);

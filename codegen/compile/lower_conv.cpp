@@ -20,9 +20,9 @@
 // kernels take one more argument: their scratch record's address
 // (Lowerer::Scratch). int8 activations, int8 symmetric per-channel
 // filters, int32 bias; int16 activations (type_rules.cpp) go to
-// lower_conv16x8.cpp. The operator's geometry is accepted by
-// tflite::CheckConv (codegen/tflite/geometry.hpp), the same check as its
-// overlap contract.
+// lower_conv16x8.cpp, float32 tensors to lower_conv_f32.cpp. The operator's
+// geometry is accepted by tflite::CheckConv (codegen/tflite/geometry.hpp), the
+// same check as its overlap contract.
 #include <algorithm>
 #include <vector>
 
@@ -35,8 +35,13 @@ namespace arenaplan::compile {
 namespace {
 
 void LowerConv(Lowerer& l, const tflite::Operator& op, bool depthwise) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerConv16x8(l, op, depthwise);  // lower_conv16x8.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerConvF32(l, op, depthwise);  // lower_conv_f32.cpp
     return;
   }
   const auto [in, w, out, qi, qo] = l.Layer(op);

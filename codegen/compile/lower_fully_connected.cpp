@@ -19,11 +19,15 @@
 
 #include "arenaplan/kernels/fast_fully_connected.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
-void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
-  const auto [in, w, out, qi, qo] = l.Layer(op);
+FullyConnectedShape CheckFullyConnected(const Lowerer& l,
+                                        const tflite::Operator& op) {
+  const tflite::Tensor& in = l.Input(op, 0);
+  const tflite::Tensor& w = l.Input(op, 1);
+  const tflite::Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::FullyConnectedOptions>(op);
   if (o.weights_format != 0) l.Fail("shuffled weights are not supported");
   if (w.shape.size() != 2)
@@ -40,6 +44,17 @@ void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
   const std::int64_t batches = in_count / depth;
   if (ElementCount(out) != batches * units)
     l.Fail("output size does not match batches x units");
+  return {batches, depth, units};
+}
+
+void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerFullyConnectedF32(l, op);
+    return;
+  }
+  const auto [in, w, out, qi, qo] = l.Layer(op);
+  const auto& o = l.OptionsOf<tflite::FullyConnectedOptions>(op);
+  const auto [batches, depth, units] = CheckFullyConnected(l, op);
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   // TFLite forms a per-tensor FULLY_CONNECTED multiplier from the float
   // product of the scales (and refuses a negative one), a per-channel one in

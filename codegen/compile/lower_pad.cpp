@@ -1,13 +1,16 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // PAD and PADV2 -> k::Pad (kernels/include/arenaplan/kernels/pad.hpp), for
-// int8, int16 and int32 tensors of at most 4 dimensions with constant int32
-// paddings. The pad value, as TFLM's pad.cc: PAD pads int8 with the output
-// zero point and wider types with 0; PADV2 with its constant third input
-// (an int8 one quantized as the output).
+// int8, int16, int32 and float32 tensors (type_rules.cpp) of at most 4
+// dimensions with constant int32 paddings. The pad value, as TFLM's pad.cc:
+// PAD pads int8 with the output zero point and wider types with 0 (0.0f
+// for float32); PADV2 with its constant third input (an int8 one quantized
+// as the output; a float32 one written exactly).
 #include <cinttypes>
 
+#include "codegen/compile/edge_types.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -18,16 +21,8 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& paddings = l.Input(op, 1);
   const Tensor& out = l.Output(op);
+  (void)CheckTypes(l, op);  // the input's type, the output's the same
   const char* ctype = Lowerer::CType(in.type);
-  if (in.type != TensorType::kInt8 && in.type != TensorType::kInt16 &&
-      in.type != TensorType::kInt32) {
-    l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
-           "; PAD takes INT8, INT16 or INT32");
-  }
-  if (out.type != in.type) {
-    l.Fail(l.Describe(out) + " is " + tflite::TensorTypeName(out.type) +
-           ", not the input's type");
-  }
   const Affine qo =
       in.type == TensorType::kInt8 ? l.Int8Activation(out) : Affine{1.0f, 0};
   if (in.type == TensorType::kInt8) (void)l.Int8Activation(in);
@@ -59,6 +54,7 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
   (void)l.Shape(out);
   std::int64_t pad_value = in.type == TensorType::kInt8 ? qo.zero_point : 0;
   std::string what = in.type == TensorType::kInt8 ? "output zero point" : "0";
+  std::string pad_value_text;                        // a float's exact literal
   if (op.inputs.size() >= 3 && op.inputs[2] >= 0) {  // PADV2
     const Tensor& value = l.Input(op, 2);
     if (value.type != in.type || !l.model().IsConstant(value) ||
@@ -75,6 +71,8 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
       }
       pad_value =
           static_cast<std::int8_t>(l.model().buffers[value.buffer].data.at(0));
+    } else if (in.type == TensorType::kFloat32) {
+      pad_value_text = ExactFloatLiteral(l.FloatValues(value).at(0));
     } else if (in.type == TensorType::kInt16) {
       const auto& data = l.model().buffers[value.buffer].data;
       if (data.size() != 2) l.Fail(l.Describe(value) + " has no data");
@@ -89,7 +87,8 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
           "k::Shape4{%d, %d, %d, %d}},\n",
           ctype, is.Code().c_str(), before[0], before[1], before[2], before[3],
           after[0], after[1], after[2], after[3]));
-  l.Emit(Fmt("      %" PRId64 ", ", pad_value) + l.TypedAddr(in, ctype) + ", " +
+  if (pad_value_text.empty()) pad_value_text = Fmt("%" PRId64, pad_value);
+  l.Emit("      " + pad_value_text + ", " + l.TypedAddr(in, ctype) + ", " +
          l.TypedAddr(out, ctype) + ");  // pad value: " + what + "\n");
   if (in.type == TensorType::kInt8)
     StatePadOverlap(l, in, out, is, before, after);

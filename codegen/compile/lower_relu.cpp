@@ -4,18 +4,24 @@
 // (activations_common.cc): the scale ratio formed in float, the clamp
 // [max(-128, zp_out), 127]. RELU6 -> k::Relu6: the raw input clamped to
 // [zp_in, round(6.0f / s_in) + zp_in] (Relu6Prepare), input and output
-// quantized alike.
+// quantized alike. RELU on float32 (type_rules.cpp): k::f32::Relu
+// (lower_elementwise_f32.cpp).
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 using tflite::Tensor;
 
 void LowerRelu(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerReluF32(l, op);  // lower_elementwise_f32.cpp
+    return;
+  }
   const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
   if (ElementCount(in) != ElementCount(out))

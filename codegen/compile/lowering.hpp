@@ -264,6 +264,22 @@ class Lowerer {
   /// "static_cast<const std::int64_t*>(nullptr)". lowering_wide.cpp.
   std::string Int64Bias(const tflite::Operator& op, std::int32_t channels,
                         std::size_t input, bool int16_ok);
+  /// The data of a float32 constant; fails when an element is NaN (no
+  /// literal names a NaN's bits; infinities are written exactly).
+  /// lowering_float.cpp.
+  [[nodiscard]] std::vector<float> FloatValues(const tflite::Tensor& t) const;
+  /// Emits `const float ID[] = {v...}` (edge_types.hpp's ExactFloatLiteral
+  /// each) after a
+  /// `// comment` line (`comment` passes through CommentText).
+  std::string EmitFloatArray(const std::string& id, const std::string& comment,
+                             const std::vector<float>& v);
+  /// Emits a float32 constant once (FloatValues, EmitFloatArray); returns
+  /// its identifier.
+  std::string ConstFloat(const tflite::Tensor& t);
+  /// The FLOAT32 bias (optional input `input`) of `channels` entries as an
+  /// identifier, or "static_cast<const float*>(nullptr)".
+  std::string FloatBias(const tflite::Operator& op, std::int32_t channels,
+                        std::size_t input = 2);
   /// The values of the int32 bias (optional input `input`) of `channels`
   /// entries; empty when the operator has none.
   [[nodiscard]] std::vector<std::int32_t> BiasValues(
@@ -501,6 +517,35 @@ std::string Quant16x8(Lowerer& l, const tflite::Tensor& w,
                       const Affine& qi, const Affine& qo, bool wide_acc);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
+// The float32 lowerings (lower_*_f32.cpp), called by the operators'
+// lowerings when the type rule (type_rules.hpp) matched float32 tensors,
+// and their constants (lowering_float.cpp).
+/// FULLY_CONNECTED of float32 tensors.
+void LowerFullyConnectedF32(Lowerer& l, const tflite::Operator& op);
+/// CONV_2D (depthwise false) or DEPTHWISE_CONV_2D of float32 tensors.
+void LowerConvF32(Lowerer& l, const tflite::Operator& op, bool depthwise);
+/// ADD of float32 tensors (lower_elementwise_f32.cpp).
+void LowerAddF32(Lowerer& l, const tflite::Operator& op);
+/// RELU of float32 tensors (lower_elementwise_f32.cpp).
+void LowerReluF32(Lowerer& l, const tflite::Operator& op);
+/// The k::f32::ActivationRange initializer of fused activation `a` with
+/// TFLite's float bounds (CalculateActivationRange<float>: NONE
+/// [lowest, max], RELU [0, max], RELU_N1_TO_1 [-1, 1], RELU6 [0, 6]; max
+/// is FLT_MAX, not infinity); fails on any other activation.
+[[nodiscard]] std::string FloatActivationCode(const Lowerer& l,
+                                              tflite::Activation a);
+/// A FULLY_CONNECTED's geometry: the input read as `batches` rows of
+/// `depth`, `units` outputs per row.
+struct FullyConnectedShape {
+  std::int64_t batches;
+  std::int32_t depth, units;
+};
+/// Checks a FULLY_CONNECTED's options (no shuffled weights) and shapes
+/// (weights [units, depth], input elements a multiple of depth, output
+/// batches x units); fails naming what does not fit
+/// (lower_fully_connected.cpp; every element type).
+[[nodiscard]] FullyConnectedShape CheckFullyConnected(
+    const Lowerer& l, const tflite::Operator& op);
 
 // Overlap statements for the trace check (stated_overlap.cpp), each from
 // the distance function of the kernel header the call runs.

@@ -28,6 +28,26 @@ std::optional<std::int64_t> StaticCount(const std::vector<std::int32_t>& s) {
   return n;
 }
 
+}  // namespace
+
+std::uint32_t HalfToFloatBits(std::uint32_t h) {
+  const std::uint32_t sign = (h & 0x8000u) << 16;
+  const std::uint32_t exponent = (h >> 10) & 0x1Fu;
+  std::uint32_t fraction = h & 0x3FFu;
+  if (exponent == 0x1F) return sign | 0x7F800000u | (fraction << 13);
+  if (exponent != 0) return sign | ((exponent + 112) << 23) | (fraction << 13);
+  if (fraction == 0) return sign;  // +-0
+  // A subnormal half, fraction * 2^-24: shift the leading 1 up to bit 10.
+  std::uint32_t e = 113;  // the exponent field of 2^-14
+  while ((fraction & 0x400u) == 0) {
+    fraction <<= 1;
+    --e;
+  }
+  return sign | (e << 23) | ((fraction & 0x3FFu) << 13);
+}
+
+namespace {
+
 class ConstantFolder {
  public:
   explicit ConstantFolder(Model& m) : m_(m), sg_(m.subgraphs[0]) {}
@@ -62,6 +82,9 @@ class ConstantFolder {
         break;
       case BuiltinOp::kConcatenation:
         b = Concatenation(op, out, *elem);
+        break;
+      case BuiltinOp::kDequantize:
+        b = WidenHalf(op, out, *count);
         break;
       default:
         return std::nullopt;
@@ -164,6 +187,29 @@ class ConstantFolder {
     b.reserve(static_cast<std::size_t>(count) * elem);
     for (std::int64_t i = 0; i < count; ++i)
       b.insert(b.end(), value->begin(), value->end());
+    return b;
+  }
+
+  /// DEQUANTIZE of a FLOAT16 constant to FLOAT32: every half widened
+  /// exactly (IEEE binary16 is a subset of binary32: sign, exponent
+  /// rebiased by 127 - 15, the 10 fraction bits moved up by 13;
+  /// subnormal halves become normal floats, infinities stay, a NaN keeps
+  /// its sign and payload).
+  std::optional<Bytes> WidenHalf(const Operator& op, const Tensor& out,
+                                 std::int64_t count) const {
+    const Bytes* data = Data(op, 0);
+    if (data == nullptr || T(op.inputs[0]).type != TensorType::kFloat16 ||
+        out.type != TensorType::kFloat32 ||
+        data->size() != static_cast<std::size_t>(count) * 2) {
+      return std::nullopt;
+    }
+    Bytes b(static_cast<std::size_t>(count) * 4);
+    for (std::int64_t i = 0; i < count; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      const std::uint32_t h = (*data)[2 * k] | ((*data)[2 * k + 1] << 8);
+      const std::uint32_t f = HalfToFloatBits(h);
+      std::memcpy(b.data() + 4 * k, &f, 4);  // little-endian host and file
+    }
     return b;
   }
 

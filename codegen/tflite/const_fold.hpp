@@ -15,7 +15,11 @@
 //    the only output dimension the inputs can be stacked along (PACK's
 //    options are not read; several candidates: not folded);
 //  - FILL: dims (INT32 or INT64) and value constant, the dims equal to the
-//    output's shape, the value of the output's type.
+//    output's shape, the value of the output's type;
+//  - DEQUANTIZE of a FLOAT16 constant to FLOAT32 (the converter's float16
+//    weights): each value widened exactly (HalfToFloatBits), so the
+//    float32 copy lives in flash (twice the half's bytes) and the output
+//    gets no arena record.
 // In every case the output must have a static shape whose element count
 // is the computed one (at most 1 MiB of data), an element type of static
 // size, and must not be a graph output or a variable tensor. Operators
@@ -51,6 +55,11 @@ struct FoldResult {
   /// file_index[k]: the file's index of operator k of `model`.
   std::vector<std::size_t> file_index;
 };
+
+/// The IEEE binary32 bits of the binary16 value `half` (its low 16 bits):
+/// exact, subnormals included; infinities stay, a NaN keeps sign and
+/// payload (moved up 13 bits).
+[[nodiscard]] std::uint32_t HalfToFloatBits(std::uint32_t half);
 
 /// Folds subgraph 0 of `model` by the rule above (never throws on a model
 /// ReadModel accepted: an operator it cannot fold is left alone).

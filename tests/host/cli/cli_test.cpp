@@ -244,7 +244,8 @@ TEST_F(CliTest, CompileCreatesNoOutDirWhenTheModelIsRefused) {
   const std::string out = dir_ + "/not/yet/there";
   const CliRun r = Arenaplan(
       "compile " ARENAPLAN_SHARED_DIR
-      "/models/face_detection_short_range.tflite --namespace fd --out-dir " +
+      "/corpus/tflm_audio_preprocessor_int8.tflite --namespace fd "
+      "--out-dir " +
       out);
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_FALSE(fs::exists(dir_ + "/not"));

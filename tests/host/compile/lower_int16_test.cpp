@@ -378,7 +378,8 @@ TEST(LowerInt16, RefusesTypesTheTableDoesNotList) {
             std::string::npos)
       << err;
   EXPECT_NE(err.find(" is INT16; CONV_2D accepts (input, filter, output) as "
-                     "(INT8, INT8, INT8), (INT16, INT8, INT16)"),
+                     "(INT8, INT8, INT8), (INT16, INT8, INT16), (FLOAT32, "
+                     "FLOAT32, FLOAT32)"),
             std::string::npos)
       << err;
   // An int16 activation with a zero point: TFLM's 16x8 kernels read none.

@@ -3,12 +3,14 @@
 // The type table (codegen/compile/type_rules.hpp): well formed, one line
 // per operator, each for an operator the lowering table lowers; the text
 // refusals list. What each line makes a lowering accept or refuse is
-// checked end to end in lower_int16_test and compile_model_test.
+// checked end to end in lower_int16_test, lower_float_test and
+// compile_model_test.
 #include "codegen/compile/type_rules.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
 
 #include "codegen/compile/lowering.hpp"
 
@@ -44,13 +46,37 @@ TEST(TypeRules, ListTheSixteenByEightConvolutions) {
   const TypeRule* conv = FindTypeRule(BuiltinOp::kConv2D);
   ASSERT_NE(conv, nullptr);
   EXPECT_EQ(AcceptedTypesText(*conv),
-            "(INT8, INT8, INT8), (INT16, INT8, INT16)");
+            "(INT8, INT8, INT8), (INT16, INT8, INT16), (FLOAT32, FLOAT32, "
+            "FLOAT32)");
   const TypeRule* tc = FindTypeRule(BuiltinOp::kTransposeConv);
   ASSERT_NE(tc, nullptr);
   // TRANSPOSE_CONV's activation is its input 2, the filter input 1.
   EXPECT_EQ(tc->slots[0].index, 2);
   EXPECT_EQ(tc->slots[1].index, 1);
-  EXPECT_EQ(FindTypeRule(BuiltinOp::kMaxPool2D), nullptr);
+  EXPECT_EQ(FindTypeRule(BuiltinOp::kSoftmax), nullptr);
+}
+
+TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
+  const TypeRule* fc = FindTypeRule(BuiltinOp::kFullyConnected);
+  ASSERT_NE(fc, nullptr);
+  EXPECT_EQ(AcceptedTypesText(*fc),
+            "(INT8, INT8, INT8), (FLOAT32, FLOAT32, FLOAT32)");
+  EXPECT_STREQ(fc->slots[1].role, "weights");
+  EXPECT_EQ(fc->slots[1].index, 1);
+  for (const BuiltinOp op :
+       {BuiltinOp::kDepthwiseConv2D, BuiltinOp::kAdd, BuiltinOp::kRelu,
+        BuiltinOp::kPad, BuiltinOp::kPadv2, BuiltinOp::kAveragePool2D,
+        BuiltinOp::kMaxPool2D}) {
+    const TypeRule* r = FindTypeRule(op);
+    ASSERT_NE(r, nullptr) << arenaplan::tflite::BuiltinOpName(op);
+    const std::string text = AcceptedTypesText(*r);
+    EXPECT_NE(text.find("FLOAT32, FLOAT32"), std::string::npos) << text;
+  }
+  // PAD moves elements of any of four types; RELU computes int8 or float.
+  EXPECT_EQ(AcceptedTypesText(*FindTypeRule(BuiltinOp::kPad)),
+            "(INT8, INT8), (INT16, INT16), (INT32, INT32), (FLOAT32, FLOAT32)");
+  EXPECT_EQ(AcceptedTypesText(*FindTypeRule(BuiltinOp::kRelu)),
+            "(INT8, INT8), (FLOAT32, FLOAT32)");
 }
 
 }  // namespace

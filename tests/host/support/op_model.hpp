@@ -181,7 +181,8 @@ int main(int, char** argv) {
 )");
   const CommandResult build =
       RunCommand(HostCompileCommand("c++17",
-                                    "-O1 -Wall -Wextra -Werror "
+                                    "-O1 -ffp-contract=off -Wall -Wextra "
+                                    "-Werror "
                                     "-DARENAPLAN_NO_ARENA_SECTION") +
                  "-I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" +
                  dir.string() + " " + (dir / "driver.cpp").string() + " " +

@@ -3,8 +3,10 @@
 // Constant folding at generation time (codegen/tflite/const_fold.hpp): a
 // SHAPE -> STRIDED_SLICE -> PACK -> FILL chain built here folds whole, with
 // bytes derived by hand; CONCATENATION and negative-stride STRIDED_SLICE of
-// constants; what the rule leaves alone; and armex_basic_lstm_s (corpus),
-// whose chain of four operators becomes constants (four fewer records).
+// constants; DEQUANTIZE of a FLOAT16 constant (every half against the
+// compiler's own _Float16 conversion); what the rule leaves alone; and
+// armex_basic_lstm_s (corpus), whose chain of four operators becomes
+// constants (four fewer records).
 #include "codegen/tflite/const_fold.hpp"
 
 #include <gtest/gtest.h>
@@ -185,6 +187,66 @@ TEST(FoldConstants, LeavesWhatTheRuleDoesNotCover) {
   EXPECT_TRUE(r.folded.empty()) << arenaplan::tflite::FoldedText(r.folded);
   EXPECT_EQ(r.model.subgraphs[0].operators.size(), 3u);
   EXPECT_EQ(r.file_index, (std::vector<std::size_t>{0, 1, 2}));
+}
+
+TEST(FoldConstants, WidensEveryHalfExactly) {
+  // Every half against GCC's _Float16 -> float conversion; a NaN only as
+  // a NaN of the same sign (GCC's conversion quiets a signaling NaN, the
+  // fold moves its payload unchanged; compile refuses NaN constants).
+  for (std::uint32_t h = 0; h < 0x10000u; ++h) {
+    const auto bits16 = static_cast<std::uint16_t>(h);
+    _Float16 half;
+    std::memcpy(&half, &bits16, 2);
+    const float f = static_cast<float>(half);
+    std::uint32_t expect = 0;
+    std::memcpy(&expect, &f, 4);
+    const std::uint32_t got = arenaplan::tflite::HalfToFloatBits(h);
+    if (f != f) {
+      float g = 0;
+      std::memcpy(&g, &got, 4);
+      ASSERT_TRUE(g != g) << std::hex << h;
+      ASSERT_EQ(got >> 31, expect >> 31) << std::hex << h;
+      continue;
+    }
+    ASSERT_EQ(got, expect) << std::hex << h;
+  }
+  // Hand-derived: 1.0 (0x3C00), -2.0 (0xC000), the smallest subnormal
+  // 2^-24 (0x0001), the largest half 65504 (0x7BFF), -infinity (0xFC00).
+  EXPECT_EQ(arenaplan::tflite::HalfToFloatBits(0x3C00u), 0x3F800000u);
+  EXPECT_EQ(arenaplan::tflite::HalfToFloatBits(0xC000u), 0xC0000000u);
+  EXPECT_EQ(arenaplan::tflite::HalfToFloatBits(0x0001u), 0x33800000u);
+  EXPECT_EQ(arenaplan::tflite::HalfToFloatBits(0x7BFFu), 0x477FE000u);
+  EXPECT_EQ(arenaplan::tflite::HalfToFloatBits(0xFC00u), 0xFF800000u);
+}
+
+TEST(FoldConstants, DequantizesAFloat16ConstantToFloat32) {
+  // DEQUANTIZE FLOAT16 [3] {1.0, -2.0, 2^-24} -> FLOAT32 [3], then an ADD
+  // reading it: the DEQUANTIZE is computed, the ADD stays.
+  Builder b;
+  const std::int32_t h =
+      b.Add(TensorType::kFloat16, {3}, {0x00, 0x3C, 0x00, 0xC0, 0x01, 0x00});
+  const std::int32_t f = b.Add(TensorType::kFloat32, {3});
+  const std::int32_t x = b.Add(TensorType::kFloat32, {3});
+  const std::int32_t y = b.Add(TensorType::kFloat32, {3});
+  b.Op(BuiltinOp::kDequantize, "DEQUANTIZE", {h}, f);
+  b.Op(BuiltinOp::kAdd, "ADD", {x, f}, y);
+  b.m.subgraphs[0].inputs = {x};
+  b.m.subgraphs[0].outputs = {y};
+  const auto r = FoldConstants(b.m);
+  EXPECT_EQ(arenaplan::tflite::FoldedText(r.folded),
+            "operator 0 DEQUANTIZE -> tensor 1");
+  ASSERT_EQ(r.model.subgraphs[0].operators.size(), 1u);
+  EXPECT_EQ(b.DataOf(r.model, f),
+            (std::vector<std::uint8_t>{0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x00,
+                                       0xC0, 0x00, 0x00, 0x80, 0x33}));
+  // A DEQUANTIZE of an int8 activation is not a constant: left alone.
+  Builder a;
+  const std::int32_t q = a.Add(TensorType::kInt8, {3});
+  const std::int32_t g = a.Add(TensorType::kFloat32, {3});
+  a.Op(BuiltinOp::kDequantize, "DEQUANTIZE", {q}, g);
+  a.m.subgraphs[0].inputs = {q};
+  a.m.subgraphs[0].outputs = {g};
+  EXPECT_TRUE(FoldConstants(a.m).folded.empty());
 }
 
 TEST(FoldConstants, FoldsTheZeroStateOfArmsBasicLstm) {

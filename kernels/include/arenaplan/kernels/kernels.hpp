@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// arenaplan's integer reference kernels, header-only and freestanding (no heap,
-// no exceptions, no RTTI, no libc): what the code emitted by
-// `arenaplan compile` calls.
+// arenaplan's integer (and float32: float/float.hpp) reference kernels,
+// header-only and freestanding (no heap, no exceptions, no RTTI, no libc):
+// what the code emitted by `arenaplan compile` calls.
 #ifndef ARENAPLAN_KERNELS_KERNELS_HPP_
 #define ARENAPLAN_KERNELS_KERNELS_HPP_
 
@@ -18,6 +18,7 @@
 #include "arenaplan/kernels/fast_conv.hpp"
 #include "arenaplan/kernels/fast_fully_connected.hpp"
 #include "arenaplan/kernels/fixed_point.hpp"
+#include "arenaplan/kernels/float/float.hpp"
 #include "arenaplan/kernels/float_quantize.hpp"
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/gather.hpp"
