@@ -339,9 +339,10 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
         rows +
         "          default:\n            return;\n        }\n"
         "      }\n    };\n";
-    out += "    (void)k::RunFused<Rows>(k::FusedSegment{kOps, " +
-           std::to_string(s.ops.size()) + ", kInputs, kPlan[" +
-           std::to_string(y) +
+    // The schedule's state sized to the segment (row_schedule.hpp).
+    const std::string n = std::to_string(s.ops.size());
+    out += "    (void)k::RunFused<Rows, " + n + ">(k::FusedSegment{kOps, " + n +
+           ", kInputs, kPlan[" + std::to_string(y) +
            "].offset},\n                      "
            "reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
   }

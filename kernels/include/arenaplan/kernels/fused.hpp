@@ -157,12 +157,13 @@ inline std::size_t RowBytes(const Shape4& s) {
   return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c);
 }
 
-/// The schedule's sink for RunFused.
-template <class Rows>
+/// The schedule's sink for RunFused (`Schedule`: a
+/// BasicRowSchedule<FusedOp, N>).
+template <class Rows, class Schedule>
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
-            const BasicRowSchedule<FusedOp>& schedule)
+            const Schedule& schedule)
       : seg_(seg), arena_(arena), s_(schedule) {}
 
   bool ok() const { return ok_; }
@@ -304,7 +305,7 @@ class ArenaSink {
 
   const FusedSegment& seg_;
   std::uint8_t* arena_;
-  const BasicRowSchedule<FusedOp>& s_;
+  const Schedule& s_;
   bool ok_ = true;
 };
 
@@ -313,11 +314,15 @@ class ArenaSink {
 /// Runs `seg` in `arena`, each row by Rows::Row (KernelRows: the kernels
 /// the FusedOps name). False when a ring is too small for the schedule
 /// (the rows after the overflow are not computed); the segment's rows must
-/// be WellFormed (the generator checks).
-template <class Rows = KernelRows>
+/// be WellFormed (the generator checks) and seg.n <= N (the schedule's
+/// state on the stack is 9 x N bytes: the generated code gives N =
+/// seg.n).
+template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
-  BasicRowSchedule<FusedOp> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink<Rows> sink(seg, arena, schedule);
+  if (seg.n > N) return false;
+  BasicRowSchedule<FusedOp, N> schedule(seg.ops, seg.n);
+  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>> sink(seg, arena,
+                                                                   schedule);
   schedule.Run(sink);
   return sink.ok();
 }
