@@ -301,6 +301,12 @@ TEST(RowSchedule, RefusesMalformedSegments) {
   ops[1].in_h = 9;  // Rows disagree with the producer's.
   EXPECT_FALSE(WellFormed(ops.data(), 2));
   EXPECT_FALSE(WellFormed(ops.data(), 0));
+  // Rows are counted in 16 bits: 32,767 at most.
+  std::vector<RowOp> tall = {Window(32767, 1, 1, 0, -1),
+                             Window(32767, 3, 1, 1, 0)};
+  EXPECT_TRUE(WellFormed(tall.data(), 2));
+  tall = {Window(32768, 1, 1, 0, -1), Window(32768, 3, 1, 1, 0)};
+  EXPECT_FALSE(WellFormed(tall.data(), 2));
 }
 
 }  // namespace

@@ -46,6 +46,9 @@ namespace arenaplan::kernels {
 /// Operators of one segment at most, and inputs of one operator at most.
 inline constexpr std::int32_t kMaxSegmentOps = 32;
 inline constexpr std::int32_t kMaxRowOpInputs = 2;
+/// Rows of a tensor of a segment at most (the schedule counts rows in
+/// 16 bits).
+inline constexpr std::int32_t kMaxSegmentRows = 32767;
 
 /// One operator of a segment as the schedule sees it.
 struct RowOp {
@@ -63,7 +66,8 @@ struct RowOp {
 };
 
 /// True when `ops[0 .. n)` is a segment the schedule can run: 1 <= n <=
-/// kMaxSegmentOps, positive extents, windows and strides, pads >= 0, inputs
+/// kMaxSegmentOps, positive extents (at most kMaxSegmentRows), windows and
+/// strides, pads >= 0, inputs
 /// naming earlier operators, every operator but the last read by a later
 /// one, an accumulating operator with out_h == 1 and one input.
 [[nodiscard]] constexpr bool WellFormed(const RowOp* ops, std::int32_t n) {
@@ -71,7 +75,8 @@ struct RowOp {
   bool read[kMaxSegmentOps] = {};
   for (std::int32_t i = 0; i < n; ++i) {
     const RowOp& o = ops[i];
-    if (o.in_h < 1 || o.out_h < 1 || o.window < 1 || o.stride < 1 ||
+    if (o.in_h < 1 || o.out_h < 1 || o.in_h > kMaxSegmentRows ||
+        o.out_h > kMaxSegmentRows || o.window < 1 || o.stride < 1 ||
         o.pad < 0 || o.input_count < 1 || o.input_count > kMaxRowOpInputs) {
       return false;
     }
@@ -107,7 +112,7 @@ constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
 /// The sink may read the schedule's state (HeldLo, Next, EarliestOfInput).
 /// `Op` is RowOp, or a record with a RowOfOp overload (the schedule reads
 /// the rows in place, no copy). `N`: the most operators (the state's
-/// arrays, 9 x N bytes; the generated code gives its segment's count).
+/// arrays, 7 x N bytes; the generated code gives its segment's count).
 template <class Op, std::int32_t N = kMaxSegmentOps>
 class BasicRowSchedule {
   static_assert(N >= 1 && N <= kMaxSegmentOps, "1 <= N <= kMaxSegmentOps");
@@ -208,10 +213,10 @@ class BasicRowSchedule {
       const std::int32_t y = acc_next_[i];
       if (y < WindowEnd(i, 0)) {
         sink.Accumulate(i, y);
-        acc_next_[i] = y + 1;
+        acc_next_[i] = static_cast<std::int16_t>(y + 1);
         return false;
       }
-      acc_next_[i] = Row(i).in_h;
+      acc_next_[i] = static_cast<std::int16_t>(Row(i).in_h);
     }
     MakeRoom(i, sink);
     if (Row(i).accumulate) {
@@ -237,7 +242,7 @@ class BasicRowSchedule {
     }
     if (lo > held_lo_[i]) {
       sink.Drop(i, lo);
-      held_lo_[i] = lo;
+      held_lo_[i] = static_cast<std::int16_t>(lo);
     }
   }
 
@@ -247,9 +252,11 @@ class BasicRowSchedule {
 
   const Op* ops_;
   std::int32_t n_;
-  std::int32_t next_[N] = {};
-  std::int32_t held_lo_[N] = {};
-  std::int32_t acc_next_[N] = {};
+  /// Rows (<= kMaxSegmentRows, so 16 bits: the state is on the stack of
+  /// the firmware's Invoke()).
+  std::int16_t next_[N] = {};
+  std::int16_t held_lo_[N] = {};
+  std::int16_t acc_next_[N] = {};
   std::int8_t chain_[N] = {};  ///< kMaxSegmentOps <= 127.
 };
 
