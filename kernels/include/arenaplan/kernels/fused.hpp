@@ -204,7 +204,10 @@ class ArenaSink {
     for (; k < bytes; ++k) rows[k] = from[k];
   }
 
-  void Compute(std::int32_t i, std::int32_t j) {
+  /// Inlined into the schedule's loop (its one call), with the Rows::Row
+  /// it calls: the row call's arguments in Invoke()'s frame, not in a
+  /// second one.
+  [[gnu::always_inline]] void Compute(std::int32_t i, std::int32_t j) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
     std::int8_t* out = OutputRow(i, j);
@@ -225,9 +228,9 @@ class ArenaSink {
     // The ring may start at any byte (--align 1): an int32 of alignment 1
     // unless it starts on four.
     if ((reinterpret_cast<std::uintptr_t>(at) & 3) == 0) {
-      AccumulateInto(reinterpret_cast<std::int32_t*>(at), i, y);
+      AccumulateInto<true>(at, i, y);
     } else {
-      AccumulateInto(reinterpret_cast<UnalignedInt32*>(at), i, y);
+      AccumulateInto<false>(at, i, y);
     }
   }
 
@@ -260,16 +263,42 @@ class ArenaSink {
   }
 
  private:
-  /// Accumulate's work on `state` (the pool's running sums or maxima,
-  /// out_shape.w x out_shape.c of them; Int: std::int32_t or
-  /// UnalignedInt32), the kind tested once a pixel, not once a value.
-  template <class Int>
-  void AccumulateInto(Int* state, std::int32_t i, std::int32_t y) {
+  /// Reads and writes the int32 at byte `at` (4-byte aligned when
+  /// kAligned). (A template argument would drop UnalignedInt32's
+  /// alignment, so the type is chosen here, not deduced.)
+  template <bool kAligned>
+  static std::int32_t Load(const std::uint8_t* at) {
+    if constexpr (kAligned) {
+      return *reinterpret_cast<const std::int32_t*>(at);
+    } else {
+      return *reinterpret_cast<const UnalignedInt32*>(at);
+    }
+  }
+  template <bool kAligned>
+  static void Store(std::uint8_t* at, std::int32_t v) {
+    if constexpr (kAligned) {
+      *reinterpret_cast<std::int32_t*>(at) = v;
+    } else {
+      *reinterpret_cast<UnalignedInt32*>(at) = v;
+    }
+  }
+  template <bool kAligned>
+  static void Add(std::uint8_t* at, std::int32_t v) {
+    Store<kAligned>(at, Load<kAligned>(at) + v);
+  }
+
+  /// Accumulate's work on the state at `at` (the pool's running sums or
+  /// maxima, out_shape.w x out_shape.c int32s; `at` 4-byte aligned when
+  /// kAligned), the kind tested once a pixel, not once a value.
+  template <bool kAligned>
+  void AccumulateInto(std::uint8_t* at, std::int32_t i, std::int32_t y) {
     const FusedOp& o = seg_.ops[i];
     const bool max = o.kind == FusedKind::kMaxPool;
     const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
     if (y == s_.WindowFirst(i, 0)) {
-      for (std::int32_t k = 0; k < w_n * c_n; ++k) state[k] = max ? -128 : 0;
+      for (std::int32_t k = 0; k < w_n * c_n; ++k) {
+        Store<kAligned>(at + 4 * k, max ? -128 : 0);
+      }
     }
     const std::int8_t* row = InputRows(i, 0, y);
     for (std::int32_t ox = 0; ox < w_n; ++ox) {
@@ -278,24 +307,24 @@ class ArenaSink {
       const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
                                   ? o.pool.filter_w
                                   : o.in_shape.w - x0;
-      Int* const acc = state + ox * c_n;
+      std::uint8_t* const acc = at + 4 * ox * c_n;
       for (std::int32_t kx = kb; kx < ke; ++kx) {
         const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
         if (max) {
           for (std::int32_t c = 0; c < c_n; ++c) {
             const std::int32_t v = px[c];
-            const std::int32_t old = acc[c];  // a value, not a reference
-            acc[c] = v > old ? v : old;
+            const std::int32_t old = Load<kAligned>(acc + 4 * c);
+            Store<kAligned>(acc + 4 * c, v > old ? v : old);
           }
         } else {
           std::int32_t c = 0;
           for (; c + 4 <= c_n; c += 4) {  // four a step: fewer branches
-            acc[c] += px[c];
-            acc[c + 1] += px[c + 1];
-            acc[c + 2] += px[c + 2];
-            acc[c + 3] += px[c + 3];
+            Add<kAligned>(acc + 4 * c, px[c]);
+            Add<kAligned>(acc + 4 * c + 4, px[c + 1]);
+            Add<kAligned>(acc + 4 * c + 8, px[c + 2]);
+            Add<kAligned>(acc + 4 * c + 12, px[c + 3]);
           }
-          for (; c < c_n; ++c) acc[c] += px[c];
+          for (; c < c_n; ++c) Add<kAligned>(acc + 4 * c, px[c]);
         }
       }
     }

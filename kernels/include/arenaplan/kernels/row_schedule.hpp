@@ -207,8 +207,10 @@ class BasicRowSchedule {
   /// Operator i's next step, its inputs holding what it reads: one row
   /// (true: the demand is done), or one input row of an accumulating
   /// operator (true after its last, with its row written).
+  /// (Inlined into Run, its one call: the sink's calls, and a kernel row
+  /// call's arguments, then sit in Run's caller's frame, not in one more.)
   template <class Sink>
-  constexpr bool Step(std::int32_t i, Sink& sink) {
+  [[gnu::always_inline]] constexpr bool Step(std::int32_t i, Sink& sink) {
     if (Row(i).accumulate) {
       const std::int32_t y = acc_next_[i];
       if (y < WindowEnd(i, 0)) {
