@@ -90,7 +90,10 @@ std::int8_t* TensorAddress(std::int8_t* arena, std::size_t index) {
 std::size_t ArenaBytes() { return model::kArenaSize; }
 #endif
 
-void WriteHexBytes(const std::uint8_t* bytes, std::size_t count) {
+/// Not inlined: its 129-byte buffer is then on the stack only while it
+/// prints, not under main()'s frame during the inference.
+[[gnu::noinline]] void WriteHexBytes(const std::uint8_t* bytes,
+                                     std::size_t count) {
   constexpr char kDigits[] = "0123456789abcdef";
   char chunk[129];  // 64 bytes as hex, and the NUL
   std::size_t k = 0;

@@ -292,7 +292,7 @@ fi
 # output bytes it printed to DIR/board.out.bin.
 board_image() {  # DIR ICOUNT [CXXFLAG...]
   local d=$1 icount=$2 link why status got reserve port_ci init peak total
-  local bound reserved ram recursion segment
+  local bound reserved ram
   shift 2
   mkdir -p "$d"
   rm -f "$d/board.out.bin" "$d/instructions.txt"
@@ -301,17 +301,8 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   fw_compile "$d/model_model.o" "$gen/model_model.cpp" "$@" -I"$gen" ||
     die 1 "$gen/model_model.cpp does not build for $board: $(grep -m 1 'error:' "$d/model_model.o.log" || true)"
   port_ci=("$out/port/$board"/port/*.ci)
-  # A fused segment's row schedule recurses: Demand(i) demands rows of the
-  # operators before i (kernels/row_schedule.hpp), so at most n activations
-  # for a segment of n operators; n is the second field of each segment's
-  # k::FusedSegment{kOps, n, ...} in the generated code.
-  recursion=()
-  segment=$(sed -n 's/.*k::FusedSegment{kOps, \([0-9]*\),.*/\1/p' \
-    "$gen/model_model.cpp" | sort -n | tail -n 1)
-  [ -z "$segment" ] ||
-    recursion=(--recursion "arenaplan::kernels::BasicRowSchedule<Op>::Demand=$segment")
   "$cli" stack "$d/model_model.ci" "${port_ci[@]}" --root model::Invoke \
-    "${recursion[@]}" "${fw_libgcc_stack[@]}" \
+    "${fw_libgcc_stack[@]}" \
     --namespace model --arena-bytes "$arena" --header "$d/model_stack.new.hpp" \
     >"$d/stack.log" 2>&1 ||
     die 1 "no stack bound for Invoke(): $(head -n 1 "$d/stack.log")"
@@ -327,7 +318,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   # indirect call runs the static constructors; the image must have none
   # (checked after the link), so it is bounded at 0 bytes.
   "$cli" stack "$d/firmware.ci" "$d/model_model.ci" "${port_ci[@]}" \
-    --root Reset_Handler --indirect Reset_Handler=0 "${recursion[@]}" \
+    --root Reset_Handler --indirect Reset_Handler=0 \
     "${fw_libgcc_stack[@]}" \
     >>"$d/stack.log" 2>&1 ||
     die 1 "no stack bound for the image: $(tail -n 1 "$d/stack.log")"

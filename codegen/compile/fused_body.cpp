@@ -148,6 +148,18 @@ std::string WithField(const std::string& literal, std::size_t count,
   return out + "}";
 }
 
+/// A row call's constant shapes as block-scope constants (kFilter unless
+/// `filter` is empty, kOut): referenced, not built on the stack at each
+/// call.
+std::string ConstantShapes(const std::string& filter, const std::string& out) {
+  const auto braces = [](const std::string& literal) {
+    return literal.substr(literal.find('{'));
+  };
+  return "          static constexpr k::Shape4 " +
+         (filter.empty() ? "" : "kFilter" + braces(filter) + ", ") + "kOut" +
+         braces(out) + ";\n";
+}
+
 /// The texts one operator `i` of segment `g` adds: its k::FusedOp entry to
 /// `table`, its ring's static_assert to `checks` and its case of the
 /// segment's Rows::Row to `rows`.
@@ -210,19 +222,20 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
     filter = c.args[4];
     bias = c.args[5];
     quant = c.args[6];
-    rows += "        case " + std::to_string(i) + ":\n          k::" + c.name +
-            "(" + row_conv + ",\n              " + in_rows + ", x, " +
-            filter_shape + ", " + filter + ", " + bias + ",\n              " +
-            quant + ", " + out_row + ", y" + (scratch ? ", scratch" : "") +
-            ");\n          return;\n";
+    rows += "        case " + std::to_string(i) + ": {\n" +
+            ConstantShapes(filter_shape, out_row) + "          k::" + c.name +
+            "(" + row_conv + ",\n              " + in_rows + ", x, kFilter, " +
+            filter + ", " + bias + ",\n              " + quant + ", kOut, y" +
+            (scratch ? ", scratch" : "") + ");\n          return;\n        }\n";
   } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
              c.args.size() == 5) {
     kind = "k::FusedKind::k" + c.name;
     pool = c.args[0];
     if (!f.row.accumulate) {
-      rows += "        case " + std::to_string(i) +
-              ":\n          k::" + c.name + "(" + WithField(pool, 8, 4, "pad") +
-              ", " + in_rows + ", x, " + out_row + ", y);\n          return;\n";
+      rows += "        case " + std::to_string(i) + ": {\n" +
+              ConstantShapes("", out_row) + "          k::" + c.name + "(" +
+              WithField(pool, 8, 4, "pad") + ", " + in_rows +
+              ", x, kOut, y);\n          return;\n        }\n";
     }
   } else if ((c.name == "Add" || c.name == "AddFast") && c.args.size() == 4) {
     // AddFast gives Add's bytes (kernels_fast_test) in the same order.
@@ -328,8 +341,11 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     out += "    static const k::FusedOp kOps[] = {\n" + table + "    };\n";
     out += "    static const std::size_t kInputs[] = {" + inputs + "};\n";
     // Each row call with the operator's literals (as the unfused calls).
+    // Row inlined into the schedule's loop: its frame is not a second one
+    // on top of Invoke()'s.
     out +=
-        "    struct Rows {\n      static void Row(const k::FusedOp&, "
+        "    struct Rows {\n      [[gnu::always_inline]] static void Row("
+        "const k::FusedOp&, "
         "std::int32_t i, std::int32_t rows,\n                      "
         "std::int32_t pad, const std::int8_t* x,\n                      "
         "const std::int8_t* x2, std::int8_t* y,\n                      "
@@ -339,11 +355,12 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
         rows +
         "          default:\n            return;\n        }\n"
         "      }\n    };\n";
-    out += "    (void)k::RunFused<Rows>(k::FusedSegment{kOps, " +
-           std::to_string(s.ops.size()) + ", kInputs, kPlan[" +
-           std::to_string(y) +
-           "].offset},\n                      "
-           "reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
+    // The schedule's state sized to the segment (row_schedule.hpp).
+    const std::string n = std::to_string(s.ops.size());
+    out += "    static constexpr k::FusedSegment kSegment{kOps, " + n +
+           ", kInputs, kPlan[" + std::to_string(y) + "].offset};\n";
+    out += "    (void)k::RunFused<Rows, " + n +
+           ">(kSegment, reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
   }
   out += body.substr(copied);
   return out;

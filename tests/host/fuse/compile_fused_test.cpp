@@ -72,11 +72,14 @@ class CompileFused : public testing::Test {
 };
 
 TEST_F(CompileFused, RunsTheSegmentWithTheUnfusedKernelsAndCompiles) {
-  // One segment (operators 0 .. 12, fuse_test), one RunFused call.
+  // One segment (operators 0 .. 12, fuse_test), one RunFused call, its
+  // schedule's state sized to the segment's 13 operators.
   const std::string& src = out_.model_source;
-  EXPECT_NE(src.find("k::RunFused<Rows>("), std::string::npos);
-  EXPECT_EQ(src.find("k::RunFused<Rows>(", src.find("k::RunFused<Rows>(") + 1),
+  EXPECT_NE(src.find("static constexpr k::FusedSegment kSegment{kOps, 13,"),
             std::string::npos);
+  const std::string call = "k::RunFused<Rows, 13>(kSegment,";
+  EXPECT_NE(src.find(call), std::string::npos);
+  EXPECT_EQ(src.find("k::RunFused<", src.find(call) + 1), std::string::npos);
   // The segment's convolutions use the constants the unfused build passes
   // to its calls.
   for (const char* c : {"kConst8, kFoldedBias0", "kConst16, kFoldedBias10",

@@ -157,12 +157,13 @@ inline std::size_t RowBytes(const Shape4& s) {
   return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c);
 }
 
-/// The schedule's sink for RunFused.
-template <class Rows>
+/// The schedule's sink for RunFused (`Schedule`: a
+/// BasicRowSchedule<FusedOp, N>).
+template <class Rows, class Schedule>
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
-            const BasicRowSchedule<FusedOp>& schedule)
+            const Schedule& schedule)
       : seg_(seg), arena_(arena), s_(schedule) {}
 
   bool ok() const { return ok_; }
@@ -184,14 +185,29 @@ class ArenaSink {
          3) == 0) {
       // Word copy (both 4-byte aligned; rows move down, so forward is safe
       // as long as each word is read before the word below it is written).
-      auto* d = reinterpret_cast<std::uint32_t*>(rows);
-      const auto* f = reinterpret_cast<const std::uint32_t*>(from);
+      // Sixteen bytes a step (one load and one store of four registers);
+      // all four words are read before any is written, and the words
+      // written lie below the next ones read.
+      struct Words4 {
+        std::uint32_t w[4];
+      };
+      auto* d4 = reinterpret_cast<Words4*>(rows);
+      const auto* f4 = reinterpret_cast<const Words4*>(from);
+      for (; k + 16 <= bytes; k += 16) {
+        const Words4 v = *f4++;
+        *d4++ = v;
+      }
+      auto* d = reinterpret_cast<std::uint32_t*>(rows + k);
+      const auto* f = reinterpret_cast<const std::uint32_t*>(from + k);
       for (; k + 4 <= bytes; k += 4) *d++ = *f++;
     }
     for (; k < bytes; ++k) rows[k] = from[k];
   }
 
-  void Compute(std::int32_t i, std::int32_t j) {
+  /// Inlined into the schedule's loop (its one call), with the Rows::Row
+  /// it calls: the row call's arguments in Invoke()'s frame, not in a
+  /// second one.
+  [[gnu::always_inline]] void Compute(std::int32_t i, std::int32_t j) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
     std::int8_t* out = OutputRow(i, j);
@@ -208,34 +224,13 @@ class ArenaSink {
   void Accumulate(std::int32_t i, std::int32_t y) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
-    // The ring may start at any byte (--align 1): an int32 of alignment 1.
-    UnalignedInt32* state =
-        reinterpret_cast<UnalignedInt32*>(arena_ + o.ring_offset);
-    const bool max = o.kind == FusedKind::kMaxPool;
-    const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
-    if (y == s_.WindowFirst(i, 0)) {
-      for (std::int32_t k = 0; k < w_n * c_n; ++k) state[k] = max ? -128 : 0;
-    }
-    const std::int8_t* row = InputRows(i, 0, y);
-    for (std::int32_t ox = 0; ox < w_n; ++ox) {
-      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
-      const std::int32_t kb = x0 < 0 ? -x0 : 0;
-      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
-                                  ? o.pool.filter_w
-                                  : o.in_shape.w - x0;
-      for (std::int32_t kx = kb; kx < ke; ++kx) {
-        const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
-        UnalignedInt32* acc = state + ox * c_n;
-        for (std::int32_t c = 0; c < c_n; ++c) {
-          const std::int32_t v = px[c];
-          if (max) {
-            const std::int32_t old = acc[c];  // a value, not a reference
-            acc[c] = v > old ? v : old;
-          } else {
-            acc[c] += v;
-          }
-        }
-      }
+    std::uint8_t* const at = arena_ + o.ring_offset;
+    // The ring may start at any byte (--align 1): an int32 of alignment 1
+    // unless it starts on four.
+    if ((reinterpret_cast<std::uintptr_t>(at) & 3) == 0) {
+      AccumulateInto<true>(at, i, y);
+    } else {
+      AccumulateInto<false>(at, i, y);
     }
   }
 
@@ -268,6 +263,73 @@ class ArenaSink {
   }
 
  private:
+  /// Reads and writes the int32 at byte `at` (4-byte aligned when
+  /// kAligned). (A template argument would drop UnalignedInt32's
+  /// alignment, so the type is chosen here, not deduced.)
+  template <bool kAligned>
+  static std::int32_t Load(const std::uint8_t* at) {
+    if constexpr (kAligned) {
+      return *reinterpret_cast<const std::int32_t*>(at);
+    } else {
+      return *reinterpret_cast<const UnalignedInt32*>(at);
+    }
+  }
+  template <bool kAligned>
+  static void Store(std::uint8_t* at, std::int32_t v) {
+    if constexpr (kAligned) {
+      *reinterpret_cast<std::int32_t*>(at) = v;
+    } else {
+      *reinterpret_cast<UnalignedInt32*>(at) = v;
+    }
+  }
+  template <bool kAligned>
+  static void Add(std::uint8_t* at, std::int32_t v) {
+    Store<kAligned>(at, Load<kAligned>(at) + v);
+  }
+
+  /// Accumulate's work on the state at `at` (the pool's running sums or
+  /// maxima, out_shape.w x out_shape.c int32s; `at` 4-byte aligned when
+  /// kAligned), the kind tested once a pixel, not once a value.
+  template <bool kAligned>
+  void AccumulateInto(std::uint8_t* at, std::int32_t i, std::int32_t y) {
+    const FusedOp& o = seg_.ops[i];
+    const bool max = o.kind == FusedKind::kMaxPool;
+    const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
+    if (y == s_.WindowFirst(i, 0)) {
+      for (std::int32_t k = 0; k < w_n * c_n; ++k) {
+        Store<kAligned>(at + 4 * k, max ? -128 : 0);
+      }
+    }
+    const std::int8_t* row = InputRows(i, 0, y);
+    for (std::int32_t ox = 0; ox < w_n; ++ox) {
+      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
+      const std::int32_t kb = x0 < 0 ? -x0 : 0;
+      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
+                                  ? o.pool.filter_w
+                                  : o.in_shape.w - x0;
+      std::uint8_t* const acc = at + 4 * ox * c_n;
+      for (std::int32_t kx = kb; kx < ke; ++kx) {
+        const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
+        if (max) {
+          for (std::int32_t c = 0; c < c_n; ++c) {
+            const std::int32_t v = px[c];
+            const std::int32_t old = Load<kAligned>(acc + 4 * c);
+            Store<kAligned>(acc + 4 * c, v > old ? v : old);
+          }
+        } else {
+          std::int32_t c = 0;
+          for (; c + 4 <= c_n; c += 4) {  // four a step: fewer branches
+            Add<kAligned>(acc + 4 * c, px[c]);
+            Add<kAligned>(acc + 4 * c + 4, px[c + 1]);
+            Add<kAligned>(acc + 4 * c + 8, px[c + 2]);
+            Add<kAligned>(acc + 4 * c + 12, px[c + 3]);
+          }
+          for (; c < c_n; ++c) Add<kAligned>(acc + 4 * c, px[c]);
+        }
+      }
+    }
+  }
+
   /// Where operator i writes row j, or nullptr (and ok_ false) when its
   /// ring is too small.
   std::int8_t* OutputRow(std::int32_t i, std::int32_t j) {
@@ -304,7 +366,7 @@ class ArenaSink {
 
   const FusedSegment& seg_;
   std::uint8_t* arena_;
-  const BasicRowSchedule<FusedOp>& s_;
+  const Schedule& s_;
   bool ok_ = true;
 };
 
@@ -313,11 +375,15 @@ class ArenaSink {
 /// Runs `seg` in `arena`, each row by Rows::Row (KernelRows: the kernels
 /// the FusedOps name). False when a ring is too small for the schedule
 /// (the rows after the overflow are not computed); the segment's rows must
-/// be WellFormed (the generator checks).
-template <class Rows = KernelRows>
+/// be WellFormed (the generator checks) and seg.n <= N (the schedule's
+/// state on the stack is 7 x N bytes: the generated code gives N =
+/// seg.n).
+template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
-  BasicRowSchedule<FusedOp> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink<Rows> sink(seg, arena, schedule);
+  if (seg.n > N) return false;
+  BasicRowSchedule<FusedOp, N> schedule(seg.ops, seg.n);
+  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>> sink(seg, arena,
+                                                                   schedule);
   schedule.Run(sink);
   return sink.ok();
 }

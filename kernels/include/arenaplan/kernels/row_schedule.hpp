@@ -18,11 +18,15 @@
 // its input one row per Accumulate call and writes its row at Finish.
 //
 // Order (demand driven, deterministic): for j = 0 .. out_h - 1 of the last
-// operator, Demand(last, j); Demand(i, j) first makes every intermediate
-// input hold the rows up to its window's end by Demand-ing its producer's
-// next rows in order (inputs in input order), then writes row j. So every
-// row of every operator is computed at most once, in increasing order, and
-// only when a consumer needs it or a row after it.
+// operator, demand (last, j); demanding (i, j) first makes every
+// intermediate input hold the rows up to its window's end by demanding its
+// producer's next rows in order (inputs in input order), then writes row j.
+// So every row of every operator is computed at most once, in increasing
+// order, and only when a consumer needs it or a row after it. The demands
+// in progress form a chain of operators of decreasing index (a producer
+// comes before its consumers), kept in an explicit array rather than by
+// recursion: every row is computed from the one loop, so at most one sink
+// call (one kernel's frames) is on the stack at a time.
 //
 // Rings. Operator i's output (not the last operator's) lives in a linear
 // buffer holding the rows [held_lo, next) in slots 0 .. next - held_lo - 1.
@@ -42,6 +46,9 @@ namespace arenaplan::kernels {
 /// Operators of one segment at most, and inputs of one operator at most.
 inline constexpr std::int32_t kMaxSegmentOps = 32;
 inline constexpr std::int32_t kMaxRowOpInputs = 2;
+/// Rows of a tensor of a segment at most (the schedule counts rows in
+/// 16 bits).
+inline constexpr std::int32_t kMaxSegmentRows = 32767;
 
 /// One operator of a segment as the schedule sees it.
 struct RowOp {
@@ -59,7 +66,8 @@ struct RowOp {
 };
 
 /// True when `ops[0 .. n)` is a segment the schedule can run: 1 <= n <=
-/// kMaxSegmentOps, positive extents, windows and strides, pads >= 0, inputs
+/// kMaxSegmentOps, positive extents (at most kMaxSegmentRows), windows and
+/// strides, pads >= 0, inputs
 /// naming earlier operators, every operator but the last read by a later
 /// one, an accumulating operator with out_h == 1 and one input.
 [[nodiscard]] constexpr bool WellFormed(const RowOp* ops, std::int32_t n) {
@@ -67,7 +75,8 @@ struct RowOp {
   bool read[kMaxSegmentOps] = {};
   for (std::int32_t i = 0; i < n; ++i) {
     const RowOp& o = ops[i];
-    if (o.in_h < 1 || o.out_h < 1 || o.window < 1 || o.stride < 1 ||
+    if (o.in_h < 1 || o.out_h < 1 || o.in_h > kMaxSegmentRows ||
+        o.out_h > kMaxSegmentRows || o.window < 1 || o.stride < 1 ||
         o.pad < 0 || o.input_count < 1 || o.input_count > kMaxRowOpInputs) {
       return false;
     }
@@ -90,7 +99,8 @@ struct RowOp {
 /// records (fused.hpp's FusedOp) give an overload found by lookup.
 constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
 
-/// Runs the schedule of `ops[0 .. n)` (WellFormed rows), telling `sink`:
+/// Runs the schedule of `ops[0 .. n)` (WellFormed rows, n <= N), telling
+/// `sink`:
 ///  - sink.Drop(i, new_lo): operator i's ring drops its rows below new_lo;
 ///    the rows [new_lo, next(i)) move to slot 0 (called only when new_lo >
 ///    held_lo(i));
@@ -101,9 +111,12 @@ constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
 ///  - sink.Finish(i): accumulating operator i writes its row 0.
 /// The sink may read the schedule's state (HeldLo, Next, EarliestOfInput).
 /// `Op` is RowOp, or a record with a RowOfOp overload (the schedule reads
-/// the rows in place, no copy).
-template <class Op>
+/// the rows in place, no copy). `N`: the most operators (the state's
+/// arrays, 7 x N bytes; the generated code gives its segment's count).
+template <class Op, std::int32_t N = kMaxSegmentOps>
 class BasicRowSchedule {
+  static_assert(N >= 1 && N <= kMaxSegmentOps, "1 <= N <= kMaxSegmentOps");
+
  public:
   constexpr BasicRowSchedule(const Op* ops, std::int32_t n)
       : ops_(ops), n_(n) {}
@@ -116,7 +129,19 @@ class BasicRowSchedule {
       acc_next_[i] = 0;
     }
     const std::int32_t last = n_ - 1;
-    for (std::int32_t j = 0; j < Row(last).out_h; ++j) Demand(last, j, sink);
+    // chain_[0 .. depth): the demands in progress, each operator's row
+    // next_[op]; chain_[depth - 1] is the one to advance.
+    std::int32_t depth = 0;
+    while (depth > 0 || next_[last] < Row(last).out_h) {
+      if (depth == 0) chain_[depth++] = static_cast<std::int8_t>(last);
+      const std::int32_t i = chain_[depth - 1];
+      const std::int32_t p = Wanted(i);
+      if (p >= 0) {
+        chain_[depth++] = static_cast<std::int8_t>(p);
+      } else if (Step(i, sink)) {
+        --depth;
+      }
+    }
   }
 
   /// The lowest row operator i's ring holds.
@@ -162,9 +187,47 @@ class BasicRowSchedule {
     return WindowFirst(c, next_[c]);
   }
 
+  /// The producer whose next row operator i's demand in progress needs
+  /// first (its first input, in input order, that does not yet hold the
+  /// rows up to the window's end: rows only grow, so the inputs before it
+  /// still hold theirs), or -1 when i can take its next step.
+  [[nodiscard]] constexpr std::int32_t Wanted(std::int32_t i) const {
+    const RowOp& o = Row(i);
+    // An accumulating operator's next step reads row acc_next_[i].
+    const std::int32_t end =
+        o.accumulate ? (acc_next_[i] < WindowEnd(i, 0) ? acc_next_[i] + 1 : 0)
+                     : WindowEnd(i, next_[i]);
+    for (std::int32_t q = 0; q < o.input_count; ++q) {
+      const std::int32_t p = o.input[q];
+      if (p >= 0 && next_[p] < end) return p;
+    }
+    return -1;
+  }
+
+  /// Operator i's next step, its inputs holding what it reads: one row
+  /// (true: the demand is done), or one input row of an accumulating
+  /// operator (true after its last, with its row written).
+  /// (Inlined into Run, its one call: the sink's calls, and a kernel row
+  /// call's arguments, then sit in Run's caller's frame, not in one more.)
   template <class Sink>
-  constexpr void Ensure(std::int32_t p, std::int32_t end, Sink& sink) {
-    while (next_[p] < end) Demand(p, next_[p], sink);
+  [[gnu::always_inline]] constexpr bool Step(std::int32_t i, Sink& sink) {
+    if (Row(i).accumulate) {
+      const std::int32_t y = acc_next_[i];
+      if (y < WindowEnd(i, 0)) {
+        sink.Accumulate(i, y);
+        acc_next_[i] = static_cast<std::int16_t>(y + 1);
+        return false;
+      }
+      acc_next_[i] = static_cast<std::int16_t>(Row(i).in_h);
+    }
+    MakeRoom(i, sink);
+    if (Row(i).accumulate) {
+      sink.Finish(i);
+    } else {
+      sink.Compute(i, next_[i]);
+    }
+    ++next_[i];
+    return true;
   }
 
   /// Drops the rows of operator i's ring no consumer reads any more.
@@ -181,31 +244,8 @@ class BasicRowSchedule {
     }
     if (lo > held_lo_[i]) {
       sink.Drop(i, lo);
-      held_lo_[i] = lo;
+      held_lo_[i] = static_cast<std::int16_t>(lo);
     }
-  }
-
-  template <class Sink>
-  constexpr void Demand(std::int32_t i, std::int32_t j, Sink& sink) {
-    const RowOp& o = Row(i);
-    if (o.accumulate) {
-      for (std::int32_t y = WindowFirst(i, 0); y < WindowEnd(i, 0); ++y) {
-        if (o.input[0] >= 0) Ensure(o.input[0], y + 1, sink);
-        sink.Accumulate(i, y);
-        acc_next_[i] = y + 1;
-      }
-      acc_next_[i] = o.in_h;
-      MakeRoom(i, sink);
-      sink.Finish(i);
-      next_[i] = 1;
-      return;
-    }
-    for (std::int32_t q = 0; q < o.input_count; ++q) {
-      if (o.input[q] >= 0) Ensure(o.input[q], WindowEnd(i, j), sink);
-    }
-    MakeRoom(i, sink);
-    sink.Compute(i, j);
-    next_[i] = j + 1;
   }
 
   [[nodiscard]] constexpr const RowOp& Row(std::int32_t i) const {
@@ -214,9 +254,12 @@ class BasicRowSchedule {
 
   const Op* ops_;
   std::int32_t n_;
-  std::int32_t next_[kMaxSegmentOps] = {};
-  std::int32_t held_lo_[kMaxSegmentOps] = {};
-  std::int32_t acc_next_[kMaxSegmentOps] = {};
+  /// Rows (<= kMaxSegmentRows, so 16 bits: the state is on the stack of
+  /// the firmware's Invoke()).
+  std::int16_t next_[N] = {};
+  std::int16_t held_lo_[N] = {};
+  std::int16_t acc_next_[N] = {};
+  std::int8_t chain_[N] = {};  ///< kMaxSegmentOps <= 127.
 };
 
 using RowSchedule = BasicRowSchedule<RowOp>;
