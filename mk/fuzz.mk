@@ -43,9 +43,17 @@ FUZZ_CXXFLAGS := -std=c++20 -g -O1 -MMD -MP \
                  -I. -Icore/include -Ikernels/include -I$(FUZZ_DIR)/generated
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 
-# Every generator source but main.cpp, compiled once for all targets.
+# Every generator source but main.cpp, compiled once for all targets, one
+# translation unit per room (codegen/<room>/, as the CMake build groups
+# them): FUZZ_DIR/unity/<room>.cpp includes the room's files, and is
+# rewritten only when that list changes.
 FUZZ_LIB_SRCS := $(filter-out codegen/main.cpp,$(wildcard codegen/*.cpp codegen/*/*.cpp codegen/*/*/*.cpp))
-FUZZ_LIB_OBJS := $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))
+fuzz_room = $(subst /,_,$(patsubst %/,%,$(dir $(1))))
+FUZZ_ROOMS := $(sort $(foreach f,$(FUZZ_LIB_SRCS),$(call fuzz_room,$(f))))
+$(foreach r,$(FUZZ_ROOMS),$(eval FUZZ_ROOM_SRCS_$(r) := \
+  $(foreach f,$(FUZZ_LIB_SRCS),$(if $(filter $(r),$(call fuzz_room,$(f))),$(f)))))
+FUZZ_UNITY_SRCS := $(patsubst %,$(FUZZ_DIR)/unity/%.cpp,$(FUZZ_ROOMS))
+FUZZ_LIB_OBJS := $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(FUZZ_UNITY_SRCS))
 FUZZ_TARGETS := tflite_reader_fuzz records_plan_fuzz compile_lowering_fuzz
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_TARGET_OBJS := $(patsubst %,$(FUZZ_DIR)/obj/tests/fuzz/%.o,$(FUZZ_TARGETS))
@@ -54,12 +62,20 @@ FUZZ_TARGET_OBJS := $(patsubst %,$(FUZZ_DIR)/obj/tests/fuzz/%.o,$(FUZZ_TARGETS))
 # intermediate files of the pattern rules below and deletes them after
 # linking, so every run recompiled the library. Header dependencies come
 # from the compiler (-MMD -MP, the .d files beside the objects).
-.SECONDARY: $(FUZZ_LIB_OBJS) $(FUZZ_TARGET_OBJS) $(FUZZ_GEN)
+.SECONDARY: $(FUZZ_LIB_OBJS) $(FUZZ_TARGET_OBJS) $(FUZZ_GEN) $(FUZZ_UNITY_SRCS)
 -include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_TARGET_OBJS:.o=.d)
 
 $(FUZZ_GEN): codegen/tflite/tflite_subset.fbs
 	mkdir -p $(FUZZ_DIR)/generated
 	flatc --cpp --scoped-enums -o $(FUZZ_DIR)/generated $<
+
+$(FUZZ_UNITY_SRCS): $(FUZZ_DIR)/unity/%.cpp: FORCE
+	@mkdir -p $(dir $@)
+	@printf '#include "%s"\n' $(FUZZ_ROOM_SRCS_$*) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+.PHONY: FORCE
+FORCE:
 
 $(FUZZ_DIR)/obj/%.o: %.cpp | $(FUZZ_GEN)
 	@mkdir -p $(dir $@)
