@@ -17,10 +17,13 @@
 #
 # Classes, by mnemonic and operands (objdump's spelling):
 #   vector   an M-profile Vector Extension (Helium) instruction: a "v"
-#            mnemonic with a q register operand, or one of the predication
-#            instructions (vctp, vpst, vpt, vpnot)
-#   fp       any other "v" mnemonic (scalar floating point, vmov/vldr/vstr
-#            of s and d registers, vpush/vpop)
+#            mnemonic with a q register operand, one of the predication
+#            instructions (vctp, vpst, vpt, vpnot), or a move to or from
+#            the predicate registers VPR and P0 (vmsr/vmrs of system
+#            registers 0xc and 0xd, which objdump prints as "<impl def>")
+#   fp       any other "v" mnemonic: scalar floating point, moves of s and
+#            d registers, and the saves of the callee-saved FP/vector
+#            registers (vpush/vpop of d8-d15, that is q4-q7)
 #   loop     the low-overhead loop instructions (wls, dls, le, wlstp,
 #            dlstp, letp)
 #   scalar   everything else (the DSP extension's SIMD on core registers,
@@ -64,6 +67,8 @@ sub Classify {
   $m =~ s/\..*$//;    # vmladav.s8 -> vmladav, add.w -> add
   return 'loop' if $m =~ /^(wls|dls|le|wlstp|dlstp|letp)$/;
   return 'vector' if $m =~ /^(vctp|vpst|vpt|vpnot)/;
+  return 'vector'
+    if $m =~ /^vm(sr|rs)$/ && $ops =~ /(impl def 0x[cd]>|\bp0\b|\bvpr\b)/i;
   if ($m =~ /^v/) {
     return 'vector' if $ops =~ /\bq[0-7]\b/;
     return 'fp';
