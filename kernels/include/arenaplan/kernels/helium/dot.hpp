@@ -144,37 +144,39 @@ ARENAPLAN_KERNELS_OUTLINE void VectorGroups(
   }
 }
 
-/// Whether HeldGroups takes vectors of n bytes: 1 to 48, or 64 (49 to 63
-/// would need a fourth tail instantiation: flash for windows no model
-/// here has).
+/// Whether HeldGroups takes vectors of n bytes: 1 to 48, or 64 (the
+/// windows of 49 to 63 bytes no model here has are left to VectorGroups).
 constexpr bool HeldTakes(std::int32_t n) {
   return n > 0 && (n <= 48 || n == 64);
 }
 
-/// VectorGroups for n bytes, 16(K - 1) < n <= 16K (K in [1, 4]; kTail:
-/// n < 16K, then K <= 3), when every shift of the channels [0, groups_end)
-/// is <= 0 (ScatterBytes' right-shift form, whose instructions it uses),
-/// groups_end a positive multiple of 4: x is read once into K vector
-/// registers (the last one's lanes from n on zero, not read) before any
-/// output byte is written; then per group of four output channels,
-/// ascending, the four filter rows (contiguous, 4n bytes) in ascending
-/// blocks of 16 bytes, one VMLADAVA each (no loop per row: 8K instructions
-/// per group instead of Dot4's 10 per 16 bytes with its setup; a row's
-/// last block of n - 16(K - 1) < 16 bytes is a predicated load, VPST +
-/// VLDRBT, reading no byte past the row, and the pointer moves on by
-/// those bytes), the sums from the biases, and the four bytes written.
-/// One low-overhead loop over the groups in assembly, every pointer
-/// post-incremented (52 instructions per group for n = 64 and for
-/// kws_ref_model's 40-byte windows; VectorGroups took about 90 and 105). The
-/// tail's predicate is set in VPR once (VCTP before the loop; an output
-/// operand "=Up" tells the compiler VPR changes). Writes only out[0,
-/// groups_end).
-template <int K, bool kTail>
+/// VectorGroups for n bytes, 16(K - 1) < n <= 16K (K in [1, 3]; K = 4:
+/// n = 64 only, HeldTakes), when
+/// every shift of the channels [0, groups_end) is <= 0 (ScatterBytes'
+/// right-shift form, whose instructions it uses), groups_end a positive
+/// multiple of 4: x is read once into K vector registers (the last one's
+/// lanes from n on zero, not read) before any output byte is written; then
+/// per group of four output channels, ascending, the four filter rows
+/// (contiguous, 4n bytes) in ascending blocks of 16 bytes, one VMLADAVA
+/// each (no loop per row: 8K + 8 instructions per group for K <= 3, 8K
+/// for K = 4, instead of Dot4's 10 per 16 bytes with its setup; for K <= 3
+/// a row's last block of r = n - 16(K - 1) bytes, 1 to 16, is a predicated
+/// load, VPST + VLDRBT, reading no byte past the row, and the pointer
+/// moves on by r), the sums from the biases,
+/// and the four bytes written. One low-overhead loop over the groups in
+/// assembly, every pointer post-incremented (about 52 instructions per
+/// group for kws_ref_model's 40-byte windows; VectorGroups took about 105).
+/// The last block's predicate is set in VPR once (VCTP before the loop; an
+/// output operand "=Up" tells the compiler VPR changes); one instance per
+/// K, whether or not n is a multiple of 16 (r = 16: all lanes; flash:
+/// 8 instructions more per group for n = 16, 32 or 48).
+/// Writes only out[0, groups_end).
+template <int K>
 ARENAPLAN_KERNELS_OUTLINE void HeldGroups(
     const std::int8_t* x, const std::int8_t* filter, std::int32_t n,
     std::int32_t groups_end, const std::int32_t* bias, const Stage4& stage,
     std::int8_t* out) {
-  static_assert(K >= 1 && K <= 4 && !(kTail && K == 4));
+  static_assert(K >= 1 && K <= 4);
   const std::int32_t r = n - 16 * (K - 1);  // the last block's bytes
   const int8x16_t x0 = K > 1 ? vldrbq_s8(x) : vdupq_n_s8(0);
   const int8x16_t x1 = K > 2 ? vldrbq_s8(x + 16) : x0;
@@ -191,11 +193,11 @@ ARENAPLAN_KERNELS_OUTLINE void HeldGroups(
   const std::int8_t* s = stage.shift;
   std::int32_t a0 = groups_end / 4, a1, a2, a3;  // a0: first the count
   int32x4_t vm, vs, va;  // a row block, then the stage's vectors
-  mve_pred16_t vpr;      // VPR as the tail's VCTP leaves it
+  mve_pred16_t vpr;      // VPR as the last block's VCTP leaves it
   // One instruction per line:
   // clang-format off
   __asm__ volatile(
-      ".if %c[tail]\n\t"
+      ".if %c[k] < 4\n\t"
       "vctp.8 %[r]\n\t"
       ".endif\n\t"
       "dls lr, %[a0]\n"
@@ -215,7 +217,7 @@ ARENAPLAN_KERNELS_OUTLINE void HeldGroups(
       "vldrb.8 %q[m], [%[w]], #16\n\t"
       "vmladava.s8 \\acc, %q[m], %q[x2]\n\t"
       ".endif\n\t"
-      ".if %c[tail]\n\t"
+      ".if %c[k] < 4\n\t"
       "vpst\n\t"
       "vldrbt.8 %q[m], [%[w]]\n\t"
       "add %[w], %[w], %[r]\n\t"
@@ -242,8 +244,7 @@ ARENAPLAN_KERNELS_OUTLINE void HeldGroups(
         [o] "+&r"(out), [m] "=&w"(vm), [s] "=&w"(vs), [a] "=&w"(va),
         [vpr] "=Up"(vpr)
       : [x0] "w"(x0), [x1] "w"(x1), [x2] "w"(x2), [last] "w"(last),
-        [offset] "w"(offset), [lohi] "r"(lohi), [r] "r"(r), [k] "i"(K),
-        [tail] "i"(kTail ? 1 : 0)
+        [offset] "w"(offset), [lohi] "r"(lohi), [r] "r"(r), [k] "i"(K)
       : "lr", "memory");
   // clang-format on
 }
@@ -258,34 +259,14 @@ ARENAPLAN_KERNELS_INLINE void VectorChannels(
     std::int8_t* out, bool held = false) {
   const std::int32_t groups_end = channels & ~3;
   if (held && groups_end > 0) {
-    const auto groups = [&](auto k, auto tail) ARENAPLAN_KERNELS_INLINE_LAMBDA {
-      HeldGroups<decltype(k)::value, decltype(tail)::value>(
-          x, filter, n, groups_end, bias, stage, out);
-    };
-    using C1 = std::integral_constant<int, 1>;
-    using C2 = std::integral_constant<int, 2>;
-    using C3 = std::integral_constant<int, 3>;
-    switch (n) {
-      case 16:
-        groups(C1{}, std::false_type{});
-        break;
-      case 32:
-        groups(C2{}, std::false_type{});
-        break;
-      case 48:
-        groups(C3{}, std::false_type{});
-        break;
-      case 64:
-        groups(std::integral_constant<int, 4>{}, std::false_type{});
-        break;
-      default:
-        if (n < 16) {
-          groups(C1{}, std::true_type{});
-        } else if (n < 32) {
-          groups(C2{}, std::true_type{});
-        } else {
-          groups(C3{}, std::true_type{});
-        }
+    if (n <= 16) {
+      HeldGroups<1>(x, filter, n, groups_end, bias, stage, out);
+    } else if (n <= 32) {
+      HeldGroups<2>(x, filter, n, groups_end, bias, stage, out);
+    } else if (n <= 48) {
+      HeldGroups<3>(x, filter, n, groups_end, bias, stage, out);
+    } else {
+      HeldGroups<4>(x, filter, n, groups_end, bias, stage, out);
     }
   } else {
     VectorGroups(x, filter, n, groups_end, bias, stage, out);
