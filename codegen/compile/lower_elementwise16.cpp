@@ -31,11 +31,7 @@ void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign) {
   const Tensor& b = l.Input(op, 1);
   const Tensor& out = l.Output(op);
   const Affine qa = l.PerTensor(a), qb = l.PerTensor(b), qo = l.PerTensor(out);
-  if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
-  const Dims4 os = l.Shape(out);
-  std::int32_t sa[4], sb[4];
-  const std::string a_strides = BroadcastStrides(l, a, os, sa);
-  const std::string b_strides = BroadcastStrides(l, b, os, sb);
+  const BroadcastShape shape = BroadcastShapeOf(l, a, b, out);
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
   const ActivationRange ar = l.Activation(o.activation, qo, out);
   constexpr int kLeftShift = 15;
@@ -68,7 +64,8 @@ void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign) {
           sign > 0 ? "Add" : "Sub", -qa.zero_point, -qb.zero_point,
           qo.zero_point, kLeftShift, m1.multiplier, m1.shift, m2.multiplier,
           m2.shift, mo.multiplier, mo.shift, ar.min, ar.max));
-  l.Emit("      " + os.Code() + ", " + a_strides + ", " + b_strides + "},\n");
+  l.Emit("      " + shape.out_shape.Code() + ", " + shape.a_strides + ", " +
+         shape.b_strides + "},\n");
   l.Emit("      " + Int16Operand(l, a) + ", " + Int16Operand(l, b) + ",\n");
   l.Emit("      " + l.TypedAddr(out, "std::int16_t") + ");\n");
 }

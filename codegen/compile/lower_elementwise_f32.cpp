@@ -28,15 +28,12 @@ void LowerAddF32(Lowerer& l, const tflite::Operator& op) {
   const Tensor& a = l.Input(op, 0);
   const Tensor& b = l.Input(op, 1);
   const Tensor& out = l.Output(op);
-  if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
-  const Dims4 os = l.Shape(out);
-  std::int32_t sa[4], sb[4];
-  const std::string a_strides = BroadcastStrides(l, a, os, sa);
-  const std::string b_strides = BroadcastStrides(l, b, os, sb);
+  const BroadcastShape shape = BroadcastShapeOf(l, a, b, out);
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
   const std::string act = FloatActivationCode(l, o.activation);
-  l.Emit("  k::f32::Add(k::f32::AddParams{" + act + ",\n      " + os.Code() +
-         ", " + a_strides + ", " + b_strides + "},\n");
+  l.Emit("  k::f32::Add(k::f32::AddParams{" + act + ",\n      " +
+         shape.out_shape.Code() + ", " + shape.a_strides + ", " +
+         shape.b_strides + "},\n");
   l.Emit("      " + FloatOperand(l, a) + ", " + FloatOperand(l, b) + ",\n");
   l.Emit("      " + l.TypedAddr(out, "float") + ");\n");
 }

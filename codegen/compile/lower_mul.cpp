@@ -5,6 +5,7 @@
 // with TFLM's multiplier double(s_a) * double(s_b) / double(s_out)
 // (mul_common.cc) and the fused activation's range.
 #include <cinttypes>
+#include <utility>
 
 #include "codegen/compile/lowering.hpp"
 
@@ -33,6 +34,16 @@ std::string BroadcastStrides(const Lowerer& l, const Tensor& t,
   return Fmt("{%d, %d, %d, %d}", stride[0], stride[1], stride[2], stride[3]);
 }
 
+BroadcastShape BroadcastShapeOf(const Lowerer& l, const Tensor& a,
+                                const Tensor& b, const Tensor& out) {
+  if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
+  BroadcastShape s{l.Shape(out), {}, {}};
+  std::int32_t sa[4], sb[4];
+  s.a_strides = BroadcastStrides(l, a, s.out_shape, sa);
+  s.b_strides = BroadcastStrides(l, b, s.out_shape, sb);
+  return s;
+}
+
 BroadcastOperands Broadcast(Lowerer& l, const tflite::Operator& op) {
   if (op.inputs.size() != 2) l.Fail("expected 2 inputs");
   const Tensor& a = l.Input(op, 0);
@@ -49,11 +60,10 @@ BroadcastOperands Broadcast(Lowerer& l, const tflite::Operator& op) {
                       {},
                       {},
                       {}};
-  if (out.shape.size() > 4) l.Fail("the output has more than 4 dimensions");
-  o.out_shape = l.Shape(out);
-  std::int32_t sa[4], sb[4];
-  o.a_strides = BroadcastStrides(l, a, o.out_shape, sa);
-  o.b_strides = BroadcastStrides(l, b, o.out_shape, sb);
+  BroadcastShape shape = BroadcastShapeOf(l, a, b, out);
+  o.out_shape = shape.out_shape;
+  o.a_strides = std::move(shape.a_strides);
+  o.b_strides = std::move(shape.b_strides);
   o.a_addr = l.model().IsConstant(a) ? l.ConstInt8(a) : l.Addr(a);
   o.b_addr = l.model().IsConstant(b) ? l.ConstInt8(b) : l.Addr(b);
   return o;

@@ -466,6 +466,19 @@ void LowerUnidirectionalSequenceLstm(Lowerer& lowerer,
 std::string BroadcastStrides(const Lowerer& l, const tflite::Tensor& t,
                              const Dims4& out, std::int32_t* stride);
 
+/// The type-neutral shape of a two-input broadcasting operator (int8, int16
+/// and float32 ADD, SUB, MUL, ...): the output's NHWC shape and each
+/// input's strides over it as C++ initializers. Fails when the output has
+/// more than 4 dimensions or an input does not broadcast to it.
+struct BroadcastShape {
+  Dims4 out_shape;
+  std::string a_strides, b_strides;
+};
+[[nodiscard]] BroadcastShape BroadcastShapeOf(const Lowerer& l,
+                                              const tflite::Tensor& a,
+                                              const tflite::Tensor& b,
+                                              const tflite::Tensor& out);
+
 /// The C element type of a data-movement operator (TRANSPOSE,
 /// RESIZE_NEAREST_NEIGHBOR): input and output of one type, INT8 with one
 /// quantization, or INT16 or INT32 (lower_transpose.cpp). Fails otherwise.
