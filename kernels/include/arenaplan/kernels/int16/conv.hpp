@@ -66,10 +66,7 @@ inline void Conv2D(const Params& p, const Shape4& in_shape,
               }
             }
           }
-          if (bias != nullptr) acc += bias[oc];
-          out[oc] = ClampToInt16(
-              Requantize(acc, quant.multiplier[oc], quant.shift[oc]), p.act_min,
-              p.act_max);
+          out[oc] = ChannelOutput(acc, bias, quant, oc, p.act_min, p.act_max);
         }
       }
     }
@@ -110,10 +107,7 @@ inline void DepthwiseConv2D(const Params& p, const Shape4& in_shape,
                 acc += static_cast<Acc>(in * w);
               }
             }
-            if (bias != nullptr) acc += bias[oc];
-            out[oc] = ClampToInt16(
-                Requantize(acc, quant.multiplier[oc], quant.shift[oc]),
-                p.act_min, p.act_max);
+            out[oc] = ChannelOutput(acc, bias, quant, oc, p.act_min, p.act_max);
           }
         }
       }

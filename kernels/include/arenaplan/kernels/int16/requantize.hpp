@@ -58,6 +58,21 @@ namespace arenaplan::kernels::int16 {
   return static_cast<std::int16_t>(v < lo ? lo : (v > hi ? hi : v));
 }
 
+/// One output channel oc of a 16x8 convolution (CONV_2D, DEPTHWISE_CONV_2D,
+/// TRANSPOSE_CONV): adds `bias[oc]` when `bias` is not null, requantizes
+/// by the channel's multiplier and shift (Requantize, by Acc's type) and
+/// clamps to [act_min, act_max] (both ends included).
+template <class Acc, class Quant>
+[[nodiscard]] constexpr std::int16_t ChannelOutput(Acc acc, const Acc* bias,
+                                                   const Quant& quant,
+                                                   std::int32_t oc,
+                                                   std::int32_t act_min,
+                                                   std::int32_t act_max) {
+  if (bias != nullptr) acc += bias[oc];
+  return ClampToInt16(Requantize(acc, quant.multiplier[oc], quant.shift[oc]),
+                      act_min, act_max);
+}
+
 }  // namespace arenaplan::kernels::int16
 
 #endif  // ARENAPLAN_KERNELS_INT16_REQUANTIZE_HPP_

@@ -60,12 +60,9 @@ inline void TransposeConv(const ConvParams& p, const Shape4& in_shape,
               }
             }
           }
-          if (bias != nullptr) acc += bias[oc];
           output[((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c +
                  oc] =
-              ClampToInt16(MultiplyByQuantizedMultiplier64(
-                               acc, quant.multiplier[oc], quant.shift[oc]),
-                           p.act_min, p.act_max);
+              ChannelOutput(acc, bias, quant, oc, p.act_min, p.act_max);
         }
       }
     }
