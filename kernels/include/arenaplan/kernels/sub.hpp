@@ -43,6 +43,26 @@ struct SubParams {
   std::int32_t a_stride[4], b_stride[4];  ///< Per output dimension.
 };
 
+/// The offset, shifted, rescaled sum (kSign +1) or difference (kSign -1)
+/// of one pair of inputs x1, x2, requantized to the output's scale plus
+/// its offset, before the activation clamp: TFLite's per-element formula of
+/// ADD and SUB with two input multipliers (int8 SUB, int16 ADD and SUB;
+/// Params: SubParams or int16::BinaryParams, the same fields).
+template <int kSign, class Params>
+[[nodiscard]] constexpr std::int32_t AddOrSubUnclamped(const Params& p,
+                                                       std::int32_t x1,
+                                                       std::int32_t x2) {
+  const std::int32_t a = (x1 + p.input1_offset) * (1 << p.left_shift);
+  const std::int32_t b = (x2 + p.input2_offset) * (1 << p.left_shift);
+  const std::int32_t sa =
+      MultiplyByQuantizedMultiplier(a, p.input1_multiplier, p.input1_shift);
+  const std::int32_t sb =
+      MultiplyByQuantizedMultiplier(b, p.input2_multiplier, p.input2_shift);
+  return MultiplyByQuantizedMultiplier(kSign > 0 ? sa + sb : sa - sb,
+                                       p.output_multiplier, p.output_shift) +
+         p.output_offset;
+}
+
 /// output = input1 - input2 in real terms, requantized (header comment).
 /// The output must not overlap an input unless that input has the output's
 /// shape and the output starts kElementwiseOverlapDistance (0) or more
@@ -53,18 +73,7 @@ inline void Sub(const SubParams& p, const std::int8_t* input1,
   ForEachBroadcast(
       p.output, p.a_stride, p.b_stride,
       [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
-        const std::int32_t a =
-            (input1[ai] + p.input1_offset) * (1 << p.left_shift);
-        const std::int32_t b =
-            (input2[bi] + p.input2_offset) * (1 << p.left_shift);
-        const std::int32_t sa = MultiplyByQuantizedMultiplier(
-            a, p.input1_multiplier, p.input1_shift);
-        const std::int32_t sb = MultiplyByQuantizedMultiplier(
-            b, p.input2_multiplier, p.input2_shift);
-        const std::int32_t v =
-            MultiplyByQuantizedMultiplier(sa - sb, p.output_multiplier,
-                                          p.output_shift) +
-            p.output_offset;
+        const std::int32_t v = AddOrSubUnclamped<-1>(p, input1[ai], input2[bi]);
         *out++ = ClampToInt8(v, p.act_min, p.act_max);
       });
 }

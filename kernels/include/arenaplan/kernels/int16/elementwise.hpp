@@ -32,6 +32,7 @@
 #include "arenaplan/kernels/int16/requantize.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/quantization.hpp"
+#include "arenaplan/kernels/sub.hpp"
 
 namespace arenaplan::kernels::int16 {
 
@@ -55,17 +56,8 @@ template <int kSign>
 [[nodiscard]] constexpr std::int16_t AddOrSubOne(const BinaryParams& p,
                                                  std::int16_t x1,
                                                  std::int16_t x2) {
-  const std::int32_t a = (x1 + p.input1_offset) * (1 << p.left_shift);
-  const std::int32_t b = (x2 + p.input2_offset) * (1 << p.left_shift);
-  const std::int32_t sa =
-      MultiplyByQuantizedMultiplier(a, p.input1_multiplier, p.input1_shift);
-  const std::int32_t sb =
-      MultiplyByQuantizedMultiplier(b, p.input2_multiplier, p.input2_shift);
-  const std::int32_t v =
-      MultiplyByQuantizedMultiplier(kSign > 0 ? sa + sb : sa - sb,
-                                    p.output_multiplier, p.output_shift) +
-      p.output_offset;
-  return ClampToInt16(v, p.act_min, p.act_max);
+  return ClampToInt16(AddOrSubUnclamped<kSign>(p, x1, x2), p.act_min,
+                      p.act_max);
 }
 
 template <int kSign>
