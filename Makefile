@@ -89,10 +89,12 @@ TEST_TARGETS += test-person-detect
 # and of the optimised build only the CLI and the two tests the sanitizer
 # run leaves out (test-release-only); `make test-host` runs every host test
 # in the optimised build too (`make test-all`: both, then the suites).
+# Each part's wall time is printed after it (`make test: <part> <s> s`).
 test: bootstrap
-	$(MAKE) test-asan
-	$(MAKE) test-release-only
-	@for t in $(TEST_TARGETS); do $(MAKE) $$t || exit 1; done
+	@for t in test-asan test-release-only $(TEST_TARGETS); do \
+	  s=$$(date +%s); $(MAKE) $$t || exit 1; \
+	  echo "make test: $$t $$(( $$(date +%s) - s )) s"; \
+	done
 	@echo "make test: all test suites passed"
 
 test-all: bootstrap
