@@ -9,10 +9,15 @@
 //   figures arena=<bytes> <counter>=<count> calibration=<count>
 // (<counter>: dwt_cycles or systick_ticks, see port::CycleCount), then
 //   stack peak=<bytes> total=<bytes> bound=<bytes> reserved=<bytes>
-// and exits 0; peak: the stack Invoke() used, from the stack pointer at its
-// call down to the lowest word written (the free stack is painted before,
-// port::PaintStack, and read after, port::StackLowWater, both outside the
-// counted interval); total: the same lowest word from the stack's top;
+//   floor=<bytes>
+// (one line) and exits 0; peak: the stack Invoke() used, from the stack
+// pointer at its call down to the lowest word written (the free stack is
+// painted before, port::PaintStack, and read after, port::StackLowWater,
+// both outside the counted interval); floor: what the same sequence
+// without the call measures (the counter reads after the call write their
+// frames below the stack pointer too), so a peak at or below it says only
+// that Invoke() used at most that many bytes (MeasureFloor); total: the
+// same lowest word from the stack's top;
 // bound: kStackBytes of model_stack.hpp (`arenaplan stack`, docs/stack.md);
 // reserved: the stack the link reserved. It exits 2 when the embedded
 // input is not kInputTotalBytes long (the inputs concatenated). `calibration` is the same counter over a loop of
@@ -89,6 +94,21 @@ std::int8_t* TensorAddress(std::int8_t* arena, std::size_t index) {
 }
 std::size_t ArenaBytes() { return model::kArenaSize; }
 #endif
+
+/// The measure's floor: the bytes below the stack pointer that the
+/// measurement's own calls overwrite, by the measurement's sequence without
+/// Invoke(). Inlined, so that it runs at main()'s stack pointer as the
+/// measurement does; the counter is started before (its first read starts
+/// it, a deeper call), so both sequences make the same calls.
+[[gnu::always_inline]] inline std::uint32_t MeasureFloor() {
+  port::PaintStack();
+  const std::uint32_t sp = port::StackPointer();
+  const std::uint32_t start = port::CycleCount();
+  const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
+  const std::uint32_t low_water = port::StackLowWater();
+  asm volatile("" : : "r"(ticks));  // the reads are made, as in main()
+  return sp > low_water ? sp - low_water : 0;
+}
 
 /// Not inlined: its 129-byte buffer is then on the stack only while it
 /// prints, not under main()'s frame during the inference.
@@ -197,6 +217,8 @@ int main() {
   const std::uint32_t hook_ticks = HookTicks();
   profile::Record(step_stamps, model::kProfileStepCount + 1);
 #endif
+  (void)port::CycleCount();  // started, before both sequences below
+  const std::uint32_t floor = MeasureFloor();
   port::PaintStack();
   const std::uint32_t sp_at_call = port::StackPointer();
   const std::uint32_t start = port::CycleCount();
@@ -227,6 +249,8 @@ int main() {
   port::WriteUnsigned(static_cast<std::uint32_t>(model::kStackBytes));
   port::Write(" reserved=");
   port::WriteUnsigned(port::StackTop() - port::StackLimit());
+  port::Write(" floor=");
+  port::WriteUnsigned(floor);
   port::Write("\n");
   return 0;
 }

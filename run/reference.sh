@@ -91,7 +91,9 @@ for dir in "$ref"/*/; do
         report "$what $board" SKIP "$said"
         continue
       fi
-      if [ ! -s "$b/board.out.bin" ]; then
+      # Any other failure of run.sh fails the line, even with an output
+      # (the stack check runs after the output is written).
+      if [ $status -ne 0 ] || [ ! -s "$b/board.out.bin" ]; then
         report "$what $board" FAIL "$said; $took"
         continue
       fi

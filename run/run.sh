@@ -372,15 +372,18 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   # The painted stack against the bound (docs/stack.md); peak RAM: every
   # byte the image places in the board's RAM (.data, .bss, .arena, a
   # region ram) plus the stack used from its top.
-  read -r peak total bound reserved < <(sed -n \
-    's/^stack peak=\([0-9]*\) total=\([0-9]*\) bound=\([0-9]*\) reserved=\([0-9]*\)$/\1 \2 \3 \4/p' \
+  read -r peak total bound reserved floor < <(sed -n \
+    's/^stack peak=\([0-9]*\) total=\([0-9]*\) bound=\([0-9]*\) reserved=\([0-9]*\) floor=\([0-9]*\)$/\1 \2 \3 \4 \5/p' \
     "$d/run.log") || die 1 "the firmware printed no stack line (log $d/run.log)"
   ram=$("${ARM_SIZE:-arm-none-eabi-size}" -A "$d/run.elf" | awk -v lo=$((BOARD_RAM_ORIGIN)) \
     -v hi=$((BOARD_RAM_ORIGIN + BOARD_RAM_LENGTH)) '$3 >= lo && $3 < hi { s += $2 } END { print s + 0 }')
   echo "$peak $bound $total $reserved $ram $((ram + total))" > "$d/stack.txt"
   [ "$total" -lt "$reserved" ] ||
     die 1 "FAILED: the stack reached its reserved limit ($reserved bytes; log $d/run.log)"
-  [ "$peak" -le "$bound" ] ||
+  # A peak at or below the measure's floor (run/firmware.cpp) only says
+  # that Invoke() used at most that many bytes: no contradiction with a
+  # smaller bound (a model of a few element-wise operators: bound 0).
+  [ "$peak" -le "$bound" ] || [ "$peak" -le "$floor" ] ||
     die 1 "FAILED: Invoke()'s measured peak stack, $peak bytes, exceeds its bound kStackBytes = $bound (log $d/run.log)"
   if [ "$icount" = 1 ]; then
     # ticks of the inference x instructions per tick of the calibration loop
