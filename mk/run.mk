@@ -114,3 +114,15 @@ test-run-args: run-cli
 	@tests/run/stale_check.sh
 
 TEST_TARGETS += test-run-args
+
+# A model's constants in the board's CONST memory when the code memory
+# cannot hold them (tests/run/const_check.sh; docs/boards.md, "Model
+# constants"): tflm_id_model on mps3-an547 (constants in the QSPI flash)
+# against TFLM's bytes, kws_ref_model with its constants beside the code as
+# before, and constants larger than the CONST memory refused at link time.
+# Part of `make test`.
+.PHONY: test-const-memory
+test-const-memory: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/const_check.sh $(ARENAPLAN_SHARED)
+
+TEST_TARGETS += test-const-memory

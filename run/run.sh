@@ -389,8 +389,9 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   fi
   if [ $link -eq 1 ] && [ -s "$d/const.txt" ]; then
     why=$(grep -o "region \`CONST' overflowed by [0-9]* bytes" "$d/link.log" | head -n 1 || true)
+    # ld's overflow plus the memory's length: the bytes .model_const needs.
     [ -z "$why" ] ||
-      die 3 "does not fit: the model's $(field kConstantBytes "$gen/model_model.hpp") bytes of constants exceed the board's CONST memory, $((BOARD_CONST_LENGTH)) bytes at $BOARD_CONST_ORIGIN ($why; log $d/link.log)"
+      die 3 "does not fit: the model's constants need $((BOARD_CONST_LENGTH + $(echo "$why" | tr -dc 0-9))) bytes, more than the board's CONST memory, $((BOARD_CONST_LENGTH)) bytes at $BOARD_CONST_ORIGIN ($why; log $d/link.log)"
     die 3 "does not fit: the code exceeds the board's $((BOARD_CODE_LENGTH)) bytes of code memory even with the model's constants in CONST ($(grep -o 'overflowed by [0-9]* bytes' "$d/link.log" | head -n 1 || true); log $d/link.log)"
   elif [ $link -eq 1 ]; then
     die 3 "does not fit: the code and constants exceed the board's $((BOARD_CODE_LENGTH)) bytes of code memory ($(grep -o 'overflowed by [0-9]* bytes' "$d/link.log" | head -n 1 || true); log $d/link.log)"
