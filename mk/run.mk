@@ -126,3 +126,16 @@ test-const-memory: run-cli
 	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/const_check.sh $(ARENAPLAN_SHARED)
 
 TEST_TARGETS += test-const-memory
+
+# face_detection_short_range (float32, its FLOAT16 constants widened at
+# generation time) on FACE_BOARDS: the output equals TFLM's for the model
+# widened (the SHA-256 of lower_float_test) and the host's
+# (tests/run/face_detection_check.sh). On mps3-an547 its constants go to the
+# QSPI flash (docs/boards.md). Part of `make test`, about a minute.
+FACE_BOARDS ?= mps2-an386 mps3-an547
+.PHONY: test-face-detection
+test-face-detection: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/face_detection_check.sh \
+	  $(ARENAPLAN_SHARED) $(FACE_BOARDS)
+
+TEST_TARGETS += test-face-detection
