@@ -21,6 +21,12 @@
 # (the two differ, or the firmware fails), 2 bad usage or input (e.g.
 # INPUT's size is not the input tensor's), 3 the model does not fit BOARD.
 #
+# A model whose code and constants exceed the board's code memory is built
+# again with its constant arrays in the board's CONST memory when board.mk
+# names one (BOARD_CONST_ORIGIN, BOARD_CONST_LENGTH; port/cortex_m_const.ld,
+# docs/boards.md "Model constants"); the line then ends with
+# "; constants N bytes in CONST at 0xADDR". A model that fits is linked as
+# before, its constants with the code.
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
 # build/run; the work directory, RUN_OUT/NAME/BOARD/STRATEGY holds
 # host.out.bin, board.out.bin, run.log), HOST_CXX (default g++),
@@ -314,7 +320,6 @@ const_link() {  # DIR [CXXFLAG...]
   local -a fw_ldflags=("${const_flags[@]}")
   fw_link "$d/run.elf" "$d/ld" "$d/firmware.o" "$d/model_model.o" "$d/input.o" \
     "$out/port/$board"/port/*.o >>"$d/link.log" 2>&1 || status=$?
-  echo 1 >"$d/const.txt"
   [ $status -eq 0 ] || return $status
   "${ARM_SIZE:-arm-none-eabi-size}" -A "$d/run.elf" |
     awk '$1 == ".model_const" { printf "%d 0x%08x\n", $2, $3 }' >"$d/const.txt"
@@ -326,6 +331,7 @@ const_link() {  # DIR [CXXFLAG...]
 # output bytes it printed to DIR/board.out.bin.
 board_image() {  # DIR ICOUNT [CXXFLAG...]
   local d=$1 icount=$2 link why status got reserve port_ci init peak total
+  local const_tried
   local bound reserved ram
   shift 2
   mkdir -p "$d"
@@ -369,6 +375,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   fw_link "$d/run.elf" "$d/ld" "$d/firmware.o" "$d/model_model.o" "$d/input.o" \
     "$out/port/$board"/port/*.o >"$d/link.log" 2>&1 || link=$?
   rm -f "$d/const.txt"
+  const_tried=""
   # The code memory cannot hold the code and the model's constants: on a
   # board with a CONST memory (BOARD_CONST_ORIGIN, BOARD_CONST_LENGTH) the
   # model is compiled again with its constant arrays in .model_const
@@ -376,7 +383,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   # places them there. A model that fits keeps the image it had.
   if [ $link -eq 1 ] && [ -n "${BOARD_CONST_LENGTH:-}" ] &&
       grep -q "region \`CODE' overflowed" "$d/link.log"; then
-    link=0
+    link=0 const_tried=1
     const_link "$d" "$@" || link=$?
   fi
   # A region too large for its memory: the ASSERT's message, or ld's own
@@ -387,7 +394,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
       grep -v '`CODE' | head -n 1 || true)
     [ -z "$why" ] || die 3 "does not fit: ${why#arenaplan: } (log $d/link.log)"
   fi
-  if [ $link -eq 1 ] && [ -s "$d/const.txt" ]; then
+  if [ $link -eq 1 ] && [ -n "$const_tried" ]; then
     why=$(grep -o "region \`CONST' overflowed by [0-9]* bytes" "$d/link.log" | head -n 1 || true)
     # ld's overflow plus the memory's length: the bytes .model_const needs.
     [ -z "$why" ] ||
