@@ -314,7 +314,8 @@ const_link() {  # DIR [CXXFLAG...]
     const_flags+=("$f")
   done
   # shellcheck disable=SC2054  # the commas belong to -Wl options
-  const_flags+=(-Wl,--defsym=__arenaplan_const_origin="$BOARD_CONST_ORIGIN"
+  # -Lport: cortex_m_const.ld includes cortex_m.ld from the -L path.
+  const_flags+=(-Lport -Wl,--defsym=__arenaplan_const_origin="$BOARD_CONST_ORIGIN"
     -Wl,--defsym=__arenaplan_const_length="$BOARD_CONST_LENGTH")
   echo "code memory overflowed: the model's constants go to CONST ($const_ld)" >>"$d/link.log"
   local -a fw_ldflags=("${const_flags[@]}")
