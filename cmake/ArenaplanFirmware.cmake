@@ -7,7 +7,9 @@
 #   include(ArenaplanFirmware)                  # this checkout's files
 #   add_executable(firmware main.cpp)
 #   arenaplan_firmware(TARGET firmware BOARD mps2-an386
-#                      [QEMU_TARGET run])   # `cmake --build . --target run`
+#                      [QEMU_TARGET run]    # `cmake --build . --target run`
+#                      [CONST_MEMORY])      # the model's constants in the
+#                                           # board's CONST memory
 #
 # Needs a cross compiler for arm-none-eabi (examples/firmware/
 # arm-none-eabi.cmake is a toolchain file). TARGET gets the board's
@@ -22,6 +24,12 @@
 # measuring link, which writes the sizes into the message, is not run).
 # QEMU_TARGET names a custom target that runs the image on the board's
 # QEMU machine with semihosting (qemu-system-arm on PATH, or QEMU_SYSTEM_ARM).
+# CONST_MEMORY, for a model whose code and constants exceed the board's
+# code memory: TARGET's sources get ARENAPLAN_CONST_SECTION=".model_const"
+# (the generated model's constant arrays in that section) and the link
+# port/cortex_m_const.ld with the board's BOARD_CONST_ORIGIN and
+# BOARD_CONST_LENGTH (e.g. mps3-an547's QSPI flash; docs/boards.md, "Model
+# constants"); a board without them is an error.
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/ArenaplanCommon.cmake)
 
@@ -50,7 +58,8 @@ function(_arenaplan_read_board data_dir board)
 endfunction()
 
 function(arenaplan_firmware)
-  cmake_parse_arguments(AP "" "TARGET;BOARD;QEMU_TARGET" "" ${ARGN})
+  cmake_parse_arguments(AP "CONST_MEMORY" "TARGET;BOARD;QEMU_TARGET" ""
+                        ${ARGN})
   foreach(required TARGET BOARD)
     if(NOT AP_${required})
       message(FATAL_ERROR "arenaplan_firmware: ${required} is required")
@@ -78,13 +87,31 @@ function(arenaplan_firmware)
   _arenaplan_stamp("${ld_dir}/arenaplan_fit.ld"
     "/* arenaplan_firmware(): no measuring link; cortex_m.ld's ASSERTs apply. */\n")
   set(script "${data_dir}/port/cortex_m.ld")
+  set(const_options "")
+  if(AP_CONST_MEMORY)
+    if(NOT BOARD_CONST_ORIGIN OR NOT BOARD_CONST_LENGTH)
+      message(FATAL_ERROR "arenaplan_firmware: CONST_MEMORY: board "
+        "${AP_BOARD} names no CONST memory (BOARD_CONST_ORIGIN, "
+        "BOARD_CONST_LENGTH in its board.mk)")
+    endif()
+    set(script "${data_dir}/port/cortex_m_const.ld")
+    # cortex_m_const.ld includes cortex_m.ld from the -L path.
+    set(const_options "-L${data_dir}/port"
+      -Wl,--defsym=__arenaplan_const_origin=${BOARD_CONST_ORIGIN}
+      -Wl,--defsym=__arenaplan_const_length=${BOARD_CONST_LENGTH})
+    target_compile_definitions(${AP_TARGET} PRIVATE
+      "ARENAPLAN_CONST_SECTION=\".model_const\"")
+    set_property(TARGET ${AP_TARGET} APPEND PROPERTY LINK_DEPENDS
+      "${data_dir}/port/cortex_m.ld")
+  endif()
   target_link_options(${AP_TARGET} PRIVATE ${arch} -nostdlib
     "SHELL:-T \"${script}\"" "-L${ld_dir}" -Wl,--gc-sections
     -Wl,--defsym=__arenaplan_code_origin=${BOARD_CODE_ORIGIN}
     -Wl,--defsym=__arenaplan_code_length=${BOARD_CODE_LENGTH}
     -Wl,--defsym=__arenaplan_ram_origin=${BOARD_RAM_ORIGIN}
     -Wl,--defsym=__arenaplan_ram_length=${BOARD_RAM_LENGTH}
-    -Wl,--defsym=__arenaplan_stack_size=${BOARD_STACK_SIZE})
+    -Wl,--defsym=__arenaplan_stack_size=${BOARD_STACK_SIZE}
+    ${const_options})
   target_link_libraries(${AP_TARGET} PRIVATE gcc)
   set_property(TARGET ${AP_TARGET} APPEND PROPERTY LINK_DEPENDS "${script}")
   set_target_properties(${AP_TARGET} PROPERTIES

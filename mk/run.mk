@@ -114,3 +114,28 @@ test-run-args: run-cli
 	@tests/run/stale_check.sh
 
 TEST_TARGETS += test-run-args
+
+# A model's constants in the board's CONST memory when the code memory
+# cannot hold them (tests/run/const_check.sh; docs/boards.md, "Model
+# constants"): tflm_id_model on mps3-an547 (constants in the QSPI flash)
+# against TFLM's bytes, kws_ref_model with its constants beside the code as
+# before, and constants larger than the CONST memory refused at link time.
+# Part of `make test`.
+.PHONY: test-const-memory
+test-const-memory: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/const_check.sh $(ARENAPLAN_SHARED)
+
+TEST_TARGETS += test-const-memory
+
+# face_detection_short_range (float32, its FLOAT16 constants widened at
+# generation time) on FACE_BOARDS: the output equals TFLM's for the model
+# widened (the SHA-256 of lower_float_test) and the host's
+# (tests/run/face_detection_check.sh). On mps3-an547 its constants go to the
+# QSPI flash (docs/boards.md). Part of `make test`, about a minute.
+FACE_BOARDS ?= mps2-an386 mps3-an547
+.PHONY: test-face-detection
+test-face-detection: run-cli
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) tests/run/face_detection_check.sh \
+	  $(ARENAPLAN_SHARED) $(FACE_BOARDS)
+
+TEST_TARGETS += test-face-detection

@@ -21,6 +21,12 @@
 # (the two differ, or the firmware fails), 2 bad usage or input (e.g.
 # INPUT's size is not the input tensor's), 3 the model does not fit BOARD.
 #
+# A model whose code and constants exceed the board's code memory is built
+# again with its constant arrays in the board's CONST memory when board.mk
+# names one (BOARD_CONST_ORIGIN, BOARD_CONST_LENGTH; port/cortex_m_const.ld,
+# docs/boards.md "Model constants"); the line then ends with
+# "; constants N bytes in CONST at 0xADDR". A model that fits is linked as
+# before, its constants with the code.
 # Environment: ARENAPLAN_CLI (default build/arenaplan), RUN_OUT (default
 # build/run; the work directory, RUN_OUT/NAME/BOARD/STRATEGY holds
 # host.out.bin, board.out.bin, run.log), HOST_CXX (default g++),
@@ -188,11 +194,13 @@ fi
 
 b="$out/$name/$board/$tag"
 
-# Writes LD_DIR/regions.ld: the board's extra memories, port/cortex_m.ld,
-# one NOLOAD output section per region of the generated plan in the memory
-# its name gives (ram: the board's RAM), and an ASSERT per region.
-regions_ld() {  # LD_DIR
-  local ld=$1 name section mem upper origin length region_names size
+# Writes LD_DIR/regions.ld: the board's extra memories, BASE_LD
+# (port/cortex_m.ld, or port/cortex_m_const.ld for a model whose constants
+# go to the board's CONST memory), one NOLOAD output section per region of
+# the generated plan in the memory its name gives (ram: the board's RAM),
+# and an ASSERT per region.
+regions_ld() {  # LD_DIR BASE_LD
+  local ld=$1 base=$2 name section mem upper origin length region_names size
   # Region names in region order (each namespace appears twice).
   region_names=$(sed -n 's/^namespace region_\([A-Za-z0-9_]*\) {$/\1/p' \
     "$gen/model_arena.hpp" | awk '!seen[$0]++')
@@ -213,7 +221,7 @@ regions_ld() {  # LD_DIR
       echo "  $upper (rwx) : ORIGIN = $origin, LENGTH = $length"
     done
     echo "}"
-    echo "INCLUDE port/cortex_m.ld"
+    echo "INCLUDE $base"
     echo "SECTIONS"
     echo "{"
     for name in $region_names; do
@@ -286,12 +294,45 @@ if [ -z "$host_failed" ] && ! "$host" "$b/input.bin" "$b/host.out.bin" 2>"$b/hos
 fi
 
 # --- board: STRATEGY's plan, the arena in the board's RAM -------------------
+# Builds DIR's model object again with its constant arrays in .model_const
+# and links DIR/run.elf with port/cortex_m_const.ld (the board's CONST
+# memory, docs/boards.md); writes DIR/const.txt ("BYTES ORIGIN": the
+# .model_const section's bytes and address). Returns fw_link's status.
+const_link() {  # DIR [CXXFLAG...]
+  local d=$1 const_ld=port/cortex_m_const.ld f status=0
+  local -a const_flags=()
+  shift
+  fw_compile "$d/model_model.o" "$gen/model_model.cpp" "$@" -I"$gen" \
+    -DARENAPLAN_CONST_SECTION='".model_const"' ||
+    die 1 "$gen/model_model.cpp does not build for $board with its constants in .model_const: $(grep -m 1 'error:' "$d/model_model.o.log" || true)"
+  if [ -n "$regions" ]; then
+    regions_ld "$d/ld-const" "$const_ld" || exit $?
+    const_ld=$d/ld-const/regions.ld
+  fi
+  for f in "${fw_ldflags[@]}"; do
+    case $f in port/cortex_m.ld | */regions.ld) f=$const_ld ;; esac
+    const_flags+=("$f")
+  done
+  # shellcheck disable=SC2054  # the commas belong to -Wl options
+  # -Lport: cortex_m_const.ld includes cortex_m.ld from the -L path.
+  const_flags+=(-Lport -Wl,--defsym=__arenaplan_const_origin="$BOARD_CONST_ORIGIN"
+    -Wl,--defsym=__arenaplan_const_length="$BOARD_CONST_LENGTH")
+  echo "code memory overflowed: the model's constants go to CONST ($const_ld)" >>"$d/link.log"
+  local -a fw_ldflags=("${const_flags[@]}")
+  fw_link "$d/run.elf" "$d/ld" "$d/firmware.o" "$d/model_model.o" "$d/input.o" \
+    "$out/port/$board"/port/*.o >>"$d/link.log" 2>&1 || status=$?
+  [ $status -eq 0 ] || return $status
+  "${ARM_SIZE:-arm-none-eabi-size}" -A "$d/run.elf" |
+    awk '$1 == ".model_const" { printf "%d 0x%08x\n", $2, $3 }' >"$d/const.txt"
+}
+
 # Builds the firmware in DIR (the model's and firmware.cpp's objects
 # compiled with CXXFLAG...), runs it on the board (with -icount shift=0
 # when ICOUNT is 1, then writing DIR/instructions.txt) and writes the
 # output bytes it printed to DIR/board.out.bin.
 board_image() {  # DIR ICOUNT [CXXFLAG...]
   local d=$1 icount=$2 link why status got reserve port_ci init peak total
+  local const_tried
   local bound reserved ram
   shift 2
   mkdir -p "$d"
@@ -334,6 +375,18 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   link=0
   fw_link "$d/run.elf" "$d/ld" "$d/firmware.o" "$d/model_model.o" "$d/input.o" \
     "$out/port/$board"/port/*.o >"$d/link.log" 2>&1 || link=$?
+  rm -f "$d/const.txt"
+  const_tried=""
+  # The code memory cannot hold the code and the model's constants: on a
+  # board with a CONST memory (BOARD_CONST_ORIGIN, BOARD_CONST_LENGTH) the
+  # model is compiled again with its constant arrays in .model_const
+  # (ARENAPLAN_CONST_SECTION) and linked with port/cortex_m_const.ld, which
+  # places them there. A model that fits keeps the image it had.
+  if [ $link -eq 1 ] && [ -n "${BOARD_CONST_LENGTH:-}" ] &&
+      grep -q "region \`CODE' overflowed" "$d/link.log"; then
+    link=0 const_tried=1
+    const_link "$d" "$@" || link=$?
+  fi
   # A region too large for its memory: the ASSERT's message, or ld's own
   # overflow of a memory other than CODE.
   if [ -n "$regions" ] && [ $link -ne 0 ]; then
@@ -342,7 +395,13 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
       grep -v '`CODE' | head -n 1 || true)
     [ -z "$why" ] || die 3 "does not fit: ${why#arenaplan: } (log $d/link.log)"
   fi
-  if [ $link -eq 1 ]; then
+  if [ $link -eq 1 ] && [ -n "$const_tried" ]; then
+    why=$(grep -o "region \`CONST' overflowed by [0-9]* bytes" "$d/link.log" | head -n 1 || true)
+    # ld's overflow plus the memory's length: the bytes .model_const needs.
+    [ -z "$why" ] ||
+      die 3 "does not fit: the model's constants need $((BOARD_CONST_LENGTH + $(echo "$why" | tr -dc 0-9))) bytes, more than the board's CONST memory, $((BOARD_CONST_LENGTH)) bytes at $BOARD_CONST_ORIGIN ($why; log $d/link.log)"
+    die 3 "does not fit: the code exceeds the board's $((BOARD_CODE_LENGTH)) bytes of code memory even with the model's constants in CONST ($(grep -o 'overflowed by [0-9]* bytes' "$d/link.log" | head -n 1 || true); log $d/link.log)"
+  elif [ $link -eq 1 ]; then
     die 3 "does not fit: the code and constants exceed the board's $((BOARD_CODE_LENGTH)) bytes of code memory ($(grep -o 'overflowed by [0-9]* bytes' "$d/link.log" | head -n 1 || true); log $d/link.log)"
   elif [ $link -ne 0 ]; then
     why=$(grep -o 'arenaplan: the arena needs [^"]*' "$d/link.log" | head -n 1 || true)
@@ -395,7 +454,7 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
 fw_port "$out/port/$board" || die 1 "the port does not build for $board"
 input_bin=$b/input.bin
 if [ -n "$regions" ]; then
-  regions_ld "$b/ld" || exit $?
+  regions_ld "$b/ld" port/cortex_m.ld || exit $?
   fw_ldflags=("${fw_ldflags[@]/#port\/cortex_m.ld/$b/ld/regions.ld}")
 fi
 board_image "$b" "${RUN_ICOUNT:-}"
@@ -439,4 +498,9 @@ fi
 
 [ -z "$output" ] || cp "$b/board.out.bin" "$output"
 read -r peak bound total reserved ram peak_ram < "$b/stack.txt"
-echo "$what: arena $arena bytes, output $output_bytes bytes, sha256 $(sha256sum < "$b/board.out.bin" | cut -d' ' -f1); peak stack $peak bytes (bound $bound), peak RAM $peak_ram bytes ($ram static + $total stack)"
+const_note=""
+if [ -s "$b/const.txt" ]; then
+  read -r const_bytes const_at < "$b/const.txt"
+  const_note="; constants $const_bytes bytes in CONST at $const_at"
+fi
+echo "$what: arena $arena bytes, output $output_bytes bytes, sha256 $(sha256sum < "$b/board.out.bin" | cut -d' ' -f1); peak stack $peak bytes (bound $bound), peak RAM $peak_ram bytes ($ram static + $total stack)$const_note"

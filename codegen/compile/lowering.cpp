@@ -35,6 +35,13 @@ std::string Fmt(const char* format, ...) {
   return buf;
 }
 
+std::string ConstArrayHead(const char* type, const std::string& id,
+                           std::size_t n, int alignment) {
+  return std::string("ARENAPLAN_CONST_ATTRIBUTES ") +
+         (alignment > 0 ? Fmt("alignas(%d) ", alignment) : "") + "const " +
+         type + " " + id + Fmt("[%zu]", n);
+}
+
 std::int64_t Product(const std::vector<std::int32_t>& shape, std::size_t from,
                      std::size_t to) {
   std::int64_t p = 1;
@@ -395,8 +402,7 @@ std::string Lowerer::ConstInt8(const Tensor& t) {
   consts_ += "// " + CommentOn(t, "int8") + "\n";
   // A narrow string literal initialises a signed char array; the array has
   // one more element for the literal's terminating NUL.
-  consts_ += Fmt("alignas(16) const std::int8_t %s[%zu] =\n", id.c_str(),
-                 data.size() + 1);
+  consts_ += ConstArrayHead("std::int8_t", id, data.size() + 1, 16) + " =\n";
   for (std::size_t i = 0; i < data.size(); i += 32) {
     consts_ += "    \"";
     for (std::size_t j = i; j < data.size() && j < i + 32; ++j) {
@@ -421,8 +427,7 @@ std::string Lowerer::ConstInt16(const Tensor& t) {
   if (!emitted_.emplace(Index(t), id).second) return id;
   const auto& data = Data(t, TensorType::kInt16, 2);
   consts_ += "// " + CommentOn(t, "int16") + "\n";
-  consts_ += Fmt("alignas(16) const std::int16_t %s[%zu] = {", id.c_str(),
-                 data.size() / 2);
+  consts_ += ConstArrayHead("std::int16_t", id, data.size() / 2, 16) + " = {";
   for (std::size_t i = 0; i < data.size(); i += 2) {
     consts_ += i % 32 == 0 ? "\n    " : " ";
     // Little-endian in the file.
@@ -439,7 +444,7 @@ std::string Lowerer::EmitInt32Array(const std::string& id,
                                     const std::string& comment,
                                     const std::vector<std::int32_t>& v) {
   consts_ += "// " + CommentText(comment) + "\n";
-  consts_ += Fmt("const std::int32_t %s[%zu] = {", id.c_str(), v.size());
+  consts_ += ConstArrayHead("std::int32_t", id, v.size(), 0) + " = {";
   for (std::size_t i = 0; i < v.size(); ++i) {
     consts_ += i % 8 == 0 ? "\n    " : " ";
     consts_ += std::to_string(v[i]);
@@ -454,8 +459,7 @@ std::string Lowerer::EmitInt8Array(const std::string& id,
                                    const std::string& comment,
                                    const std::vector<std::int8_t>& v) {
   consts_ += "// " + CommentText(comment) + "\n";
-  consts_ +=
-      Fmt("alignas(16) const std::int8_t %s[%zu] = {", id.c_str(), v.size());
+  consts_ += ConstArrayHead("std::int8_t", id, v.size(), 16) + " = {";
   for (std::size_t i = 0; i < v.size(); ++i) {
     consts_ += i % 16 == 0 ? "\n    " : " ";
     consts_ += std::to_string(v[i]);
@@ -554,9 +558,8 @@ std::string Lowerer::EmitChannelQuant(
   const std::string sid = Fmt("kShift%zu", op_);
   EmitInt32Array(
       mid, Fmt("operator %zu: Q0.31 requantization multipliers", op_), mult);
-  consts_ += Fmt(
-      "// operator %zu: requantization shifts\nconst std::int8_t %s[%zu] = {",
-      op_, sid.c_str(), shift.size());
+  consts_ += Fmt("// operator %zu: requantization shifts\n", op_) +
+             ConstArrayHead("std::int8_t", sid, shift.size(), 0) + " = {";
   for (std::size_t i = 0; i < shift.size(); ++i) {
     consts_ += i % 16 == 0 ? "\n    " : " ";
     consts_ += std::to_string(shift[i]);

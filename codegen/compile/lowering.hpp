@@ -30,6 +30,15 @@ namespace arenaplan::compile {
 /// characters (never truncated). Names never go through it.
 std::string Fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
+/// The start of a generated constant array's definition, up to its
+/// initialiser: "ARENAPLAN_CONST_ATTRIBUTES alignas(ALIGNMENT) const TYPE
+/// ID[N]" (no alignas when `alignment` is 0). The macro (arenaplan/arena.hpp)
+/// names the linker section of the model's constants when the firmware
+/// defines ARENAPLAN_CONST_SECTION, and is empty otherwise.
+[[nodiscard]] std::string ConstArrayHead(const char* type,
+                                         const std::string& id, std::size_t n,
+                                         int alignment);
+
 /// Elements of `t` (the product of its shape; 1 for a scalar); -1 when a
 /// dimension is negative (dynamic) or the product exceeds 2^48.
 [[nodiscard]] std::int64_t ElementCount(const tflite::Tensor& t);

@@ -35,7 +35,7 @@ std::string Lowerer::EmitFloatArray(const std::string& id,
                                     const std::string& comment,
                                     const std::vector<float>& v) {
   consts_ += "// " + CommentText(comment) + "\n";
-  consts_ += Fmt("alignas(16) const float %s[%zu] = {", id.c_str(), v.size());
+  consts_ += ConstArrayHead("float", id, v.size(), 16) + " = {";
   for (std::size_t i = 0; i < v.size(); ++i) {
     consts_ += i % 4 == 0 ? "\n    " : " ";
     consts_ += ExactFloatLiteral(v[i]) + ",";

@@ -25,8 +25,7 @@ std::string Lowerer::EmitInt64Array(const std::string& id,
                                     const std::string& comment,
                                     const std::vector<std::int64_t>& v) {
   consts_ += "// " + CommentText(comment) + "\n";
-  consts_ +=
-      Fmt("alignas(8) const std::int64_t %s[%zu] = {", id.c_str(), v.size());
+  consts_ += ConstArrayHead("std::int64_t", id, v.size(), 8) + " = {";
   for (std::size_t i = 0; i < v.size(); ++i) {
     consts_ += i % 4 == 0 ? "\n    " : " ";
     // INT64_MIN has no literal: written as a difference.

@@ -13,7 +13,9 @@
 #   board     vww_96_int8's rand1 on mps2-an386 under QEMU: TFLM's bytes, and
 #             SMLAD in the image (the board's -mcpu selected the DSP kernels);
 #             then person_detect copied over the same model file, on the
-#             board and on the host: the same bytes
+#             board and on the host: the same bytes; tflm_id_model (corpus)
+#             on mps3-an547 with CONST_MEMORY: TFLM's bytes, its constants
+#             in the QSPI flash
 #   make      host.mk through share/arenaplan/arenaplan.mk: kws_ref_model's
 #             sample, again with --overlap (only then recompiled): TFLM's bytes
 #   generate  tests/package/generate: arenaplan_generate()'s header for
@@ -143,6 +145,23 @@ if build host && run host "$work/pd_host.out.bin"; then
     "$work/pd_host.out.bin" compiled
 else
   fail "host person_detect" "the host build or run failed"
+fi
+
+# --- board: mps3-an547 with CONST_MEMORY ---------------------------------------
+# tflm_id_model (corpus): its code and constants exceed the 512 KiB ITCM;
+# arenaplan_firmware(... CONST_MEMORY) puts the constants in the QSPI flash.
+cid=$shared/corpus-reference/tflm_id_model
+configure board547 "$shared/corpus/tflm_id_model.tflite" "$cid/seed201.in.bin" \
+  --toolchain "$work/src/arm-none-eabi.cmake" -DBOARD=mps3-an547 -DCONST_MEMORY=ON ||
+  fail "configure mps3-an547 CONST_MEMORY" "cmake failed"
+check "mps3-an547 tflm_id_model seed201, CONST_MEMORY = TFLM" board547 \
+  "$cid/seed201.out.bin" compiled
+at=$(arm-none-eabi-size -A "$work/board547/example.elf" 2>>"$log" |
+  awk '$1 == ".model_const" { print $3 }')
+if [ -n "$at" ] && [ "$at" -ge $((0x28000000)) ] && [ "$at" -lt $((0x28800000)) ]; then
+  pass "mps3-an547 CONST_MEMORY: .model_const at $(printf '0x%08x' "$at") (QSPI flash)"
+else
+  fail "mps3-an547 CONST_MEMORY" "no .model_const section in the QSPI flash"
 fi
 
 # --- make: share/arenaplan/arenaplan.mk ---------------------------------------

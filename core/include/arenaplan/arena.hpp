@@ -9,6 +9,14 @@
 //                             the board's linker script marks it NOLOAD).
 //   ARENAPLAN_NO_ARENA_SECTION  leave the array in the toolchain's default
 //                             zero-initialised section (.bss).
+//   ARENAPLAN_CONST_SECTION   linker section of every constant array of a
+//                             generated model source (weights, biases,
+//                             requantization parameters, tables); undefined
+//                             (the default): each array stays in the
+//                             toolchain's own .rodata.NAME section, with
+//                             the code. port/cortex_m_const.ld places
+//                             ".model_const" in the board's CONST memory
+//                             (docs/boards.md).
 //   ARENAPLAN_DEBUG           1: BeforeOperator() poisons dead tensors and
 //                             checks the guard bytes around live tensors.
 //   ARENAPLAN_ON_GUARD_FAILURE(report)  debug mode only: called with the
@@ -35,6 +43,14 @@
 #define ARENAPLAN_ARENA_ATTRIBUTES
 #else
 #define ARENAPLAN_ARENA_ATTRIBUTES [[gnu::section(ARENAPLAN_ARENA_SECTION)]]
+#endif
+
+/// Attributes of every constant array a generated model source defines
+/// (ARENAPLAN_CONST_SECTION's section, or none).
+#ifdef ARENAPLAN_CONST_SECTION
+#define ARENAPLAN_CONST_ATTRIBUTES [[gnu::section(ARENAPLAN_CONST_SECTION)]]
+#else
+#define ARENAPLAN_CONST_ATTRIBUTES
 #endif
 
 #if defined(ARENAPLAN_DEBUG) && (ARENAPLAN_DEBUG + 0) != 0

@@ -84,7 +84,8 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
 }  // namespace detail
 }  // namespace arenaplan::kernels
 
-// The Helium AVERAGE_POOL_2D (integer MVE only), which takes PoolParams.
+// The Helium AVERAGE_POOL_2D and MAX_POOL_2D (integer MVE only), which take
+// PoolParams.
 #include "arenaplan/kernels/helium/pooling.hpp"
 
 namespace arenaplan::kernels {
@@ -101,11 +102,16 @@ inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
 #endif
 }
 
-/// MAX_POOL_2D over NHWC int8 tensors.
+/// MAX_POOL_2D over NHWC int8 tensors (helium::MaxPool, the same bytes
+/// and overlap contract, where the core has integer MVE).
 inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
                     const std::int8_t* input, const Shape4& out_shape,
                     std::int8_t* output) {
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+  helium::MaxPool(p, in_shape, input, out_shape, output);
+#else
   detail::Pool<true>(p, in_shape, input, out_shape, output);
+#endif
 }
 
 /// The smallest distance in bytes by which AveragePool's or MaxPool's

@@ -1,21 +1,26 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Helium AVERAGE_POOL_2D: the bytes of AveragePool (pooling.hpp, the
-// oracle; TFLM's reference/integer_ops/pooling.h AveragePool): sixteen
-// channels per group as four int32 vectors (VLDRB.S32 of four bytes, VADD)
-// summed over the window's in-bounds taps, a last group of fewer channels
-// tail-predicated; then per channel the reference's rounding division
-// (ties away from zero) and clamp, in C. Included by pooling.hpp only
-// (PoolParams).
+// Helium AVERAGE_POOL_2D and MAX_POOL_2D: the bytes of AveragePool and
+// MaxPool (pooling.hpp's detail::Pool, the oracle; TFLM's
+// reference/integer_ops/pooling.h). AveragePool: sixteen channels per group
+// as four int32 vectors (VLDRB.S32 of four bytes, VADD) summed over the
+// window's in-bounds taps, a last group of fewer channels tail-predicated;
+// then per channel the reference's rounding division (ties away from zero)
+// and clamp, in C. MaxPool: sixteen channels per group as one int8 vector
+// (VLDRB.8, VMAX from -128, the reference's start) over the in-bounds taps,
+// then VMAX / VMIN with the activation's ends and one predicated VSTRB.8;
+// it requires act_min <= act_max, both in [-128, 127] (the generator's
+// int8 ranges), where max(min) gives ClampToInt8's bytes. Included by
+// pooling.hpp only (PoolParams).
 //
-// Loop order and overlap: output pixels P ascending; within P, channels in
-// groups of sixteen, each group reading only its channels of the in-bounds
-// window of P, then writing its bytes. After output byte c (of the group
-// starting at c0 <= c) the reads are of channels >= c0 + 16 of window P and
-// of later windows, a subset of the reference's reads after byte c
-// (channels c + 1 and up of window P, then later windows), so the
-// reference's PoolOverlapDistance holds. Scratch: 64 bytes of stack (one
-// group's sums).
+// Loop order and overlap (both kernels): output pixels P ascending; within
+// P, channels in groups of sixteen, each group reading only its channels of
+// the in-bounds window of P, then writing its bytes. After output byte c
+// (of the group starting at c0 <= c) the reads are of channels >= c0 + 16
+// of window P and of later windows, a subset of the reference's reads after
+// byte c (channels c + 1 and up of window P, then later windows), so the
+// reference's PoolOverlapDistance holds. Scratch: AveragePool 64 bytes of
+// stack (one group's sums); MaxPool none.
 #ifndef ARENAPLAN_KERNELS_HELIUM_POOLING_HPP_
 #define ARENAPLAN_KERNELS_HELIUM_POOLING_HPP_
 
@@ -85,6 +90,44 @@ inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
             }
             out[c0 + i] = ClampToInt8(acc, lo, hi);
           }
+        }
+      }
+    }
+  }
+}
+
+/// MaxPool (pooling.hpp); act_min <= act_max, both in [-128, 127].
+inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
+                    const std::int8_t* input, const Shape4& out_shape,
+                    std::int8_t* output) {
+  const std::int32_t in_h = in_shape.h, in_w = in_shape.w, c_n = in_shape.c;
+  const std::int32_t fh = p.filter_h, fw = p.filter_w;
+  const int8x16_t lo = vdupq_n_s8(static_cast<std::int8_t>(p.act_min));
+  const int8x16_t hi = vdupq_n_s8(static_cast<std::int8_t>(p.act_max));
+  std::int8_t* out = output;
+  for (std::int32_t b = 0; b < out_shape.n; ++b) {
+    for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
+      const std::int32_t y0 = oy * p.stride_h - p.pad_h;
+      const std::int32_t ky_begin = y0 < 0 ? -y0 : 0;
+      const std::int32_t ky_end = fh < in_h - y0 ? fh : in_h - y0;
+      for (std::int32_t ox = 0; ox < out_shape.w; ++ox, out += c_n) {
+        const std::int32_t x0 = ox * p.stride_w - p.pad_w;
+        const std::int32_t kx_begin = x0 < 0 ? -x0 : 0;
+        const std::int32_t kx_end = fw < in_w - x0 ? fw : in_w - x0;
+        const std::int32_t rows = ky_end > ky_begin ? ky_end - ky_begin : 0;
+        const std::int32_t cols = kx_end > kx_begin ? kx_end - kx_begin : 0;
+        const std::int8_t* window =
+            input + ((b * in_h + y0 + ky_begin) * in_w + x0 + kx_begin) * c_n;
+        for (std::int32_t c0 = 0; c0 < c_n; c0 += 16) {
+          const mve_pred16_t q = vctp8q(static_cast<std::uint32_t>(c_n - c0));
+          int8x16_t m = vdupq_n_s8(-128);
+          for (std::int32_t ky = 0; ky < rows; ++ky) {
+            const std::int8_t* x = window + ky * in_w * c_n + c0;
+            for (std::int32_t kx = 0; kx < cols; ++kx, x += c_n) {
+              m = vmaxq_s8(m, vldrbq_z_s8(x, q));
+            }
+          }
+          vstrbq_p_s8(out + c0, vminq_s8(vmaxq_s8(m, lo), hi), q);
         }
       }
     }
