@@ -264,6 +264,11 @@ class Lowerer {
   /// "static_cast<const std::int64_t*>(nullptr)". lowering_wide.cpp.
   std::string Int64Bias(const tflite::Operator& op, std::int32_t channels,
                         std::size_t input, bool int16_ok);
+  /// Emits `const std::uint16_t ID[] = {v...}` (each v in [0, 65535])
+  /// after a `// comment` line, once per model (a table every operator of
+  /// a kind shares); returns ID. lowering_wide.cpp.
+  std::string EmitUint16Table(const std::string& id, const std::string& comment,
+                              const std::vector<std::int64_t>& v);
   /// The data of a float32 constant; fails when an element is NaN (no
   /// literal names a NaN's bits; infinities are written exactly).
   /// lowering_float.cpp.
@@ -532,6 +537,8 @@ std::string Quant16x8(
     Lowerer& l, const tflite::Tensor& w, std::int32_t channels,
     std::int32_t dimension, const Affine& qi, const Affine& qo, bool wide_acc,
     Lowerer::ScaleProduct product = Lowerer::ScaleProduct::kDouble);
+/// LOGISTIC (tanh false) or TANH on int16 (lower_sigmoid16.cpp).
+void LowerSigmoid16(Lowerer& l, const tflite::Operator& op, bool tanh);
 /// FULLY_CONNECTED 16x8 (lower_conv16x8.cpp).
 void LowerFullyConnected16x8(Lowerer& l, const tflite::Operator& op);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);

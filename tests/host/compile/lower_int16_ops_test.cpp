@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -166,7 +167,7 @@ TEST(LowerInt16Ops, MultipliesWithBroadcastAndRelu) {
 void CheckPool(bool max, bool relu6) {
   const std::int32_t h = 5, w = 6, c = 2, oh = 3, ow = 3;
   OneOpModel m =
-      Int16Model(max ? "maxpool16" : "avgpool16",
+      Int16Model(max ? "maxpool16" : (relu6 ? "avgpool16_relu6" : "avgpool16"),
                  max ? BuiltinOp::kMaxPool2D : BuiltinOp::kAveragePool2D,
                  {TensorSpec{{1, h, w, c}, kI16, 0.001f, 0, {}},
                   TensorSpec{{1, oh, ow, c}, kI16, 0.001f, 0, {}}});
@@ -249,6 +250,129 @@ TEST(LowerInt16Ops, ReshapesKeepingEveryByte) {
   const auto run = CompileAndRun(m, Bytes(in));
   ASSERT_EQ(run.error, "");
   EXPECT_EQ(AsInt16(run.output), in);
+}
+
+TEST(LowerInt16Ops, DequantizesToFloat) {
+  // int16 (scale 0.000123, zero point -7) -> float32: TFLite's reference
+  // Dequantize, float(double(scale) * (q - zero point)).
+  const float scale = 0.000123f;
+  OneOpModel m = Int16Model("dequantize16", BuiltinOp::kDequantize,
+                            {TensorSpec{{2, 4}, kI16, scale, -7, {}},
+                             TensorSpec{{2, 4}, 0, 0.0f, 0, {}}});
+  const std::vector<std::int16_t> in = {-32768, -7,   -6,    0,
+                                        1,      1000, -1000, 32767};
+  const auto run = CompileAndRun(m, Bytes(in));
+  ASSERT_EQ(run.error, "");
+  std::vector<float> out(in.size());
+  ASSERT_EQ(run.output.size(), out.size() * 4);
+  std::memcpy(out.data(), run.output.data(), run.output.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    EXPECT_EQ(out[i], static_cast<float>(double{scale} * (in[i] + 7))) << i;
+  }
+}
+
+TEST(LowerInt16Ops, AveragesOverTwoAxes) {
+  // MEAN over axes 1 and 2 of [1, 3, 4, 2] (num = 12) with keep_dims; zero
+  // points 0 (in) and 5 (out). TFLite's QuantizedMeanOrSum: (M, e) =
+  // QuantizeMultiplier(s_in / s_out), k = min(floor(log2 12) = 3, 32,
+  // 31 + e), M' = (M << k) / 12 truncated, then the 32-bit stage with
+  // (M', e - k) plus the output zero point, clamped to int16.
+  const float si = 0.002f, so = 0.003f;
+  OneOpModel m = Int16Model(
+      "mean16", BuiltinOp::kMean,
+      {TensorSpec{{1, 3, 4, 2}, kI16, si, 0, {}},
+       TensorSpec{{2}, kI32, 0.0f, 0, Bytes(std::vector<std::int32_t>{1, 2})},
+       TensorSpec{{1, 1, 1, 2}, kI16, so, 5, {}}});
+  m.options = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::pair{fb::BuiltinOptions::ReducerOptions,
+                     fb::CreateReducerOptions(fbb, true).Union()};
+  };
+  auto in = Random16(24, 71, -32768, 32767);
+  for (std::size_t i = 1; i < 24; i += 2) in[i] = 32767;  // channel 1: max
+  const auto run = CompileAndRun(m, Bytes(in));
+  ASSERT_EQ(run.error, "");
+  const auto out = AsInt16(run.output);
+  ASSERT_EQ(out.size(), 2u);
+  const auto [mq, e] = arenaplan::testing_util::Quantize(double{si} / so);
+  const int k = std::min({3, 32, 31 + e});
+  const std::int64_t mk = (mq << k) / 12;
+  for (std::int32_t c = 0; c < 2; ++c) {
+    std::int32_t sum = 0;
+    for (std::int32_t i = 0; i < 12; ++i) sum += in[i * 2 + c];
+    const std::int32_t v = arenaplan::testing_util::Stage32Raw(
+                               sum, static_cast<std::int32_t>(mk), e - k) +
+                           5;
+    EXPECT_EQ(out[c], std::clamp(v, -32768, 32767)) << c;
+    // A second look: within 1 of the real mean rescaled.
+    EXPECT_NEAR(out[c], std::clamp(sum / 12.0 * si / so + 5, -32768.0, 32767.0),
+                1.0)
+        << c;
+  }
+}
+
+/// LOGISTIC or TANH on every int16 value (one [65536] tensor) with input
+/// scale `si`, output scale 2^-15: within `tolerance` of 2^15 sigmoid or
+/// 2^15 tanh of the real input in double (the table and its linear
+/// interpolation approximate it), and the values derived by hand at 0 and
+/// at both ends.
+void CheckSigmoid(bool tanh, float si, int tolerance, const char* name) {
+  OneOpModel m =
+      Int16Model(name, tanh ? BuiltinOp::kTanh : BuiltinOp::kLogistic,
+                 {TensorSpec{{65536}, kI16, si, 0, {}},
+                  TensorSpec{{65536}, kI16, 1.0f / 32768, 0, {}}});
+  std::vector<std::int16_t> in(65536);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    in[i] = static_cast<std::int16_t>(static_cast<int>(i) - 32768);
+  }
+  const auto run = CompileAndRun(m, Bytes(in));
+  ASSERT_EQ(run.error, "") << name;
+  const auto out = AsInt16(run.output);
+  ASSERT_EQ(out.size(), in.size());
+  int worst = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const double x = double{si} * in[i];
+    const double f = tanh ? std::tanh(x) : 1.0 / (1.0 + std::exp(-x));
+    const int d =
+        static_cast<int>(std::lround(std::fabs(out[i] - 32768.0 * f)));
+    worst = std::max(worst, d);
+  }
+  EXPECT_LE(worst, tolerance) << name;
+  // q = 0: the table's first entry 2^15 (sigmoid(0) = 1/2): LOGISTIC
+  // (2^15 * 2^9 + 2^9) >> 10 = 16384; TANH (2^23 - 2^23 + 2^7) >> 8 = 0.
+  EXPECT_EQ(out[32768], tanh ? 0 : 16384) << name;
+  // The ends saturate (index 255 or more) unless the input is LOGISTIC's
+  // power-of-two 2^-12 (x = 3q: index at most 98304 >> 9 = 192):
+  // LOGISTIC (0x7FFF * 2^10 + 2^9) >> 10 = 32767 and (2^25 - 0x7FFF * 2^10
+  // + 2^9 - 1) >> 10 = 1535 >> 10 = 1; TANH (0xFFFF * 2^8 - 2^23 + 2^7) >> 8
+  // = 32767 and floor((-0xFFFF * 2^8 + 2^23 + 2^7 - 1) / 2^8) = -32767.
+  if (!tanh && si == 1.0f / 4096) return;
+  EXPECT_EQ(out[65535], 32767) << name;
+  EXPECT_EQ(out[0], tanh ? -32767 : 1) << name;
+}
+
+TEST(LowerInt16Ops, ComputesLogisticForEveryInput) {
+  CheckSigmoid(false, 0.0004f, 2, "logistic16");
+}
+
+TEST(LowerInt16Ops, ComputesLogisticOnAPowerOfTwoScale) {
+  CheckSigmoid(false, 1.0f / 4096, 2, "logistic16_pot");
+}
+
+TEST(LowerInt16Ops, ComputesTanhForEveryInput) {
+  CheckSigmoid(true, 0.0004f, 3, "tanh16");
+}
+
+TEST(LowerInt16Ops, ComputesTanhOnAPowerOfTwoScale) {
+  CheckSigmoid(true, 1.0f / 2048, 3, "tanh16_pot");
+}
+
+TEST(LowerInt16Ops, RefusesASigmoidOutputScaleOtherThanTwoToMinusFifteen) {
+  OneOpModel m = Int16Model("logistic16_bad", BuiltinOp::kLogistic,
+                            {TensorSpec{{4}, kI16, 0.001f, 0, {}},
+                             TensorSpec{{4}, kI16, 0.001f, 0, {}}});
+  EXPECT_NE(CompileError(m).find("the int16 output must have scale 2^-15"),
+            std::string::npos)
+      << CompileError(m);
 }
 
 }  // namespace

@@ -40,14 +40,18 @@ inline std::int32_t Stage64(std::int64_t x, double real) {
       static_cast<long double>(x) * r / std::ldexp(1.0L, 15 - e) + 0.5L));
 }
 
-/// The 32-bit stage (gemmlowp's two roundings).
-inline std::int32_t Stage32(std::int32_t x, double real) {
-  const auto [m, e] = Quantize(real);
+/// The 32-bit stage (gemmlowp's two roundings) of the multiplier m and
+/// exponent e as given (real = m * 2^(e - 31), m not necessarily >= 2^30).
+inline std::int32_t Stage32Raw(std::int32_t x, std::int32_t m, int e) {
   const int left = e > 0 ? e : 0, right = e > 0 ? 0 : -e;
   return gemmlowp::RoundingDivideByPOT(
-      gemmlowp::SaturatingRoundingDoublingHighMul(x * (1 << left),
-                                                  static_cast<std::int32_t>(m)),
-      right);
+      gemmlowp::SaturatingRoundingDoublingHighMul(x * (1 << left), m), right);
+}
+
+/// The 32-bit stage of QuantizeMultiplier(real).
+inline std::int32_t Stage32(std::int32_t x, double real) {
+  const auto [m, e] = Quantize(real);
+  return Stage32Raw(x, static_cast<std::int32_t>(m), e);
 }
 
 /// n values drawn uniformly from [lo, hi] (both ends included).
