@@ -264,11 +264,6 @@ class Lowerer {
   /// "static_cast<const std::int64_t*>(nullptr)". lowering_wide.cpp.
   std::string Int64Bias(const tflite::Operator& op, std::int32_t channels,
                         std::size_t input, bool int16_ok);
-  /// Emits `const std::uint16_t ID[] = {v...}` (each v in [0, 65535])
-  /// after a `// comment` line, once per model (a table every operator of
-  /// a kind shares); returns ID. lowering_wide.cpp.
-  std::string EmitUint16Table(const std::string& id, const std::string& comment,
-                              const std::vector<std::int64_t>& v);
   /// The data of a float32 constant; fails when an element is NaN (no
   /// literal names a NaN's bits; infinities are written exactly).
   /// lowering_float.cpp.

@@ -1,8 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The Lowerer's constants of the int16-activation lowerings: int64 arrays
-// (the 64-bit biases of the 16x8 convolutions) and uint16 tables (int16
-// LOGISTIC and TANH).
+// (the 64-bit biases of the 16x8 convolutions).
 #include <cinttypes>
 #include <cstring>
 #include <vector>
@@ -37,21 +36,6 @@ std::string Lowerer::EmitInt64Array(const std::string& id,
   }
   consts_ += "\n};\n";
   const_bytes_ += 8 * v.size();
-  return id;
-}
-
-std::string Lowerer::EmitUint16Table(const std::string& id,
-                                     const std::string& comment,
-                                     const std::vector<std::int64_t>& v) {
-  if (consts_.find(" " + id + "[") != std::string::npos) return id;
-  consts_ += "// " + CommentText(comment) + "\n";
-  consts_ += Fmt("const std::uint16_t %s[%zu] = {", id.c_str(), v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    consts_ += i % 8 == 0 ? "\n    " : " ";
-    consts_ += Fmt("%" PRId64 ",", v[i]);
-  }
-  consts_ += "\n};\n";
-  const_bytes_ += 2 * v.size();
   return id;
 }
 
