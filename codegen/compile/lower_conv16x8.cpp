@@ -1,17 +1,22 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV with int16 activations and
-// int8 weights ("16x8", the (INT16, INT8, INT16) line of type_rules.cpp) ->
-// k::int16::Conv2D / DepthwiseConv2D / TransposeConv
-// (kernels/include/arenaplan/kernels/int16/). As TFLM's conv.cc,
+// CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV and FULLY_CONNECTED with int16
+// activations and int8 weights ("16x8", the (INT16, INT8, INT16) line of
+// type_rules.cpp) -> k::int16::Conv2D / DepthwiseConv2D / TransposeConv /
+// FullyConnected (kernels/include/arenaplan/kernels/int16/). As TFLM's conv.cc,
 // depthwise_conv.cc and transpose_conv.cc run them: symmetric int16
 // activations (zero point 0: TFLM's 16x8 kernels read no offset, so a
 // non-zero one is refused), int8 symmetric filters per tensor or per output
 // channel (multipliers as the int8 layers', in double), and the bias type
 // choosing the accumulator: CONV_2D / DEPTHWISE_CONV_2D an INT64 bias or
 // none -> 64 bits, an INT32 bias -> 32 bits; TRANSPOSE_CONV always 64 bits,
-// with an INT64 or INT16 bias (widened here). The output range is the fused
-// activation's within int16.
+// with an INT64 or INT16 bias (widened here). FULLY_CONNECTED as TFLM's
+// fully_connected.cc: an INT64 bias -> 64 bits, an INT32 bias -> 32 bits,
+// no bias -> the options' quantized_bias_type (INT32: 32 bits, else 64);
+// its activations may have zero points (TFLM reads its offsets), its
+// per-tensor multiplier is formed from the float product of the scales (as
+// the int8 layer's). The output range is the fused activation's within
+// int16.
 #include <string>
 
 #include "codegen/compile/lowering.hpp"
@@ -35,9 +40,10 @@ Affine SymmetricInt16(const Lowerer& l, const Tensor& t) {
 
 std::string Quant16x8(Lowerer& l, const Tensor& w, std::int32_t channels,
                       std::int32_t dimension, const Affine& qi,
-                      const Affine& qo, bool wide_acc) {
+                      const Affine& qo, bool wide_acc,
+                      Lowerer::ScaleProduct product) {
   const auto m =
-      l.ChannelMultipliers(w, channels, dimension, qi.scale, qo.scale);
+      l.ChannelMultipliers(w, channels, dimension, qi.scale, qo.scale, product);
   for (const QuantizedMultiplier& q : m) {
     if (wide_acc && q.shift > 7) {
       l.Fail(l.Describe(w) +
@@ -88,6 +94,42 @@ void LowerConv16x8(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   l.Emit("      " + quant + ",\n");
   l.Emit("      " + Dims4{g.out}.Code() + ", " +
          l.TypedAddr(out, "std::int16_t") + ");\n");
+}
+
+void LowerFullyConnected16x8(Lowerer& l, const tflite::Operator& op) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& w = l.Input(op, 1);
+  const Tensor& out = l.Output(op);
+  const Affine qi = l.PerTensor(in), qo = l.PerTensor(out);
+  if (!l.model().IsConstant(w)) {
+    l.Fail(l.Describe(w) + ": the weights must be a constant INT8 tensor");
+  }
+  const auto& o = l.OptionsOf<tflite::FullyConnectedOptions>(op);
+  const auto [batches, depth, units] = CheckFullyConnected(l, op);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
+  const bool has_bias = op.inputs.size() > 2 && op.inputs[2] >= 0;
+  const bool acc32 = has_bias
+                         ? l.Input(op, 2).type == TensorType::kInt32
+                         : o.quantized_bias_type ==
+                               static_cast<std::int8_t>(TensorType::kInt32);
+  const std::string weights = l.ConstInt8(w);
+  std::string bias =
+      acc32 ? l.Bias(op, units) : l.Int64Bias(op, units, 2, false);
+  if (bias == "nullptr") bias = "static_cast<const std::int32_t*>(nullptr)";
+  const auto product = w.quantization.scale.size() == 1
+                           ? Lowerer::ScaleProduct::kFloat
+                           : Lowerer::ScaleProduct::kDouble;
+  const std::string quant = Quant16x8(l, w, units, 0, qi, qo, !acc32, product);
+  l.Emit(Fmt(
+      "  k::int16::FullyConnected(k::FullyConnectedParams{%d, %d, "
+      "%d, %d, %d, %d, %d},\n",
+      -qi.zero_point, qo.zero_point, ar.min, ar.max, static_cast<int>(batches),
+      static_cast<int>(depth), static_cast<int>(units)));
+  const std::string input = l.model().IsConstant(in)
+                                ? l.ConstInt16(in)
+                                : l.TypedAddr(in, "std::int16_t");
+  l.Emit("      " + input + ", " + weights + ", " + bias + ", " + quant +
+         ",\n      " + l.TypedAddr(out, "std::int16_t") + ");\n");
 }
 
 }  // namespace arenaplan::compile

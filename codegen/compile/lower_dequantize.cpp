@@ -1,13 +1,18 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// DEQUANTIZE from int8, uint8 or int16 to float32 (a graph output returned
-// as float) -> k::DequantizeToFloat (kernels/.../float_quantize.hpp).
+// DEQUANTIZE from int8, uint8 or int16 to float32 (the combinations of
+// type_rules.cpp) -> k::DequantizeToFloat (kernels/.../float_quantize.hpp):
+// float(scale) * float(q - zero point), one rounding of the exact product
+// (|q - zero point| < 2^17 and a 24-bit significand: the product is exact
+// in double), so the same float as TFLM's reference Dequantize, which
+// rounds the double product double(scale) * (q - zero point).
 // Constant float16/int8 weights dequantized ahead of a float operator are
 // not lowered: no float operator is.
 #include <cinttypes>
 
 #include "codegen/compile/edge_types.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -15,17 +20,9 @@ using tflite::Tensor;
 using tflite::TensorType;
 
 void LowerDequantize(Lowerer& l, const tflite::Operator& op) {
+  (void)CheckTypes(l, op);
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
-  if (out.type != TensorType::kFloat32) {
-    l.Fail(l.Describe(out) + " is " + tflite::TensorTypeName(out.type) +
-           "; DEQUANTIZE gives FLOAT32");
-  }
-  if (in.type != TensorType::kInt8 && in.type != TensorType::kInt16 &&
-      in.type != TensorType::kUint8) {
-    l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
-           "; DEQUANTIZE takes INT8, UINT8 or INT16");
-  }
   if (l.model().IsConstant(in)) l.Fail(l.Describe(in) + " is a constant");
   if (ElementCount(in) != ElementCount(out))
     l.Fail("input and output sizes differ");

@@ -1,9 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// ADD and SUB of int16 tensors (the (INT16, INT16, INT16) lines of
-// type_rules.cpp) -> k::int16::Add / k::int16::Sub
+// ADD, SUB and MUL of int16 tensors (the (INT16, INT16, INT16) lines of
+// type_rules.cpp) -> k::int16::Add / Sub / Mul
 // (kernels/include/arenaplan/kernels/int16/elementwise.hpp), NumPy
 // broadcasting over at most 4 dimensions, either input may be a constant.
+// MUL as TFLM's mul_common.cc: every zero point 0, the multiplier
+// double(s_a) * double(s_b) / double(s_out).
 // TFLM's int16 preparation (add_common.cc, sub_common.cc): 15 bits of
 // headroom; ADD forms the scale ratios in double, SUB in float widened to
 // double (as the int8 lowerings do); every multiplier below 1.
@@ -68,6 +70,30 @@ void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign) {
          shape.b_strides + "},\n");
   l.Emit("      " + Int16Operand(l, a) + ", " + Int16Operand(l, b) + ",\n");
   l.Emit("      " + l.TypedAddr(out, "std::int16_t") + ");\n");
+}
+
+void LowerMul16(Lowerer& l, const tflite::Operator& op) {
+  if (op.inputs.size() != 2) l.Fail("expected 2 inputs");
+  const Tensor& a = l.Input(op, 0);
+  const Tensor& b = l.Input(op, 1);
+  const Tensor& out = l.Output(op);
+  // TFLM's int16 MUL reads no offsets (mul_common.cc requires zero points 0).
+  const Affine qa = SymmetricInt16(l, a), qb = SymmetricInt16(l, b),
+               qo = SymmetricInt16(l, out);
+  const BroadcastShape shape = BroadcastShapeOf(l, a, b, out);
+  const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
+  const ActivationRange ar = l.Activation(o.activation, qo, out);
+  const QuantizedMultiplier m = l.Multiplier(static_cast<double>(qa.scale) *
+                                                 static_cast<double>(qb.scale) /
+                                                 static_cast<double>(qo.scale),
+                                             "output multiplier");
+  l.Emit(
+      Fmt("  k::int16::Mul(k::MulParams{0, 0, 0, %d, %d, %d, %d, %s, %s, "
+          "%s},\n",
+          m.multiplier, m.shift, ar.min, ar.max, shape.out_shape.Code().c_str(),
+          shape.a_strides.c_str(), shape.b_strides.c_str()));
+  l.Emit("      " + Int16Operand(l, a) + ", " + Int16Operand(l, b) + ", " +
+         l.TypedAddr(out, "std::int16_t") + ");\n");
 }
 
 }  // namespace arenaplan::compile

@@ -48,8 +48,13 @@ FullyConnectedShape CheckFullyConnected(const Lowerer& l,
 }
 
 void LowerFullyConnected(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kFloat32) {
     LowerFullyConnectedF32(l, op);
+    return;
+  }
+  if (type == tflite::TensorType::kInt16) {
+    LowerFullyConnected16x8(l, op);  // lower_conv16x8.cpp
     return;
   }
   const auto [in, w, out, qi, qo] = l.Layer(op);

@@ -1,16 +1,17 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// LOGISTIC and TANH on int8 -> k::Logistic (kernels/.../logistic.hpp) and
-// k::Tanh (tanh.hpp), with TFLM's preparation (logistic_common.cc, and
-// tanh.cc's CalculateArithmeticOpData, the same): the input multiplier from
-// frexp(s_in * 2^27) rounded to Q0.31 (without QuantizeMultiplier's carry into
-// the shift, which TFLM does not apply), and the input radius floor(15 * 2^27 /
-// 2^shift).
+// LOGISTIC and TANH on int8 (on int16: lower_sigmoid16.cpp) -> k::Logistic
+// (kernels/.../logistic.hpp) and k::Tanh (tanh.hpp), with TFLM's preparation
+// (logistic_common.cc, and tanh.cc's CalculateArithmeticOpData, the same): the
+// input multiplier from frexp(s_in * 2^27) rounded to Q0.31 (without
+// QuantizeMultiplier's carry into the shift, which TFLM does not apply), and
+// the input radius floor(15 * 2^27 / 2^shift).
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -61,10 +62,18 @@ void LowerSigmoidLike(Lowerer& l, const tflite::Operator& op,
 }  // namespace
 
 void LowerLogistic(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerSigmoid16(l, op, /*tanh=*/false);  // lower_sigmoid16.cpp
+    return;
+  }
   LowerSigmoidLike(l, op, "Logistic", -128);
 }
 
 void LowerTanh(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+    LowerSigmoid16(l, op, /*tanh=*/true);  // lower_sigmoid16.cpp
+    return;
+  }
   LowerSigmoidLike(l, op, "Tanh", 0);
 }
 

@@ -33,11 +33,12 @@ using tflite::TensorType;
 
 namespace {
 
-/// TFLM's CheckedLog2: log2(x) in float, rounded to the nearest integer
-/// (the cell state's scale is meant to be a power of two).
+/// TFLM's CheckedLog2 (quantize.hpp), its rounded value only (the cell
+/// state's scale is meant to be a power of two).
 std::int32_t RoundedLog2(float x) {
-  const float l2 = std::log(x) * (1.0f / std::log(2.0f));
-  return static_cast<std::int32_t>(std::round(l2));
+  std::int32_t log2 = 0;
+  (void)CheckedLog2(x, &log2);
+  return log2;
 }
 
 /// Refuses the inputs and options the kernel does not run (peephole,

@@ -1,21 +1,26 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// MEAN on int8 over constant axes -> k::Mean (kernels/.../mean.hpp). The
+// MEAN on int8 over constant axes -> k::Mean (kernels/.../mean.hpp), on
+// int16 (type_rules.cpp) -> k::int16::Mean (kernels/.../int16/mean.hpp:
+// the same method, fewer than 2^15 elements per mean). The
 // host folds 1/num into the multiplier exactly as TFLM's reference
 // QuantizedMeanOrSum does at run time (reduce.h): k = floor(log2 num),
 // k = min(k, 32, 31 + shift), M' = (M << k) / num, shift' = shift - k.
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 using tflite::Tensor;
 
 void LowerMean(Lowerer& l, const tflite::Operator& op) {
+  const bool wide = CheckTypes(l, op)[0] == tflite::TensorType::kInt16;
   const auto [in, out] = l.Unary(op);
   const Tensor& axes = l.Input(op, 1);
-  const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);
+  const Affine qi = wide ? l.PerTensor(in) : l.Int8Activation(in);
+  const Affine qo = wide ? l.PerTensor(out) : l.Int8Activation(out);
   (void)l.OptionsOf<tflite::ReducerOptions>(op);  // keep_dims: same bytes
   const Dims4 is = l.Shape(in);
   const auto rank = static_cast<std::int32_t>(in.shape.size());
@@ -36,7 +41,8 @@ void LowerMean(Lowerer& l, const tflite::Operator& op) {
     l.Fail(Fmt("output has %" PRId64 " elements; the kept dimensions %" PRId64,
                ElementCount(out), kept));
   }
-  if (num >= (std::int64_t{1} << 23)) {
+  // |sum - zp_in * num| < num * 2^8 (int8) or num * 2^16 (int16).
+  if (num >= (std::int64_t{1} << (wide ? 15 : 23))) {
     l.Fail(Fmt("%" PRId64 " elements per mean: the int32 sum could overflow",
                num));
   }
@@ -50,10 +56,15 @@ void LowerMean(Lowerer& l, const tflite::Operator& op) {
       (static_cast<std::int64_t>(m.multiplier) << k) / num);
   const std::int32_t shift = m.shift - k;
   if (shift < -31 || shift > 30) l.Fail(Fmt("shift %d out of range", shift));
-  l.Emit(Fmt("  k::Mean(k::MeanParams{%s, %d, %" PRId64 ", %d, %d, %d},\n",
-             is.Code().c_str(), reduced, qi.zero_point * num, multiplier, shift,
-             qo.zero_point));
-  l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  l.Emit(Fmt("  k::%sMean(k::MeanParams{%s, %d, %" PRId64 ", %d, %d, %d},\n",
+             wide ? "int16::" : "", is.Code().c_str(), reduced,
+             qi.zero_point * num, multiplier, shift, qo.zero_point));
+  if (wide) {
+    l.Emit("      " + l.TypedAddr(in, "std::int16_t") + ", " +
+           l.TypedAddr(out, "std::int16_t") + ");\n");
+  } else {
+    l.Emit("      " + l.Addr(in) + ", " + l.Addr(out) + ");\n");
+  }
 }
 
 }  // namespace arenaplan::compile

@@ -4,12 +4,15 @@
 // SHAPE -> k::CopyElements of the constant dimensions (shape.hpp),
 // CONCATENATION and PACK -> k::Concatenation (concatenation.hpp),
 // STRIDED_SLICE -> k::StridedSlice (strided_slice.hpp), for int8, int16
-// and int32 tensors (int8 inputs quantized as the output, as TFLM checks).
+// and int32 tensors (int8 inputs quantized as the output, int16 ones and
+// the int16 output of CONCATENATION with zero point 0, as TFLM checks;
+// TFLM compares no int16 scales, nor does this).
 #include <algorithm>
 #include <cinttypes>
 #include <climits>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -30,11 +33,17 @@ const char* CopyType(const Lowerer& l, const Tensor& t) {
   return Lowerer::CType(t.type);
 }
 
-/// An input of `out`'s type, quantized as `out` when int8.
-void CheckLikeOutput(const Lowerer& l, const Tensor& in, const Tensor& out) {
+/// An input of `out`'s type, quantized as `out` when int8; when int16 (and
+/// `int16_symmetric`), it and the output have zero point 0.
+void CheckLikeOutput(const Lowerer& l, const Tensor& in, const Tensor& out,
+                     bool int16_symmetric) {
   if (in.type != out.type) {
     l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
            ", the output " + tflite::TensorTypeName(out.type));
+  }
+  if (in.type == TensorType::kInt16 && int16_symmetric) {
+    (void)SymmetricInt16(l, in);
+    (void)SymmetricInt16(l, out);
   }
   if (in.type == TensorType::kInt8) {
     const Affine a = l.Int8Activation(in), b = l.Int8Activation(out);
@@ -75,7 +84,7 @@ void LowerJoin(Lowerer& l, const tflite::Operator& op, std::int32_t axis,
   std::string pointers;
   for (std::size_t i = 0; i < op.inputs.size(); ++i) {
     const Tensor& in = l.Input(op, i);
-    CheckLikeOutput(l, in, out);
+    CheckLikeOutput(l, in, out, /*int16_symmetric=*/!pack);
     const std::int64_t count = ElementCount(in);
     if (count < 0 || outer <= 0 || count % outer != 0) {
       l.Fail(l.Describe(in) + " does not split into the output's outer " +
@@ -113,6 +122,7 @@ void LowerJoin(Lowerer& l, const tflite::Operator& op, std::int32_t axis,
 }  // namespace
 
 void LowerConcatenation(Lowerer& l, const tflite::Operator& op) {
+  (void)CheckTypes(l, op);  // input 0's and the output's; the others below
   const auto& o = l.OptionsOf<tflite::ConcatenationOptions>(op);
   if (o.activation != tflite::Activation::kNone) {
     l.Fail("a fused activation (TFLM refuses it)");
@@ -168,7 +178,7 @@ void LowerStridedSlice(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const char* ctype = CopyType(l, in);
-  CheckLikeOutput(l, in, out);
+  CheckLikeOutput(l, in, out, /*int16_symmetric=*/false);
   const auto& o = l.OptionsOf<tflite::StridedSliceOptions>(op);
   if (o.ellipsis_mask != 0 || o.new_axis_mask != 0 || o.offset) {
     l.Fail("ellipsis_mask, new_axis_mask and offset are not supported");

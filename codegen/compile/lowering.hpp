@@ -528,15 +528,23 @@ void EmitScaledBinary(Lowerer& l, const char* kernel,
 void LowerConv16x8(Lowerer& l, const tflite::Operator& op, bool depthwise);
 /// ADD (sign 1) or SUB (sign -1) of int16 tensors.
 void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign);
+/// MUL of int16 tensors (lower_elementwise16.cpp).
+void LowerMul16(Lowerer& l, const tflite::Operator& op);
 /// Per-tensor quantization of an int16 activation of a 16x8 layer; fails
 /// unless its zero point is 0 (TFLM's 16x8 kernels read no offset).
 [[nodiscard]] Affine SymmetricInt16(const Lowerer& l, const tflite::Tensor& t);
-/// Emits the per-channel multipliers of a 16x8 layer (as ChannelQuant, in
-/// double); with a 64-bit accumulator (`wide_acc`) fails on a shift above
-/// 7, the range TFLite's int64 MultiplyByQuantizedMultiplier takes.
-std::string Quant16x8(Lowerer& l, const tflite::Tensor& w,
-                      std::int32_t channels, std::int32_t dimension,
-                      const Affine& qi, const Affine& qo, bool wide_acc);
+/// Emits the per-channel multipliers of a 16x8 layer (as ChannelQuant, the
+/// scale product formed as `product` says); with a 64-bit accumulator
+/// (`wide_acc`) fails on a shift above 7, the range TFLite's int64
+/// MultiplyByQuantizedMultiplier takes.
+std::string Quant16x8(
+    Lowerer& l, const tflite::Tensor& w, std::int32_t channels,
+    std::int32_t dimension, const Affine& qi, const Affine& qo, bool wide_acc,
+    Lowerer::ScaleProduct product = Lowerer::ScaleProduct::kDouble);
+/// LOGISTIC (tanh false) or TANH on int16 (lower_sigmoid16.cpp).
+void LowerSigmoid16(Lowerer& l, const tflite::Operator& op, bool tanh);
+/// FULLY_CONNECTED 16x8 (lower_conv16x8.cpp).
+void LowerFullyConnected16x8(Lowerer& l, const tflite::Operator& op);
 void LowerLogistic(Lowerer& lowerer, const tflite::Operator& op);
 void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 // The float32 lowerings (lower_*_f32.cpp), called by the operators'

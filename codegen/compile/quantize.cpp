@@ -7,6 +7,13 @@
 
 namespace arenaplan::compile {
 
+bool CheckedLog2(float x, std::int32_t* log2) {
+  const float l2 = std::log(x) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(l2);
+  *log2 = static_cast<std::int32_t>(rounded);
+  return std::fabs(l2 - rounded) < 1e-3f;
+}
+
 QuantizedMultiplier QuantizeMultiplier(double real) {
   QuantizedMultiplier r;
   // 0 (and -0.0), and (defensively) what no caller may pass: NaN, infinite.

@@ -32,6 +32,11 @@ struct QuantizedMultiplier {
 /// callers check); -0.0 gives 0, 0.
 [[nodiscard]] QuantizedMultiplier QuantizeMultiplier(double real);
 
+/// TFLite's CheckedLog2: log2(x) computed in float (log(x) times 1 / log(2)),
+/// rounded to the nearest integer (ties away from zero) into `log2`; true
+/// when the rounding moved it by less than 1e-3 (x is a power of two).
+[[nodiscard]] bool CheckedLog2(float x, std::int32_t* log2);
+
 /// Makes the negative multipliers of a layer's channels non-negative for
 /// the fast kernels, whose output stage assumes them (dsp.hpp): channel c
 /// with m[c].multiplier < 0 gets its weights, its bias and its multiplier

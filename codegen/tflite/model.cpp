@@ -155,7 +155,7 @@ class Reader {
         return FullyConnectedOptions{
             static_cast<Activation>(o->fused_activation_function()),
             o->weights_format(), o->keep_num_dims(),
-            o->asymmetric_quantize_inputs()};
+            o->asymmetric_quantize_inputs(), o->quantized_bias_type()};
       }
       case T::SVDFOptions: {
         const auto* o = op.builtin_options_as_SVDFOptions();

@@ -88,6 +88,8 @@ struct FullyConnectedOptions {
   std::int8_t weights_format = 0;  ///< 0 DEFAULT, 1 SHUFFLED4x16INT8.
   bool keep_num_dims = false;
   bool asymmetric_quantize_inputs = false;
+  /// The schema's quantized_bias_type (a TensorType; 0 FLOAT32 = unset).
+  std::int8_t quantized_bias_type = 0;
 };
 struct SvdfOptions {
   std::int32_t rank = 0;

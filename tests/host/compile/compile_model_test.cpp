@@ -98,7 +98,7 @@ TEST(CompileModel, RejectsUnsupportedOperatorByIndexAndType) {
   no_fold.input.fold = false;
   const std::string ferr =
       CompileError(arenaplan::tflite::ReadModelFile(face), face, no_fold);
-  EXPECT_NE(ferr.find(face + ": operator 0 (DEQUANTIZE): tensor 2 "
+  EXPECT_NE(ferr.find(face + ": operator 0 (DEQUANTIZE): input tensor 2 "
                              "'conv2d/Bias' is FLOAT16"),
             std::string::npos)
       << ferr;

@@ -98,18 +98,19 @@ TEST(LowerEdgeTypes, RefusesWhatTheKernelsDoNotCompute) {
   auto model = arenaplan::tflite::ReadModelFile(path);
   model.subgraphs[0].tensors[0].type = TensorType::kInt32;
   EXPECT_NE(CompileError(model, path)
-                .find(path +
-                      ": operator 0 (QUANTIZE): output tensor 0 "
-                      "'input_int8' is INT32; QUANTIZE accepts (input, "
-                      "output) as (FLOAT32, INT8), (FLOAT32, INT16), "),
+                .find(path + ": operator 0 (QUANTIZE): output tensor 0 "
+                             "'input_int8' is INT32; QUANTIZE accepts (input, "
+                             "output) as (FLOAT32, INT8), (FLOAT32, INT16), "),
             std::string::npos)
       << CompileError(model, path);
   // DEQUANTIZE to int8.
   model = arenaplan::tflite::ReadModelFile(path);
   model.subgraphs[0].tensors[15].type = TensorType::kInt8;
   EXPECT_NE(CompileError(model, path)
-                .find(": operator 6 (DEQUANTIZE): tensor 15 'Identity' is "
-                      "INT8; DEQUANTIZE gives FLOAT32"),
+                .find(": operator 6 (DEQUANTIZE): output tensor 15 "
+                      "'Identity' is INT8; DEQUANTIZE accepts (input, "
+                      "output) as (INT8, FLOAT32), (UINT8, FLOAT32), (INT16, "
+                      "FLOAT32)"),
             std::string::npos)
       << CompileError(model, path);
   // A uint8 zero point outside [0, 255].

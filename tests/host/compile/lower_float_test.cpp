@@ -476,14 +476,15 @@ TEST(LowerFloat, RefusesNanConstantsAndOtherTypeMixes) {
   hybrid.tensors[1] = TensorSpec{{1, 2}, kI8, 0.5f, 0, {1, 2}};
   EXPECT_NE(CompileError(hybrid).find(
                 "weights tensor 1 't1' is INT8; FULLY_CONNECTED accepts "
-                "(input, weights, output) as (INT8, INT8, INT8), (FLOAT32, "
-                "FLOAT32, FLOAT32)"),
+                "(input, weights, output) as (INT8, INT8, INT8), (INT16, INT8, "
+                "INT16), (FLOAT32, FLOAT32, FLOAT32)"),
             std::string::npos)
       << CompileError(hybrid);
-  // int16 activations are not in the table's FULLY_CONNECTED line.
+  // int16 activations take int8 weights only (the table's (INT16, INT8,
+  // INT16) line): float weights are refused, named.
   OneOpModel wide = FloatFc({1, 2}, {}, 1, 2, 1, tflite::Activation::kNone);
   wide.tensors[0] = TensorSpec{{1, 2}, kI16, 0.5f, 0, {}};
-  EXPECT_NE(CompileError(wide).find("input tensor 0 't0' is INT16"),
+  EXPECT_NE(CompileError(wide).find("weights tensor 1 't1' is FLOAT32"),
             std::string::npos)
       << CompileError(wide);
   // A fused TANH: refused (TFLite's float range would ignore it).

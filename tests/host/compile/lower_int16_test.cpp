@@ -6,7 +6,6 @@
 // (or, for TRANSPOSE_CONV, scattered) int64 sum, multipliers from frexp,
 // the 64-bit output stage as an exact rational rounded half up and the
 // 32-bit one through gemmlowp; and the type table's refusals.
-#include <gemmlowp/fixedpoint/fixedpoint.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,65 +15,23 @@
 #include <string>
 #include <vector>
 
+#include "tests/host/support/int16_reference.hpp"
 #include "tests/host/support/op_model.hpp"
 
 namespace {
 
+using arenaplan::testing_util::AsInt16;
 using arenaplan::testing_util::Bytes;
 using arenaplan::testing_util::CompileAndRun;
 using arenaplan::testing_util::CompileError;
 using arenaplan::testing_util::OneOpModel;
+using arenaplan::testing_util::Random16;
+using arenaplan::testing_util::Stage32;
+using arenaplan::testing_util::Stage64;
 using arenaplan::testing_util::TensorSpec;
 namespace fb = arenaplan::tflite::fb;
 
 constexpr std::int8_t kI16 = 7, kI8 = 9, kI32 = 2, kI64 = 4;
-
-/// QuantizeMultiplier written out: real = m * 2^(e - 31).
-std::pair<std::int64_t, int> Quantize(double real) {
-  int e = 0;
-  const double q = std::frexp(real, &e);
-  auto m = static_cast<std::int64_t>(std::round(q * (1LL << 31)));
-  if (m == (1LL << 31)) {
-    m /= 2;
-    ++e;
-  }
-  return {m, e};
-}
-
-/// The 64-bit stage: R = round-half-up(m / 2^16), x * R / 2^(15 - e)
-/// rounded half up.
-std::int32_t Stage64(std::int64_t x, double real) {
-  const auto [m, e] = Quantize(real);
-  const long double r =
-      m >= 0x7FFF0000 ? 0x7FFF : std::floor(m / 65536.0L + 0.5L);
-  return static_cast<std::int32_t>(std::floor(
-      static_cast<long double>(x) * r / std::ldexp(1.0L, 15 - e) + 0.5L));
-}
-
-/// The 32-bit stage (gemmlowp's two roundings).
-std::int32_t Stage32(std::int32_t x, double real) {
-  const auto [m, e] = Quantize(real);
-  const int left = e > 0 ? e : 0, right = e > 0 ? 0 : -e;
-  return gemmlowp::RoundingDivideByPOT(
-      gemmlowp::SaturatingRoundingDoublingHighMul(x * (1 << left),
-                                                  static_cast<std::int32_t>(m)),
-      right);
-}
-
-std::vector<std::int16_t> Random16(std::size_t n, unsigned seed, int lo,
-                                   int hi) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> d(lo, hi);
-  std::vector<std::int16_t> v(n);
-  for (auto& x : v) x = static_cast<std::int16_t>(d(rng));
-  return v;
-}
-
-std::vector<std::int16_t> AsInt16(const std::vector<std::uint8_t>& b) {
-  std::vector<std::int16_t> v(b.size() / 2);
-  std::memcpy(v.data(), b.data(), v.size() * 2);
-  return v;
-}
 
 constexpr float kSi = 0.002f, kSo = 0.004f;
 

@@ -60,7 +60,8 @@ TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
   const TypeRule* fc = FindTypeRule(BuiltinOp::kFullyConnected);
   ASSERT_NE(fc, nullptr);
   EXPECT_EQ(AcceptedTypesText(*fc),
-            "(INT8, INT8, INT8), (FLOAT32, FLOAT32, FLOAT32)");
+            "(INT8, INT8, INT8), (INT16, INT8, INT16), (FLOAT32, FLOAT32, "
+            "FLOAT32)");
   EXPECT_STREQ(fc->slots[1].role, "weights");
   EXPECT_EQ(fc->slots[1].index, 1);
   for (const BuiltinOp op :

@@ -179,4 +179,44 @@ TEST(KernelsInt16, LeaksNegativeValuesByAlpha) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(out[i], expect[i]) << i;
 }
 
+TEST(KernelsInt16, HoldsTheSigmoidTableRaisedByHalfTheChordGap) {
+  // Entry i < 255: 2^16 (s - h^2 s'' / 16) rounded, s = sigmoid(i / 24);
+  // entry 255: 0xFFFF.
+  const double h = 1.0 / 24;
+  for (int i = 0; i < 255; ++i) {
+    const double s = 1.0 / (1.0 + std::exp(-i * h));
+    const double s2 = s * (1.0 - s) * (1.0 - 2.0 * s);
+    EXPECT_EQ(k16::kSigmoidTable[i],
+              static_cast<int>(std::lround(65536.0 * (s - h * h * s2 / 16))))
+        << i;
+  }
+  EXPECT_EQ(k16::kSigmoidTable[255], 0xFFFF);
+}
+
+TEST(KernelsInt16, InterpolatesLogisticAndTanhByHand) {
+  // Multiplier 0, shift 0 (Q3.12 input): x = 3q. q = 256: x = 768, index
+  // 768 >> 9 = 1, fraction 256: v = (T1 << 9) + 256 (T2 - T1);
+  // out = (v + 2^9) >> 10.
+  const std::uint32_t t1 = k16::kSigmoidTable[1], t2 = k16::kSigmoidTable[2];
+  EXPECT_EQ(
+      k16::SigmoidInt16(256, 0, 0),
+      static_cast<std::int16_t>(((t1 << 9) + 256 * (t2 - t1) + 512) >> 10));
+  // TANH with multiplier 0 and shift 0: index 768 >> 8 = 3, fraction 0:
+  // (T3 << 8) - 2^23 + 2^7, shifted right by 8.
+  const std::int32_t t3 = k16::kSigmoidTable[3];
+  EXPECT_EQ(k16::TanhInt16(256, 0, 0),
+            static_cast<std::int16_t>(((t3 << 8) - (1 << 23) + 128) >> 8));
+  // A general multiplier: q * 20132 rounded right by 12 bits.
+  const k16::SigmoidParams p{20132, 12, 2};
+  const std::int16_t in[2] = {100, -100};
+  std::int16_t out[2];
+  k16::Logistic(p, in, out);
+  EXPECT_EQ(out[0],
+            k16::SigmoidInt16(
+                static_cast<std::int16_t>((100 * 20132 + 2048) >> 12), 1, 0));
+  // |x| = 492 both ways ((+-2013200 + 2048) >> 12 = 492, -492): (v + 2^9)
+  // >> 10 and (2^25 - v + 2^9 - 1) >> 10 add up to 2^15 exactly.
+  EXPECT_EQ(out[0] + out[1], 32768);
+}
+
 }  // namespace

@@ -166,7 +166,7 @@ inline Union WriteOptions(flatbuffers::FlatBufferBuilder& fbb,
           return {fb::BuiltinOptions::FullyConnectedOptions,
                   fb::CreateFullyConnectedOptions(
                       fbb, Act(o.activation), o.weights_format, o.keep_num_dims,
-                      o.asymmetric_quantize_inputs)
+                      o.asymmetric_quantize_inputs, o.quantized_bias_type)
                       .Union()};
         } else if constexpr (std::is_same_v<T, tflite::SvdfOptions>) {
           return {fb::BuiltinOptions::SVDFOptions,

@@ -39,8 +39,12 @@ struct MeanParams {
 
 /// output[kept coordinates] = the mean over the reduced ones (header
 /// comment). The output must not overlap the input.
-inline void Mean(const MeanParams& p, const std::int8_t* input,
-                 std::int8_t* output) {
+/// MEAN over elements of type T (int8 here; int16 for int16/mean.hpp),
+/// the result clamped to T's range (header comment).
+template <class T = std::int8_t>
+inline void Mean(const MeanParams& p, const T* input, T* output) {
+  constexpr std::int32_t kLowest = -(std::int32_t{1} << (8 * sizeof(T) - 1));
+  constexpr std::int32_t kHighest = -(kLowest + 1);
   const Shape4& s = p.input;
   const std::int32_t on = (p.reduced & 8) ? 1 : s.n;
   const std::int32_t oh = (p.reduced & 4) ? 1 : s.h;
@@ -50,7 +54,7 @@ inline void Mean(const MeanParams& p, const std::int8_t* input,
   const std::int32_t rh = (p.reduced & 4) ? s.h : 1;
   const std::int32_t rw = (p.reduced & 2) ? s.w : 1;
   const std::int32_t rc = (p.reduced & 1) ? s.c : 1;
-  std::int8_t* out = output;
+  T* out = output;
   for (std::int32_t n = 0; n < on; ++n) {
     for (std::int32_t y = 0; y < oh; ++y) {
       for (std::int32_t x = 0; x < ow; ++x) {
@@ -71,7 +75,8 @@ inline void Mean(const MeanParams& p, const std::int8_t* input,
               MultiplyByQuantizedMultiplier(
                   sum - p.input_zero_point_times_count, p.multiplier, p.shift) +
               p.output_zero_point;
-          *out++ = ClampToInt8(v, -128, 127);
+          *out++ = static_cast<T>(v < kLowest ? kLowest
+                                              : (v > kHighest ? kHighest : v));
         }
       }
     }

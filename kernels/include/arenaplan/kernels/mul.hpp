@@ -37,6 +37,17 @@ struct MulParams {
   std::int32_t a_stride[4], b_stride[4];  ///< Per output dimension.
 };
 
+/// One output element before the clamp: zp_out + MBQM((a - zp_a) *
+/// (b - zp_b), M, s) (header comment); a and b int8 or int16 values (their
+/// product fits int32).
+[[nodiscard]] constexpr std::int32_t MulUnclamped(const MulParams& p,
+                                                  std::int32_t a,
+                                                  std::int32_t b) {
+  return p.output_zero_point + MultiplyByQuantizedMultiplier(
+                                   (a - p.a_zero_point) * (b - p.b_zero_point),
+                                   p.multiplier, p.shift);
+}
+
 /// output = a * b (header comment). The output must not overlap an input
 /// unless that input has the output's shape and the output starts
 /// kElementwiseOverlapDistance (0) or more bytes below it.
@@ -46,12 +57,8 @@ inline void Mul(const MulParams& p, const std::int8_t* a, const std::int8_t* b,
   ForEachBroadcast(
       p.output, p.a_stride, p.b_stride,
       [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
-        const std::int32_t av = a[ai] - p.a_zero_point;
-        const std::int32_t bv = b[bi] - p.b_zero_point;
-        const std::int32_t v =
-            p.output_zero_point +
-            MultiplyByQuantizedMultiplier(av * bv, p.multiplier, p.shift);
-        *out++ = ClampToInt8(v, p.act_min, p.act_max);
+        *out++ =
+            ClampToInt8(MulUnclamped(p, a[ai], b[bi]), p.act_min, p.act_max);
       });
 }
 

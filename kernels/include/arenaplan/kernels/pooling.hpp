@@ -37,10 +37,13 @@ struct PoolParams {
 };
 
 namespace detail {
-template <bool kMax>
-inline void Pool(const PoolParams& p, const Shape4& in_shape,
-                 const std::int8_t* input, const Shape4& out_shape,
-                 std::int8_t* output) {
+/// The pool over elements of type T (int8, or int16 for int16/pooling.hpp):
+/// the maximum starts at T's lowest value; the clamp is to [act_min,
+/// act_max], within T.
+template <bool kMax, class T = std::int8_t>
+inline void Pool(const PoolParams& p, const Shape4& in_shape, const T* input,
+                 const Shape4& out_shape, T* output) {
+  constexpr std::int32_t kLowest = -(std::int32_t{1} << (8 * sizeof(T) - 1));
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
       const std::int32_t y0 = oy * p.stride_h - p.pad_h;
@@ -53,7 +56,7 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
         const std::int32_t kx_end =
             p.filter_w < in_shape.w - x0 ? p.filter_w : in_shape.w - x0;
         for (std::int32_t c = 0; c < out_shape.c; ++c) {
-          std::int32_t acc = kMax ? -128 : 0;
+          std::int32_t acc = kMax ? kLowest : 0;
           std::int32_t count = 0;
           for (std::int32_t ky = ky_begin; ky < ky_end; ++ky) {
             for (std::int32_t kx = kx_begin; kx < kx_end; ++kx) {
@@ -74,8 +77,9 @@ inline void Pool(const PoolParams& p, const Shape4& in_shape,
             acc =
                 acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
           }
+          acc = acc < p.act_min ? p.act_min : acc;
           output[((b * out_shape.h + oy) * out_shape.w + ox) * out_shape.c +
-                 c] = ClampToInt8(acc, p.act_min, p.act_max);
+                 c] = static_cast<T>(acc > p.act_max ? p.act_max : acc);
         }
       }
     }

@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// ADD, SUB and LEAKY_RELU on int16 activations, the readable form.
+// ADD, SUB, MUL and LEAKY_RELU on int16 activations, the readable form.
 //
 // ADD and SUB match TensorFlow Lite's reference add.h (AddElementwise,
 // BroadcastAdd6DSlow) and sub.h (SubElementwise, BroadcastQuantSubSlow)
@@ -15,6 +15,12 @@
 // with MBQM quantization.hpp's MultiplyByQuantizedMultiplier (TFLite's
 // MultiplyByQuantizedMultiplierSmallerThanOneExp for shifts <= 0).
 // Broadcasting over at most 4 dimensions through broadcast.hpp's walk.
+//
+// MUL matches reference integer_ops/mul.h (MulElementwise,
+// BroadcastMul6DSlow) for int16 as TFLM's mul_common.cc calls them: the
+// int8 formula of mul.hpp (MulUnclamped; the product of two int16 values
+// fits int32) clamped to int16; TFLM requires zero points 0, so the
+// offsets the generator passes are 0.
 //
 // LEAKY_RELU matches reference leaky_relu.h QuantizeLeakyRelu for int16:
 // x = q_in - zp_in; out = zp_out + MBQM(x, x >= 0 ? identity : alpha),
@@ -31,6 +37,7 @@
 #include "arenaplan/kernels/broadcast.hpp"
 #include "arenaplan/kernels/int16/requantize.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
+#include "arenaplan/kernels/mul.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 #include "arenaplan/kernels/sub.hpp"
 
@@ -81,6 +88,19 @@ inline void Add(const BinaryParams& p, const std::int16_t* input1,
 inline void Sub(const BinaryParams& p, const std::int16_t* input1,
                 const std::int16_t* input2, std::int16_t* output) {
   AddOrSub<-1>(p, input1, input2, output);
+}
+
+/// output = a * b (real terms) on int16, broadcast as mul.hpp's strides
+/// say (header comment).
+inline void Mul(const MulParams& p, const std::int16_t* a,
+                const std::int16_t* b, std::int16_t* output) {
+  std::int16_t* out = output;
+  ForEachBroadcast(
+      p.output, p.a_stride, p.b_stride,
+      [&](std::int32_t ai, std::int32_t bi) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        *out++ =
+            ClampToInt16(MulUnclamped(p, a[ai], b[bi]), p.act_min, p.act_max);
+      });
 }
 
 /// LEAKY_RELU on int16 (header comment); leaky_relu.hpp's parameters.

@@ -9,13 +9,21 @@
 //   requantize.hpp      64-bit and 32-bit output stages, int16 clamp
 //   conv.hpp            Conv2D, DepthwiseConv2D
 //   transpose_conv.hpp  TransposeConv
-//   elementwise.hpp     Add, Sub, LeakyRelu
+//   elementwise.hpp     Add, Sub, Mul, LeakyRelu
+//   fully_connected.hpp FullyConnected
+//   pooling.hpp         AveragePool, MaxPool
+//   mean.hpp            Mean
+//   sigmoid.hpp         Logistic, Tanh
 #ifndef ARENAPLAN_KERNELS_INT16_INT16_HPP_
 #define ARENAPLAN_KERNELS_INT16_INT16_HPP_
 
 #include "arenaplan/kernels/int16/conv.hpp"
 #include "arenaplan/kernels/int16/elementwise.hpp"
+#include "arenaplan/kernels/int16/fully_connected.hpp"
+#include "arenaplan/kernels/int16/mean.hpp"
+#include "arenaplan/kernels/int16/pooling.hpp"
 #include "arenaplan/kernels/int16/requantize.hpp"
+#include "arenaplan/kernels/int16/sigmoid.hpp"
 #include "arenaplan/kernels/int16/transpose_conv.hpp"
 
 #endif  // ARENAPLAN_KERNELS_INT16_INT16_HPP_
