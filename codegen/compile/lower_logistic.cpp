@@ -5,12 +5,14 @@
 // tanh.cc's CalculateArithmeticOpData, the same): the input multiplier from
 // frexp(s_in * 2^27) rounded to Q0.31 (without QuantizeMultiplier's carry into
 // the shift, which TFLM does not apply), and the input radius floor(15 * 2^27 /
-// 2^shift).
+// 2^shift). float32 tensors (type_rules.cpp): k::f32::Logistic / Tanh
+// (lower_elementwise_f32.cpp).
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -22,6 +24,10 @@ namespace {
 /// kernel assumes is -128 or 0.
 void LowerSigmoidLike(Lowerer& l, const tflite::Operator& op,
                       const char* kernel, std::int32_t output_zero_point) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerUnaryF32(l, op, kernel);  // lower_elementwise_f32.cpp
+    return;
+  }
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);

@@ -3,11 +3,13 @@
 // MUL of int8 tensors (either may be a constant), NumPy broadcasting over at
 // most 4 dimensions -> k::Mul (kernels/include/arenaplan/kernels/mul.hpp),
 // with TFLM's multiplier double(s_a) * double(s_b) / double(s_out)
-// (mul_common.cc) and the fused activation's range.
+// (mul_common.cc) and the fused activation's range. float32 tensors:
+// k::f32::Mul (lower_elementwise_f32.cpp).
 #include <cinttypes>
 #include <utility>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -70,6 +72,10 @@ BroadcastOperands Broadcast(Lowerer& l, const tflite::Operator& op) {
 }
 
 void LowerMul(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerArithmeticF32(l, op, "Mul");  // lower_elementwise_f32.cpp
+    return;
+  }
   const BroadcastOperands x = Broadcast(l, op);
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
   const ActivationRange ar = l.Activation(o.activation, x.qo, x.out);
