@@ -96,9 +96,12 @@ const std::vector<TypeRule>& Table() {
       {BuiltinOp::kSplit, {In(1, "input")}, kMovedInput},
       {BuiltinOp::kSplitV, {In(0, "input")}, kMovedInput},
       {BuiltinOp::kUnpack, {In(0, "input")}, kMovedInput},
+      {BuiltinOp::kResizeBilinear,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {F32, F32}}},
       {BuiltinOp::kTransposeConv,
        {In(2, "input"), In(1, "filter"), Out()},
-       {{I8, I8, I8}, {I16, I8, I16}}},
+       {{I8, I8, I8}, {I16, I8, I16}, {F32, F32, F32}}},
   };
   return table;
 }

@@ -1,13 +1,16 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// float32 SUB, MUL, MAXIMUM, MINIMUM, RELU6 and MEAN through `compile` end to
-// end on random floats, compared bit for bit with a second computation
-// here: tests/host/support/float_oracle.hpp's operations (each formed in
-// double and rounded to float, TFLite's float arithmetic), NumPy
+// float32 SUB, MUL, MAXIMUM, MINIMUM, RELU6, MEAN, RESIZE_BILINEAR and
+// TRANSPOSE_CONV through
+// `compile` end to end on random floats, compared bit for bit with a second
+// computation here: tests/host/support/float_oracle.hpp's operations (each
+// formed in double and rounded to float, TFLite's float arithmetic), NumPy
 // broadcasting done here from the shapes, and the fused activation's
 // min(max()). Also the type table's refusal of a float / int8 mix.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -170,7 +173,9 @@ TEST(LowerFloatOps, TakesMaximumAndMinimumAgainstAConstant) {
                                                : (x < y ? x : y);
                               }))
         << maximum;
-    if (maximum) EXPECT_EQ(WordsOf(run.output)[1], 0x80000000u);
+    if (maximum) {
+      EXPECT_EQ(WordsOf(run.output)[1], 0x80000000u);
+    }
   }
 }
 
@@ -258,6 +263,120 @@ TEST(LowerFloatOps, AveragesOverTheAxesInTheInputsOrder) {
   run = CompileAndRun(FloatMean({-1}, {1, 3, 4}, false), Bytes(x));
   ASSERT_EQ(run.error, "");
   EXPECT_EQ(WordsOf(run.output), last);
+}
+
+/// TFLite's ComputeInterpolationValues for output index `i`: {lo, hi,
+/// scaled - lo}, every operation rounded to float.
+struct Interp {
+  std::int32_t lo, hi;
+  float frac;
+};
+Interp InterpolationAt(std::int32_t i, std::int32_t in, float scale,
+                       bool half_pixel) {
+  const float v = static_cast<float>(i);
+  const float scaled =
+      half_pixel ? SubF(MulF(AddF(v, 0.5f), scale), 0.5f) : MulF(v, scale);
+  const std::int32_t lo =
+      std::max(static_cast<std::int32_t>(std::floor(scaled)), 0);
+  const std::int32_t hi =
+      std::min(static_cast<std::int32_t>(std::ceil(scaled)), in - 1);
+  return {lo, hi, SubF(scaled, static_cast<float>(lo))};
+}
+
+TEST(LowerFloatOps, ResizesBilinearlyInTflitesFloatArithmetic) {
+  // [1, 3, 4, 2] -> [1, 5, 7, 2] three ways: default, align_corners,
+  // half_pixel_centers. Expected: reference ResizeBilinear<float>'s sum of
+  // four products left to right, plus 0.0f.
+  const auto x = RandomFloats(24, 26);
+  for (const int mode : {0, 1, 2}) {
+    const bool align = mode == 1, half = mode == 2;
+    OneOpModel m;
+    m.name = "resize_bilinear_f32";
+    m.tensors = {TensorSpec{{1, 3, 4, 2}, kF32, 0.0f, 0, {}},
+                 TensorSpec{{2}, 2, 0.0f, 0, Bytes(std::vector{5, 7})},
+                 TensorSpec{{1, 5, 7, 2}, kF32, 0.0f, 0, {}}};
+    m.graph_inputs = {0};
+    m.graph_outputs = {2};
+    m.op = tflite::BuiltinOp::kResizeBilinear;
+    m.op_inputs = {0, 1};
+    m.op_outputs = {2};
+    m.options = [align, half](flatbuffers::FlatBufferBuilder& fbb) {
+      return std::pair{
+          fb::BuiltinOptions::ResizeBilinearOptions,
+          fb::CreateResizeBilinearOptions(fbb, align, half).Union()};
+    };
+    const auto run = CompileAndRun(m, Bytes(x));
+    ASSERT_EQ(run.error, "") << mode;
+    const float hs = align ? DivF(2.0f, 4.0f) : DivF(3.0f, 5.0f);
+    const float ws = align ? DivF(3.0f, 6.0f) : DivF(4.0f, 7.0f);
+    auto at = [&](std::int32_t y, std::int32_t xx, std::int32_t c) {
+      return x[static_cast<std::size_t>((y * 4 + xx) * 2 + c)];
+    };
+    std::vector<std::uint32_t> expect;
+    for (std::int32_t y = 0; y < 5; ++y) {
+      const Interp iy = InterpolationAt(y, 3, hs, half);
+      for (std::int32_t xx = 0; xx < 7; ++xx) {
+        const Interp ix = InterpolationAt(xx, 4, ws, half);
+        const float ry = SubF(1.0f, iy.frac), rx = SubF(1.0f, ix.frac);
+        for (std::int32_t c = 0; c < 2; ++c) {
+          float v = MulF(MulF(at(iy.lo, ix.lo, c), ry), rx);
+          v = AddF(v, MulF(MulF(at(iy.hi, ix.lo, c), iy.frac), rx));
+          v = AddF(v, MulF(MulF(at(iy.lo, ix.hi, c), ry), ix.frac));
+          v = AddF(v, MulF(MulF(at(iy.hi, ix.hi, c), iy.frac), ix.frac));
+          expect.push_back(Bits(AddF(v, 0.0f)));
+        }
+      }
+    }
+    EXPECT_EQ(WordsOf(run.output), expect) << mode;
+  }
+}
+
+TEST(LowerFloatOps, TransposeConvolvesAsTflitesScatter) {
+  // Input [1, 3, 3, 3] -> output [1, 5, 5, 2], filter [2, 3, 3, 3], SAME
+  // stride 2 (padding 1 before), bias, RELU6. Expected: TFLite's
+  // reference TransposeConv(float) done here as it is written (a scatter
+  // into a zeroed output in input order, then bias and clamp).
+  const auto x = RandomFloats(27, 27);
+  const auto f = RandomFloats(54, 28);
+  const auto bias = RandomFloats(2, 29);
+  OneOpModel m;
+  m.name = "transpose_conv_f32";
+  m.tensors = {TensorSpec{{4}, 2, 0.0f, 0, Bytes(std::vector{1, 5, 5, 2})},
+               TensorSpec{{2, 3, 3, 3}, kF32, 0.0f, 0, Bytes(f)},
+               TensorSpec{{1, 3, 3, 3}, kF32, 0.0f, 0, {}},
+               TensorSpec{{2}, kF32, 0.0f, 0, Bytes(bias)},
+               TensorSpec{{1, 5, 5, 2}, kF32, 0.0f, 0, {}}};
+  m.graph_inputs = {2};
+  m.graph_outputs = {4};
+  m.op = tflite::BuiltinOp::kTransposeConv;
+  m.op_inputs = {0, 1, 2, 3};
+  m.op_outputs = {4};
+  m.options = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::pair{fb::BuiltinOptions::TransposeConvOptions,
+                     fb::CreateTransposeConvOptions(fbb, 0, 2, 2, 3).Union()};
+  };
+  const auto run = CompileAndRun(m, Bytes(x));
+  ASSERT_EQ(run.error, "");
+  std::vector<float> out(50, 0.0f);
+  for (int iy = 0; iy < 3; ++iy)
+    for (int ix = 0; ix < 3; ++ix)
+      for (int ic = 0; ic < 3; ++ic)
+        for (int ky = 0; ky < 3; ++ky)
+          for (int kx = 0; kx < 3; ++kx)
+            for (int oc = 0; oc < 2; ++oc) {
+              const int oy = iy * 2 - 1 + ky, ox = ix * 2 - 1 + kx;
+              if (oy < 0 || oy >= 5 || ox < 0 || ox >= 5) continue;
+              float& o = out[static_cast<std::size_t>((oy * 5 + ox) * 2 + oc)];
+              o = AddF(o,
+                       MulF(x[static_cast<std::size_t>((iy * 3 + ix) * 3 + ic)],
+                            f[static_cast<std::size_t>(
+                                ((oc * 3 + ky) * 3 + kx) * 3 + ic)]));
+            }
+  std::vector<std::uint32_t> expect;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    expect.push_back(Bits(ClampF(AddF(out[i], bias[i % 2]), 0.0f, 6.0f)));
+  }
+  EXPECT_EQ(WordsOf(run.output), expect);
 }
 
 }  // namespace

@@ -92,7 +92,8 @@ TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
        {BuiltinOp::kSub, BuiltinOp::kMul, BuiltinOp::kMaximum,
         BuiltinOp::kMinimum, BuiltinOp::kRelu6, BuiltinOp::kMean,
         BuiltinOp::kReshape, BuiltinOp::kLogistic, BuiltinOp::kTanh,
-        BuiltinOp::kSplit, BuiltinOp::kSplitV, BuiltinOp::kUnpack}) {
+        BuiltinOp::kSplit, BuiltinOp::kSplitV, BuiltinOp::kUnpack,
+        BuiltinOp::kResizeBilinear, BuiltinOp::kTransposeConv}) {
     const TypeRule* r = FindTypeRule(op);
     ASSERT_NE(r, nullptr) << arenaplan::tflite::BuiltinOpName(op);
     EXPECT_NE(AcceptedTypesText(*r).find("FLOAT32"), std::string::npos)

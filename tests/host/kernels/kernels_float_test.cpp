@@ -316,4 +316,32 @@ TEST(KernelsFloat, AveragesInTheInputsOrder) {
   EXPECT_EQ(cols, (std::vector<float>{5e7f, 1.5f, -5e7f, 2.5f}));
 }
 
+TEST(KernelsFloat, TransposeConvolvesInTheScattersOrder) {
+  // Input 1x1x3x1 {1, 1e8, -1e8}, filter 1x1x3x1 {1, 1, 1}, stride 1, no
+  // padding -> 1x1x5x1. Output 2 receives in[0] * f[2], in[1] * f[1],
+  // in[2] * f[0] in input order: 1 + 1e8 = 1e8 (the float spacing at 1e8
+  // is 8), - 1e8 = 0 (in tap order it would be -1e8 + 1e8 + 1 = 1).
+  // Output 0: 1; 1: 1 + 1e8 = 1e8; 3: 1e8 - 1e8 = 0; 4: -1e8; bias 0.5
+  // each; RELU: 1.5, 1e8, 0.5, 0.5, 0.
+  const std::vector<float> in = {1, 1e8f, -1e8f};
+  const std::vector<float> f = {1, 1, 1};
+  const std::vector<float> bias = {0.5f};
+  std::vector<float> out(5);
+  f32::TransposeConv({kRelu, 1, 1, 0, 0, 1, 1, 1}, {1, 1, 3, 1}, in.data(),
+                     {1, 1, 3, 1}, f.data(), bias.data(), {1, 1, 5, 1},
+                     out.data());
+  EXPECT_EQ(out, (std::vector<float>{1.5f, 1e8f, 0.5f, 0.5f, 0}));
+  // Stride 2, 2x2 filter {1, 10, 100, 1000} over input 2x2 {1, 2, 3, 4},
+  // no bias, NONE: each input pixel writes its own 2x2 block of the 4x4
+  // output, e.g. row 0: 1, 10, 2, 20; row 3: 300, 3000, 400, 4000.
+  const std::vector<float> in2 = {1, 2, 3, 4};
+  const std::vector<float> f2 = {1, 10, 100, 1000};
+  std::vector<float> out2(16);
+  f32::TransposeConv({kNone, 2, 2, 0, 0, 1, 1, 1}, {1, 2, 2, 1}, in2.data(),
+                     {1, 2, 2, 1}, f2.data(), nullptr, {1, 4, 4, 1},
+                     out2.data());
+  EXPECT_EQ(out2, (std::vector<float>{1, 10, 2, 20, 100, 1000, 200, 2000, 3, 30,
+                                      4, 40, 300, 3000, 400, 4000}));
+}
+
 }  // namespace

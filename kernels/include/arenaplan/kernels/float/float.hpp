@@ -24,6 +24,7 @@
 //   math.hpp             Exp, Expm1, Tanh of one float (no libm)
 //   mean.hpp             Mean
 //   pooling.hpp          AveragePool, MaxPool
+//   resize_bilinear.hpp  ResizeBilinear
 //   transcendental.hpp   Logistic, Tanh, Softmax (math.hpp's exp and tanh:
 //                        within stated ULP of TFLM, not bit-exact)
 // PAD of float32 tensors is pad.hpp's Pad<float>, and the shape operators
@@ -39,6 +40,7 @@
 #include "arenaplan/kernels/float/fully_connected.hpp"
 #include "arenaplan/kernels/float/mean.hpp"
 #include "arenaplan/kernels/float/pooling.hpp"
+#include "arenaplan/kernels/float/resize_bilinear.hpp"
 #include "arenaplan/kernels/float/transcendental.hpp"
 
 #endif  // ARENAPLAN_KERNELS_FLOAT_FLOAT_HPP_
