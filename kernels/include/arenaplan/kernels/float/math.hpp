@@ -13,7 +13,8 @@
 // libm over a sweep of inputs by tests/host/kernels/
 // kernels_float_math_test.cpp (docs/compile.md states the figures).
 //
-// Exp(x): x = k ln2 + r with k = round(x / ln2), r = (x - k ln2_hi) - k
+// Exp(x): x = k ln2 + r with k = round(x / ln2) (the nearest integer,
+// found without a float-to-integer conversion), r = (x - k ln2_hi) - k
 // ln2_lo (Cody-Waite: ln2_hi has 16 significant bits, so k ln2_hi is
 // exact for |k| <= 255), |r| <= ln2 / 2 + a little; e^r by its Taylor
 // polynomial of degree 7 (remainder below 2^-27 relative) in Horner form
@@ -44,10 +45,20 @@ inline float Pow2(std::int32_t k) {
   return __builtin_bit_cast(float, static_cast<std::uint32_t>(k + 127) << 23);
 }
 
-/// round(x / ln 2), |x| < 2^22 ln 2 (ties away from zero).
-inline std::int32_t NearestK(float x) {
-  const float kf = x * kLog2E;
-  return static_cast<std::int32_t>(kf < 0.0f ? kf - 0.5f : kf + 0.5f);
+/// k = round(x / ln 2) (to nearest, ties to even), as a float and as an
+/// integer, for |x / ln 2| < 2^22: adding 1.5 * 2^23 leaves k in the low
+/// bits of the sum (float additions and integer arithmetic only, so cores
+/// without an FPU call no float-integer conversion helper).
+struct Nearest {
+  float kf;
+  std::int32_t k;
+};
+inline Nearest NearestK(float x) {
+  constexpr float kShifter = 0x1.8p23f;
+  const float t = x * kLog2E + kShifter;
+  return {t - kShifter, static_cast<std::int32_t>(
+                            __builtin_bit_cast(std::uint32_t, t) -
+                            __builtin_bit_cast(std::uint32_t, kShifter))};
 }
 
 /// e^r - 1 for |r| <= ln 2 / 2 (+ a little): r + r^2 (1/2! + r (1/3! + ...
@@ -62,9 +73,8 @@ inline float Expm1Reduced(float r) {
   return r + (r * r) * q;
 }
 
-/// The reduced argument of x for k = NearestK(x).
-inline float Reduce(float x, std::int32_t k) {
-  const auto kf = static_cast<float>(k);
+/// The reduced argument of x for kf = NearestK(x).kf.
+inline float Reduce(float x, float kf) {
   return (x - kf * kLn2Hi) - kf * kLn2Lo;
 }
 
@@ -76,8 +86,9 @@ inline float Exp(float x) {
   if (x != x) return x;
   if (x > 0x1.62e430p+6f) return __builtin_huge_valf();  // ln FLT_MAX
   if (x < -0x1.9fe368p+6f) return 0.0f;  // ln 2^-150: rounds to 0
-  const std::int32_t k = NearestK(x);    // -150 <= k <= 128
-  const float e = 1.0f + Expm1Reduced(Reduce(x, k));
+  const Nearest n = NearestK(x);         // -150 <= k <= 128
+  const std::int32_t k = n.k;
+  const float e = 1.0f + Expm1Reduced(Reduce(x, n.kf));
   if (k > 127) return e * Pow2(127) * Pow2(k - 127);
   if (k < -126) return e * Pow2(k + 126) * Pow2(-126);
   return e * Pow2(k);
@@ -86,10 +97,10 @@ inline float Exp(float x) {
 /// e^y - 1 for 0 <= y <= 20 (header comment).
 inline float Expm1(float y) {
   using namespace math_detail;
-  const std::int32_t k = NearestK(y);  // 0 <= k <= 29
-  const float p = Expm1Reduced(Reduce(y, k));
-  if (k == 0) return p;
-  const float two_k = Pow2(k);
+  const Nearest n = NearestK(y);  // 0 <= k <= 29
+  const float p = Expm1Reduced(Reduce(y, n.kf));
+  if (n.k == 0) return p;
+  const float two_k = Pow2(n.k);
   return two_k * p + (two_k - 1.0f);
 }
 
