@@ -2,11 +2,12 @@
 //
 // The element-wise operators on float32 tensors (the FLOAT32 lines of
 // type_rules.cpp) -> kernels/include/arenaplan/kernels/float/
-// elementwise.hpp, as TFLM's add.cc, sub.cc, mul.cc, maximum_minimum.cc and
-// activations.cc run them: ADD, SUB and MUL (k::f32::Add / Sub / Mul) and
-// MAXIMUM, MINIMUM (k::f32::Maximum / Minimum) with NumPy broadcasting over
-// at most 4 dimensions (either input may be a constant, written exactly),
-// ADD, SUB and MUL with the fused activation's float bounds; RELU, RELU6
+// elementwise.hpp, as TFLM's add.cc, sub.cc, mul.cc, div.cc,
+// maximum_minimum.cc and activations.cc run them: ADD, SUB, MUL and DIV
+// (k::f32::Add / Sub / Mul / Div) and MAXIMUM, MINIMUM (k::f32::Maximum /
+// Minimum) with NumPy broadcasting over at most 4 dimensions (either input
+// may be a constant, written exactly), ADD, SUB, MUL and DIV with the fused
+// activation's float bounds; RELU, RELU6
 // (k::f32::Relu / Relu6), LOGISTIC and TANH (k::f32::Logistic / Tanh,
 // float/transcendental.hpp, as logistic.cc and tanh.cc) element by element;
 // SOFTMAX (k::f32::Softmax, as softmax.cc) over the last dimension with

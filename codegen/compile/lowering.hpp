@@ -544,7 +544,8 @@ void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 void LowerFullyConnectedF32(Lowerer& l, const tflite::Operator& op);
 /// CONV_2D (depthwise false) or DEPTHWISE_CONV_2D of float32 tensors.
 void LowerConvF32(Lowerer& l, const tflite::Operator& op, bool depthwise);
-/// ADD, SUB or MUL (`kernel` "Add", "Sub", "Mul") of float32 tensors
+/// ADD, SUB, MUL or DIV (`kernel` "Add", "Sub", "Mul", "Div") of float32
+/// tensors
 /// with broadcasting and the fused activation (lower_elementwise_f32.cpp).
 void LowerArithmeticF32(Lowerer& l, const tflite::Operator& op,
                         const char* kernel);

@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// float32 SUB, MUL, MAXIMUM, MINIMUM, RELU6, MEAN, RESIZE_BILINEAR and
+// float32 SUB, MUL, DIV, MAXIMUM, MINIMUM, RELU6, MEAN, RESIZE_BILINEAR and
 // TRANSPOSE_CONV through
 // `compile` end to end on random floats, compared bit for bit with a second
 // computation here: tests/host/support/float_oracle.hpp's operations (each
@@ -134,6 +134,24 @@ TEST(LowerFloatOps, SubtractsWithBroadcastingAndTheFusedActivation) {
   EXPECT_EQ(WordsOf(run.output),
             BroadcastByHand(xs, x, ys, y, os, [](float p, float q) {
               return ClampF(SubF(p, q), -kMax, kMax);
+            }));
+}
+
+TEST(LowerFloatOps, DividesWithBroadcastingAndTheFusedActivation) {
+  // [2, 3, 4] / constant [4] (no zeros), RELU_N1_TO_1.
+  const Shape as{2, 3, 4}, bs{4};
+  const auto a = RandomFloats(24, 30);
+  const std::vector<float> b = {0.3f, -1.7f, 2.9f, -0.45f};
+  OneOpModel m = FloatBinary(tflite::BuiltinOp::kDiv, as, bs, as, b);
+  m.options = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::pair{fb::BuiltinOptions::DivOptions,
+                     fb::CreateDivOptions(fbb, 2).Union()};  // RELU_N1_TO_1
+  };
+  const auto run = CompileAndRun(m, Bytes(a));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(WordsOf(run.output),
+            BroadcastByHand(as, a, bs, b, as, [](float x, float y) {
+              return ClampF(DivF(x, y), -1.0f, 1.0f);
             }));
 }
 

@@ -211,6 +211,19 @@ TEST(KernelsFloat, SubtractsAndMultipliesWithBroadcastingAndClamps) {
   EXPECT_EQ(Bits(r[0]), 0u);
   EXPECT_EQ(Bits(r[2]), Bits(8.0f));
   EXPECT_TRUE(std::isnan(r[3]));
+  // DIV: 1 / 3 rounds to 0x3eaaaaab; x / 0 is +-inf (NONE clamps it to
+  // +-FLT_MAX), 0 / 0 a NaN (passed through); RELU6 clamps 7 / 0.5 = 14.
+  const std::vector<float> num = {1, -2, 0, 7};
+  const std::vector<float> den = {3, 0, 0, 0.5f};
+  f32::Div(flat, num.data(), den.data(), r.data());
+  EXPECT_EQ(Bits(r[0]), 0x3eaaaaabu);
+  EXPECT_EQ(Bits(r[1]), Bits(-kMax));
+  EXPECT_TRUE(std::isnan(r[2]));
+  EXPECT_EQ(Bits(r[3]), Bits(14.0f));
+  f32::ArithmeticParams six = flat;
+  six.act = kRelu6;
+  f32::Div(six, num.data(), den.data(), r.data());
+  EXPECT_EQ(Bits(r[3]), Bits(6.0f));
 }
 
 TEST(KernelsFloat, TakesMaximumAndMinimumInTflmsOperandOrder) {

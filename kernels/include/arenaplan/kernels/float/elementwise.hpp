@@ -2,8 +2,9 @@
 //
 // float32 element-wise operators, as TensorFlow Lite Micro runs them:
 //
-//   ADD, SUB, MUL (reference Add / Sub / Mul and their Broadcast*Slow
-//   forms): out = Activate(a OP b), one IEEE operation rounded to float,
+//   ADD, SUB, MUL, DIV (reference Add / Sub / Mul / Div and their
+//   Broadcast*Slow forms): out = Activate(a OP b), one IEEE operation
+//   rounded to float (a division by zero gives an infinity or a NaN),
 //   then the fused activation's float bounds (activation.hpp).
 //   MAXIMUM, MINIMUM (maximum_minimum.h's MaximumOp / MinimumOp): out =
 //   a > b ? a : b, a < b ? a : b; no activation. A NaN in b is the result
@@ -35,7 +36,7 @@ struct BroadcastParams {
   std::int32_t a_stride[4], b_stride[4];  ///< Elements, per output dim.
 };
 
-/// ADD, SUB, MUL: the fused activation's clamp and the walk.
+/// ADD, SUB, MUL, DIV: the fused activation's clamp and the walk.
 struct ArithmeticParams {
   ActivationRange act;                    ///< The fused activation's clamp.
   Shape4 output;                          ///< NHWC.
@@ -44,6 +45,7 @@ struct ArithmeticParams {
 using AddParams = ArithmeticParams;
 using SubParams = ArithmeticParams;
 using MulParams = ArithmeticParams;
+using DivParams = ArithmeticParams;
 
 /// output[k] = op(input1[ai], input2[bi]) over the walk of `output` and
 /// the strides.
@@ -86,6 +88,15 @@ inline void Mul(const ArithmeticParams& p, const float* input1,
   BroadcastBinary(p.output, p.a_stride, p.b_stride, input1, input2, output,
                   [&](float a, float b) ARENAPLAN_KERNELS_INLINE_LAMBDA {
                     return Activate(a * b, p.act);
+                  });
+}
+
+/// output = Activate(input1 / input2), broadcast as the strides say.
+inline void Div(const ArithmeticParams& p, const float* input1,
+                const float* input2, float* output) {
+  BroadcastBinary(p.output, p.a_stride, p.b_stride, input1, input2, output,
+                  [&](float a, float b) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+                    return Activate(a / b, p.act);
                   });
 }
 

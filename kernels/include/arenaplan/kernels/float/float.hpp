@@ -19,7 +19,7 @@
 //
 //   activation.hpp       the fused activation's clamp (TFLite's min(max()))
 //   conv.hpp             Conv2D, DepthwiseConv2D
-//   elementwise.hpp      Add, Sub, Mul, Maximum, Minimum, Relu, Relu6
+//   elementwise.hpp      Add, Sub, Mul, Div, Maximum, Minimum, Relu, Relu6
 //   fully_connected.hpp  FullyConnected
 //   math.hpp             Exp, Expm1, Tanh of one float (no libm)
 //   mean.hpp             Mean
