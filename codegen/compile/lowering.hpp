@@ -493,7 +493,8 @@ struct BroadcastShape {
                                          const tflite::Tensor& out);
 
 /// The address of a data-movement operand `t` of C type `ctype`: a
-/// constant array (int8, int16, int32 constants) or its arena address
+/// constant array (int8, int16, int32, float32 constants) or its arena
+/// address
 /// (lower_gather.cpp; GATHER, TILE). Fails on other constants.
 [[nodiscard]] std::string MovedOperand(Lowerer& l, const tflite::Tensor& t,
                                        const char* ctype);

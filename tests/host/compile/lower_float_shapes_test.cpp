@@ -3,7 +3,8 @@
 // The shape operators on float32 tensors through `compile` end to end:
 // TRANSPOSE, SPLIT, CONCATENATION, STRIDED_SLICE, RESHAPE, PACK (a float
 // constant among its inputs), RESIZE_NEAREST_NEIGHBOR, UNPACK and SPLIT_V
-// chained in models built here. They move elements only, so each output
+// chained in models built here, and GATHER from a float constant table.
+// They move elements only, so each output
 // element is one input element: the expected outputs are the same moves
 // done here with plain index arithmetic, compared bit for bit.
 #include <gtest/gtest.h>
@@ -124,6 +125,32 @@ TEST(LowerFloatShapes, UnpacksAndSplitsFloatTensors) {
   const std::vector<float> expect = {x[2],  x[5],  x[0],  x[3],  x[1],  x[4],
                                      x2[1], x2[2], x2[3], x2[4], x2[6], x2[7],
                                      x2[8], x2[9], x2[0], x2[5]};
+  EXPECT_EQ(WordsOf(run.output), BitsOf(expect));
+}
+
+TEST(LowerFloatShapes, GathersRowsOfAFloatConstantTable) {
+  // An embedding lookup: a constant [4, 3] float table (-0.0 and a
+  // subnormal among its values, kept exactly), positions {3, 0, 3} as the
+  // graph input -> [3, 3]: rows 3, 0, 3.
+  std::vector<float> table = RandomFloats(12, 33);
+  table[9] = -0.0f;
+  table[10] = 0x1p-140f;
+  ModelBuilder b("gather_f32.tflite");
+  const std::int32_t t = b.Constant({4, 3}, kF32, Bytes(table), 0.0f);
+  const std::int32_t pos = b.Tensor({3}, tflite::TensorType::kInt32, 0.0f);
+  const std::int32_t out = b.Tensor({3, 3}, kF32, 0.0f);
+  b.Op(BuiltinOp::kGather, {t, pos}, {out}, tflite::GatherOptions{0, 0});
+  const auto bytes = SerializeModel(b.Finish({pos}, {out}));
+  const auto run = CompileAndRunBytes(bytes, "gather_f32",
+                                      Bytes(std::vector<std::int32_t>{3, 0, 3}),
+                                      RunOptions{});
+  ASSERT_EQ(run.error, "");
+  std::vector<float> expect;
+  for (const int r : {3, 0, 3}) {
+    for (int c = 0; c < 3; ++c) {
+      expect.push_back(table[static_cast<std::size_t>(r * 3 + c)]);
+    }
+  }
   EXPECT_EQ(WordsOf(run.output), BitsOf(expect));
 }
 
