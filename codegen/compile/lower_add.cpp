@@ -24,7 +24,7 @@ void LowerAdd(Lowerer& l, const tflite::Operator& op) {
     return;
   }
   if (type == tflite::TensorType::kFloat32) {
-    LowerAddF32(l, op);  // lower_elementwise_f32.cpp
+    LowerArithmeticF32(l, op, "Add");  // lower_elementwise_f32.cpp
     return;
   }
   const Tensor& a = l.Input(op, 0);

@@ -4,14 +4,20 @@
 // most 4 dimensions -> k::Div (kernels/include/arenaplan/kernels/div.hpp),
 // with TFLM's multiplier QuantizeMultiplier(double(float(s_a / (s_b *
 // s_out)))) (div.cc CalculateOpDataDiv forms the ratio in float) and the
-// fused activation's range.
+// fused activation's range. float32 tensors: k::f32::Div
+// (lower_elementwise_f32.cpp).
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 void LowerDiv(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerArithmeticF32(l, op, "Div");  // lower_elementwise_f32.cpp
+    return;
+  }
   const BroadcastOperands x = Broadcast(l, op);
   const auto& o = l.OptionsOf<tflite::ElementwiseOptions>(op);
   const ActivationRange ar = l.Activation(o.activation, x.qo, x.out);

@@ -24,6 +24,8 @@ std::string MovedOperand(Lowerer& l, const Tensor& t, const char* ctype) {
       return l.EmitInt32Array(
           Fmt("kOp%zuConst%d", l.OperatorIndex(), l.Index(t)),
           l.CommentOn(t, "int32"), l.Int32Values(t));
+    case TensorType::kFloat32:
+      return l.ConstFloat(t);  // written exactly (lowering_float.cpp)
     default:
       l.Fail(l.Describe(t) + " is a constant " +
              tflite::TensorTypeName(t.type) +

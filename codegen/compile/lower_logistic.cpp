@@ -5,7 +5,8 @@
 // (logistic_common.cc, and tanh.cc's CalculateArithmeticOpData, the same): the
 // input multiplier from frexp(s_in * 2^27) rounded to Q0.31 (without
 // QuantizeMultiplier's carry into the shift, which TFLM does not apply), and
-// the input radius floor(15 * 2^27 / 2^shift).
+// the input radius floor(15 * 2^27 / 2^shift). float32 tensors
+// (type_rules.cpp): k::f32::Logistic / Tanh (lower_elementwise_f32.cpp).
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -62,16 +63,26 @@ void LowerSigmoidLike(Lowerer& l, const tflite::Operator& op,
 }  // namespace
 
 void LowerLogistic(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerSigmoid16(l, op, /*tanh=*/false);  // lower_sigmoid16.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerUnaryF32(l, op, "Logistic");  // lower_elementwise_f32.cpp
     return;
   }
   LowerSigmoidLike(l, op, "Logistic", -128);
 }
 
 void LowerTanh(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerSigmoid16(l, op, /*tanh=*/true);  // lower_sigmoid16.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerUnaryF32(l, op, "Tanh");  // lower_elementwise_f32.cpp
     return;
   }
   LowerSigmoidLike(l, op, "Tanh", 0);

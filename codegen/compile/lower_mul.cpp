@@ -4,7 +4,8 @@
 // lower_elementwise16.cpp), NumPy broadcasting over at
 // most 4 dimensions -> k::Mul (kernels/include/arenaplan/kernels/mul.hpp),
 // with TFLM's multiplier double(s_a) * double(s_b) / double(s_out)
-// (mul_common.cc) and the fused activation's range.
+// (mul_common.cc) and the fused activation's range. float32 tensors:
+// k::f32::Mul (lower_elementwise_f32.cpp).
 #include <cinttypes>
 #include <utility>
 
@@ -72,8 +73,13 @@ BroadcastOperands Broadcast(Lowerer& l, const tflite::Operator& op) {
 }
 
 void LowerMul(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerMul16(l, op);  // lower_elementwise16.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerArithmeticF32(l, op, "Mul");  // lower_elementwise_f32.cpp
     return;
   }
   const BroadcastOperands x = Broadcast(l, op);

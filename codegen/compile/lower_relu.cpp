@@ -4,8 +4,8 @@
 // (activations_common.cc): the scale ratio formed in float, the clamp
 // [max(-128, zp_out), 127]. RELU6 -> k::Relu6: the raw input clamped to
 // [zp_in, round(6.0f / s_in) + zp_in] (Relu6Prepare), input and output
-// quantized alike. RELU on float32 (type_rules.cpp): k::f32::Relu
-// (lower_elementwise_f32.cpp).
+// quantized alike. RELU and RELU6 on float32 (type_rules.cpp):
+// k::f32::Relu / Relu6 (lower_elementwise_f32.cpp).
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -19,7 +19,7 @@ using tflite::Tensor;
 
 void LowerRelu(Lowerer& l, const tflite::Operator& op) {
   if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
-    LowerReluF32(l, op);  // lower_elementwise_f32.cpp
+    LowerUnaryF32(l, op, "Relu");  // lower_elementwise_f32.cpp
     return;
   }
   const auto [in, out] = l.Unary(op);
@@ -38,6 +38,10 @@ void LowerRelu(Lowerer& l, const tflite::Operator& op) {
 }
 
 void LowerRelu6(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == tflite::TensorType::kFloat32) {
+    LowerUnaryF32(l, op, "Relu6");  // lower_elementwise_f32.cpp
+    return;
+  }
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const Affine qi = l.Int8Activation(in), qo = l.Int8Activation(out);

@@ -4,10 +4,15 @@
 // (kernels/.../resize_bilinear.hpp). The source rows and columns and their
 // weights are computed here in TFLite's integer arithmetic
 // (ComputeInterpolationValuesInteger of reference/resize_bilinear.h).
+// float32 tensors (type_rules.cpp) -> k::f32::ResizeBilinear
+// (kernels/.../float/resize_bilinear.hpp), with ComputeInterpolationValues'
+// float rows, columns and fractions computed here.
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -42,6 +47,73 @@ std::vector<std::int32_t> Triples(const Lowerer& l, std::int32_t in,
   return v;
 }
 
+/// float a op b rounded once (the double result of two floats' product,
+/// sum or difference rounded to float is the float operation's result).
+float RoundToFloat(double v) { return static_cast<float>(v); }
+
+/// ComputeInterpolationValues (reference/resize_bilinear.h) of every output
+/// index along one axis, in float: {lo, hi} pairs into `bounds`, the
+/// fraction scaled - lo into `frac`.
+void FloatInterpolation(std::int32_t in, std::int32_t out, bool align_corners,
+                        bool half_pixel_centers,
+                        std::vector<std::int32_t>& bounds,
+                        std::vector<float>& frac) {
+  float scale = RoundToFloat(static_cast<double>(static_cast<float>(in)) /
+                             static_cast<double>(static_cast<float>(out)));
+  if (align_corners && out > 1) {
+    scale = RoundToFloat(static_cast<double>(static_cast<float>(in - 1)) /
+                         static_cast<double>(static_cast<float>(out - 1)));
+  }
+  for (std::int32_t i = 0; i < out; ++i) {
+    const auto value = static_cast<double>(static_cast<float>(i));
+    const float scaled =
+        half_pixel_centers
+            ? RoundToFloat(static_cast<double>(RoundToFloat(
+                               static_cast<double>(RoundToFloat(value + 0.5)) *
+                               static_cast<double>(scale))) -
+                           0.5)
+            : RoundToFloat(value * static_cast<double>(scale));
+    const std::int32_t lo =
+        std::max(static_cast<std::int32_t>(std::floor(scaled)), 0);
+    const std::int32_t hi =
+        std::min(static_cast<std::int32_t>(std::ceil(scaled)), in - 1);
+    bounds.insert(bounds.end(), {lo, hi});
+    frac.push_back(RoundToFloat(static_cast<double>(scaled) -
+                                static_cast<double>(static_cast<float>(lo))));
+  }
+}
+
+/// RESIZE_BILINEAR of float32 tensors of shapes `is` -> `os`.
+void LowerResizeBilinearF32(Lowerer& l, const tflite::Operator& op,
+                            const Dims4& is, const Dims4& os,
+                            const tflite::ResizeBilinearOptions& o) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& out = l.Output(op);
+  std::vector<std::int32_t> rows, cols;
+  std::vector<float> dy, dx;
+  FloatInterpolation(is.h, os.h, o.align_corners, o.half_pixel_centers, rows,
+                     dy);
+  FloatInterpolation(is.w, os.w, o.align_corners, o.half_pixel_centers, cols,
+                     dx);
+  const std::size_t k = l.OperatorIndex();
+  const std::string r =
+      l.EmitInt32Array(Fmt("kOp%zuRows", k),
+                       Fmt("operator %zu: {y0, y1} per output row", k), rows);
+  const std::string c = l.EmitInt32Array(
+      Fmt("kOp%zuCols", k), Fmt("operator %zu: {x0, x1} per output column", k),
+      cols);
+  const std::string fr = l.EmitFloatArray(
+      Fmt("kOp%zuRowFrac", k), Fmt("operator %zu: dy per output row", k), dy);
+  const std::string fc =
+      l.EmitFloatArray(Fmt("kOp%zuColFrac", k),
+                       Fmt("operator %zu: dx per output column", k), dx);
+  l.Emit(Fmt("  k::f32::ResizeBilinear(k::f32::ResizeBilinearParams{%s, %d, "
+             "%d, %s, %s, %s, %s},\n      ",
+             is.Code().c_str(), os.h, os.w, r.c_str(), c.c_str(), fr.c_str(),
+             fc.c_str()) +
+         l.TypedAddr(in, "float") + ", " + l.TypedAddr(out, "float") + ");\n");
+}
+
 }  // namespace
 
 void LowerResizeBilinear(Lowerer& l, const tflite::Operator& op) {
@@ -49,11 +121,8 @@ void LowerResizeBilinear(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::ResizeBilinearOptions>(op);
-  if (in.type != TensorType::kInt8) {
-    l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
-           "; RESIZE_BILINEAR takes INT8");
-  }
-  (void)MovedElementType(l, in, out);  // one type, one quantization
+  const bool is_float = CheckTypes(l, op)[0] == TensorType::kFloat32;
+  if (!is_float) (void)MovedElementType(l, in, out);  // one quantization
   if (o.align_corners && o.half_pixel_centers) {
     l.Fail("align_corners and half_pixel_centers are both set");
   }
@@ -71,6 +140,10 @@ void LowerResizeBilinear(Lowerer& l, const tflite::Operator& op) {
   const auto sz = l.Int32Values(size);
   if (sz.size() != 2 || sz[0] != os.h || sz[1] != os.w) {
     l.Fail("the size input does not match the output's shape");
+  }
+  if (is_float) {
+    LowerResizeBilinearF32(l, op, is, os, o);
+    return;
   }
   const std::size_t k = l.OperatorIndex();
   const std::string r = l.EmitInt32Array(

@@ -1,6 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// RESIZE_NEAREST_NEIGHBOR on 4-D int8 / int16 / int32 tensors ->
+// RESIZE_NEAREST_NEIGHBOR on 4-D int8 / int16 / int32 / float32 tensors
+// (type_rules.cpp) ->
 // k::ResizeNearestNeighbor (kernels/.../resize_nearest_neighbor.hpp). The
 // source rows and columns are computed here as TFLite's reference
 // GetNearestNeighbor computes them (float scale, floor or round, clamp).
@@ -42,7 +43,7 @@ void LowerResizeNearestNeighbor(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::ResizeNearestNeighborOptions>(op);
-  const char* ctype = MovedElementType(l, in, out);
+  const char* ctype = RuledMovedType(l, op, in, out);
   if (in.shape.size() != 4 || out.shape.size() != 4) {
     l.Fail("input and output must have 4 dimensions");
   }

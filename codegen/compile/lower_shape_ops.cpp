@@ -3,10 +3,11 @@
 // The shape-manipulating operators whose data the kernels copy:
 // SHAPE -> k::CopyElements of the constant dimensions (shape.hpp),
 // CONCATENATION and PACK -> k::Concatenation (concatenation.hpp),
-// STRIDED_SLICE -> k::StridedSlice (strided_slice.hpp), for int8, int16
-// and int32 tensors (int8 inputs quantized as the output, int16 ones and
-// the int16 output of CONCATENATION with zero point 0, as TFLM checks;
-// TFLM compares no int16 scales, nor does this).
+// STRIDED_SLICE -> k::StridedSlice (strided_slice.hpp), for int8, int16,
+// int32 and float32 tensors (type_rules.cpp; int8 inputs quantized as the
+// output, as TFLM checks; int16 ones and the int16 output of CONCATENATION
+// with zero point 0, as TFLM checks; TFLM compares no int16 scales, nor
+// does this).
 #include <algorithm>
 #include <cinttypes>
 #include <climits>
@@ -21,16 +22,14 @@ using tflite::TensorType;
 
 namespace {
 
-/// The element type of a copying operator's tensor: int8 (a per-tensor
-/// quantized activation), int16 or int32.
-const char* CopyType(const Lowerer& l, const Tensor& t) {
-  if (t.type == TensorType::kInt8) {
-    (void)l.Int8Activation(t);
-  } else if (t.type != TensorType::kInt16 && t.type != TensorType::kInt32) {
-    l.Fail(l.Describe(t) + " is " + tflite::TensorTypeName(t.type) +
-           "; expected INT8, INT16 or INT32");
-  }
-  return Lowerer::CType(t.type);
+/// The element type of a copying operator (its type rule: int8, int16,
+/// int32 or float32); an int8 `t` must be a per-tensor quantized
+/// activation.
+const char* CopyType(const Lowerer& l, const tflite::Operator& op,
+                     const Tensor& t) {
+  const TensorType type = CheckTypes(l, op)[0];
+  if (type == TensorType::kInt8) (void)l.Int8Activation(t);
+  return Lowerer::CType(type);
 }
 
 /// An input of `out`'s type, quantized as `out` when int8; when int16 (and
@@ -60,6 +59,7 @@ std::string Source(Lowerer& l, const Tensor& t, const char* ctype,
   if (!l.model().IsConstant(t)) return l.TypedAddr(t, ctype);
   if (t.type == TensorType::kInt8) return l.ConstInt8(t);
   if (t.type == TensorType::kInt16) return l.ConstInt16(t);
+  if (t.type == TensorType::kFloat32) return l.ConstFloat(t);
   return l.EmitInt32Array(id, l.CommentOn(t, "int32"), l.Int32Values(t));
 }
 
@@ -68,7 +68,7 @@ std::string Source(Lowerer& l, const Tensor& t, const char* ctype,
 void LowerJoin(Lowerer& l, const tflite::Operator& op, std::int32_t axis,
                bool pack) {
   const Tensor& out = l.Output(op);
-  const char* ctype = CopyType(l, out);
+  const char* ctype = CopyType(l, op, out);
   const auto rank = static_cast<std::int32_t>(out.shape.size());
   if (axis < 0) axis += rank;
   if (axis < 0 || axis >= rank) {
@@ -177,7 +177,7 @@ void LowerShape(Lowerer& l, const tflite::Operator& op) {
 void LowerStridedSlice(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
-  const char* ctype = CopyType(l, in);
+  const char* ctype = CopyType(l, op, in);
   CheckLikeOutput(l, in, out, /*int16_symmetric=*/false);
   const auto& o = l.OptionsOf<tflite::StridedSliceOptions>(op);
   if (o.ellipsis_mask != 0 || o.new_axis_mask != 0 || o.offset) {

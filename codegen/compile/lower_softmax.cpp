@@ -3,17 +3,23 @@
 // SOFTMAX -> k::Softmax (int8 out, scale 1/256, zero point -128) or
 // k::SoftmaxInt16 (int16 out, scale 1/65536, zero point -32768)
 // (kernels/include/arenaplan/kernels/softmax.hpp), over the last dimension,
-// with TFLite's input scaling computed here.
+// with TFLite's input scaling computed here. float32 tensors
+// (type_rules.cpp): k::f32::Softmax (lower_elementwise_f32.cpp).
 #include <cinttypes>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
 using tflite::TensorType;
 
 void LowerSoftmax(Lowerer& l, const tflite::Operator& op) {
+  if (CheckTypes(l, op)[0] == TensorType::kFloat32) {
+    LowerSoftmaxF32(l, op);  // lower_elementwise_f32.cpp
+    return;
+  }
   const auto [in, out] = l.Unary(op);
   const Affine qi = l.Int8Activation(in);
   const bool int16_out = out.type == TensorType::kInt16;

@@ -1,7 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // SPLIT, SPLIT_V and UNPACK -> k::Split (kernels/include/arenaplan/kernels/
-// split.hpp), int8, int16 or int32 data copied to several outputs. The
+// split.hpp), int8, int16, int32 or float32 data (type_rules.cpp) copied
+// to several outputs. The
 // axis is a constant input (SPLIT: input 0, SPLIT_V: input 2, as TFLM
 // requires) or UNPACK's option; the outputs' own shapes give each share,
 // as TFLM's kernels read them. Int8 outputs must be quantized as the input
@@ -9,6 +10,7 @@
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -33,12 +35,7 @@ std::int32_t AxisValue(Lowerer& l, const Tensor& t) {
 /// outputs lack the axis (UNPACK) instead of sharing it (SPLIT, SPLIT_V).
 void LowerDeal(Lowerer& l, const tflite::Operator& op, const Tensor& in,
                std::int32_t axis, bool unpack) {
-  if (in.type != TensorType::kInt8 && in.type != TensorType::kInt16 &&
-      in.type != TensorType::kInt32) {
-    l.Fail(l.Describe(in) + " is " + tflite::TensorTypeName(in.type) +
-           "; expected INT8, INT16 or INT32");
-  }
-  const char* ctype = Lowerer::CType(in.type);
+  const char* ctype = Lowerer::CType(CheckTypes(l, op)[0]);
   const auto rank = static_cast<std::int32_t>(in.shape.size());
   if (axis < 0) axis += rank;
   if (axis < 0 || axis >= rank) {

@@ -5,7 +5,8 @@
 // sub.hpp), with TFLM's CalculateOpDataSub (sub_common.cc): 20 bits of
 // headroom, the scale ratios formed in float and widened to double, the
 // fused activation's range. int16 tensors: k::int16::Sub
-// (lower_elementwise16.cpp).
+// (lower_elementwise16.cpp); float32 tensors: k::f32::Sub
+// (lower_elementwise_f32.cpp).
 #include <algorithm>
 
 #include "codegen/compile/lowering.hpp"
@@ -14,8 +15,13 @@
 namespace arenaplan::compile {
 
 void LowerSub(Lowerer& l, const tflite::Operator& op) {
-  if (CheckTypes(l, op)[0] == tflite::TensorType::kInt16) {
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  if (type == tflite::TensorType::kInt16) {
     LowerAddSub16(l, op, -1);  // lower_elementwise16.cpp
+    return;
+  }
+  if (type == tflite::TensorType::kFloat32) {
+    LowerArithmeticF32(l, op, "Sub");  // lower_elementwise_f32.cpp
     return;
   }
   const BroadcastOperands x = Broadcast(l, op);

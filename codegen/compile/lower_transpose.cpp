@@ -1,10 +1,12 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// TRANSPOSE of int8 / int16 / int32 tensors of at most 4 dimensions with a
-// constant permutation -> k::Transpose (kernels/.../transpose.hpp).
+// TRANSPOSE of int8 / int16 / int32 / float32 tensors (type_rules.cpp) of
+// at most 4 dimensions with a constant permutation -> k::Transpose
+// (kernels/.../transpose.hpp).
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -26,10 +28,16 @@ const char* MovedElementType(Lowerer& l, const Tensor& in, const Tensor& out) {
   return ctype;
 }
 
+const char* RuledMovedType(Lowerer& l, const tflite::Operator& op,
+                           const Tensor& in, const Tensor& out) {
+  if (CheckTypes(l, op)[0] == TensorType::kFloat32) return "float";
+  return MovedElementType(l, in, out);
+}
+
 void LowerTranspose(Lowerer& l, const tflite::Operator& op) {
   const Tensor& in = l.Input(op, 0);
   const Tensor& out = l.Output(op);
-  const char* ctype = MovedElementType(l, in, out);
+  const char* ctype = RuledMovedType(l, op, in, out);
   const auto rank = static_cast<std::int32_t>(in.shape.size());
   if (rank > 4 || static_cast<std::int32_t>(out.shape.size()) != rank) {
     l.Fail(

@@ -12,6 +12,7 @@
 // MultiplyByQuantizedMultiplier takes), 2 the input, 3 the optional bias
 // (int8: INT32; int16: INT64, or INT16 widened to int64 as TFLM does). The
 // padding is TFLM's: ComputePaddingHeightWidth applied to the output's size.
+// float32 tensors (a FLOAT32 filter and bias) -> k::f32::TransposeConv.
 #include <cinttypes>
 
 #include "codegen/compile/lowering.hpp"
@@ -40,7 +41,7 @@ TransposeGeometry CheckTransposeConv(const Lowerer& l,
   const Tensor& out = l.Output(op);
   const auto& o = l.OptionsOf<tflite::TransposeConvOptions>(op);
   if (!l.model().IsConstant(w)) {
-    l.Fail(l.Describe(w) + ": the filter must be a constant INT8 tensor");
+    l.Fail(l.Describe(w) + ": the filter must be a constant tensor");
   }
   l.CheckStride(o.stride_h, o.stride_w);
   if (in.shape.size() != 4 || w.shape.size() != 4 || out.shape.size() != 4) {
@@ -79,11 +80,35 @@ TransposeGeometry CheckTransposeConv(const Lowerer& l,
   return {is, fs, os, ph, pw};
 }
 
+/// TRANSPOSE_CONV of float32 tensors -> k::f32::TransposeConv (float/
+/// conv.hpp): the constant filter and the optional FLOAT32 bias written
+/// exactly, the fused activation's float bounds.
+void LowerTransposeConvF32(Lowerer& l, const tflite::Operator& op,
+                           const TransposeGeometry& g) {
+  const auto& o = l.OptionsOf<tflite::TransposeConvOptions>(op);
+  const std::string act = FloatActivationCode(l, o.activation);
+  const std::string filter = l.ConstFloat(l.Input(op, 1));
+  const std::string bias = l.FloatBias(op, g.out.c, 3);
+  l.Emit("  k::f32::TransposeConv(\n      k::f32::ConvParams{" + act +
+         Fmt(", %d, %d, %d, %d, 1, 1, 1},\n", o.stride_h, o.stride_w,
+             g.pad_h.pad_before, g.pad_w.pad_before));
+  l.Emit("      " + g.in.Code() + ", " + l.TypedAddr(l.Input(op, 2), "float") +
+         ",\n");
+  l.Emit("      " + g.filter.Code() + ", " + filter + ", " + bias + ",\n");
+  l.Emit("      " + g.out.Code() + ", " + l.TypedAddr(l.Output(op), "float") +
+         ");\n");
+}
+
 }  // namespace
 
 void LowerTransposeConv(Lowerer& l, const tflite::Operator& op) {
-  const bool wide = CheckTypes(l, op)[0] == tflite::TensorType::kInt16;
+  const tflite::TensorType type = CheckTypes(l, op)[0];
+  const bool wide = type == tflite::TensorType::kInt16;
   const TransposeGeometry g = CheckTransposeConv(l, op);
+  if (type == tflite::TensorType::kFloat32) {
+    LowerTransposeConvF32(l, op, g);
+    return;
+  }
   const Tensor& w = l.Input(op, 1);
   const Tensor& in = l.Input(op, 2);
   const Tensor& out = l.Output(op);

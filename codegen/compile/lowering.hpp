@@ -494,8 +494,16 @@ struct BroadcastShape {
 [[nodiscard]] const char* MovedElementType(Lowerer& l, const tflite::Tensor& in,
                                            const tflite::Tensor& out);
 
+/// The C element type of TRANSPOSE or RESIZE_NEAREST_NEIGHBOR: its type
+/// rule (type_rules.cpp) checked first, "float" for float32 tensors,
+/// MovedElementType otherwise (lower_transpose.cpp).
+[[nodiscard]] const char* RuledMovedType(Lowerer& l, const tflite::Operator& op,
+                                         const tflite::Tensor& in,
+                                         const tflite::Tensor& out);
+
 /// The address of a data-movement operand `t` of C type `ctype`: a
-/// constant array (int8, int16, int32 constants) or its arena address
+/// constant array (int8, int16, int32, float32 constants) or its arena
+/// address
 /// (lower_gather.cpp; GATHER, TILE). Fails on other constants.
 [[nodiscard]] std::string MovedOperand(Lowerer& l, const tflite::Tensor& t,
                                        const char* ctype);
@@ -554,10 +562,21 @@ void LowerTanh(Lowerer& lowerer, const tflite::Operator& op);
 void LowerFullyConnectedF32(Lowerer& l, const tflite::Operator& op);
 /// CONV_2D (depthwise false) or DEPTHWISE_CONV_2D of float32 tensors.
 void LowerConvF32(Lowerer& l, const tflite::Operator& op, bool depthwise);
-/// ADD of float32 tensors (lower_elementwise_f32.cpp).
-void LowerAddF32(Lowerer& l, const tflite::Operator& op);
-/// RELU of float32 tensors (lower_elementwise_f32.cpp).
-void LowerReluF32(Lowerer& l, const tflite::Operator& op);
+/// ADD, SUB, MUL or DIV (`kernel` "Add", "Sub", "Mul", "Div") of float32
+/// tensors
+/// with broadcasting and the fused activation (lower_elementwise_f32.cpp).
+void LowerArithmeticF32(Lowerer& l, const tflite::Operator& op,
+                        const char* kernel);
+/// MAXIMUM (`maximum`) or MINIMUM of float32 tensors with broadcasting
+/// (lower_elementwise_f32.cpp).
+void LowerMaximumMinimumF32(Lowerer& l, const tflite::Operator& op,
+                            bool maximum);
+/// RELU, RELU6, LOGISTIC or TANH of float32 tensors: `kernel` ("Relu",
+/// "Relu6", "Logistic", "Tanh") of k::f32 element by element
+/// (lower_elementwise_f32.cpp).
+void LowerUnaryF32(Lowerer& l, const tflite::Operator& op, const char* kernel);
+/// SOFTMAX of float32 tensors (lower_elementwise_f32.cpp).
+void LowerSoftmaxF32(Lowerer& l, const tflite::Operator& op);
 /// The k::f32::ActivationRange initializer of fused activation `a` with
 /// TFLite's float bounds (CalculateActivationRange<float>: NONE
 /// [lowest, max], RELU [0, max], RELU_N1_TO_1 [-1, 1], RELU6 [0, 6]; max

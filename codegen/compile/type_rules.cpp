@@ -20,6 +20,14 @@ constexpr TypeSlot In(std::uint8_t i, const char* role) {
 }
 constexpr TypeSlot Out() { return {"output", true, 0}; }
 
+/// The combinations of an operator that moves elements of one type
+/// (input and output alike): int8, int16, int32, float32.
+const std::vector<std::vector<TensorType>> kMoved = {
+    {I8, I8}, {I16, I16}, {I32, I32}, {F32, F32}};
+/// kMoved for a rule of one slot (an input; the outputs checked alike).
+const std::vector<std::vector<TensorType>> kMovedInput = {
+    {I8}, {I16}, {I32}, {F32}};
+
 // One line per operator: its slots, then every accepted combination.
 const std::vector<TypeRule>& Table() {
   static const std::vector<TypeRule> table = {
@@ -38,7 +46,12 @@ const std::vector<TypeRule>& Table() {
       {BuiltinOp::kFullyConnected,
        {In(0, "input"), In(1, "weights"), Out()},
        {{I8, I8, I8}, {I16, I8, I16}, {F32, F32, F32}}},
-      {BuiltinOp::kReshape, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
+      {BuiltinOp::kSoftmax,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I8, I16}, {F32, F32}}},
+      {BuiltinOp::kReshape,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
       {BuiltinOp::kAdd,
        {In(0, "input 0"), In(1, "input 1"), Out()},
        {{I8, I8, I8}, {I16, I16, I16}, {F32, F32, F32}}},
@@ -60,31 +73,55 @@ const std::vector<TypeRule>& Table() {
       {BuiltinOp::kDequantize,
        {In(0, "input"), Out()},
        {{I8, F32}, {U8, F32}, {I16, F32}}},
-      {BuiltinOp::kPad,
+      {BuiltinOp::kPad, {In(0, "input"), Out()}, kMoved},
+      {BuiltinOp::kPadv2, {In(0, "input"), Out()}, kMoved},
+      {BuiltinOp::kMean,
        {In(0, "input"), Out()},
-       {{I8, I8}, {I16, I16}, {I32, I32}, {F32, F32}}},
-      {BuiltinOp::kPadv2,
-       {In(0, "input"), Out()},
-       {{I8, I8}, {I16, I16}, {I32, I32}, {F32, F32}}},
-      {BuiltinOp::kMean, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
-      {BuiltinOp::kConcatenation,
-       {In(0, "input 0"), Out()},
-       {{I8, I8}, {I16, I16}, {I32, I32}}},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
+      {BuiltinOp::kStridedSlice, {In(0, "input"), Out()}, kMoved},
+      {BuiltinOp::kPack, {In(0, "input 0"), Out()}, kMoved},
+      {BuiltinOp::kConcatenation, {In(0, "input 0"), Out()}, kMoved},
       {BuiltinOp::kLeakyRelu, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
-      {BuiltinOp::kExpandDims, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
-      {BuiltinOp::kSqueeze, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
+      {BuiltinOp::kResizeNearestNeighbor, {In(0, "input"), Out()}, kMoved},
+      {BuiltinOp::kExpandDims,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
+      {BuiltinOp::kSqueeze,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
+      {BuiltinOp::kTranspose, {In(0, "input"), Out()}, kMoved},
       {BuiltinOp::kRelu, {In(0, "input"), Out()}, {{I8, I8}, {F32, F32}}},
       {BuiltinOp::kMul,
        {In(0, "input 0"), In(1, "input 1"), Out()},
-       {{I8, I8, I8}, {I16, I16, I16}}},
-      {BuiltinOp::kLogistic, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
-      {BuiltinOp::kTanh, {In(0, "input"), Out()}, {{I8, I8}, {I16, I16}}},
+       {{I8, I8, I8}, {I16, I16, I16}, {F32, F32, F32}}},
+      {BuiltinOp::kLogistic,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
+      {BuiltinOp::kTanh,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {I16, I16}, {F32, F32}}},
+      {BuiltinOp::kRelu6, {In(0, "input"), Out()}, {{I8, I8}, {F32, F32}}},
+      {BuiltinOp::kMaximum,
+       {In(0, "input 0"), In(1, "input 1"), Out()},
+       {{I8, I8, I8}, {F32, F32, F32}}},
+      {BuiltinOp::kMinimum,
+       {In(0, "input 0"), In(1, "input 1"), Out()},
+       {{I8, I8, I8}, {F32, F32, F32}}},
       {BuiltinOp::kSub,
        {In(0, "input 0"), In(1, "input 1"), Out()},
-       {{I8, I8, I8}, {I16, I16, I16}}},
+       {{I8, I8, I8}, {I16, I16, I16}, {F32, F32, F32}}},
+      {BuiltinOp::kSplit, {In(1, "input")}, kMovedInput},
+      {BuiltinOp::kSplitV, {In(0, "input")}, kMovedInput},
+      {BuiltinOp::kUnpack, {In(0, "input")}, kMovedInput},
+      {BuiltinOp::kDiv,
+       {In(0, "input 0"), In(1, "input 1"), Out()},
+       {{I8, I8, I8}, {F32, F32, F32}}},
+      {BuiltinOp::kResizeBilinear,
+       {In(0, "input"), Out()},
+       {{I8, I8}, {F32, F32}}},
       {BuiltinOp::kTransposeConv,
        {In(2, "input"), In(1, "filter"), Out()},
-       {{I8, I8, I8}, {I16, I8, I16}}},
+       {{I8, I8, I8}, {I16, I8, I16}, {F32, F32, F32}}},
   };
   return table;
 }

@@ -9,68 +9,45 @@
 // constants widened at generation time) against the SHA-256 of TFLM's
 // output; and the type table's refusals.
 //
-// The computation here rounds every operation through double: a product
-// of two floats is exact in double, and a sum of two floats formed in
-// double and rounded to float is the correctly rounded float sum (53 >=
-// 2 * 24 + 2 bits), so it is TFLite's float arithmetic, whatever the
-// compiler's contraction setting, in TFLite's order (reference
-// FullyConnected: the sum over the input in order, then the bias, then the
-// activation's min(max())).
+// The computation here is tests/host/support/float_oracle.hpp's (every
+// operation formed in double and rounded to float: TFLite's float
+// arithmetic whatever the host's contraction setting), in TFLite's order
+// (reference FullyConnected: the sum over the input in order, then the
+// bias, then the activation's min(max())).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "codegen/emit/sha256.hpp"
 #include "codegen/tflite/model.hpp"
+#include "tests/host/support/float_oracle.hpp"
 #include "tests/host/support/op_model.hpp"
 
 namespace {
 
+using arenaplan::testing_util::AddF;
+using arenaplan::testing_util::Bits;
 using arenaplan::testing_util::Bytes;
+using arenaplan::testing_util::ClampF;
 using arenaplan::testing_util::CompileAndRun;
 using arenaplan::testing_util::CompileAndRunBytes;
 using arenaplan::testing_util::CompileError;
+using arenaplan::testing_util::FromBits;
+using arenaplan::testing_util::MulF;
 using arenaplan::testing_util::OneOpModel;
+using arenaplan::testing_util::RandomFloats;
 using arenaplan::testing_util::TensorSpec;
+using arenaplan::testing_util::WordsOf;
 namespace fb = arenaplan::tflite::fb;
 namespace tflite = arenaplan::tflite;
 
 constexpr std::int8_t kF32 = 0, kI8 = 9, kI16 = 7;
 constexpr float kMax = std::numeric_limits<float>::max();
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-float Mul(float a, float b) {
-  return static_cast<float>(static_cast<double>(a) * static_cast<double>(b));
-}
-float Add(float a, float b) {
-  return static_cast<float>(static_cast<double>(a) + static_cast<double>(b));
-}
-/// TFLite's min(max(x, lo), hi) with std::max / std::min's comparisons.
-float Clamp(float x, float lo, float hi) {
-  const float m = (x < lo) ? lo : x;
-  return (hi < m) ? hi : m;
-}
-
-std::uint32_t Bits(float v) {
-  std::uint32_t b = 0;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-float FromBits(std::uint32_t b) {
-  float v = 0;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
-std::vector<std::uint32_t> WordsOf(const std::vector<std::uint8_t>& bytes) {
-  std::vector<std::uint32_t> w(bytes.size() / 4);
-  std::memcpy(w.data(), bytes.data(), w.size() * 4);
-  return w;
-}
 
 /// The float32 data of constant tensor `t` of subgraph 0.
 std::vector<float> Floats(const tflite::Model& m, std::int32_t t) {
@@ -95,9 +72,9 @@ float HelloWorldByHand(const tflite::Model& m, float x) {
     for (std::size_t u = 0; u < units; ++u) {
       float total = 0.0f;
       for (std::size_t i = 0; i < depth; ++i) {
-        total = Add(total, Mul(act[i], w[u * depth + i]));
+        total = AddF(total, MulF(act[i], w[u * depth + i]));
       }
-      next[u] = Clamp(Add(total, b[u]), relu ? 0.0f : -kMax, kMax);
+      next[u] = ClampF(AddF(total, b[u]), relu ? 0.0f : -kMax, kMax);
     }
     act = next;
   }
@@ -182,9 +159,9 @@ std::vector<std::uint32_t> FcByHand(const std::vector<float>& in,
     for (std::size_t u = 0; u < units; ++u) {
       float total = 0.0f;
       for (std::size_t i = 0; i < depth; ++i) {
-        total = Add(total, Mul(in[r * depth + i], w[u * depth + i]));
+        total = AddF(total, MulF(in[r * depth + i], w[u * depth + i]));
       }
-      out.push_back(Bits(Clamp(Add(total, b.empty() ? 0.0f : b[u]), lo, hi)));
+      out.push_back(Bits(ClampF(AddF(total, b.empty() ? 0.0f : b[u]), lo, hi)));
     }
   }
   return out;
@@ -239,14 +216,6 @@ TEST(LowerFloat, ClampsWithTheFusedActivationsFloatBounds) {
   }
 }
 
-std::vector<float> RandomFloats(std::size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-2.0f, 2.0f);
-  std::vector<float> v(n);
-  for (float& x : v) x = d(rng);
-  return v;
-}
-
 /// One convolution's geometry for ConvByHand: NHWC sizes (batch 1),
 /// filter taps, strides, padding before, dilation, depth multiplier (0:
 /// CONV_2D).
@@ -276,21 +245,21 @@ std::vector<std::uint32_t> ConvByHand(const ConvCase& k,
             const float* px =
                 &in[static_cast<std::size_t>((iy * k.w + ix) * k.c)];
             if (k.multiplier > 0) {
-              total = Add(total, Mul(px[oc / k.multiplier],
-                                     f[static_cast<std::size_t>(
-                                         (ky * k.kw + kx) * k.oc + oc)]));
+              total = AddF(total, MulF(px[oc / k.multiplier],
+                                       f[static_cast<std::size_t>(
+                                           (ky * k.kw + kx) * k.oc + oc)]));
             } else {
               for (std::int32_t ic = 0; ic < k.c; ++ic) {
                 total =
-                    Add(total,
-                        Mul(px[ic],
-                            f[static_cast<std::size_t>(
-                                ((oc * k.kh + ky) * k.kw + kx) * k.c + ic)]));
+                    AddF(total,
+                         MulF(px[ic],
+                              f[static_cast<std::size_t>(
+                                  ((oc * k.kh + ky) * k.kw + kx) * k.c + ic)]));
               }
             }
           }
-        out.push_back(Bits(Clamp(
-            Add(total, b.empty() ? 0.0f : b[static_cast<std::size_t>(oc)]), lo,
+        out.push_back(Bits(ClampF(
+            AddF(total, b.empty() ? 0.0f : b[static_cast<std::size_t>(oc)]), lo,
             hi)));
       }
   return out;
@@ -390,7 +359,7 @@ TEST(LowerFloat, AddsReluAndPadsFloatTensors) {
   ASSERT_EQ(run.error, "");
   std::vector<std::uint32_t> expect;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    expect.push_back(Bits(Clamp(Add(a[i], c[i % 4]), -1.0f, 1.0f)));
+    expect.push_back(Bits(ClampF(AddF(a[i], c[i % 4]), -1.0f, 1.0f)));
   }
   EXPECT_EQ(WordsOf(run.output), expect);
   // RELU [2, 3]: negatives (and -0.0 kept) to 0, no upper bound.

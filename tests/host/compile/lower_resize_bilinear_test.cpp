@@ -144,7 +144,8 @@ TEST(LowerResizeBilinear, RefusesWhatTheKernelDoesNotTake) {
             std::string::npos)
       << both;
   EXPECT_NE(CompileError(ResizeModel({1, 2, 2, 1, 3, 3, false, false}, 7))
-                .find("is INT16; RESIZE_BILINEAR takes INT8"),
+                .find("is INT16; RESIZE_BILINEAR accepts (input, output) as "
+                      "(INT8, INT8), (FLOAT32, FLOAT32)"),
             std::string::npos);
   // 3 -> 2048 columns: scale (3072 + 1024) / 2048 = 2 (1.5 rounded up),
   // so column 1536 sits at 3072 / 1024 = 3: input column 3 of 3.

@@ -53,7 +53,7 @@ TEST(TypeRules, ListTheSixteenByEightConvolutions) {
   // TRANSPOSE_CONV's activation is its input 2, the filter input 1.
   EXPECT_EQ(tc->slots[0].index, 2);
   EXPECT_EQ(tc->slots[1].index, 1);
-  EXPECT_EQ(FindTypeRule(BuiltinOp::kSoftmax), nullptr);
+  EXPECT_EQ(FindTypeRule(BuiltinOp::kGather), nullptr);
 }
 
 TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
@@ -78,6 +78,28 @@ TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
             "(INT8, INT8), (INT16, INT16), (INT32, INT32), (FLOAT32, FLOAT32)");
   EXPECT_EQ(AcceptedTypesText(*FindTypeRule(BuiltinOp::kRelu)),
             "(INT8, INT8), (FLOAT32, FLOAT32)");
+  // The shape operators move elements of the four types PAD moves.
+  for (const BuiltinOp op :
+       {BuiltinOp::kStridedSlice, BuiltinOp::kPack, BuiltinOp::kConcatenation,
+        BuiltinOp::kTranspose, BuiltinOp::kResizeNearestNeighbor}) {
+    EXPECT_EQ(AcceptedTypesText(*FindTypeRule(op)),
+              AcceptedTypesText(*FindTypeRule(BuiltinOp::kPad)))
+        << arenaplan::tflite::BuiltinOpName(op);
+  }
+  // SOFTMAX: int8 in, int8 or int16 out, or float32.
+  EXPECT_EQ(AcceptedTypesText(*FindTypeRule(BuiltinOp::kSoftmax)),
+            "(INT8, INT8), (INT8, INT16), (FLOAT32, FLOAT32)");
+  for (const BuiltinOp op :
+       {BuiltinOp::kSub, BuiltinOp::kMul, BuiltinOp::kMaximum,
+        BuiltinOp::kMinimum, BuiltinOp::kRelu6, BuiltinOp::kMean,
+        BuiltinOp::kReshape, BuiltinOp::kLogistic, BuiltinOp::kTanh,
+        BuiltinOp::kSplit, BuiltinOp::kSplitV, BuiltinOp::kUnpack,
+        BuiltinOp::kResizeBilinear, BuiltinOp::kTransposeConv}) {
+    const TypeRule* r = FindTypeRule(op);
+    ASSERT_NE(r, nullptr) << arenaplan::tflite::BuiltinOpName(op);
+    EXPECT_NE(AcceptedTypesText(*r).find("FLOAT32"), std::string::npos)
+        << arenaplan::tflite::BuiltinOpName(op);
+  }
 }
 
 }  // namespace

@@ -7,7 +7,8 @@
 // product rounded before it is added); the convolutions' windows (taps
 // outside the input skipped, not multiplied by 0); ADD with broadcasting;
 // RELU without an upper bound; the pools' windows (the average over the
-// taps inside the input only; max passing over a NaN).
+// taps inside the input only; max passing over a NaN); SUB and MUL (one
+// rounding each); MAXIMUM and MINIMUM in TFLM's operand order; RELU6.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -177,6 +178,78 @@ TEST(KernelsFloat, AddsWithBroadcastingAndClamps) {
   EXPECT_EQ(out, (std::vector<float>{1.5f, -8, 1e30f, 4.5f, -5, 1e30f}));
 }
 
+TEST(KernelsFloat, SubtractsAndMultipliesWithBroadcastingAndClamps) {
+  // [2, 3] op [2, 1] (b broadcast along the last dimension):
+  // a = {1, 2, 3, 4, 5, 6}, b = {0.5, -2}.
+  const std::vector<float> a = {1, 2, 3, 4, 5, 6};
+  const std::vector<float> b = {0.5f, -2};
+  const f32::ArithmeticParams relu6{
+      kRelu6, {1, 1, 2, 3}, {0, 0, 3, 1}, {0, 0, 1, 0}};
+  f32::ArithmeticParams relu = relu6;
+  relu.act = kRelu;
+  std::vector<float> out(6);
+  // a - b: 0.5, 1.5, 2.5, 6, 7, 8; RELU6 clamps 7 and 8 to 6.
+  f32::Sub(relu6, a.data(), b.data(), out.data());
+  EXPECT_EQ(out, (std::vector<float>{0.5f, 1.5f, 2.5f, 6, 6, 6}));
+  // a * b: 0.5, 1, 1.5, -8, -10, -12; RELU: the negatives to 0.
+  f32::Mul(relu, a.data(), b.data(), out.data());
+  EXPECT_EQ(out, (std::vector<float>{0.5f, 1, 1.5f, 0, 0, 0}));
+  // One rounding per element: (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 rounds
+  // (a tie, to even) to 1 + 2^-11; 1e30 * 1e30 overflows to inf, which
+  // NONE clamps to FLT_MAX; 1e8 - (1e8 - 8) is 8 exactly; inf - inf is a
+  // NaN, which the clamp passes.
+  const float e = 1.0f + std::ldexp(1.0f, -12);
+  const std::vector<float> x = {e, 1e30f, 1e8f, kInf};
+  const std::vector<float> y = {e, 1e30f, 1e8f - 8, kInf};
+  const f32::ArithmeticParams flat{
+      kNone, {1, 1, 1, 4}, {0, 0, 0, 1}, {0, 0, 0, 1}};
+  std::vector<float> r(4);
+  f32::Mul(flat, x.data(), y.data(), r.data());
+  EXPECT_EQ(Bits(r[0]), Bits(1.0f + std::ldexp(1.0f, -11)));
+  EXPECT_EQ(Bits(r[1]), Bits(kMax));
+  f32::Sub(flat, x.data(), y.data(), r.data());
+  EXPECT_EQ(Bits(r[0]), 0u);
+  EXPECT_EQ(Bits(r[2]), Bits(8.0f));
+  EXPECT_TRUE(std::isnan(r[3]));
+  // DIV: 1 / 3 rounds to 0x3eaaaaab; x / 0 is +-inf (NONE clamps it to
+  // +-FLT_MAX), 0 / 0 a NaN (passed through); RELU6 clamps 7 / 0.5 = 14.
+  const std::vector<float> num = {1, -2, 0, 7};
+  const std::vector<float> den = {3, 0, 0, 0.5f};
+  f32::Div(flat, num.data(), den.data(), r.data());
+  EXPECT_EQ(Bits(r[0]), 0x3eaaaaabu);
+  EXPECT_EQ(Bits(r[1]), Bits(-kMax));
+  EXPECT_TRUE(std::isnan(r[2]));
+  EXPECT_EQ(Bits(r[3]), Bits(14.0f));
+  f32::ArithmeticParams six = flat;
+  six.act = kRelu6;
+  f32::Div(six, num.data(), den.data(), r.data());
+  EXPECT_EQ(Bits(r[3]), Bits(6.0f));
+}
+
+TEST(KernelsFloat, TakesMaximumAndMinimumInTflmsOperandOrder) {
+  // a > b ? a : b and a < b ? a : b, b broadcast from [1] to [5]:
+  // a = {-1, 3, -0.0, 0.0, NaN} against b = 0.0 then b = NaN.
+  const float nan = std::nanf("");
+  const std::vector<float> a = {-1, 3, -0.0f, 0.0f, nan};
+  const f32::BroadcastParams shape{{1, 1, 1, 5}, {0, 0, 0, 1}, {0, 0, 0, 0}};
+  std::vector<float> out(5);
+  const float zero = 0.0f;
+  f32::Maximum(shape, a.data(), &zero, out.data());
+  EXPECT_EQ(Bits(out[0]), 0u);
+  EXPECT_EQ(Bits(out[1]), Bits(3.0f));
+  EXPECT_EQ(Bits(out[2]), 0u);  // -0.0 > 0.0 is false: b
+  EXPECT_EQ(Bits(out[3]), 0u);
+  EXPECT_EQ(Bits(out[4]), 0u);  // NaN > 0 is false: b
+  f32::Minimum(shape, a.data(), &zero, out.data());
+  EXPECT_EQ(Bits(out[0]), Bits(-1.0f));
+  EXPECT_EQ(Bits(out[1]), 0u);
+  EXPECT_EQ(Bits(out[2]), 0u);  // -0.0 < 0.0 is false: b, +0.0
+  EXPECT_EQ(Bits(out[4]), 0u);
+  // Against a NaN b every comparison fails: the NaN is the result.
+  f32::Maximum(shape, a.data(), &nan, out.data());
+  for (float v : out) EXPECT_TRUE(std::isnan(v));
+}
+
 TEST(KernelsFloat, PoolsOverTheTapsInsideTheInput) {
   // Input 3x3x1 = 1..9, window 2x2, stride 2, padding 0 (2x2 out): the
   // windows {1, 2, 4, 5}, {3, 6}, {7, 8}, {9}.
@@ -222,6 +295,66 @@ TEST(KernelsFloat, RelusWithoutAnUpperBound) {
   float y = 0;
   f32::Relu(1, &nan, &y);
   EXPECT_TRUE(std::isnan(y));
+}
+
+TEST(KernelsFloat, Relu6sBetweenZeroAndSix) {
+  const std::vector<float> in = {-3, 2.5f, -0.0f, 6.0f, 6.5f, kInf, -kInf};
+  std::vector<float> out(7);
+  f32::Relu6(7, in.data(), out.data());
+  EXPECT_EQ(Bits(out[0]), Bits(0.0f));
+  EXPECT_EQ(Bits(out[1]), Bits(2.5f));
+  EXPECT_EQ(Bits(out[2]), 0x80000000u);  // -0.0 < 0.0 is false
+  EXPECT_EQ(Bits(out[3]), Bits(6.0f));
+  EXPECT_EQ(Bits(out[4]), Bits(6.0f));
+  EXPECT_EQ(Bits(out[5]), Bits(6.0f));
+  EXPECT_EQ(Bits(out[6]), Bits(0.0f));
+  const float nan = std::nanf("");
+  float y = 0;
+  f32::Relu6(1, &nan, &y);
+  EXPECT_TRUE(std::isnan(y));
+}
+
+TEST(KernelsFloat, AveragesInTheInputsOrder) {
+  // [2, 4] averaged over the last dimension: row {1e8, 1, -1e8, 1}: 1e8 +
+  // 1 = 1e8 (the float spacing at 1e8 is 8), - 1e8 = 0, + 1 = 1, / 4 =
+  // 0.25 (the exact mean would be 0.5); row {1, 2, 3, 4}: 10 / 4 = 2.5.
+  const std::vector<float> in = {1e8f, 1, -1e8f, 1, 1, 2, 3, 4};
+  std::vector<float> out(2);
+  f32::Mean({{1, 1, 2, 4}, 1, 4.0f}, in.data(), out.data());
+  EXPECT_EQ(out, (std::vector<float>{0.25f, 2.5f}));
+  // Over the first dimension (bit 1, w here): columns {1e8, 1}, {1, 2},
+  // {-1e8, 3}, {1, 4} / 2: 5e7, 1.5, -5e7 (-1e8 + 3 rounds to -1e8), 2.5.
+  std::vector<float> cols(4);
+  f32::Mean({{1, 1, 2, 4}, 2, 2.0f}, in.data(), cols.data());
+  EXPECT_EQ(cols, (std::vector<float>{5e7f, 1.5f, -5e7f, 2.5f}));
+}
+
+TEST(KernelsFloat, TransposeConvolvesInTheScattersOrder) {
+  // Input 1x1x3x1 {1, 1e8, -1e8}, filter 1x1x3x1 {1, 1, 1}, stride 1, no
+  // padding -> 1x1x5x1. Output 2 receives in[0] * f[2], in[1] * f[1],
+  // in[2] * f[0] in input order: 1 + 1e8 = 1e8 (the float spacing at 1e8
+  // is 8), - 1e8 = 0 (in tap order it would be -1e8 + 1e8 + 1 = 1).
+  // Output 0: 1; 1: 1 + 1e8 = 1e8; 3: 1e8 - 1e8 = 0; 4: -1e8; bias 0.5
+  // each; RELU: 1.5, 1e8, 0.5, 0.5, 0.
+  const std::vector<float> in = {1, 1e8f, -1e8f};
+  const std::vector<float> f = {1, 1, 1};
+  const std::vector<float> bias = {0.5f};
+  std::vector<float> out(5);
+  f32::TransposeConv({kRelu, 1, 1, 0, 0, 1, 1, 1}, {1, 1, 3, 1}, in.data(),
+                     {1, 1, 3, 1}, f.data(), bias.data(), {1, 1, 5, 1},
+                     out.data());
+  EXPECT_EQ(out, (std::vector<float>{1.5f, 1e8f, 0.5f, 0.5f, 0}));
+  // Stride 2, 2x2 filter {1, 10, 100, 1000} over input 2x2 {1, 2, 3, 4},
+  // no bias, NONE: each input pixel writes its own 2x2 block of the 4x4
+  // output, e.g. row 0: 1, 10, 2, 20; row 3: 300, 3000, 400, 4000.
+  const std::vector<float> in2 = {1, 2, 3, 4};
+  const std::vector<float> f2 = {1, 10, 100, 1000};
+  std::vector<float> out2(16);
+  f32::TransposeConv({kNone, 2, 2, 0, 0, 1, 1, 1}, {1, 2, 2, 1}, in2.data(),
+                     {1, 2, 2, 1}, f2.data(), nullptr, {1, 4, 4, 1},
+                     out2.data());
+  EXPECT_EQ(out2, (std::vector<float>{1, 10, 2, 20, 100, 1000, 200, 2000, 3, 30,
+                                      4, 40, 300, 3000, 400, 4000}));
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 
+#include "arenaplan/kernels/dsp.hpp"
 #include "arenaplan/kernels/quantization.hpp"
 
 namespace arenaplan::kernels {
@@ -37,50 +38,65 @@ struct MeanParams {
   std::int32_t output_zero_point;
 };
 
-/// output[kept coordinates] = the mean over the reduced ones (header
-/// comment). The output must not overlap the input.
-/// MEAN over elements of type T (int8 here; int16 for int16/mean.hpp),
-/// the result clamped to T's range (header comment).
-template <class T = std::int8_t>
-inline void Mean(const MeanParams& p, const T* input, T* output) {
-  constexpr std::int32_t kLowest = -(std::int32_t{1} << (8 * sizeof(T) - 1));
-  constexpr std::int32_t kHighest = -(kLowest + 1);
-  const Shape4& s = p.input;
-  const std::int32_t on = (p.reduced & 8) ? 1 : s.n;
-  const std::int32_t oh = (p.reduced & 4) ? 1 : s.h;
-  const std::int32_t ow = (p.reduced & 2) ? 1 : s.w;
-  const std::int32_t oc = (p.reduced & 1) ? 1 : s.c;
-  const std::int32_t rn = (p.reduced & 8) ? s.n : 1;
-  const std::int32_t rh = (p.reduced & 4) ? s.h : 1;
-  const std::int32_t rw = (p.reduced & 2) ? s.w : 1;
-  const std::int32_t rc = (p.reduced & 1) ? s.c : 1;
-  T* out = output;
+/// Calls finish(sum) once per output element in row-major order of the
+/// kept dimensions (the caller writes output element k at the k-th call),
+/// `sum` starting at Acc{} and adding each reduced input element (as Acc)
+/// in row-major order of the reduced dimensions. The int8 MEAN here and
+/// the float32 one (float/mean.hpp) share it.
+template <typename Acc, typename In, typename Finish>
+ARENAPLAN_KERNELS_INLINE void ForEachReduction(const Shape4& s,
+                                               std::int32_t reduced,
+                                               const In* input,
+                                               Finish&& finish) {
+  const std::int32_t on = (reduced & 8) ? 1 : s.n;
+  const std::int32_t oh = (reduced & 4) ? 1 : s.h;
+  const std::int32_t ow = (reduced & 2) ? 1 : s.w;
+  const std::int32_t oc = (reduced & 1) ? 1 : s.c;
+  const std::int32_t rn = (reduced & 8) ? s.n : 1;
+  const std::int32_t rh = (reduced & 4) ? s.h : 1;
+  const std::int32_t rw = (reduced & 2) ? s.w : 1;
+  const std::int32_t rc = (reduced & 1) ? s.c : 1;
   for (std::int32_t n = 0; n < on; ++n) {
     for (std::int32_t y = 0; y < oh; ++y) {
       for (std::int32_t x = 0; x < ow; ++x) {
         for (std::int32_t c = 0; c < oc; ++c) {
-          std::int32_t sum = 0;
+          Acc sum{};
           for (std::int32_t a = 0; a < rn; ++a) {
             for (std::int32_t b = 0; b < rh; ++b) {
               for (std::int32_t e = 0; e < rw; ++e) {
                 for (std::int32_t f = 0; f < rc; ++f) {
-                  sum +=
+                  sum += static_cast<Acc>(
                       input[(((n + a) * s.h + (y + b)) * s.w + (x + e)) * s.c +
-                            (c + f)];
+                            (c + f)]);
                 }
               }
             }
           }
-          const std::int32_t v =
-              MultiplyByQuantizedMultiplier(
-                  sum - p.input_zero_point_times_count, p.multiplier, p.shift) +
-              p.output_zero_point;
-          *out++ = static_cast<T>(v < kLowest ? kLowest
-                                              : (v > kHighest ? kHighest : v));
+          finish(sum);
         }
       }
     }
   }
+}
+
+/// output[kept coordinates] = the mean over the reduced ones (header
+/// comment), clamped to T's range: int8 here, int16 for int16/mean.hpp. The
+/// output must not overlap the input.
+template <class T = std::int8_t>
+inline void Mean(const MeanParams& p, const T* input, T* output) {
+  constexpr std::int32_t kLowest = -(std::int32_t{1} << (8 * sizeof(T) - 1));
+  constexpr std::int32_t kHighest = -(kLowest + 1);
+  T* out = output;
+  ForEachReduction<std::int32_t>(
+      p.input, p.reduced, input,
+      [&](std::int32_t sum) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        const std::int32_t v =
+            MultiplyByQuantizedMultiplier(sum - p.input_zero_point_times_count,
+                                          p.multiplier, p.shift) +
+            p.output_zero_point;
+        *out++ = static_cast<T>(v < kLowest ? kLowest
+                                            : (v > kHighest ? kHighest : v));
+      });
 }
 
 }  // namespace arenaplan::kernels

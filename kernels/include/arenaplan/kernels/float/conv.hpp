@@ -1,8 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// float32 CONV_2D and DEPTHWISE_CONV_2D, as TensorFlow Lite's reference
-// Conv(float) and DepthwiseConv(float) compute them, for each output
-// element (n, y, x, oc):
+// float32 CONV_2D and DEPTHWISE_CONV_2D (TRANSPOSE_CONV: below), as
+// TensorFlow Lite's reference Conv(float) and DepthwiseConv(float) compute
+// them, for each output element (n, y, x, oc):
 //
 //   total = 0.0f
 //   for ky, kx (window taps in order), skipping taps outside the input:
@@ -101,6 +101,55 @@ inline void DepthwiseConv2D(const ConvParams& p, const Shape4& input_shape,
                             const Shape4& output_shape, float* output) {
   Convolve<true>(p, input_shape, input, filter_shape, filter, bias,
                  output_shape, output);
+}
+
+/// TRANSPOSE_CONV: input [n, h, w, ic], filter [oc, kh, kw, ic], bias [oc]
+/// or nullptr, output [n, oh, ow, oc], not overlapping the input. TFLite's
+/// reference TransposeConv(float) scatters: the output set to 0.0f, then
+/// for each input element (n, iy, ix, ic) in order, each tap (ky, kx)
+/// landing inside the output and each oc, out[n][iy * stride_h - pad_h +
+/// ky][ix * stride_w - pad_w + kx][oc] += in * f[oc][ky][kx][ic]; then
+/// Activate(out + bias[oc]) (no bias: the sum alone). Each output element
+/// so receives its products in (iy, ix, ic) order, one tap per input
+/// pixel; this kernel gathers them in that order: the same float sums.
+inline void TransposeConv(const ConvParams& p, const Shape4& is,
+                          const float* input, const Shape4& fs,
+                          const float* filter, const float* bias,
+                          const Shape4& os, float* output) {
+  for (std::int32_t n = 0; n < os.n; ++n) {
+    for (std::int32_t y = 0; y < os.h; ++y) {
+      // Input rows iy with 0 <= ky = y + pad_h - iy * stride_h < kh.
+      const std::int32_t ty = y + p.pad_h;  // >= 0
+      const std::int32_t y_lo =
+          ty - fs.h + 1 <= 0 ? 0 : (ty - fs.h + p.stride_h) / p.stride_h;
+      const std::int32_t y_last = ty / p.stride_h;
+      const std::int32_t y_hi = y_last < is.h - 1 ? y_last : is.h - 1;
+      for (std::int32_t x = 0; x < os.w; ++x) {
+        const std::int32_t tx = x + p.pad_w;
+        const std::int32_t x_lo =
+            tx - fs.w + 1 <= 0 ? 0 : (tx - fs.w + p.stride_w) / p.stride_w;
+        const std::int32_t x_last = tx / p.stride_w;
+        const std::int32_t x_hi = x_last < is.w - 1 ? x_last : is.w - 1;
+        for (std::int32_t oc = 0; oc < os.c; ++oc) {
+          float total = 0.0f;
+          for (std::int32_t iy = y_lo; iy <= y_hi; ++iy) {
+            const std::int32_t ky = ty - iy * p.stride_h;
+            for (std::int32_t ix = x_lo; ix <= x_hi; ++ix) {
+              const std::int32_t kx = tx - ix * p.stride_w;
+              const float* in = input + ((n * is.h + iy) * is.w + ix) * is.c;
+              const float* f = filter + ((oc * fs.h + ky) * fs.w + kx) * fs.c;
+              for (std::int32_t ic = 0; ic < is.c; ++ic) {
+                total += in[ic] * f[ic];
+              }
+            }
+          }
+          if (bias != nullptr) total += bias[oc];
+          output[((n * os.h + y) * os.w + x) * os.c + oc] =
+              Activate(total, p.act);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace arenaplan::kernels::f32
