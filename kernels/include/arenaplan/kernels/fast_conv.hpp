@@ -172,9 +172,16 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Copy(std::int8_t* dst,
   return dst;
 }
 
-/// Writes n >= 0 bytes of value v at dst; returns dst + n.
+/// Writes n >= 0 bytes of value v at dst, four at a time while at least
+/// four remain (a fused segment's row calls fill their zero points at each
+/// call); returns dst + n.
 ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
                                            std::int32_t n) {
+  const std::uint32_t word =
+      static_cast<std::uint32_t>(static_cast<std::uint8_t>(v)) * 0x01010101u;
+  for (; n >= 4; n -= 4, dst += 4) {
+    *reinterpret_cast<dsp_detail::UnalignedWord*>(dst) = word;
+  }
   for (; n > 0; --n) *dst++ = v;
   return dst;
 }
@@ -649,9 +656,7 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
       __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
   std::uintptr_t* const clipped = inner + taps;
   std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
-  for (std::int32_t z = 0; z < kPass; ++z) {
-    zeros[z] = static_cast<std::int8_t>(-p.input_offset);
-  }
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kPass);
   for (std::int32_t t = 0; t < taps; ++t) {
     inner[t] = static_cast<std::uintptr_t>(
         ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
