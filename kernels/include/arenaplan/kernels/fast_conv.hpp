@@ -569,8 +569,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // The padding's value for the padded runs of the windows that are not
   // gathered: in `window`, which only gathering uses (a gathered window
   // never reaches the padded runs), so the scratch holds one buffer, not
-  // two.
-  if (!layout.gather)
+  // two. Only a clipped window reads them: not written when every window
+  // lies within the input (an unpadded pointwise layer, or a fused
+  // segment's row call of an interior row).
+  const bool clips = j.pad_h > 0 || lo > 0 || hi < j.out_w ||
+                     (j.out_h - 1) * j.stride_h - j.pad_h + kh > j.in_h;
+  if (!layout.gather && clips)
     fast_detail::Fill(j.window, j.zero_point, fast_detail::kZeros);
   constexpr bool kPairs = Mac::kPairs;
   const bool pairs = kPairs && layout.pairs;
@@ -657,9 +661,12 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
   std::uintptr_t* const clipped = inner + taps;
   std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
   fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kPass);
-  for (std::int32_t t = 0; t < taps; ++t) {
-    inner[t] = static_cast<std::uintptr_t>(
-        ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
+  // Tap (ky, kx) is entry ky * kw + kx (no division: a fused segment's
+  // row calls build the table at each call).
+  for (std::int32_t ky = 0, t = 0; ky < kh; ++ky) {
+    for (std::int32_t kx = 0; kx < kw; ++kx, ++t) {
+      inner[t] = static_cast<std::uintptr_t>((ky * dh * in_w + kx * dw) * c_n);
+    }
   }
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {
