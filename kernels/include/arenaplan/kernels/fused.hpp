@@ -377,7 +377,7 @@ class ArenaSink {
 /// the FusedOps name). False when a ring is too small for the schedule
 /// (the rows after the overflow are not computed); the segment's rows must
 /// be WellFormed (the generator checks) and seg.n <= N (the schedule's
-/// state on the stack is 7 x N bytes: the generated code gives N =
+/// state on the stack is 8 x N bytes: the generated code gives N =
 /// seg.n).
 template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
