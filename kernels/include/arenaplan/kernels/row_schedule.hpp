@@ -174,13 +174,13 @@ class BasicRowSchedule {
   }
   /// The rows [first, end) of operator c's inputs that its output row j
   /// reads (end <= first: none).
-  [[nodiscard]] constexpr std::int32_t WindowFirst(std::int32_t c,
-                                                   std::int32_t j) const {
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowFirst(
+      std::int32_t c, std::int32_t j) const {
     const std::int32_t a = Row(c).stride * j - Row(c).pad;
     return a < 0 ? 0 : (a > Row(c).in_h ? Row(c).in_h : a);
   }
-  [[nodiscard]] constexpr std::int32_t WindowEnd(std::int32_t c,
-                                                 std::int32_t j) const {
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowEnd(
+      std::int32_t c, std::int32_t j) const {
     const std::int32_t b = Row(c).stride * j - Row(c).pad + Row(c).window;
     return b < 0 ? 0 : (b > Row(c).in_h ? Row(c).in_h : b);
   }
