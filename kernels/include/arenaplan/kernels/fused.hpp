@@ -333,7 +333,8 @@ class ArenaSink {
 
   /// Where operator i writes row j, or nullptr (and ok_ false) when its
   /// ring is too small.
-  std::int8_t* OutputRow(std::int32_t i, std::int32_t j) {
+  [[gnu::always_inline]] std::int8_t* OutputRow(std::int32_t i,
+                                                std::int32_t j) {
     const FusedOp& o = seg_.ops[i];
     const std::size_t row = RowBytes(o.out_shape);
     if (i == seg_.n - 1) {
@@ -350,8 +351,9 @@ class ArenaSink {
   }
 
   /// Row y of operator i's input q (in its ring, or in a segment input).
-  const std::int8_t* InputRows(std::int32_t i, std::int32_t q,
-                               std::int32_t y) const {
+  [[gnu::always_inline]] const std::int8_t* InputRows(std::int32_t i,
+                                                      std::int32_t q,
+                                                      std::int32_t y) const {
     const std::int32_t p = seg_.ops[i].row.input[q];
     const std::size_t row = RowBytes(seg_.ops[i].in_shape);
     if (p < 0) {
