@@ -172,9 +172,16 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Copy(std::int8_t* dst,
   return dst;
 }
 
-/// Writes n >= 0 bytes of value v at dst; returns dst + n.
+/// Writes n >= 0 bytes of value v at dst, four at a time while at least
+/// four remain (a fused segment's row calls fill their zero points at each
+/// call); returns dst + n.
 ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
                                            std::int32_t n) {
+  const std::uint32_t word =
+      static_cast<std::uint32_t>(static_cast<std::uint8_t>(v)) * 0x01010101u;
+  for (; n >= 4; n -= 4, dst += 4) {
+    *reinterpret_cast<dsp_detail::UnalignedWord*>(dst) = word;
+  }
   for (; n > 0; --n) *dst++ = v;
   return dst;
 }
@@ -562,8 +569,12 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
   // The padding's value for the padded runs of the windows that are not
   // gathered: in `window`, which only gathering uses (a gathered window
   // never reaches the padded runs), so the scratch holds one buffer, not
-  // two.
-  if (!layout.gather)
+  // two. Only a clipped window reads them: not written when every window
+  // lies within the input (an unpadded pointwise layer, or a fused
+  // segment's row call of an interior row).
+  const bool clips = j.pad_h > 0 || lo > 0 || hi < j.out_w ||
+                     (j.out_h - 1) * j.stride_h - j.pad_h + kh > j.in_h;
+  if (!layout.gather && clips)
     fast_detail::Fill(j.window, j.zero_point, fast_detail::kZeros);
   constexpr bool kPairs = Mac::kPairs;
   const bool pairs = kPairs && layout.pairs;
@@ -649,12 +660,13 @@ inline void DepthwiseConv2DFastWith(const Params& p, const Shape4& in_shape,
       __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
   std::uintptr_t* const clipped = inner + taps;
   std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
-  for (std::int32_t z = 0; z < kPass; ++z) {
-    zeros[z] = static_cast<std::int8_t>(-p.input_offset);
-  }
-  for (std::int32_t t = 0; t < taps; ++t) {
-    inner[t] = static_cast<std::uintptr_t>(
-        ((t / kw) * dh * in_w + (t % kw) * dw) * c_n);
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kPass);
+  // Tap (ky, kx) is entry ky * kw + kx (no division: a fused segment's
+  // row calls build the table at each call).
+  for (std::int32_t ky = 0, t = 0; ky < kh; ++ky) {
+    for (std::int32_t kx = 0; kx < kw; ++kx, ++t) {
+      inner[t] = static_cast<std::uintptr_t>((ky * dh * in_w + kx * dw) * c_n);
+    }
   }
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_n; ++b) {

@@ -112,7 +112,7 @@ constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
 /// The sink may read the schedule's state (HeldLo, Next, EarliestOfInput).
 /// `Op` is RowOp, or a record with a RowOfOp overload (the schedule reads
 /// the rows in place, no copy). `N`: the most operators (the state's
-/// arrays, 7 x N bytes; the generated code gives its segment's count).
+/// arrays, 8 x N bytes; the generated code gives its segment's count).
 template <class Op, std::int32_t N = kMaxSegmentOps>
 class BasicRowSchedule {
   static_assert(N >= 1 && N <= kMaxSegmentOps, "1 <= N <= kMaxSegmentOps");
@@ -127,6 +127,12 @@ class BasicRowSchedule {
       next_[i] = 0;
       held_lo_[i] = 0;
       acc_next_[i] = 0;
+      last_reader_[i] = static_cast<std::int8_t>(i);
+      for (std::int32_t q = 0; q < Row(i).input_count; ++q) {
+        if (Row(i).input[q] >= 0) {
+          last_reader_[Row(i).input[q]] = static_cast<std::int8_t>(i);
+        }
+      }
     }
     const std::int32_t last = n_ - 1;
     // chain_[0 .. depth): the demands in progress, each operator's row
@@ -168,13 +174,13 @@ class BasicRowSchedule {
   }
   /// The rows [first, end) of operator c's inputs that its output row j
   /// reads (end <= first: none).
-  [[nodiscard]] constexpr std::int32_t WindowFirst(std::int32_t c,
-                                                   std::int32_t j) const {
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowFirst(
+      std::int32_t c, std::int32_t j) const {
     const std::int32_t a = Row(c).stride * j - Row(c).pad;
     return a < 0 ? 0 : (a > Row(c).in_h ? Row(c).in_h : a);
   }
-  [[nodiscard]] constexpr std::int32_t WindowEnd(std::int32_t c,
-                                                 std::int32_t j) const {
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowEnd(
+      std::int32_t c, std::int32_t j) const {
     const std::int32_t b = Row(c).stride * j - Row(c).pad + Row(c).window;
     return b < 0 ? 0 : (b > Row(c).in_h ? Row(c).in_h : b);
   }
@@ -235,7 +241,7 @@ class BasicRowSchedule {
   constexpr void MakeRoom(std::int32_t i, Sink& sink) {
     if (i == n_ - 1) return;  // The segment's output: a whole tensor.
     std::int32_t lo = next_[i];
-    for (std::int32_t c = i + 1; c < n_; ++c) {
+    for (std::int32_t c = i + 1; c <= last_reader_[i]; ++c) {
       for (std::int32_t q = 0; q < Row(c).input_count; ++q) {
         if (Row(c).input[q] != i) continue;
         const std::int32_t e = Earliest(c);
@@ -260,6 +266,9 @@ class BasicRowSchedule {
   std::int16_t held_lo_[N] = {};
   std::int16_t acc_next_[N] = {};
   std::int8_t chain_[N] = {};  ///< kMaxSegmentOps <= 127.
+  /// The last operator reading operator i's output (i itself when none:
+  /// the segment's output); MakeRoom looks no further.
+  std::int8_t last_reader_[N] = {};
 };
 
 using RowSchedule = BasicRowSchedule<RowOp>;
