@@ -64,6 +64,22 @@ std::uint32_t CycleCount() {
   return (kSysTickMask - Reg(kSystCvr)) & kSysTickMask;
 }
 
+void CycleRestart() {
+  if (source == Source::kUnknown) source = Start();
+  if (source != Source::kSysTick) return;
+  Reg(kSystCvr) = 0;  // clears the counter and COUNTFLAG
+  // As in Start(): under QEMU the counter holds 0 until its next reload.
+  for (std::uint32_t i = 0; i < 1000000 && Reg(kSystCvr) == 0; ++i) {
+  }
+  const std::uint32_t csr = Reg(kSystCsr);  // clears COUNTFLAG (the reload
+  static_cast<void>(csr);                   // may have set it)
+}
+
+bool CycleWrapped() {
+  // COUNTFLAG (bit 16): the counter reached 0 since the last read of CSR.
+  return source == Source::kSysTick && (Reg(kSystCsr) & (1u << 16)) != 0;
+}
+
 std::uint32_t CycleDelta(std::uint32_t start, std::uint32_t end) {
   const std::uint32_t delta = end - start;
   return HasCycleCounter() ? delta : delta & kSysTickMask;

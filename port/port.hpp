@@ -40,6 +40,18 @@ std::uint32_t CycleCount();
 /// counter's width; right when less than one wrap period passed between.
 std::uint32_t CycleDelta(std::uint32_t start, std::uint32_t end);
 
+/// Restarts the SysTick counter from the top of its period (no-op with a
+/// cycle counter), so that an interval measured from the next CycleCount()
+/// wraps only after 2^24 ticks; outside any measured interval (it waits for
+/// the counter's reload).
+void CycleRestart();
+
+/// True when the SysTick counter reached 0 since CycleRestart(): an interval
+/// measured from just after CycleRestart() was longer than the counter's
+/// 2^24 ticks, so CycleDelta() is wrong for it. Always false with DWT
+/// CYCCNT (32 bits, unchecked).
+bool CycleWrapped();
+
 /// The word PaintStack() fills the free stack with.
 inline constexpr std::uint32_t kStackPaint = 0xC5AC57ACu;
 

@@ -6,8 +6,10 @@
 // bytes are embedded by input.S. It prints, through semihosting, the line
 //   output <2 lowercase hex digits per output byte, in memory order>
 // and then the line
-//   figures arena=<bytes> <counter>=<count> calibration=<count>
-// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount), then
+//   figures arena=<bytes> <counter>=<count> calibration=<count> wrapped=<0|1>
+// (<counter>: dwt_cycles or systick_ticks, see port::CycleCount; wrapped=1:
+// the inference took more than SysTick's 2^24 ticks, so <count> is wrong
+// and run/run.sh refuses to turn it into instructions), then
 //   stack peak=<bytes> total=<bytes> bound=<bytes> reserved=<bytes>
 //   floor=<bytes>
 // (one line) and exits 0; peak: the stack Invoke() used, from the stack
@@ -219,12 +221,14 @@ int main() {
 #endif
   (void)port::CycleCount();  // started, before both sequences below
   const std::uint32_t floor = MeasureFloor();
+  port::CycleRestart();  // the inference wraps the counter only past 2^24
   port::PaintStack();
   const std::uint32_t sp_at_call = port::StackPointer();
   const std::uint32_t start = port::CycleCount();
   model::Invoke(arena);
   const std::uint32_t ticks = port::CycleDelta(start, port::CycleCount());
   const std::uint32_t low_water = port::StackLowWater();
+  const bool wrapped = port::CycleWrapped();
   const std::uint32_t calibration = CalibrationTicks();
 #ifdef ARENAPLAN_PROFILE
   WriteProfile(hook_ticks);
@@ -241,6 +245,7 @@ int main() {
   port::WriteUnsigned(ticks);
   port::Write(" calibration=");
   port::WriteUnsigned(calibration);
+  port::Write(wrapped ? " wrapped=1" : " wrapped=0");
   port::Write("\nstack peak=");
   port::WriteUnsigned(sp_at_call > low_water ? sp_at_call - low_water : 0);
   port::Write(" total=");

@@ -26,10 +26,12 @@ die "usage: run/profile_table.pl RUN_LOG [UNPROFILED_INSTRUCTIONS [PROFILE.json]
 my ($log, $unprofiled, $json) = @ARGV;
 open(my $in, '<', $log) or die "profile: cannot read $log: $!\n";
 my ($ticks, $calibration, $hook_ticks, $hook_marks);
+my $wrapped = 0;  # the marked inference took more than SysTick's 2^24 ticks
 my @steps;
 while (<$in>) {
   if (/_(?:cycles|ticks)=(\d+) calibration=(\d+)/) {
     ($ticks, $calibration) = ($1, $2);
+    $wrapped = 1 if / wrapped=1$/;
   } elsif (/^profile hook_ticks=(\d+) hook_marks=(\d+)$/) {
     ($hook_ticks, $hook_marks) = ($1, $2);
   } elsif (/^profile step=(\d+) ticks=(\d+) first=(\d+) last=(\d+) constant=(\d+) live=(\d+) name=(.*)$/) {
@@ -66,7 +68,8 @@ for my $s (@steps) {
 }
 printf "sum of the %d steps: %s instructions (one mark: %.1f instructions, "
   . "subtracted from each step; the marked inference: %s)\n", scalar @steps,
-  group($sum), $hook * $per_tick, group($ticks * $per_tick);
+  group($sum), $hook * $per_tick,
+  $wrapped ? 'over 2^24 counter ticks, not measured' : group($ticks * $per_tick);
 if (defined $json && $json ne '') {
   open(my $out, '>', "$json.tmp") or die "profile: cannot write $json: $!\n";
   my @ops = map {

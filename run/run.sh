@@ -444,6 +444,11 @@ board_image() {  # DIR ICOUNT [CXXFLAG...]
   # smaller bound (a model of a few element-wise operators: bound 0).
   [ "$peak" -le "$bound" ] || [ "$peak" -le "$floor" ] ||
     die 1 "FAILED: Invoke()'s measured peak stack, $peak bytes, exceeds its bound kStackBytes = $bound (log $d/run.log)"
+  # A profiled image's total may wrap: its steps are counted one by one.
+  if [ "$icount" = 1 ] && [ $# -eq 0 ] && grep -q ' wrapped=1$' "$d/run.log"; then
+    die 1 "the inference took more than the SysTick counter's 2^24 ticks (about $(perl -ne \
+      'printf "%d", 16777216 * 2000001 / $1 if / calibration=(\d+)/' "$d/run.log") instructions): its instruction count is not measured; PROFILE=1 counts each operator (log $d/run.log)"
+  fi
   if [ "$icount" = 1 ]; then
     # ticks of the inference x instructions per tick of the calibration loop
     # (2 x 1000000 + 1 instructions, run/firmware.cpp).

@@ -126,8 +126,9 @@ void RegisterCompileCommand(CLI::App& app, int* exit_code) {
   auto args = std::make_shared<CompileArgs>();
   CLI::App* cmd = app.add_subcommand(
       "compile",
-      "Generate firmware code for an int8 .tflite model: plan header, constant "
-      "arrays and Invoke() calling the kernels at planned arena offsets");
+      "Generate firmware code for a .tflite model (int8, int16 activations "
+      "with int8 weights, or float32): plan header, constant arrays and "
+      "Invoke() calling the kernels at planned arena offsets");
   cmd->add_option("MODEL", args->model, ".tflite model")->required();
   cmd->add_option("--out-dir", args->out_dir,
                   "Directory of the generated files (created with its "
