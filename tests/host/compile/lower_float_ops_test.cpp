@@ -226,8 +226,8 @@ TEST(LowerFloatOps, RefusesAFloatAndInt8Mix) {
   };
   EXPECT_NE(CompileError(m).find("operator 0 (MUL): input 1 tensor 1 't1' is "
                                  "INT8; MUL accepts (input 0, input 1, "
-                                 "output) as (INT8, INT8, INT8), (FLOAT32, "
-                                 "FLOAT32, FLOAT32)"),
+                                 "output) as (INT8, INT8, INT8), (INT16, "
+                                 "INT16, INT16), (FLOAT32, FLOAT32, FLOAT32)"),
             std::string::npos)
       << CompileError(m);
 }
