@@ -64,19 +64,26 @@ inline constexpr std::uint16_t kSigmoidTable[256] = {
     65533, 65533, 65533, 65534, 65534, 65534, 65534, 65534, 65534, 65534, 65534,
     65534, 65534, 65535};
 
+/// The input of SigmoidInt16 and TanhInt16: x * multiplier shifted right
+/// by `shift`, rounding half up; multiplier 0 means 3 << shift and no shift.
+[[nodiscard]] constexpr std::int32_t ScaledSigmoidInput(std::int16_t x,
+                                                        std::int32_t multiplier,
+                                                        std::int32_t shift) {
+  if (multiplier == 0) {
+    multiplier = 3 << shift;
+    shift = 0;
+  }
+  const std::int32_t round = shift > 0 ? (1 << (shift - 1)) : 0;
+  return (static_cast<std::int32_t>(x) * multiplier + round) >> shift;
+}
+
 /// The int16 sigmoid of TFLite's reference_integer_ops::Logistic with its
 /// (input_multiplier, input_left_shift) (header comment; multiplier 0 means
 /// 3 << shift and no shift). Result Q0.15 in [0, 32767].
 [[nodiscard]] constexpr std::int16_t SigmoidInt16(std::int16_t x,
                                                   std::int32_t multiplier,
                                                   std::int32_t shift) {
-  if (multiplier == 0) {
-    multiplier = 3 << shift;
-    shift = 0;
-  }
-  const std::int32_t round = shift > 0 ? (1 << (shift - 1)) : 0;
-  const std::int32_t v =
-      (static_cast<std::int32_t>(x) * multiplier + round) >> shift;
+  const std::int32_t v = ScaledSigmoidInput(x, multiplier, shift);
   const std::uint32_t a = static_cast<std::uint32_t>(v < 0 ? -v : v);
   const std::uint32_t index = a >> 9;
   std::uint32_t r = 0;
@@ -102,13 +109,7 @@ inline constexpr std::uint16_t kSigmoidTable[256] = {
 [[nodiscard]] constexpr std::int16_t TanhInt16(std::int16_t x,
                                                std::int32_t multiplier,
                                                std::int32_t shift) {
-  if (multiplier == 0) {
-    multiplier = 3 << shift;
-    shift = 0;
-  }
-  const std::int32_t round = shift > 0 ? (1 << (shift - 1)) : 0;
-  const std::int32_t v =
-      (static_cast<std::int32_t>(x) * multiplier + round) >> shift;
+  const std::int32_t v = ScaledSigmoidInput(x, multiplier, shift);
   const std::uint32_t a = static_cast<std::uint32_t>(v < 0 ? -v : v);
   const std::uint32_t index = a >> 8;
   std::int32_t r = 0;
