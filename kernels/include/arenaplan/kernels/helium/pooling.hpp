@@ -38,13 +38,17 @@
 
 namespace arenaplan::kernels::helium {
 
-/// AveragePool (pooling.hpp).
-inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
-                        const std::int8_t* input, const Shape4& out_shape,
-                        std::int8_t* output) {
+/// Calls body(window, rows, cols, out) for each output pixel in the
+/// reference order (b, oy, ox ascending): `window` points to channel 0 of
+/// the pixel's first in-bounds tap, rows x cols are its in-bounds taps (0
+/// when none), `out` is the pixel's first output byte. The walk both pools
+/// share; the body reads only the window and writes only out[0, c).
+template <typename Body>
+inline __attribute__((always_inline)) void ForEachWindow(
+    const PoolParams& p, const Shape4& in_shape, const std::int8_t* input,
+    const Shape4& out_shape, std::int8_t* output, Body&& body) {
   const std::int32_t in_h = in_shape.h, in_w = in_shape.w, c_n = in_shape.c;
   const std::int32_t fh = p.filter_h, fw = p.filter_w;
-  const std::int32_t lo = p.act_min, hi = p.act_max;
   std::int8_t* out = output;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
@@ -57,9 +61,24 @@ inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
         const std::int32_t kx_end = fw < in_w - x0 ? fw : in_w - x0;
         const std::int32_t rows = ky_end > ky_begin ? ky_end - ky_begin : 0;
         const std::int32_t cols = kx_end > kx_begin ? kx_end - kx_begin : 0;
+        body(input + ((b * in_h + y0 + ky_begin) * in_w + x0 + kx_begin) * c_n,
+             rows, cols, out);
+      }
+    }
+  }
+}
+
+/// AveragePool (pooling.hpp).
+inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
+                        const std::int8_t* input, const Shape4& out_shape,
+                        std::int8_t* output) {
+  const std::int32_t in_w = in_shape.w, c_n = in_shape.c;
+  const std::int32_t lo = p.act_min, hi = p.act_max;
+  ForEachWindow(
+      p, in_shape, input, out_shape, output,
+      [&](const std::int8_t* window, std::int32_t rows, std::int32_t cols,
+          std::int8_t* out) __attribute__((always_inline)) {
         const std::int32_t count = rows * cols;  // in-bounds taps
-        const std::int8_t* window =
-            input + ((b * in_h + y0 + ky_begin) * in_w + x0 + kx_begin) * c_n;
         for (std::int32_t c0 = 0; c0 < c_n; c0 += 16) {
           const std::int32_t n = c_n - c0 < 16 ? c_n - c0 : 16;
           mve_pred16_t q[4];
@@ -91,33 +110,20 @@ inline void AveragePool(const PoolParams& p, const Shape4& in_shape,
             out[c0 + i] = ClampToInt8(acc, lo, hi);
           }
         }
-      }
-    }
-  }
+      });
 }
 
 /// MaxPool (pooling.hpp); act_min <= act_max, both in [-128, 127].
 inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
                     const std::int8_t* input, const Shape4& out_shape,
                     std::int8_t* output) {
-  const std::int32_t in_h = in_shape.h, in_w = in_shape.w, c_n = in_shape.c;
-  const std::int32_t fh = p.filter_h, fw = p.filter_w;
+  const std::int32_t in_w = in_shape.w, c_n = in_shape.c;
   const int8x16_t lo = vdupq_n_s8(static_cast<std::int8_t>(p.act_min));
   const int8x16_t hi = vdupq_n_s8(static_cast<std::int8_t>(p.act_max));
-  std::int8_t* out = output;
-  for (std::int32_t b = 0; b < out_shape.n; ++b) {
-    for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
-      const std::int32_t y0 = oy * p.stride_h - p.pad_h;
-      const std::int32_t ky_begin = y0 < 0 ? -y0 : 0;
-      const std::int32_t ky_end = fh < in_h - y0 ? fh : in_h - y0;
-      for (std::int32_t ox = 0; ox < out_shape.w; ++ox, out += c_n) {
-        const std::int32_t x0 = ox * p.stride_w - p.pad_w;
-        const std::int32_t kx_begin = x0 < 0 ? -x0 : 0;
-        const std::int32_t kx_end = fw < in_w - x0 ? fw : in_w - x0;
-        const std::int32_t rows = ky_end > ky_begin ? ky_end - ky_begin : 0;
-        const std::int32_t cols = kx_end > kx_begin ? kx_end - kx_begin : 0;
-        const std::int8_t* window =
-            input + ((b * in_h + y0 + ky_begin) * in_w + x0 + kx_begin) * c_n;
+  ForEachWindow(
+      p, in_shape, input, out_shape, output,
+      [&](const std::int8_t* window, std::int32_t rows, std::int32_t cols,
+          std::int8_t* out) __attribute__((always_inline)) {
         for (std::int32_t c0 = 0; c0 < c_n; c0 += 16) {
           const mve_pred16_t q = vctp8q(static_cast<std::uint32_t>(c_n - c0));
           int8x16_t m = vdupq_n_s8(-128);
@@ -129,9 +135,7 @@ inline void MaxPool(const PoolParams& p, const Shape4& in_shape,
           }
           vstrbq_p_s8(out + c0, vminq_s8(vmaxq_s8(m, lo), hi), q);
         }
-      }
-    }
-  }
+      });
 }
 
 }  // namespace arenaplan::kernels::helium
