@@ -38,7 +38,8 @@ using arenaplan::testing_util::WordsOf;
 namespace fb = arenaplan::tflite::fb;
 namespace tflite = arenaplan::tflite;
 
-constexpr std::int8_t kF32 = 0, kI8 = 9;
+using arenaplan::testing_util::kF32;
+using arenaplan::testing_util::kI8;
 constexpr float kMax = std::numeric_limits<float>::max();
 using Shape = std::vector<std::int32_t>;
 

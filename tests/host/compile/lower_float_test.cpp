@@ -45,7 +45,9 @@ using arenaplan::testing_util::WordsOf;
 namespace fb = arenaplan::tflite::fb;
 namespace tflite = arenaplan::tflite;
 
-constexpr std::int8_t kF32 = 0, kI8 = 9, kI16 = 7;
+using arenaplan::testing_util::kF32;
+using arenaplan::testing_util::kI16;
+using arenaplan::testing_util::kI8;
 constexpr float kMax = std::numeric_limits<float>::max();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 

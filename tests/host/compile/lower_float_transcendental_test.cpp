@@ -37,7 +37,7 @@ using arenaplan::testing_util::WordsOf;
 namespace fb = arenaplan::tflite::fb;
 namespace tflite = arenaplan::tflite;
 
-constexpr std::int8_t kF32 = 0;
+using arenaplan::testing_util::kF32;
 
 /// e^x correctly rounded to float (double exp, one rounding).
 float ExpF(float x) {

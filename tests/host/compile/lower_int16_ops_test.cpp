@@ -32,7 +32,10 @@ using arenaplan::testing_util::TensorSpec;
 namespace fb = arenaplan::tflite::fb;
 using arenaplan::tflite::BuiltinOp;
 
-constexpr std::int8_t kI16 = 7, kI8 = 9, kI32 = 2, kI64 = 4;
+using arenaplan::testing_util::kI16;
+using arenaplan::testing_util::kI32;
+using arenaplan::testing_util::kI64;
+using arenaplan::testing_util::kI8;
 
 /// FULLY_CONNECTED 16x8: input [2, 6] -> [2, 3]; per-unit weight scales
 /// (per_channel) or one; bias INT64, INT32 or none (`bias_type` 0); input

@@ -31,7 +31,10 @@ using arenaplan::testing_util::Stage64;
 using arenaplan::testing_util::TensorSpec;
 namespace fb = arenaplan::tflite::fb;
 
-constexpr std::int8_t kI16 = 7, kI8 = 9, kI32 = 2, kI64 = 4;
+using arenaplan::testing_util::kI16;
+using arenaplan::testing_util::kI32;
+using arenaplan::testing_util::kI64;
+using arenaplan::testing_util::kI8;
 
 constexpr float kSi = 0.002f, kSo = 0.004f;
 

@@ -35,9 +35,21 @@ namespace arenaplan::testing_util {
 /// One tensor of a OneOpModel. `type` is the schema's TensorType byte
 /// (0 FLOAT32, 2 INT32, 3 UINT8, 7 INT16, 9 INT8); scale 0: no
 /// quantization; non-empty `data`: a constant.
+/// TensorSpec::type codes: the schema's TensorType values
+/// (tflite::TensorType).
+constexpr std::int8_t kF32 =
+    static_cast<std::int8_t>(tflite::TensorType::kFloat32);
+constexpr std::int8_t kI32 =
+    static_cast<std::int8_t>(tflite::TensorType::kInt32);
+constexpr std::int8_t kI64 =
+    static_cast<std::int8_t>(tflite::TensorType::kInt64);
+constexpr std::int8_t kI16 =
+    static_cast<std::int8_t>(tflite::TensorType::kInt16);
+constexpr std::int8_t kI8 = static_cast<std::int8_t>(tflite::TensorType::kInt8);
+
 struct TensorSpec {
   std::vector<std::int32_t> shape;
-  std::int8_t type = 9;
+  std::int8_t type = kI8;
   float scale = 0.0f;
   std::int64_t zero_point = 0;
   std::vector<std::uint8_t> data;
@@ -202,7 +214,8 @@ int main(int, char** argv) {
                           std::to_string(out.plan.arena_bytes));
     WriteFile(base.string() + ".tflite",
               std::string(bytes.begin(), bytes.end()));
-    WriteFile(base.string() + ".in.bin", std::string(input.begin(), input.end()));
+    WriteFile(base.string() + ".in.bin",
+              std::string(input.begin(), input.end()));
     WriteFile(base.string() + ".out.bin", o);
   }
   return {"", std::vector<std::uint8_t>(o.begin(), o.end())};
@@ -219,7 +232,8 @@ struct RunOptions {
 inline RunResult CompileAndRunBytes(const std::vector<std::uint8_t>& bytes,
                                     const std::string& name,
                                     const std::vector<std::uint8_t>& input,
-                                    RunOptions run, std::uint8_t poison = 0xA5) {
+                                    RunOptions run,
+                                    std::uint8_t poison = 0xA5) {
   compile::CompileOptions options;
   options.input.overlap = run.overlap;
   options.fuse = run.fuse;
