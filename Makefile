@@ -41,7 +41,7 @@ endif
 # three times faster than at -O0, and every check stays.
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DARENAPLAN_SANITIZE=ON >/dev/null
+	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DARENAPLAN_SANITIZE=ON >/dev/null
 
 # Host tests in an optimised build.
 test-host: build

@@ -37,7 +37,7 @@ FUZZ_SECONDS ?= 1800
 FUZZ_MODELS ?= $(CURDIR)/../shared/models
 FUZZ_BENCHMARKS ?= $(CURDIR)/../shared/benchmarks/minimalloc-challenging
 FUZZ_GEN := $(FUZZ_DIR)/generated/tflite_subset_generated.h
-FUZZ_CXXFLAGS := -std=c++20 -g -O1 -MMD -MP \
+FUZZ_CXXFLAGS := -std=c++20 -gline-tables-only -O1 -MMD -MP \
                  -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
                  -I. -Icore/include -Ikernels/include -I$(FUZZ_DIR)/generated

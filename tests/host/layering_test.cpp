@@ -39,7 +39,9 @@ struct Room {
 const std::vector<Room>& Rooms() {
   static const std::vector<Room> rooms = {
       {"base", {"codegen/base/"}, {}},
-      {"records", {"codegen/records."}, {"base"}},
+      {"records",
+       {"codegen/records.", "codegen/records_forced_bound."},
+       {"base"}},
       {"input", {"codegen/input/"}, {"base", "records"}},
       {"tflite", {"codegen/tflite/"}, {"base", "records", "input"}},
       {"zoo", {"codegen/zoo/"}, {"base", "records", "input"}},
