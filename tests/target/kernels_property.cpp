@@ -39,6 +39,7 @@ namespace kp = arenaplan::kernels_property;
 int main() {
   // Case counts: a few seconds per board under QEMU (docs/operators.md).
   kp::TestConv(150);
+  kp::TestPointwise(150);
   kp::TestDepthwise(150);
   kp::TestDilated(120, /*depthwise=*/false);
   kp::TestDilated(120, /*depthwise=*/true);

@@ -10,6 +10,7 @@
 namespace arenaplan::kernels_property {
 
 void TestConv(std::int32_t cases);
+void TestPointwise(std::int32_t cases);
 void TestDepthwise(std::int32_t cases);
 void TestDilated(std::int32_t cases, bool depthwise);
 void TestFullyConnected(std::int32_t cases);

@@ -77,6 +77,46 @@ void TestConv(std::int32_t cases) {
 
 namespace {
 
+/// One pointwise CONV_2D case whose runs of pixels often have odd lengths
+/// (rows of width 1 to 9, one to four of them, strides 1 or 2): the DSP
+/// path ends such a run in a pixel triple. in_c with and without tails
+/// (in_c % 4), out_c mostly even (the pair and triple paths). As ConvCase
+/// otherwise.
+void PointwiseCase(Rng& r, Digest& dg, std::int32_t i) {
+  const Dim dy = RandomDim(r, 4, 1, 1, 2), dx = RandomDim(r, 9, 1, 1, 2);
+  const std::int32_t n = r.OneIn(5) ? 2 : 1;
+  const std::int32_t c = r.OneIn(2) ? 4 * r.In(1, 17) : r.In(1, 70);
+  const std::int32_t oc = r.OneIn(8) ? r.In(1, 13) : 2 * r.In(1, 32);
+  const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
+  const k::Shape4 filter{oc, 1, 1, c};
+  const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+  const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+  const ChannelQ q = RandomChannels(r, oc);
+  const Range act = RandomAct(r);
+  const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
+                        dx.stride, dy.pad, dx.pad, 1};
+  std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+  k::Conv2D(p, in, input, filter, weights, q.bias, q.Quant(), out, want);
+  dg.Fold(want, out.Count());
+  std::int32_t* folded = scratch.Get<std::int32_t>(oc);
+  k::FoldConvBias(p.input_offset, filter, weights, q.bias, folded);
+  CheckConvFast<k::DefaultMac>("pointwise Conv2DFast (DefaultMac) != Conv2D", i,
+                               p, in, input, filter, weights, folded, q, out,
+                               want, false);
+  CheckConvFast<k::SimdMac<k::PortableIsa>>(
+      "pointwise Conv2DFastWith<SimdMac<PortableIsa>> != Conv2D", i, p, in,
+      input, filter, weights, folded, q, out, want, false);
+}
+
+}  // namespace
+
+void TestPointwise(std::int32_t cases) {
+  Run("CONV_2D_POINTWISE", 0x1011, cases,
+      [](Rng& r, Digest& dg, std::int32_t i) { PointwiseCase(r, dg, i); });
+}
+
+namespace {
+
 /// One DEPTHWISE_CONV_2D case, as ConvCase.
 void DepthwiseCase(Rng& r, Digest& dg, std::int32_t i, bool negative) {
   const Dim dy = RandomDim(r, 12, 5), dx = RandomDim(r, 12, 5);
