@@ -512,12 +512,12 @@ TEST(KernelsFast, OneChannelDepthwiseAsConv2DFastEqualsDepthwiseConv2D) {
 
 TEST(KernelsFast, AddFastEqualsAdd) { Report("AddFast", CheckAdd(51)); }
 
-/// Pointwise layers whose runs of pixels have odd lengths (rows of width
-/// 3, 5, 7: one output row, as a fused segment's row call has, or several,
-/// the whole tensor's run) end in a pixel triple (Widen3, Dot3x2,
-/// TripleGroups) on the SIMD path; channels with and without tails
-/// (in_c % 4) and with out_c up to 64. Every byte equals Conv2D's.
-TEST(KernelsFast, PointwiseOddRunsEqualConv2D) {
+/// Pointwise layers of 3 to 27 pixels (rows of width 3, 5, 7, 9, one to
+/// three of them: runs of every length modulo 3) go in pixel triples
+/// (Widen3, Dot3x2) on the SIMD path, each run ending in a triple, a pair
+/// or two pairs; channels with and without tails (in_c % 4) and out_c up
+/// to 64. Every byte equals Conv2D's.
+TEST(KernelsFast, PointwiseTriplesEqualConv2D) {
   Lcg rng(71);
   int cases = 0;
   for (const std::int32_t w : {3, 5, 7, 9}) {

@@ -77,11 +77,11 @@ void TestConv(std::int32_t cases) {
 
 namespace {
 
-/// One pointwise CONV_2D case whose runs of pixels often have odd lengths
-/// (rows of width 1 to 9, one to four of them, strides 1 or 2): the DSP
-/// path ends such a run in a pixel triple. in_c with and without tails
-/// (in_c % 4), out_c mostly even (the pair and triple paths). As ConvCase
-/// otherwise.
+/// One pointwise CONV_2D case (rows of width 1 to 9, one to four of them,
+/// strides 1 or 2: runs of every length modulo 3), whose pixels the DSP
+/// path takes in triples, a run ending in a triple, a pair or two pairs.
+/// in_c with and without tails (in_c % 4), out_c mostly even (the pair
+/// and triple paths). As ConvCase otherwise.
 void PointwiseCase(Rng& r, Digest& dg, std::int32_t i) {
   const Dim dy = RandomDim(r, 4, 1, 1, 2), dx = RandomDim(r, 9, 1, 1, 2);
   const std::int32_t n = r.OneIn(5) ? 2 : 1;

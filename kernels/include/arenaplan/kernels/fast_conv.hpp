@@ -47,10 +47,10 @@
 // then per pair of channels the tails of both windows (the last in_c & 3
 // bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
 // kept in a scratch buffer; P + 1's bytes are written after the last pair.
-// A pointwise layer's run of consecutive vector pixels of odd length ends in
-// a triple (P, P + 1, P + 2), done as a pair with P + 2's bytes kept (or,
-// without tails, written in place with the others: no window byte is read
-// after the three are widened).
+// A pointwise layer's pixels go in triples (P, P + 1, P + 2), done as a
+// pair with P + 2's bytes kept (or, without tails, written in place with
+// the others: no window byte is read after the three are widened); a run
+// ends in a triple, a pair or two pairs.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
@@ -496,18 +496,18 @@ ARENAPLAN_KERNELS_OUTLINE void RowWisePixel(const ConvJob& j,
 /// The vector pixels of a ConvPixels loop: with kPairs two consecutive
 /// ones (raster order) go together (PixelPair), `pending` the first of a
 /// pair, not yet computed, its bytes at the next pixel's out - out_c. With
-/// kTriples (windows in place: no buffer to keep) up to three wait
-/// (`pending`, `second`, `third`, at the next pixel's out - 3 out_c, ...):
-/// a fourth sends the first two as a pair, and a run of consecutive vector
-/// pixels of odd length ends in a triple (PixelTriple), not a single
-/// pixel, so that a row call of odd width costs no more per pixel than its
-/// pairs.
+/// kTriples (windows in place: no buffer to keep) three go together
+/// (PixelTriple: fewer instructions per multiply-accumulate than a pair):
+/// up to four wait in `held` (`count` of them, at the next pixel's out -
+/// count out_c, ...), a fifth sends the first three as a triple, and a run
+/// of consecutive vector pixels ends in a triple, a pair or two pairs (a
+/// single pixel only when the run is one pixel).
 template <class Mac, bool kPairs, bool kTriples>
 struct VectorSink {
   const ConvJob& j;
   const std::int8_t* pending = nullptr;
-  const std::int8_t* second = nullptr;  ///< kTriples only.
-  const std::int8_t* third = nullptr;   ///< kTriples only.
+  const std::int8_t* held[4] = {};  ///< kTriples only.
+  std::int32_t count = 0;           ///< kTriples only.
 
   /// Where the next pixel's window is gathered.
   ARENAPLAN_KERNELS_INLINE std::int8_t* Buffer() const {
@@ -516,20 +516,16 @@ struct VectorSink {
   }
   /// The pixel whose bytes are at out, its window the vector v.
   ARENAPLAN_KERNELS_INLINE void Take(const std::int8_t* v, std::int8_t* out) {
-    if constexpr (kPairs) {
-      if (pending == nullptr) {  // wait for the next pixel
-        pending = v;
+    if constexpr (kTriples) {
+      if (count < 4) {
+        held[count++] = v;
         return;
       }
-      if constexpr (kTriples) {
-        if (second == nullptr) {
-          second = v;
-        } else if (third == nullptr) {
-          third = v;
-        } else {  // a fourth: the first two go as a pair
-          PixelPair<Mac>(j, pending, second, out - 3 * j.out_c);
-          pending = third, second = v, third = nullptr;
-        }
+      PixelTriple<Mac>(j, held[0], held[1], held[2], out - 4 * j.out_c);
+      held[0] = held[3], held[1] = v, count = 2;
+    } else if constexpr (kPairs) {
+      if (pending == nullptr) {  // wait for the next pixel
+        pending = v;
         return;
       }
       PixelPair<Mac>(j, pending, v, out - j.out_c);
@@ -538,23 +534,24 @@ struct VectorSink {
       VectorPixel<Mac>(j, v, out);
     }
   }
-  /// The pending pixel alone (the pixel at out is not a vector, or there
-  /// is none).
+  /// The pixels waiting (the pixel at out is not a vector, or there is
+  /// none).
   ARENAPLAN_KERNELS_INLINE void Flush(std::int8_t* out) {
-    if (!kPairs || pending == nullptr) return;
     if constexpr (kTriples) {
-      if (third != nullptr) {
-        PixelTriple<Mac>(j, pending, second, third, out - 3 * j.out_c);
-      } else if (second != nullptr) {
-        PixelPair<Mac>(j, pending, second, out - 2 * j.out_c);
-      } else {
-        VectorPixel<Mac>(j, pending, out - j.out_c);
+      std::int8_t* const first = out - count * j.out_c;
+      if (count == 1) {
+        VectorPixel<Mac>(j, held[0], first);
+      } else if (count == 3) {
+        PixelTriple<Mac>(j, held[0], held[1], held[2], first);
+      } else if (count != 0) {  // two or four: pairs
+        PixelPair<Mac>(j, held[0], held[1], first);
+        if (count == 4) PixelPair<Mac>(j, held[2], held[3], out - 2 * j.out_c);
       }
-      pending = second = third = nullptr;
-      return;
+      count = 0;
+    } else if (kPairs && pending != nullptr) {
+      VectorPixel<Mac>(j, pending, out - j.out_c);
+      pending = nullptr;
     }
-    VectorPixel<Mac>(j, pending, out - j.out_c);
-    pending = nullptr;
   }
 };
 
