@@ -1,5 +1,5 @@
 # The kernels' property test on the boards (tests/target/kernels_property.cpp,
-# header comment): the same source built for the host and for each board of
+# header comment; its cases in tests/target/kernels_property/): the same source built for the host and for each board of
 # KERNELS_PROPERTY_BOARDS (a Cortex-M4 with the DSP extension, a Cortex-M3
 # without, a Cortex-M55 with Helium: integer MVE); passes when every board
 # runs all cases without a fast/reference mismatch and prints the host's
@@ -14,12 +14,14 @@ KERNELS_PROPERTY_BOARDS ?= mps2-an386 mps2-an385 mps3-an547
 KP_OUT := build/target/kernels_property
 KP_HOST := $(KP_OUT)/kernels_property_host
 KP_HOST_CXX ?= g++
-KP_SOURCES := tests/target/kernels_property.cpp tests/target/host_port.cpp
+KP_CASES := $(wildcard tests/target/kernels_property/*.cpp)
+KP_SOURCES := tests/target/kernels_property.cpp $(KP_CASES) \
+  tests/target/host_port.cpp
 
 .PHONY: test-kernels-board
 TEST_TARGETS += test-kernels-board
 
-$(KP_HOST): $(KP_SOURCES) tests/target/kernels_property_helium.inc \
+$(KP_HOST): $(KP_SOURCES) $(wildcard tests/target/kernels_property/*.hpp) \
     $(wildcard kernels/include/arenaplan/kernels/*.hpp) \
     $(wildcard kernels/include/arenaplan/kernels/helium/*.hpp) \
     port/port.hpp

@@ -156,8 +156,12 @@ $(TB)/walk_plans.hpp: $(TARGET_PLANS)/index.txt tests/target/select_plans.sh \
 $(TB)/obj/core_debug.o: TARGET_EXTRA_FLAGS := -DARENAPLAN_DEBUG=1
 # -Os: the optimisation the model firmware is built with (FW_OPT,
 # scripts/firmware_lib.sh).
-$(TB)/obj/kernels_property.o: TARGET_EXTRA_FLAGS := -Ikernels/include -Os \
-  $(KERNELS_PROPERTY_FLAGS)
+KP_TARGET_FLAGS = -Ikernels/include -Os $(KERNELS_PROPERTY_FLAGS)
+$(TB)/obj/kernels_property.o: TARGET_EXTRA_FLAGS := $(KP_TARGET_FLAGS)
+$(TB)/obj/kernels_property/%.o: TARGET_EXTRA_FLAGS := $(KP_TARGET_FLAGS)
+# The property test's case families, one object each, linked into its image.
+$(TB)/kernels_property.elf: $(patsubst tests/target/%.cpp,$(TB)/obj/%.o,\
+  $(wildcard tests/target/kernels_property/*.cpp))
 
 $(TB)/port/libc_min.o: TARGET_EXTRA_FLAGS := -fno-tree-loop-distribute-patterns
 
@@ -187,5 +191,5 @@ $(TB)/%.elf: $(TB)/obj/%.o $(TARGET_PORT_OBJS) port/cortex_m.ld \
 	  -Wl,--defsym=__arenaplan_ram_length=$(BOARD_RAM_LENGTH) \
 	  -Wl,-Map=$(TB)/$*.map $(filter %.o,$^) $(TARGET_LIBS) -o $@
 
--include $(wildcard $(TB)/port/*.d $(TB)/obj/*.d)
+-include $(wildcard $(TB)/port/*.d $(TB)/obj/*.d $(TB)/obj/*/*.d)
 endif

@@ -1,9 +1,13 @@
-# The kernels' property test (tests/target/kernels_property.cpp) built for
+# The kernels' property test (tests/target/kernels_property.cpp and its
+# case families, tests/target/kernels_property/*.cpp) built for
 # the host: the same source as the board firmware, with port/port.hpp on
 # stdio. Its digest lines are what `make test-kernels-board` compares the
 # boards' with; as a ctest it also runs under ASan and UBSan (make test-asan).
+file(GLOB KERNELS_PROPERTY_CASES CONFIGURE_DEPENDS
+  ${CMAKE_SOURCE_DIR}/tests/target/kernels_property/*.cpp)
 add_executable(kernels_property_test
   ${CMAKE_SOURCE_DIR}/tests/target/kernels_property.cpp
+  ${KERNELS_PROPERTY_CASES}
   ${CMAKE_SOURCE_DIR}/tests/target/host_port.cpp)
 target_include_directories(kernels_property_test PRIVATE
   ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/core/include

@@ -80,7 +80,8 @@ std::string FileStem(const CompileOptions& options) {
 }
 
 /// Plans `problem` into `out`: across the regions when there are two or
-/// more, else one arena (one region: its capacity as the plan's).
+/// more, else one arena (one region: as without regions, within its
+/// capacity).
 void PlanArena(const UsageProblem& problem, const CompileOptions& options,
                CompiledModel& out) {
   const bool regions = options.regions.size() >= 2;
@@ -96,9 +97,16 @@ void PlanArena(const UsageProblem& problem, const CompileOptions& options,
       out.plan.arena_bytes += b;
     }
   } else if (options.regions.size() == 1) {
-    PlanOptions one = options.plan;
-    one.capacity = options.regions[0].capacity;
-    out.plan = Plan(problem, one);
+    // What planning without regions plans (the smallest arena the search
+    // finds: with a capacity it stops at any plan that fits), and only when
+    // that exceeds the region, a plan within its capacity (or the error
+    // that there is none).
+    out.plan = Plan(problem, options.plan);
+    if (out.plan.arena_bytes > options.regions[0].capacity) {
+      PlanOptions one = options.plan;
+      one.capacity = options.regions[0].capacity;
+      out.plan = Plan(problem, one);
+    }
   } else {
     out.plan = Plan(problem, options.plan);
   }

@@ -512,6 +512,74 @@ TEST(KernelsFast, OneChannelDepthwiseAsConv2DFastEqualsDepthwiseConv2D) {
 
 TEST(KernelsFast, AddFastEqualsAdd) { Report("AddFast", CheckAdd(51)); }
 
+/// Pointwise layers of 3 to 27 pixels (rows of width 3, 5, 7, 9, one to
+/// three of them: runs of every length modulo 3) go in pixel triples
+/// (Widen3, Dot3x2) on the SIMD path, each run ending in a triple, a pair
+/// or two pairs; channels with and without tails (in_c % 4) and out_c up
+/// to 64. Every byte equals Conv2D's.
+TEST(KernelsFast, PointwiseTriplesEqualConv2D) {
+  Lcg rng(71);
+  int cases = 0;
+  for (const std::int32_t w : {3, 5, 7, 9}) {
+    for (const std::int32_t h : {1, 2, 3}) {
+      for (const std::int32_t c : {3, 8, 13, 64}) {
+        for (const std::int32_t oc : {2, 6, 64}) {
+          const k::Shape4 in{1, h, w, c}, filter{oc, 1, 1, c}, out{1, h, w, oc};
+          const auto input = RandomBytes(rng, in.Count());
+          const auto weights = RandomBytes(rng, filter.Count());
+          const Quant q = RandomQuant(rng, oc);
+          const k::ConvParams p{-q.in_zp, q.out_zp, q.act_min, q.act_max, 1,
+                                1,        0,        0,         1};
+          std::vector<std::int8_t> want(static_cast<std::size_t>(out.Count()));
+          std::vector<std::int8_t> got(want.size(), 0x55);
+          std::vector<std::int32_t> folded(static_cast<std::size_t>(oc));
+          k::Conv2D(p, in, input.data(), filter, weights.data(), q.Bias(),
+                    q.Channel(), out, want.data());
+          k::FoldConvBias(p.input_offset, filter, weights.data(), q.Bias(),
+                          folded.data());
+          std::vector<std::int8_t> scratch(
+              static_cast<std::size_t>(k::Conv2DFastScratchBytes(filter)),
+              0x5a);
+          k::Conv2DFastWith<Simd>(p, in, input.data(), filter, weights.data(),
+                                  folded.data(), q.Channel(), out, got.data(),
+                                  scratch.data());
+          EXPECT_EQ(got, want)
+              << "in [1," << h << "," << w << "," << c << "] oc " << oc;
+          ++cases;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, 144);
+}
+
+/// Dot3x2's sums, against the definition (sum over the bytes of each
+/// pixel times each channel's weights), n a multiple of 4.
+TEST(KernelsFast, Dot3x2SumsEqualTheDefinition) {
+  Lcg rng(72);
+  for (const std::int32_t n : {4, 8, 60, 64}) {
+    const auto a = RandomBytes(rng, n), b = RandomBytes(rng, n),
+               c = RandomBytes(rng, n), w = RandomBytes(rng, 2 * n);
+    std::vector<std::uint32_t> wide(static_cast<std::size_t>(6 * n / 4));
+    Simd::Widen3(a.data(), b.data(), c.data(), n, wide.data());
+    std::int32_t acc[6] = {1, -2, 3, -4, 5, -6};
+    const std::int32_t start[6] = {1, -2, 3, -4, 5, -6};
+    Simd::Dot3x2(wide.data(), w.data(), n, n, acc);
+    const std::vector<std::int8_t>* x[3] = {&a, &b, &c};
+    for (int p = 0; p < 3; ++p) {
+      for (int ch = 0; ch < 2; ++ch) {
+        std::int32_t want = start[2 * p + ch];
+        for (std::int32_t i = 0; i < n; ++i) {
+          want += (*x[p])[static_cast<std::size_t>(i)] *
+                  w[static_cast<std::size_t>(ch * n + i)];
+        }
+        EXPECT_EQ(acc[2 * p + ch], want)
+            << "n " << n << " pixel " << p << " channel " << ch;
+      }
+    }
+  }
+}
+
 /// A wrong fold must be caught: the check above is not vacuous.
 TEST(KernelsFast, AnUnfoldedBiasGivesOtherBytes) {
   const k::Shape4 in{1, 4, 4, 8}, filter{4, 1, 1, 8}, out{1, 4, 4, 4};

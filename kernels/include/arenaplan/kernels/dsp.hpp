@@ -266,7 +266,8 @@ struct SimdMac {
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
-  /// Whether Widen2 and Dot2x2 exist (the two-pixel path of Conv2DFast).
+  /// Whether Widen2, Dot2x2, Widen3 and Dot3x2 exist (the two- and
+  /// three-pixel paths of Conv2DFast).
   static constexpr bool kPairs = true;
 
   /// Two vectors a and b of n bytes (n a multiple of 4) as Dot2x2 reads
@@ -351,6 +352,109 @@ struct SimdMac {
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
   }
 
+  /// Three vectors a, b and c of n bytes (n a multiple of 4) as Dot3x2
+  /// reads them: per four bytes, SXTB16 of a's word and of that word
+  /// rotated by 8, then the same two of b's, then of c's (six words in
+  /// `wide`).
+  static ARENAPLAN_KERNELS_INLINE void Widen3(const std::int8_t* a,
+                                              const std::int8_t* b,
+                                              const std::int8_t* c,
+                                              std::int32_t n,
+                                              std::uint32_t* wide) {
+    for (const std::int8_t* const end = a + n; a != end;
+         a += 4, b += 4, c += 4, wide += 6) {
+      const std::uint32_t va = dsp_detail::Load4(a), vb = dsp_detail::Load4(b),
+                          vc = dsp_detail::Load4(c);
+      wide[0] = Isa::Sxtb16(va), wide[1] = Isa::Sxtb16Ror8(va);
+      wide[2] = Isa::Sxtb16(vb), wide[3] = Isa::Sxtb16Ror8(vb);
+      wide[4] = Isa::Sxtb16(vc), wide[5] = Isa::Sxtb16Ror8(vc);
+    }
+  }
+
+  /// acc[2 p] += x_p . w0 and acc[2 p + 1] += x_p . w1 for the pixels
+  /// x_0 = a, x_1 = b, x_2 = c over n bytes (n a multiple of 4), from
+  /// Widen3's `wide`, w0 = w and w1 = w + w_stride: three pixels times two
+  /// output channels, each weight word loaded and widened once for the
+  /// three pixels (the odd pixels' tail: a row of odd width costs no more
+  /// per pixel than its pairs).
+  static ARENAPLAN_KERNELS_INLINE void Dot3x2(const std::uint32_t* wide,
+                                              const std::int8_t* w,
+                                              std::int32_t w_stride,
+                                              std::int32_t n,
+                                              std::int32_t* acc) {
+    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3],
+                 a4 = acc[4], a5 = acc[5];
+    const std::uint32_t* const end = wide + n + n / 2;  // six words per four
+#if ARENAPLAN_KERNELS_ASM_LOOPS
+    if constexpr (Isa::kAsm) {
+      // Per four bytes of each pixel: 2 LDR (the second post-increments w),
+      // 4 SXTB16, 6 LDRD (the fourth post-increments x), 12 SMLAD, the
+      // end's load, cmp, bne (27 instructions for 24 multiply-accumulates,
+      // Dot2x2's 19 for 16); channel w1 first, then w0, the widened
+      // weights of one channel held at a time: 13 registers, `end` read
+      // from memory into the spent `xl`.
+      if (wide != end) {
+        std::uint32_t wl, wh, xl, xh;
+        __asm__ volatile(
+            "1:\n\t"
+            "ldr %[wh], [%[w], %[s]]\n\t"
+            "sxtb16 %[wl], %[wh]\n\t"
+            "sxtb16 %[wh], %[wh], ror #8\n\t"
+            "ldrd %[xl], %[xh], [%[x]]\n\t"
+            "smlad %[a1], %[xl], %[wl], %[a1]\n\t"
+            "smlad %[a1], %[xh], %[wh], %[a1]\n\t"
+            "ldrd %[xl], %[xh], [%[x], #8]\n\t"
+            "smlad %[a3], %[xl], %[wl], %[a3]\n\t"
+            "smlad %[a3], %[xh], %[wh], %[a3]\n\t"
+            "ldrd %[xl], %[xh], [%[x], #16]\n\t"
+            "smlad %[a5], %[xl], %[wl], %[a5]\n\t"
+            "smlad %[a5], %[xh], %[wh], %[a5]\n\t"
+            "ldr %[wh], [%[w]], #4\n\t"
+            "sxtb16 %[wl], %[wh]\n\t"
+            "sxtb16 %[wh], %[wh], ror #8\n\t"
+            "ldrd %[xl], %[xh], [%[x]], #24\n\t"
+            "smlad %[a0], %[xl], %[wl], %[a0]\n\t"
+            "smlad %[a0], %[xh], %[wh], %[a0]\n\t"
+            "ldrd %[xl], %[xh], [%[x], #-16]\n\t"
+            "smlad %[a2], %[xl], %[wl], %[a2]\n\t"
+            "smlad %[a2], %[xh], %[wh], %[a2]\n\t"
+            "ldrd %[xl], %[xh], [%[x], #-8]\n\t"
+            "smlad %[a4], %[xl], %[wl], %[a4]\n\t"
+            "smlad %[a4], %[xh], %[wh], %[a4]\n\t"
+            "ldr %[xl], %[end]\n\t"
+            "cmp %[x], %[xl]\n\t"
+            "bne 1b\n\t"
+            : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
+              [a2] "+r"(a2), [a3] "+r"(a3), [a4] "+r"(a4), [a5] "+r"(a5),
+              [wl] "=&r"(wl), [wh] "=&r"(wh), [xl] "=&r"(xl), [xh] "=&r"(xh)
+            : [s] "r"(w_stride), [end] "m"(end)
+            : "cc", "memory");
+      }
+    } else  // NOLINT: the C++ loop only without the assembly
+#endif
+    {
+      for (; wide != end; wide += 6) {
+        std::uint32_t wv = dsp_detail::Load4(w);
+        a0 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a0);
+        a2 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a2);
+        a4 = Isa::Smlad(wide[4], Isa::Sxtb16(wv), a4);
+        a0 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a0);
+        a2 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a2);
+        a4 = Isa::Smlad(wide[5], Isa::Sxtb16Ror8(wv), a4);
+        wv = dsp_detail::Load4(w + w_stride);
+        w += 4;
+        a1 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a1);
+        a3 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a3);
+        a5 = Isa::Smlad(wide[4], Isa::Sxtb16(wv), a5);
+        a1 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a1);
+        a3 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a3);
+        a5 = Isa::Smlad(wide[5], Isa::Sxtb16Ror8(wv), a5);
+      }
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3, acc[4] = a4,
+    acc[5] = a5;
+  }
+
   // Outlined: only the leftover channels (fewer than four) call it.
   static ARENAPLAN_KERNELS_OUTLINE std::int32_t Dot1(const std::int8_t* x,
                                                      const std::int8_t* w,
@@ -396,7 +500,7 @@ struct SimdMac {
 
 /// The same sums, one byte at a time.
 struct ScalarMac {
-  static constexpr bool kPairs = false;  ///< No Widen2 / Dot2x2.
+  static constexpr bool kPairs = false;  ///< No Widen2 / Dot2x2 / Dot3x2.
 
   static inline void Dot4(const std::int8_t* x, const std::int8_t* w,
                           std::int32_t w_stride, std::int32_t n,
@@ -623,6 +727,33 @@ struct OutputStage {
     }
     out_a[0] = Leftover(a[0], ch), out_a[1] = Leftover(a[1], ch + 1);
     out_b[0] = Leftover(b[0], ch), out_b[1] = Leftover(b[1], ch + 1);
+  }
+
+  /// Three pixels' bytes of channels ch and ch + 1 from Dot3x2's
+  /// accumulators: out_p[k] = (*this)(acc[2 p + k], ch + k), p = 0, 1, 2 for
+  /// out_a, out_b, out_c, k = 0, 1; as Store2x2 otherwise (each byte
+  /// written as soon as it is known: the multipliers and shifts are read
+  /// first, and no array of results takes stack).
+  ARENAPLAN_KERNELS_INLINE void Store2x3(const std::int32_t* acc,
+                                         std::int32_t ch, std::int8_t* out_a,
+                                         std::int8_t* out_b, std::int8_t* out_c,
+                                         bool full) const {
+    const std::int32_t m0 = multiplier[ch], m1 = multiplier[ch + 1];
+    const int s0 = shift[ch], s1 = shift[ch + 1];
+    if ((s0 & s1 & -static_cast<int>(full)) < 0) {  // both negative, full
+      const auto two = [&](const std::int32_t* a,
+                           std::int8_t* out) ARENAPLAN_KERNELS_INLINE_LAMBDA {
+        const std::int32_t v0 = RequantizeRight(a[0], m0, -s0) + offset;
+        const std::int32_t v1 = RequantizeRight(a[1], m1, -s1) + offset;
+        out[0] = static_cast<std::int8_t>(dsp_detail::Sat8(v0));
+        out[1] = static_cast<std::int8_t>(dsp_detail::Sat8(v1));
+      };
+      two(acc, out_a), two(acc + 2, out_b), two(acc + 4, out_c);
+      return;
+    }
+    out_a[0] = Leftover(acc[0], ch), out_a[1] = Leftover(acc[1], ch + 1);
+    out_b[0] = Leftover(acc[2], ch), out_b[1] = Leftover(acc[3], ch + 1);
+    out_c[0] = Leftover(acc[4], ch), out_c[1] = Leftover(acc[5], ch + 1);
   }
 };
 

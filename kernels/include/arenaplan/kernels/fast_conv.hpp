@@ -47,6 +47,10 @@
 // then per pair of channels the tails of both windows (the last in_c & 3
 // bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
 // kept in a scratch buffer; P + 1's bytes are written after the last pair.
+// A pointwise layer's pixels go in triples (P, P + 1, P + 2), done as a
+// pair with P + 2's bytes kept (or, without tails, written in place with
+// the others: no window byte is read after the three are widened); a run
+// ends in a triple, a pair or two pairs.
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
@@ -56,17 +60,17 @@
 // every byte but the last of P, then reads P + 1's. In a pair, after P's
 // byte j: parts of P's and P + 1's windows if j is not in the last channel
 // pair, then windows after P + 1; after P + 1's bytes, only the windows
-// after P + 1. Depthwise: channels >= c + 4 of window P, c the
-// group's first channel, then later windows; the reference reads channel c' + 1
-// and up after byte c'). So minAfter(j) here is at least the reference's, and
-// the reference contracts' distances Conv2DOverlapDistance and
-// DepthwiseConv2DOverlapDistance (conv.hpp, with their proofs) are safe for
-// these kernels too: the generator plans them with those distances, and
-// the --overlap arenas do not change. (They may be larger than the fast
-// kernels' own smallest distances: by up to four output bytes, or by the
-// re-reads of a gathered window.) Conv2DFast's buffers (the gathered
-// windows, the widened pair, a pair's second output, the zero points) are
-// its scratch: Conv2DFastScratchBytes bytes the caller passes (the
+// after P + 1; a triple likewise, P + 2's bytes as P + 1's. Depthwise:
+// channels >= c + 4 of window P, c the group's first channel, then later
+// windows; the reference reads channel c' + 1 and up after byte c'). So
+// minAfter(j) here is at least the reference's, and the reference contracts'
+// distances Conv2DOverlapDistance and DepthwiseConv2DOverlapDistance (conv.hpp,
+// with their proofs) are safe for these kernels too: the generator plans them
+// with those distances, and the --overlap arenas do not change. (They may be
+// larger than the fast kernels' own smallest distances: by up to four output
+// bytes, or by the re-reads of a gathered window.) Conv2DFast's buffers (the
+// gathered windows, the widened pair, a pair's second output, the zero points)
+// are its scratch: Conv2DFastScratchBytes bytes the caller passes (the
 // generator plans them in the arena as the operator's scratch record,
 // alive during its step only, sharing no byte with its operands); the
 // kernel writes every scratch byte before it reads it. DepthwiseConv2DFast's
@@ -194,14 +198,17 @@ constexpr std::int32_t RoundUp4(std::int32_t n) { return (n + 3) & ~3; }
 /// Where Conv2DFastWith keeps its buffers in its scratch (byte offsets
 /// from the scratch's start, which is 4-byte aligned; sizes in bytes) for
 /// a filter [out_c, kh, kw, in_c]: `wide` (the two windows of a pixel pair
-/// widened, Widen2: four words per four bytes), `window` (the gathered
-/// window, or the zero points of the padded runs when windows are not
-/// gathered), `pair_window` (a pair's second gathered window) and
-/// `pair_out` (a pair's second pixel's output bytes). The pair buffers
-/// exist when `pairs` (the DSP path, SimdMac::kPairs: ScalarMac never
-/// uses them, so one layout serves both).
+/// widened, Widen2: four words per four bytes; with `triples`, a pointwise
+/// layer's pixel triple's three, Widen3: six words per four bytes),
+/// `window` (the gathered window, or the zero points of the padded runs
+/// when windows are not gathered), `pair_window` (a pair's second gathered
+/// window) and `pair_out` (a pair's second pixel's output bytes; a
+/// triple's second and third pixels' when per_oc is not a multiple of 4).
+/// The pair buffers exist when `pairs`
+/// (the DSP path, SimdMac::kPairs: ScalarMac never uses them, so one
+/// layout serves both).
 struct ConvScratchLayout {
-  bool gather, pointwise, pairs;
+  bool gather, pointwise, pairs, triples;
   std::int32_t wide, window, pair_window, pair_out, bytes;
 };
 constexpr ConvScratchLayout ConvScratchOf(const Shape4& filter_shape) {
@@ -213,13 +220,15 @@ constexpr ConvScratchLayout ConvScratchOf(const Shape4& filter_shape) {
   l.pointwise = kh == 1 && kw == 1;
   l.pairs = per_oc <= kWindow && out_c <= kPairOut && (out_c & 1) == 0 &&
             (l.gather || l.pointwise);
-  const std::int32_t wide = l.pairs ? 4 * (per_oc & ~3) : 0;
+  l.triples = l.pairs && l.pointwise;
+  const std::int32_t wide = l.pairs ? (l.triples ? 6 : 4) * (per_oc & ~3) : 0;
   const std::int32_t window = RoundUp4(l.gather ? per_oc : kZeros);
   l.wide = 0;
   l.window = wide;
   l.pair_window = l.window + window;
   l.pair_out = l.pair_window + (l.pairs && l.gather ? window : 0);
-  l.bytes = l.pair_out + (l.pairs ? out_c : 0);
+  const bool tails = (per_oc & 3) != 0;  // a triple holds two pixels back
+  l.bytes = l.pair_out + (l.pairs ? (l.triples && tails ? 2 : 1) * out_c : 0);
   return l;
 }
 
@@ -278,8 +287,10 @@ struct ConvJob {
   /// The gathered window, or kZeros zero points; a pair's second gathered
   /// window follows it, RoundUp4(per_oc) bytes on (ConvScratchOf).
   std::int8_t* window;
-  std::uint32_t* wide;    ///< A pair's two windows, Widen2's words.
-  std::int8_t* pair_out;  ///< A pair's second pixel's out_c bytes.
+  std::uint32_t* wide;  ///< A pair's two windows, Widen2's words.
+  /// A pair's second pixel's out_c bytes (a triple's second and third
+  /// pixels': 2 out_c bytes).
+  std::int8_t* pair_out;
 };
 
 /// How Conv2DFastWith reads a pixel's window: gathered into a buffer
@@ -366,6 +377,50 @@ ARENAPLAN_KERNELS_OUTLINE void PixelPair(const ConvJob& j, const std::int8_t* a,
   Copy(out_a + out_c, pair_out, out_c);
 }
 
+/// Three consecutive pixels (raster order) whose windows are the vectors
+/// a, b and c, out_c even: their bytes at out_a, out_a + out_c and out_a +
+/// 2 out_c. The three windows are read (widened, Widen3), then the output
+/// channels in pairs, in ascending order, each pair reading all of `wide`
+/// and the tails of the three (the last per_oc & 3 bytes), then writing
+/// a's two bytes, b's and c's kept in pair_out; b's and c's bytes are
+/// written after the last pair. Without tails (per_oc a multiple of 4) no
+/// window byte is read after Widen3, and b's and c's bytes are written in
+/// place with a's. One outlined frame (Dot3x2, the tails and Store2x3
+/// inlined): the triple adds no call depth to the pairs' path.
+template <class Mac>
+ARENAPLAN_KERNELS_OUTLINE void PixelTriple(const ConvJob& j,
+                                           const std::int8_t* a,
+                                           const std::int8_t* b,
+                                           const std::int8_t* c,
+                                           std::int8_t* out_a) {
+  const std::int32_t n = j.per_oc, out_c = j.out_c, n4 = n & ~3;
+  const std::uint32_t* const wide = j.wide;
+  Mac::Widen3(a, b, c, n4, j.wide);
+  const bool tails = n4 != n;
+  std::int8_t* const out_b = tails ? j.pair_out : out_a + out_c;
+  const OutputStage stage = j.stage;  // in registers across the stores
+  const bool full = stage.FullRange();
+  for (std::int32_t oc = 0; oc < out_c; oc += 2) {
+    const std::int8_t* w = j.filter + oc * n;
+    const std::int32_t b0 = j.folded_bias[oc], b1 = j.folded_bias[oc + 1];
+    std::int32_t acc[6] = {b0, b1, b0, b1, b0, b1};
+    Mac::Dot3x2(wide, w, n, n4, acc);
+    for (std::int32_t i = n4; i < n; ++i) {
+      const std::int32_t w0 = w[i], w1 = w[n + i];
+      const std::int32_t x[3] = {a[i], b[i], c[i]};
+      for (int p = 0; p < 3; ++p) {
+        acc[2 * p] = dsp_detail::Wrap(static_cast<std::uint32_t>(acc[2 * p]) +
+                                      static_cast<std::uint32_t>(x[p] * w0));
+        acc[2 * p + 1] =
+            dsp_detail::Wrap(static_cast<std::uint32_t>(acc[2 * p + 1]) +
+                             static_cast<std::uint32_t>(x[p] * w1));
+      }
+    }
+    stage.Store2x3(acc, oc, out_a + oc, out_b + oc, out_b + out_c + oc, full);
+  }
+  if (tails) Copy(out_a + out_c, out_b, 2 * out_c);
+}
+
 /// A window's in-bounds rows and columns (Clip).
 struct ClipBox {
   Span rows, cols;
@@ -440,11 +495,19 @@ ARENAPLAN_KERNELS_OUTLINE void RowWisePixel(const ConvJob& j,
 
 /// The vector pixels of a ConvPixels loop: with kPairs two consecutive
 /// ones (raster order) go together (PixelPair), `pending` the first of a
-/// pair, not yet computed, its bytes at the next pixel's out - out_c.
-template <class Mac, bool kPairs>
+/// pair, not yet computed, its bytes at the next pixel's out - out_c. With
+/// kTriples (windows in place: no buffer to keep) three go together
+/// (PixelTriple: fewer instructions per multiply-accumulate than a pair):
+/// up to four wait in `held` (`count` of them, at the next pixel's out -
+/// count out_c, ...), a fifth sends the first three as a triple, and a run
+/// of consecutive vector pixels ends in a triple, a pair or two pairs (a
+/// single pixel only when the run is one pixel).
+template <class Mac, bool kPairs, bool kTriples>
 struct VectorSink {
   const ConvJob& j;
   const std::int8_t* pending = nullptr;
+  const std::int8_t* held[4] = {};  ///< kTriples only.
+  std::int32_t count = 0;           ///< kTriples only.
 
   /// Where the next pixel's window is gathered.
   ARENAPLAN_KERNELS_INLINE std::int8_t* Buffer() const {
@@ -453,7 +516,14 @@ struct VectorSink {
   }
   /// The pixel whose bytes are at out, its window the vector v.
   ARENAPLAN_KERNELS_INLINE void Take(const std::int8_t* v, std::int8_t* out) {
-    if constexpr (kPairs) {
+    if constexpr (kTriples) {
+      if (count < 4) {
+        held[count++] = v;
+        return;
+      }
+      PixelTriple<Mac>(j, held[0], held[1], held[2], out - 4 * j.out_c);
+      held[0] = held[3], held[1] = v, count = 2;
+    } else if constexpr (kPairs) {
       if (pending == nullptr) {  // wait for the next pixel
         pending = v;
         return;
@@ -464,10 +534,21 @@ struct VectorSink {
       VectorPixel<Mac>(j, v, out);
     }
   }
-  /// The pending pixel alone (the pixel at out is not a vector, or there
-  /// is none).
+  /// The pixels waiting (the pixel at out is not a vector, or there is
+  /// none).
   ARENAPLAN_KERNELS_INLINE void Flush(std::int8_t* out) {
-    if (kPairs && pending != nullptr) {
+    if constexpr (kTriples) {
+      std::int8_t* const first = out - count * j.out_c;
+      if (count == 1) {
+        VectorPixel<Mac>(j, held[0], first);
+      } else if (count == 3) {
+        PixelTriple<Mac>(j, held[0], held[1], held[2], first);
+      } else if (count != 0) {  // two or four: pairs
+        PixelPair<Mac>(j, held[0], held[1], first);
+        if (count == 4) PixelPair<Mac>(j, held[2], held[3], out - 2 * j.out_c);
+      }
+      count = 0;
+    } else if (kPairs && pending != nullptr) {
       VectorPixel<Mac>(j, pending, out - j.out_c);
       pending = nullptr;
     }
@@ -478,9 +559,9 @@ struct VectorSink {
 /// ascending), their windows read as kWindows says; the columns [ox_lo,
 /// ox_hi) of an output row whose windows lie within the input's rows take
 /// the short path (GatherRows, the window in place, no clipping).
-template <class Mac, ConvWindows kWindows, bool kPairs>
+template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false>
 ARENAPLAN_KERNELS_OUTLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
-  VectorSink<Mac, kPairs> sink{j};
+  VectorSink<Mac, kPairs, kTriples> sink{j};
   const std::int32_t out_c = j.out_c, stride_w = j.stride_w;
   const std::int32_t step = stride_w * j.in_c;  // input bytes per column
   // A pixel whose window may be clipped.
@@ -582,7 +663,7 @@ inline void Conv2DFastWith(const ConvParams& p, const Shape4& in_shape,
     pairs ? ConvPixels<Mac, ConvWindows::kGathered, kPairs>(j, output)
           : ConvPixels<Mac, ConvWindows::kGathered, false>(j, output);
   } else if (layout.pointwise) {
-    pairs ? ConvPixels<Mac, ConvWindows::kPointwise, kPairs>(j, output)
+    pairs ? ConvPixels<Mac, ConvWindows::kPointwise, kPairs, kPairs>(j, output)
           : ConvPixels<Mac, ConvWindows::kPointwise, false>(j, output);
   } else {
     ConvPixels<Mac, ConvWindows::kRowWise, false>(j, output);

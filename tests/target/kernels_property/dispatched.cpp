@@ -1,6 +1,6 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
-// Cases of kernels_property.cpp (included there, after its helpers) for the
+// The kernels' property test (tests/target/kernels_property.cpp) for the
 // kernels the firmware picks per core: Conv2DFast, DepthwiseConv2DFast,
 // FullyConnectedFast, AddFast, AveragePool and MaxPool as dispatched
 // (fast_conv.hpp, fast_fully_connected.hpp, add.hpp, pooling.hpp: the
@@ -15,6 +15,10 @@
 // when its kernels pass. The overlapped cases run the dispatched kernel with
 // its output starting the reference contract's distance below its input,
 // in one buffer, and compare with the separate-buffer reference.
+#include <cstdint>
+
+#include "tests/target/kernels_property/cases.hpp"
+#include "tests/target/kernels_property/harness.hpp"
 
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
 #define ARENAPLAN_KERNELS_PROPERTY_MVE 1
@@ -22,15 +26,25 @@
 #define ARENAPLAN_KERNELS_PROPERTY_MVE 0
 #endif
 
+namespace arenaplan::kernels_property {
+
+namespace {
+
 /// An int32 of the requantization's edge kinds or any value.
 std::int32_t EdgeInt32(Rng& r) {
   switch (r.In(0, 7)) {
-    case 0: return k::kInt32Min;
-    case 1: return k::kInt32Max;
-    case 2: return r.In(-3, 3);
-    case 3: return k::kInt32Min + r.In(0, 3);
-    case 4: return k::kInt32Max - r.In(0, 3);
-    default: return r.In(k::kInt32Min, k::kInt32Max);
+    case 0:
+      return k::kInt32Min;
+    case 1:
+      return k::kInt32Max;
+    case 2:
+      return r.In(-3, 3);
+    case 3:
+      return k::kInt32Min + r.In(0, 3);
+    case 4:
+      return k::kInt32Max - r.In(0, 3);
+    default:
+      return r.In(k::kInt32Min, k::kInt32Max);
   }
 }
 
@@ -43,8 +57,8 @@ void TestHeliumRequantize(std::int32_t cases) {
     for (std::int32_t k = 0; k < 4; ++k) {
       acc[k] = EdgeInt32(r);
       mult[k] = r.OneIn(2) ? r.Multiplier() : EdgeInt32(r);
-      shift[k] = static_cast<std::int8_t>(r.OneIn(2) ? r.In(-31, 30)
-                                                     : r.In(-14, 0));
+      shift[k] =
+          static_cast<std::int8_t>(r.OneIn(2) ? r.In(-31, 30) : r.In(-14, 0));
       // A shift a rounding tie lands on: the low bits of 2ab give 2^(r-1).
       if (r.OneIn(4) && shift[k] < 0) {
         acc[k] = static_cast<std::int32_t>(
@@ -53,16 +67,17 @@ void TestHeliumRequantize(std::int32_t cases) {
       want[k] = k::MultiplyByQuantizedMultiplier(acc[k], mult[k], shift[k]);
       // The clamped exact sum (the int32 sum may overflow at the edges).
       const std::int64_t v = std::int64_t{want[k]} + offset;
-      want8[k] = static_cast<std::int8_t>(v < act.lo ? act.lo
-                                          : v > act.hi ? act.hi : v);
+      want8[k] = static_cast<std::int8_t>(v < act.lo   ? act.lo
+                                          : v > act.hi ? act.hi
+                                                       : v);
     }
     dg.Fold(want, 4);
     dg.Fold(want8, 4);
 #if ARENAPLAN_KERNELS_PROPERTY_MVE
     namespace h = k::helium;
     std::int32_t got[4];
-    vst1q_s32(got, h::Requantize(vld1q_s32(acc), vld1q_s32(mult),
-                                 vldrbq_s32(shift)));
+    vst1q_s32(
+        got, h::Requantize(vld1q_s32(acc), vld1q_s32(mult), vldrbq_s32(shift)));
     if (!Same(got, want, 4)) Fail("REQUANTIZE x4", i, "helium::Requantize");
     const std::int32_t n = r.In(1, 4);
     std::int8_t got8[5] = {0x55, 0x55, 0x55, 0x55, 0x55};
@@ -97,7 +112,8 @@ void CheckOverlapped(const char* kernel, std::int32_t i, std::int64_t d,
                      const ChannelQ& q, const k::Shape4& out) {
   if (d < 0 || d > out_bytes) return;
   const std::int32_t di = static_cast<std::int32_t>(d);
-  const std::int32_t end = di + in_bytes > out_bytes ? di + in_bytes : out_bytes;
+  const std::int32_t end =
+      di + in_bytes > out_bytes ? di + in_bytes : out_bytes;
   std::int8_t* buf = Filled<std::int8_t>(end, 0x5a);  // poison
   for (std::int32_t j = 0; j < in_bytes; ++j) buf[di + j] = input[j];
   if (depthwise) {
@@ -105,8 +121,7 @@ void CheckOverlapped(const char* kernel, std::int32_t i, std::int64_t d,
         p, in, buf + di, filter, weights, folded, q.Quant(), out, buf,
         Filled<std::int8_t>(k::DepthwiseConv2DFastScratchBytes(filter), 0x5a));
   } else {
-    k::Conv2DFast(p, in, buf + di, filter, weights, folded, q.Quant(), out,
-                  buf,
+    k::Conv2DFast(p, in, buf + di, filter, weights, folded, q.Quant(), out, buf,
                   Filled<std::int8_t>(k::Conv2DFastScratchBytes(filter), 0x5a));
   }
   if (!Same(buf, want, out_bytes)) Fail(kernel, i, "overlapped at distance");
@@ -143,94 +158,99 @@ HeldWindow RandomHeldWindow(Rng& r) {
 void TestDispatchedConv(std::int32_t cases, bool depthwise,
                         ConvCases kind = ConvCases::kAny) {
   const bool eights = kind == ConvCases::kEights,
-             three = kind == ConvCases::kThree,
-             held = kind == ConvCases::kHeld;
-  const char* name = eights ? "DEPTHWISE_CONV_2D dispatched, 8 + 16k channels"
+             three = kind == ConvCases::kThree, held = kind == ConvCases::kHeld;
+  const char* name = eights  ? "DEPTHWISE_CONV_2D dispatched, 8 + 16k channels"
                      : three ? "DEPTHWISE_CONV_2D dispatched, 3x3"
-                     : held ? "CONV_2D dispatched, windows of 1-64 bytes"
+                     : held  ? "CONV_2D dispatched, windows of 1-64 bytes"
                      : depthwise ? "DEPTHWISE_CONV_2D dispatched"
                                  : "CONV_2D dispatched";
   Run(name,
-      eights ? 0x4007 : three ? 0x4008 : held ? 0x4009
-      : depthwise ? 0x4003 : 0x4002,
+      eights      ? 0x4007
+      : three     ? 0x4008
+      : held      ? 0x4009
+      : depthwise ? 0x4003
+                  : 0x4002,
       cases, [&](Rng& r, Digest& dg, std::int32_t i) {
-    const HeldWindow hw = held ? RandomHeldWindow(r) : HeldWindow{};
-    const std::int32_t c = eights ? 8 + 16 * r.In(0, 3)
-                           : held ? hw.c : WideChannels(r);
-    const std::int32_t oc = depthwise ? c : WideChannels(r);
-    // Small windows for wide layers: the reference's cost under QEMU.
-    const std::int32_t max_k = !depthwise && c * oc > 600 ? 3 : 5;
-    const Dim dy = three  ? RandomDim(r, 9, 3, 3, 2)
-                   : held ? RandomDim(r, 7, hw.kh, hw.kh, 2)
-                          : RandomDim(r, 7, max_k),
-              dx = three  ? RandomDim(r, 9, 3, 3, 2)
-                   : held ? RandomDim(r, 7, hw.kw, hw.kw, 2)
-                          : RandomDim(r, 7, max_k);
-    const std::int32_t n = r.OneIn(8) ? 2 : 1;
-    const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
-    const k::Shape4 filter = depthwise ? k::Shape4{1, dy.k, dx.k, oc}
-                                       : k::Shape4{oc, dy.k, dx.k, c};
-    const std::int8_t* input = Random<std::int8_t>(r, in.Count());
-    const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
-    const ChannelQ q = RandomChannels(r, oc);
-    if ((three || held) && r.OneIn(4)) {  // a channel shifting left
-      q.shift[r.In(0, oc - 1)] = static_cast<std::int8_t>(r.In(1, 4));
-    }
-    const Range act = RandomAct(r);
-    const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
-                          dx.stride, dy.pad, dx.pad, 1};
-    std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
-    std::int32_t* folded = scratch.Get<std::int32_t>(oc);
-    std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
-    std::int64_t d;
-    if (depthwise) {
-      k::DepthwiseConv2D(p, in, input, filter, weights, q.bias, q.Quant(), out,
-                         want);
-      k::FoldDepthwiseBias(p.input_offset, filter, weights, q.bias, folded);
-      k::DepthwiseConv2DFast(
-          p, in, input, filter, weights, folded, q.Quant(), out, got,
-          Filled<std::int8_t>(k::DepthwiseConv2DFastScratchBytes(filter),
-                              0x5a));
-      d = k::DepthwiseConv2DOverlapDistance(p, in, filter, out);
-    } else {
-      k::Conv2D(p, in, input, filter, weights, q.bias, q.Quant(), out, want);
-      k::FoldConvBias(p.input_offset, filter, weights, q.bias, folded);
-      k::Conv2DFast(p, in, input, filter, weights, folded, q.Quant(), out, got,
-                    Filled<std::int8_t>(k::Conv2DFastScratchBytes(filter),
-                                        0x5a));
-      d = k::Conv2DOverlapDistance(p, in, filter, out);
-    }
-    dg.Fold(want, out.Count());
-    if (!Same(got, want, out.Count())) Fail(name, i, "dispatched != reference");
-    CheckOverlapped(name, i, d, input, in.Count(), out.Count(), want,
-                    depthwise, p, in, filter, weights, folded, q, out);
-  });
+        const HeldWindow hw = held ? RandomHeldWindow(r) : HeldWindow{};
+        const std::int32_t c = eights ? 8 + 16 * r.In(0, 3)
+                               : held ? hw.c
+                                      : WideChannels(r);
+        const std::int32_t oc = depthwise ? c : WideChannels(r);
+        // Small windows for wide layers: the reference's cost under QEMU.
+        const std::int32_t max_k = !depthwise && c * oc > 600 ? 3 : 5;
+        const Dim dy = three  ? RandomDim(r, 9, 3, 3, 2)
+                       : held ? RandomDim(r, 7, hw.kh, hw.kh, 2)
+                              : RandomDim(r, 7, max_k),
+                  dx = three  ? RandomDim(r, 9, 3, 3, 2)
+                       : held ? RandomDim(r, 7, hw.kw, hw.kw, 2)
+                              : RandomDim(r, 7, max_k);
+        const std::int32_t n = r.OneIn(8) ? 2 : 1;
+        const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, oc};
+        const k::Shape4 filter = depthwise ? k::Shape4{1, dy.k, dx.k, oc}
+                                           : k::Shape4{oc, dy.k, dx.k, c};
+        const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+        const std::int8_t* weights = Random<std::int8_t>(r, filter.Count());
+        const ChannelQ q = RandomChannels(r, oc);
+        if ((three || held) && r.OneIn(4)) {  // a channel shifting left
+          q.shift[r.In(0, oc - 1)] = static_cast<std::int8_t>(r.In(1, 4));
+        }
+        const Range act = RandomAct(r);
+        const k::ConvParams p{-r.Zp(),   r.Zp(), act.lo, act.hi, dy.stride,
+                              dx.stride, dy.pad, dx.pad, 1};
+        std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+        std::int32_t* folded = scratch.Get<std::int32_t>(oc);
+        std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
+        std::int64_t d;
+        if (depthwise) {
+          k::DepthwiseConv2D(p, in, input, filter, weights, q.bias, q.Quant(),
+                             out, want);
+          k::FoldDepthwiseBias(p.input_offset, filter, weights, q.bias, folded);
+          k::DepthwiseConv2DFast(
+              p, in, input, filter, weights, folded, q.Quant(), out, got,
+              Filled<std::int8_t>(k::DepthwiseConv2DFastScratchBytes(filter),
+                                  0x5a));
+          d = k::DepthwiseConv2DOverlapDistance(p, in, filter, out);
+        } else {
+          k::Conv2D(p, in, input, filter, weights, q.bias, q.Quant(), out,
+                    want);
+          k::FoldConvBias(p.input_offset, filter, weights, q.bias, folded);
+          k::Conv2DFast(
+              p, in, input, filter, weights, folded, q.Quant(), out, got,
+              Filled<std::int8_t>(k::Conv2DFastScratchBytes(filter), 0x5a));
+          d = k::Conv2DOverlapDistance(p, in, filter, out);
+        }
+        dg.Fold(want, out.Count());
+        if (!Same(got, want, out.Count()))
+          Fail(name, i, "dispatched != reference");
+        CheckOverlapped(name, i, d, input, in.Count(), out.Count(), want,
+                        depthwise, p, in, filter, weights, folded, q, out);
+      });
 }
 
 void TestDispatchedFullyConnected(std::int32_t cases) {
   Run("FULLY_CONNECTED dispatched", 0x4004, cases,
       [](Rng& r, Digest& dg, std::int32_t i) {
-    const std::int32_t batches = r.In(1, 3);
-    const std::int32_t depth = r.OneIn(3) ? r.In(1, 300) : WideChannels(r);
-    const std::int32_t units = WideChannels(r);
-    const std::int8_t* input = Random<std::int8_t>(r, batches * depth);
-    const std::int8_t* weights = Random<std::int8_t>(r, units * depth);
-    const ChannelQ q = RandomChannels(r, units);
-    const Range act = RandomAct(r);
-    const k::FullyConnectedParams p{-r.Zp(), r.Zp(), act.lo, act.hi,
-                                    batches, depth,  units};
-    std::int8_t* want = Filled<std::int8_t>(batches * units, 0xaa);
-    k::FullyConnected(p, input, weights, q.bias, q.Quant(), want);
-    dg.Fold(want, batches * units);
-    std::int32_t* folded = scratch.Get<std::int32_t>(units);
-    k::FoldFullyConnectedBias(p.input_offset, units, depth, weights, q.bias,
-                              folded);
-    std::int8_t* got = Filled<std::int8_t>(batches * units, 0x55);
-    k::FullyConnectedFast(p, input, weights, folded, q.Quant(), got);
-    if (!Same(got, want, batches * units)) {
-      Fail("FULLY_CONNECTED dispatched", i, "dispatched != reference");
-    }
-  });
+        const std::int32_t batches = r.In(1, 3);
+        const std::int32_t depth = r.OneIn(3) ? r.In(1, 300) : WideChannels(r);
+        const std::int32_t units = WideChannels(r);
+        const std::int8_t* input = Random<std::int8_t>(r, batches * depth);
+        const std::int8_t* weights = Random<std::int8_t>(r, units * depth);
+        const ChannelQ q = RandomChannels(r, units);
+        const Range act = RandomAct(r);
+        const k::FullyConnectedParams p{-r.Zp(), r.Zp(), act.lo, act.hi,
+                                        batches, depth,  units};
+        std::int8_t* want = Filled<std::int8_t>(batches * units, 0xaa);
+        k::FullyConnected(p, input, weights, q.bias, q.Quant(), want);
+        dg.Fold(want, batches * units);
+        std::int32_t* folded = scratch.Get<std::int32_t>(units);
+        k::FoldFullyConnectedBias(p.input_offset, units, depth, weights, q.bias,
+                                  folded);
+        std::int8_t* got = Filled<std::int8_t>(batches * units, 0x55);
+        k::FullyConnectedFast(p, input, weights, folded, q.Quant(), got);
+        if (!Same(got, want, batches * units)) {
+          Fail("FULLY_CONNECTED dispatched", i, "dispatched != reference");
+        }
+      });
 }
 
 void TestDispatchedAdd(std::int32_t cases) {
@@ -269,42 +289,45 @@ void TestDispatchedPool(std::int32_t cases, bool max) {
       max ? "MAX_POOL_2D dispatched" : "AVERAGE_POOL_2D dispatched";
   Run(name, max ? 0x400a : 0x4006, cases,
       [max, name](Rng& r, Digest& dg, std::int32_t i) {
-    const Dim dy = RandomDim(r, 9, 5), dx = RandomDim(r, 9, 5);
-    const std::int32_t n = r.OneIn(8) ? 2 : 1, c = WideChannels(r);
-    const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, c};
-    const std::int8_t* input = Random<std::int8_t>(r, in.Count());
-    const Range act = RandomAct(r);
-    const k::PoolParams p{dy.k,   dx.k,   dy.stride, dx.stride,
-                          dy.pad, dx.pad, act.lo,    act.hi};
-    const auto dispatched = [max, &p, &in, &out](const std::int8_t* x,
-                                                 std::int8_t* y) {
-      if (max) {
-        k::MaxPool(p, in, x, out, y);
-      } else {
-        k::AveragePool(p, in, x, out, y);
-      }
-    };
-    std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
-    if (max) {  // the reference
-      k::detail::Pool<true>(p, in, input, out, want);
-    } else {
-      k::detail::Pool<false>(p, in, input, out, want);
-    }
-    dg.Fold(want, out.Count());
-    std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
-    dispatched(input, got);
-    if (!Same(got, want, out.Count())) Fail(name, i, "!= reference");
-    const std::int64_t d = k::PoolOverlapDistance(p, in, out);
-    if (d < 0 || d > out.Count()) return;
-    const auto di = static_cast<std::int32_t>(d);
-    const std::int32_t end =
-        di + in.Count() > out.Count() ? di + in.Count() : out.Count();
-    std::int8_t* buf = Filled<std::int8_t>(end, 0x5a);
-    for (std::int32_t j = 0; j < in.Count(); ++j) buf[di + j] = input[j];
-    dispatched(buf + di, buf);
-    if (!Same(buf, want, out.Count())) Fail(name, i, "overlapped at distance");
-  });
+        const Dim dy = RandomDim(r, 9, 5), dx = RandomDim(r, 9, 5);
+        const std::int32_t n = r.OneIn(8) ? 2 : 1, c = WideChannels(r);
+        const k::Shape4 in{n, dy.in, dx.in, c}, out{n, dy.out, dx.out, c};
+        const std::int8_t* input = Random<std::int8_t>(r, in.Count());
+        const Range act = RandomAct(r);
+        const k::PoolParams p{dy.k,   dx.k,   dy.stride, dx.stride,
+                              dy.pad, dx.pad, act.lo,    act.hi};
+        const auto dispatched = [max, &p, &in, &out](const std::int8_t* x,
+                                                     std::int8_t* y) {
+          if (max) {
+            k::MaxPool(p, in, x, out, y);
+          } else {
+            k::AveragePool(p, in, x, out, y);
+          }
+        };
+        std::int8_t* want = Filled<std::int8_t>(out.Count(), 0xaa);
+        if (max) {  // the reference
+          k::detail::Pool<true>(p, in, input, out, want);
+        } else {
+          k::detail::Pool<false>(p, in, input, out, want);
+        }
+        dg.Fold(want, out.Count());
+        std::int8_t* got = Filled<std::int8_t>(out.Count(), 0x55);
+        dispatched(input, got);
+        if (!Same(got, want, out.Count())) Fail(name, i, "!= reference");
+        const std::int64_t d = k::PoolOverlapDistance(p, in, out);
+        if (d < 0 || d > out.Count()) return;
+        const auto di = static_cast<std::int32_t>(d);
+        const std::int32_t end =
+            di + in.Count() > out.Count() ? di + in.Count() : out.Count();
+        std::int8_t* buf = Filled<std::int8_t>(end, 0x5a);
+        for (std::int32_t j = 0; j < in.Count(); ++j) buf[di + j] = input[j];
+        dispatched(buf + di, buf);
+        if (!Same(buf, want, out.Count()))
+          Fail(name, i, "overlapped at distance");
+      });
 }
+
+}  // namespace
 
 void TestDispatched(std::int32_t cases) {
   TestDispatchedPool(cases, false);
@@ -318,3 +341,5 @@ void TestDispatched(std::int32_t cases) {
   TestDispatchedConv(cases, false, ConvCases::kHeld);
   TestDispatchedFullyConnected(cases);
 }
+
+}  // namespace arenaplan::kernels_property
