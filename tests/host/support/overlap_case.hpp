@@ -82,6 +82,9 @@ struct Case {
   /// Appends the read/write trace in the stated loop order.
   std::function<void(Trace&)> trace;
   std::int64_t contract = 0;  ///< The kernel's constexpr distance.
+  /// The input's element alignment (bytes): the real kernel runs only at
+  /// distances that are multiples of it (the output itself is aligned).
+  std::int64_t in_align = 1;
 };
 
 /// D* = max(0, max_j (j - minAfter(j) + 1)): backward sweep.
@@ -158,7 +161,7 @@ inline std::string ShapeText(const k::Shape4& s) {
 struct Tally {
   int cases = 0;
   int positive = 0;     ///< Cases with d > 0.
-  int wrong_below = 0;  ///< Real kernel wrong at d - 1.
+  int wrong_below = 0;  ///< Real kernel wrong at d - in_align.
   int overlapping = 0;  ///< Cases with d < S_out (a real overlap).
 };
 
@@ -184,17 +187,22 @@ inline void CheckCase(const Case& c, Lcg& rng, Tally& tally) {
   EXPECT_TRUE(RunOverlapped(c, d, expect, poison, &poison_ok)) << "at d=" << d;
   EXPECT_TRUE(poison_ok) << "at d=" << d;
   EXPECT_FALSE(Clobbers(t, c.in_bytes, d)) << "at d=" << d;
+  EXPECT_EQ(d % c.in_align, 0) << "a distance the input cannot sit at";
   if (d > 0) {
     ++tally.positive;
     EXPECT_TRUE(Clobbers(t, c.in_bytes, d - 1)) << "tightness at d-1=" << d - 1;
-    const bool same = RunOverlapped(c, d - 1, expect, poison, &poison_ok);
-    EXPECT_TRUE(poison_ok) << "at d-1";  // Still only the output is written.
-    if (!same) ++tally.wrong_below;
+    const std::int64_t below = d - c.in_align;  // The next aligned distance.
+    if (below >= 0) {
+      const bool same = RunOverlapped(c, below, expect, poison, &poison_ok);
+      EXPECT_TRUE(poison_ok) << "at " << below;  // Only the output written.
+      if (!same) ++tally.wrong_below;
+    }
   }
   // Larger distances (monotonicity), up to disjoint.
+  const std::int64_t steps = (c.out_bytes - d) / c.in_align + 1;
   for (int s = 0; s < 3; ++s) {
     const std::int64_t x =
-        d + rng.Next(1, static_cast<std::int32_t>(c.out_bytes - d + 1));
+        d + c.in_align * rng.Next(1, static_cast<std::int32_t>(steps));
     EXPECT_FALSE(Clobbers(t, c.in_bytes, x)) << "at x=" << x;
     EXPECT_TRUE(RunOverlapped(c, x, expect, poison, &poison_ok))
         << "at x=" << x;
@@ -203,7 +211,7 @@ inline void CheckCase(const Case& c, Lcg& rng, Tally& tally) {
   // Distances below d the trace calls safe must be safe for the real kernel.
   for (int s = 0; s < 4 && d > 0; ++s) {
     const std::int64_t x = rng.Next(0, static_cast<std::int32_t>(d - 1));
-    if (Clobbers(t, c.in_bytes, x)) continue;
+    if (x % c.in_align != 0 || Clobbers(t, c.in_bytes, x)) continue;
     EXPECT_TRUE(RunOverlapped(c, x, expect, poison, &poison_ok))
         << "trace-safe x=" << x;
     EXPECT_TRUE(poison_ok) << "trace-safe x=" << x;
