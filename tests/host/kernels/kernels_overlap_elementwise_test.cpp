@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -27,6 +28,7 @@ using arenaplan::overlap_case::Case;
 using arenaplan::overlap_case::CheckCase;
 using arenaplan::overlap_case::ElementwiseTrace;
 using arenaplan::overlap_case::Lcg;
+using arenaplan::overlap_case::ScaleTrace;
 using arenaplan::overlap_case::ShapeText;
 using arenaplan::overlap_case::Tally;
 using arenaplan::overlap_case::Trace;
@@ -379,6 +381,55 @@ TEST(KernelsOverlap, PadContractIsExactAndSafe) {
   }
   EXPECT_GT(tally.positive, 100);
   EXPECT_GT(tally.wrong_below, 50);
+}
+
+/// An int16 or float32 PAD: pad.hpp's element distance times the element
+/// size (overlap.hpp's ScaledOverlapDistance), against the element trace
+/// turned into bytes (ScaleTrace).
+template <class T>
+void CheckWidePad(std::uint64_t seed, Tally& tally) {
+  Lcg rng(seed);
+  for (int i = 0; i < 60; ++i) {
+    auto p = std::make_shared<k::PadParams>(
+        k::PadParams{{1, rng.Next(1, 6), rng.Next(1, 6), rng.Next(1, 4)},
+                     {0, rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)},
+                     {0, rng.Next(0, 3), rng.Next(0, 3), rng.Next(0, 2)}});
+    const k::Shape4 o = k::PadOutputShape(*p);
+    const std::int64_t size = sizeof(T);
+    const T value = static_cast<T>(rng.Next(-100, 100));
+    Case c;
+    c.what = "Pad " + std::to_string(size) + "-byte " + ShapeText(p->input) +
+             " before " + ShapeText(p->before) + " after " +
+             ShapeText(p->after);
+    c.in_bytes = size * p->input.n * p->input.h * p->input.w * p->input.c;
+    c.out_bytes = size * o.n * o.h * o.w * o.c;
+    c.in_align = size;
+    std::vector<T> values(static_cast<std::size_t>(c.in_bytes / size));
+    for (auto& v : values) v = static_cast<T>(rng.Next(-30000, 30000));
+    c.input.resize(static_cast<std::size_t>(c.in_bytes));
+    std::memcpy(c.input.data(), values.data(), c.input.size());
+    c.contract = k::ScaledOverlapDistance(k::PadOverlapDistance(*p), size);
+    c.run = [p, value](const std::int8_t* in, std::int8_t* out) {
+      k::Pad<T>(*p, value, reinterpret_cast<const T*>(in),
+                reinterpret_cast<T*>(out));
+    };
+    c.trace = [p, size](Trace& t) {
+      Trace elements;
+      PadTrace(*p, elements);
+      t = ScaleTrace(elements, size);
+    };
+    CheckCase(c, rng, tally);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+TEST(KernelsOverlap, PadContractScalesWithTheElementSize) {
+  Tally tally;
+  CheckWidePad<std::int16_t>(3535, tally);
+  CheckWidePad<float>(3636, tally);
+  EXPECT_EQ(tally.cases, 120);
+  EXPECT_GT(tally.positive, 60);
+  EXPECT_GT(tally.wrong_below, 30);  // One element below d is wrong.
 }
 
 }  // namespace

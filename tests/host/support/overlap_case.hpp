@@ -218,6 +218,21 @@ inline void CheckCase(const Case& c, Lcg& rng, Tally& tally) {
   }
 }
 
+/// The byte trace of `elements` (an element trace: reads of input element
+/// i, writes of output element j) for elements of `size` bytes read and
+/// written whole: each event becomes its element's bytes in order.
+inline Trace ScaleTrace(const Trace& elements, std::int64_t size) {
+  Trace t;
+  t.reserve(elements.size() * static_cast<std::size_t>(size));
+  for (const std::int32_t e : elements) {
+    for (std::int64_t b = 0; b < size; ++b) {
+      t.push_back(e >= 0 ? static_cast<std::int32_t>(e * size + b)
+                         : Write((-1 - std::int64_t{e}) * size + b));
+    }
+  }
+  return t;
+}
+
 // --- element-wise kernels ----------------------------------------------------
 
 /// The trace of an element-wise loop over `count` elements: the
