@@ -300,6 +300,78 @@ std::optional<Contract> PadContract(const tflite::Model& model,
   return BelowBy(k::PadOverlapDistance(p), *size);
 }
 
+/// The contract of operator `op`'s kernel (nullopt: none); sets
+/// `streamed_inputs` to the inputs it covers (1, or 2 for the binary
+/// element-wise operators).
+std::optional<Contract> ContractOf(const tflite::Model& model,
+                                   const tflite::Subgraph& sg,
+                                   const tflite::Operator& op,
+                                   std::size_t& streamed_inputs) {
+  std::optional<Contract> c;
+  streamed_inputs = 1;
+  switch (op.builtin_code) {
+    case BuiltinOp::kConv2D:
+      c = ConvContract(model, sg, op, /*depthwise=*/false);
+      break;
+    case BuiltinOp::kDepthwiseConv2D:
+      c = ConvContract(model, sg, op, /*depthwise=*/true);
+      break;
+    case BuiltinOp::kAveragePool2D:
+    case BuiltinOp::kMaxPool2D:
+      c = PoolContract(sg, op);
+      break;
+    case BuiltinOp::kAdd:
+    case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
+    case BuiltinOp::kSub:  // sub.hpp: the same
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
+                                    /*int16=*/true);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kDiv:  // div.hpp: the same
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
+                                    /*int16=*/false);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
+    case BuiltinOp::kMinimum:
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/false,
+                                    /*int16=*/false);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kQuantize:
+      c = UnaryContract(sg, op, &QuantizeTypes);
+      break;
+    case BuiltinOp::kDequantize:
+      c = UnaryContract(sg, op, &DequantizeTypes);
+      break;
+    case BuiltinOp::kReshape:
+    case BuiltinOp::kExpandDims:  // lowered as a RESHAPE
+    case BuiltinOp::kSqueeze:     // lowered as a RESHAPE
+      c = ReshapeContract(sg, op);
+      break;
+    case BuiltinOp::kLeakyRelu:  // element-wise (leaky_relu.hpp, int16/)
+    case BuiltinOp::kLogistic:   // element-wise (logistic.hpp, int16/, float/)
+    case BuiltinOp::kTanh:       // element-wise (tanh.hpp, int16/, float/)
+      c = UnaryContract(sg, op, &SameType);
+      break;
+    case BuiltinOp::kRelu:   // element-wise (relu.hpp, float/elementwise.hpp)
+    case BuiltinOp::kRelu6:  // the same
+      c = UnaryContract(sg, op, &SameTypeNotInt16);
+      break;
+    case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
+                                 // (hard_swish.hpp)
+      c = UnaryContract(sg, op, &Int8Only);
+      break;
+    case BuiltinOp::kPad:
+    case BuiltinOp::kPadv2:
+      c = PadContract(model, sg, op);
+      break;
+    default:
+      break;
+  }
+  return c;
+}
+
 }  // namespace
 
 std::vector<OverlapPair> FindOverlapPairs(
@@ -329,68 +401,9 @@ std::vector<OverlapPair> FindOverlapPairs(
     const tflite::Operator& op = sg.operators[k];
     if (op.outputs.size() != 1 || op.outputs[0] < 0) continue;
     if (!op.folded.empty()) continue;  // runs no kernel (tflite/fold.hpp)
-    std::optional<Contract> c;
-    std::size_t streamed_inputs = 1;  // Inputs the contract covers.
-    switch (op.builtin_code) {
-      case BuiltinOp::kConv2D:
-        c = ConvContract(model, sg, op, /*depthwise=*/false);
-        break;
-      case BuiltinOp::kDepthwiseConv2D:
-        c = ConvContract(model, sg, op, /*depthwise=*/true);
-        break;
-      case BuiltinOp::kAveragePool2D:
-      case BuiltinOp::kMaxPool2D:
-        c = PoolContract(sg, op);
-        break;
-      case BuiltinOp::kAdd:
-      case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
-      case BuiltinOp::kSub:  // sub.hpp: the same
-        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
-                                      /*int16=*/true);
-        streamed_inputs = 2;
-        break;
-      case BuiltinOp::kDiv:  // div.hpp: the same
-        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
-                                      /*int16=*/false);
-        streamed_inputs = 2;
-        break;
-      case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
-      case BuiltinOp::kMinimum:
-        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/false,
-                                      /*int16=*/false);
-        streamed_inputs = 2;
-        break;
-      case BuiltinOp::kQuantize:
-        c = UnaryContract(sg, op, &QuantizeTypes);
-        break;
-      case BuiltinOp::kDequantize:
-        c = UnaryContract(sg, op, &DequantizeTypes);
-        break;
-      case BuiltinOp::kReshape:
-      case BuiltinOp::kExpandDims:  // lowered as a RESHAPE
-      case BuiltinOp::kSqueeze:     // lowered as a RESHAPE
-        c = ReshapeContract(sg, op);
-        break;
-      case BuiltinOp::kLeakyRelu:  // element-wise (leaky_relu.hpp, int16/)
-      case BuiltinOp::kLogistic:  // element-wise (logistic.hpp, int16/, float/)
-      case BuiltinOp::kTanh:      // element-wise (tanh.hpp, int16/, float/)
-        c = UnaryContract(sg, op, &SameType);
-        break;
-      case BuiltinOp::kRelu:   // element-wise (relu.hpp, float/elementwise.hpp)
-      case BuiltinOp::kRelu6:  // the same
-        c = UnaryContract(sg, op, &SameTypeNotInt16);
-        break;
-      case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
-                                   // (hard_swish.hpp)
-        c = UnaryContract(sg, op, &Int8Only);
-        break;
-      case BuiltinOp::kPad:
-      case BuiltinOp::kPadv2:
-        c = PadContract(model, sg, op);
-        break;
-      default:
-        break;
-    }
+    std::size_t streamed_inputs = 1;   // Inputs the contract covers.
+    const std::optional<Contract> c =
+        ContractOf(model, sg, op, streamed_inputs);
     if (!c) continue;
     const std::int32_t out_t = op.outputs[0];
     const std::int64_t out_r = record_of[static_cast<std::size_t>(out_t)];
