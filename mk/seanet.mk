@@ -2,7 +2,7 @@
 # with their inputs and golden outputs as CSV), read from a TFLM checkout
 # (the repository holds none of its files):
 #   make test-seanet SEANET_DIR=PATH [SEANET_BOARDS="mps2-an386"]
-#                    [SEANET_MODELS="conv0 add3"]
+#                    [SEANET_MODELS="conv0 add3"] [OVERLAP=1] [FUSE=1]
 # PATH is the checkout's root or its
 # tensorflow/lite/micro/integration_tests/seanet directory. Each model is
 # compiled (default plan), run on the host and on each board of
@@ -27,5 +27,6 @@ test-seanet:
 	else \
 	  $(MAKE) --no-print-directory run-cli && \
 	  ARENAPLAN_CLI=$(ARENAPLAN_CLI) TARGET_TIMEOUT=$(SEANET_TIMEOUT) \
+	    RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) \
 	    run/seanet.sh "$$RUN_SEANET_DIR" $$RUN_SEANET_BOARDS; \
 	fi

@@ -18,7 +18,9 @@
 # and a summary with the number equal byte for byte; exit 1 when any model fails (a model compile refuses is a
 # failure here), 2 on bad usage. Work directory: RUN_OUT/seanet (default
 # build/run/seanet). Environment as run/corpus.sh's (ARENAPLAN_CLI,
-# HOST_CXX, TARGET_TIMEOUT, RUN_SEANET_MODELS="NAME ..." for a subset).
+# HOST_CXX, TARGET_TIMEOUT, RUN_SEANET_MODELS="NAME ..." for a subset;
+# RUN_OVERLAP=1 / RUN_FUSE=1 plan with --overlap / --fuse, whose outputs
+# run/corpus.sh keeps apart: corpus-overlap[-fuse], best-overlap[-fuse]).
 set -uo pipefail
 if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: run/seanet.sh SEANET_DIR [BOARD...]" >&2
@@ -34,6 +36,10 @@ if ! ls "$dir"/*/*.tflite >/dev/null 2>&1; then
 fi
 top=${RUN_OUT:-build/run}
 work=$top/seanet
+# run/corpus.sh's names for the plan's variant (it checks the values).
+variant=""
+case ${RUN_OVERLAP:-} in 1) variant="-overlap" ;; esac
+case ${RUN_FUSE:-} in 1) variant="$variant-fuse" ;; esac
 rm -rf "$work/models" "$work/ref"
 mkdir -p "$work/models" "$work/ref"
 
@@ -78,8 +84,8 @@ done
 
 log=$work/corpus.log
 # No output of an earlier run may be judged.
-rm -rf "$work/corpus"
-rm -f "$work"/*/*/best/board.out.bin
+rm -rf "$work/corpus$variant"
+rm -f "$work"/*/*/best"$variant"/board.out.bin
 RUN_OUT=$work ARENAPLAN_CLI=${ARENAPLAN_CLI:-build/arenaplan} \
   run/corpus.sh "$work/models" "$work/ref" "$@" >"$log" 2>&1
 
@@ -113,7 +119,7 @@ for name in "${names[@]}"; do
   case $line in
     REFUSED* | "") why="host: ${line:-no result}" ;;
     *)
-      j=$(judge "$work/corpus/$name/got.bin" "$golden" "$type")
+      j=$(judge "$work/corpus$variant/$name/got.bin" "$golden" "$type")
       case $j in
         exact) ;;
         near*) near="host: ${j#near } elements differ by 1" ;;
@@ -122,7 +128,7 @@ for name in "${names[@]}"; do
       ;;
   esac
   for board in "$@"; do
-    j=$(judge "$work/$name/$board/best/board.out.bin" "$golden" "$type")
+    j=$(judge "$work/$name/$board/best$variant/board.out.bin" "$golden" "$type")
     case $j in
       exact) ;;
       near*) near="$near${near:+; }$board: ${j#near } elements differ by 1" ;;

@@ -94,6 +94,7 @@ void LowerConv16x8(Lowerer& l, const tflite::Operator& op, bool depthwise) {
   l.Emit("      " + quant + ",\n");
   l.Emit("      " + Dims4{g.out}.Code() + ", " +
          l.TypedAddr(out, "std::int16_t") + ");\n");
+  StateConvOverlap(l, in, out, g, depthwise);  // int16/conv.hpp
 }
 
 void LowerFullyConnected16x8(Lowerer& l, const tflite::Operator& op) {

@@ -39,6 +39,7 @@ void LowerConvF32(Lowerer& l, const tflite::Operator& op, bool depthwise) {
          ",\n");
   l.Emit("      " + Dims4{g.out}.Code() + ", " + l.TypedAddr(out, "float") +
          ");\n");
+  StateConvOverlap(l, in, out, g, depthwise);  // float/conv.hpp
 }
 
 }  // namespace arenaplan::compile

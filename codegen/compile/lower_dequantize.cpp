@@ -34,6 +34,7 @@ void LowerDequantize(Lowerer& l, const tflite::Operator& op) {
       ExactFloatLiteral(qi.scale).c_str(), qi.zero_point, ElementCount(in)));
   l.Emit("      " + l.TypedAddr(in, Lowerer::CType(in.type)) + ", " +
          l.TypedAddr(out, "float") + ");\n");
+  l.StateElementwise(in, out);  // float_quantize.hpp: wider, d > 0
 }
 
 }  // namespace arenaplan::compile

@@ -70,6 +70,7 @@ void LowerAddSub16(Lowerer& l, const tflite::Operator& op, int sign) {
          shape.b_strides + "},\n");
   l.Emit("      " + Int16Operand(l, a) + ", " + Int16Operand(l, b) + ",\n");
   l.Emit("      " + l.TypedAddr(out, "std::int16_t") + ");\n");
+  StateSameShapeInputs(l, a, b, out);  // int16/elementwise.hpp
 }
 
 void LowerMul16(Lowerer& l, const tflite::Operator& op) {
@@ -94,6 +95,7 @@ void LowerMul16(Lowerer& l, const tflite::Operator& op) {
           shape.a_strides.c_str(), shape.b_strides.c_str()));
   l.Emit("      " + Int16Operand(l, a) + ", " + Int16Operand(l, b) + ", " +
          l.TypedAddr(out, "std::int16_t") + ");\n");
+  StateSameShapeInputs(l, a, b, out);  // int16/elementwise.hpp
 }
 
 }  // namespace arenaplan::compile

@@ -45,6 +45,7 @@ void EmitBroadcastBinary(Lowerer& l, const tflite::Operator& op,
          ", " + shape.b_strides + "},\n");
   l.Emit("      " + FloatOperand(l, a) + ", " + FloatOperand(l, b) + ",\n");
   l.Emit("      " + l.TypedAddr(out, "float") + ");\n");
+  StateSameShapeInputs(l, a, b, out);  // float/elementwise.hpp
 }
 
 }  // namespace
@@ -70,6 +71,9 @@ void LowerUnaryF32(Lowerer& l, const tflite::Operator& op, const char* kernel) {
   }
   l.Emit(Fmt("  k::f32::%s(%" PRId64 ", ", kernel, ElementCount(in)) +
          l.TypedAddr(in, "float") + ", " + l.TypedAddr(out, "float") + ");\n");
+  // float/elementwise.hpp (RELU, RELU6), float/transcendental.hpp
+  // (LOGISTIC, TANH): element i read, then written.
+  l.StateElementwise(in, out);
 }
 
 void LowerSoftmaxF32(Lowerer& l, const tflite::Operator& op) {

@@ -39,9 +39,7 @@ void LowerLeakyRelu(Lowerer& l, const tflite::Operator& op) {
   const char* ctype = wide ? "std::int16_t" : "std::int8_t";
   l.Emit("      " + l.TypedAddr(in, ctype) + ", " + l.TypedAddr(out, ctype) +
          ");\n");
-  // leaky_relu.hpp; the int16 kernel keeps the order, but its contract in
-  // elements is not stated in bytes yet.
-  if (!wide) l.StateElementwise(in, out);
+  l.StateElementwise(in, out);  // leaky_relu.hpp, int16/elementwise.hpp
 }
 
 }  // namespace arenaplan::compile

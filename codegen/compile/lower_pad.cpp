@@ -90,8 +90,7 @@ void LowerPad(Lowerer& l, const tflite::Operator& op) {
   if (pad_value_text.empty()) pad_value_text = Fmt("%" PRId64, pad_value);
   l.Emit("      " + pad_value_text + ", " + l.TypedAddr(in, ctype) + ", " +
          l.TypedAddr(out, ctype) + ");  // pad value: " + what + "\n");
-  if (in.type == TensorType::kInt8)
-    StatePadOverlap(l, in, out, is, before, after);
+  StatePadOverlap(l, in, out, is, before, after);  // pad.hpp, any type
 }
 
 }  // namespace arenaplan::compile

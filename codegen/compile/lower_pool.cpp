@@ -24,6 +24,7 @@ void LowerPoolF32(Lowerer& l, const tflite::Operator& op, bool max) {
   l.Emit("      " + Dims4{g.in}.Code() + ", " + l.TypedAddr(in, "float") +
          ",\n      " + Dims4{g.out}.Code() + ", " + l.TypedAddr(out, "float") +
          ");\n");
+  StatePoolOverlap(l, in, out, g);  // float/pooling.hpp: 4-byte elements
 }
 
 void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
@@ -48,10 +49,11 @@ void LowerPool(Lowerer& l, const tflite::Operator& op, bool max) {
              wide ? "int16::" : "", max ? "MaxPool" : "AveragePool", g.filter_h,
              g.filter_w, g.stride_h, g.stride_w, g.pad_h.pad_before,
              g.pad_w.pad_before, ar.min, ar.max));
-  if (wide) {  // no overlap stated for int16: planned apart
+  if (wide) {
     l.Emit("      " + Dims4{g.in}.Code() + ", " +
            l.TypedAddr(in, "std::int16_t") + ",\n      " + Dims4{g.out}.Code() +
            ", " + l.TypedAddr(out, "std::int16_t") + ");\n");
+    StatePoolOverlap(l, in, out, g);  // int16/pooling.hpp: 2-byte elements
     return;
   }
   l.Emit("      " + l.Operand(g.in, in) + ",\n      " + l.Operand(g.out, out) +

@@ -34,6 +34,7 @@ void LowerQuantize(Lowerer& l, const tflite::Operator& op) {
         ExactFloatLiteral(qo.scale).c_str(), qo.zero_point, ElementCount(in)));
     l.Emit("      " + l.TypedAddr(in, "float") + ", " +
            l.TypedAddr(out, Lowerer::CType(out.type)) + ");\n");
+    l.StateElementwise(in, out);  // float_quantize.hpp: narrower, d = 0
     return;
   }
   const Affine qi =
@@ -47,7 +48,7 @@ void LowerQuantize(Lowerer& l, const tflite::Operator& op) {
       -qi.zero_point, qo.zero_point, m.multiplier, m.shift, ElementCount(in)));
   l.Emit("      " + l.TypedAddr(in, Lowerer::CType(in.type)) + ", " +
          l.TypedAddr(out, Lowerer::CType(out.type)) + ");\n");
-  if (in.type == out.type) l.StateElementwise(in, out);  // quantize.hpp
+  l.StateElementwise(in, out);  // quantize.hpp, by the element sizes
 }
 
 }  // namespace arenaplan::compile

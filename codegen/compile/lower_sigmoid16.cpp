@@ -57,6 +57,7 @@ void LowerSigmoid16(Lowerer& l, const tflite::Operator& op, bool tanh) {
              tanh ? "Tanh" : "Logistic", multiplier, shift, ElementCount(in)));
   l.Emit("      " + l.TypedAddr(in, "std::int16_t") + ", " +
          l.TypedAddr(out, "std::int16_t") + ");\n");
+  l.StateElementwise(in, out);  // int16/sigmoid.hpp
 }
 
 }  // namespace arenaplan::compile

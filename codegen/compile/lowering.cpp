@@ -173,8 +173,12 @@ void Lowerer::StateOverlap(const Tensor& in, const Tensor& out,
 }
 
 void Lowerer::StateElementwise(const Tensor& in, const Tensor& out) {
+  const auto in_size = tflite::ElementSize(in.type);
+  const auto out_size = tflite::ElementSize(out.type);
+  if (!in_size || !out_size) return;  // No kernel of such types states one.
   StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
-               arenaplan::kernels::kElementwiseOverlapDistance);
+               arenaplan::kernels::ElementwiseOverlapDistance(
+                   ElementCount(out), *in_size, *out_size));
 }
 
 void Lowerer::CheckElementCounts(const tflite::Operator& op) const {

@@ -357,7 +357,9 @@ class Lowerer {
   void StateOverlap(const tflite::Tensor& in, const tflite::Tensor& out,
                     OverlapRelation relation, std::int64_t distance);
   /// The element-wise contract (kernels/overlap.hpp's
-  /// kElementwiseOverlapDistance) between `in` and `out`.
+  /// ElementwiseOverlapDistance over `out`'s elements and the two tensors'
+  /// element sizes: 0 for equal sizes, as kElementwiseOverlapDistance)
+  /// between `in` and `out`.
   void StateElementwise(const tflite::Tensor& in, const tflite::Tensor& out);
   /// Every operator lowered so far, in execution order (folded ones,
   /// which run no kernel, are not in it).
@@ -606,14 +608,19 @@ void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
 /// pooling.hpp's PoolOverlapDistance for geometry `g`.
 void StatePoolOverlap(Lowerer& l, const tflite::Tensor& in,
                       const tflite::Tensor& out, const tflite::PoolGeometry& g);
-/// pad.hpp's PadOverlapDistance (elements; call it for int8 only, where
-/// they are bytes) of input shape `in_shape` padded by `before`/`after`.
+/// pad.hpp's PadOverlapDistance (elements, stated in bytes of `in`'s type)
+/// of input shape `in_shape` padded by `before`/`after`.
 void StatePadOverlap(Lowerer& l, const tflite::Tensor& in,
                      const tflite::Tensor& out, const Dims4& in_shape,
                      const std::int32_t before[4], const std::int32_t after[4]);
 /// The element-wise contract of the broadcasting binary kernels (MUL, SUB,
 /// DIV, MAXIMUM, MINIMUM) for each input of the output's shape.
 void StateUnbroadcastOverlaps(Lowerer& l, const BroadcastOperands& x);
+/// The element-wise contract for each of `a` and `b` that has `out`'s
+/// shape and is not a constant (a broadcast walk reads such an input's
+/// element i for output element i); none for a broadcast input.
+void StateSameShapeInputs(Lowerer& l, const tflite::Tensor& a,
+                          const tflite::Tensor& b, const tflite::Tensor& out);
 
 }  // namespace arenaplan::compile
 

@@ -15,6 +15,15 @@ namespace k = ::arenaplan::kernels;
 
 k::Shape4 KernelShape4(const tflite::Nhwc& d) { return {d.n, d.h, d.w, d.c}; }
 
+/// A kernel's distance in elements of `in`, which `out` shares, in bytes
+/// (overlap.hpp's ScaledOverlapDistance); -1 (none) when the types differ.
+std::int64_t InBytes(const tflite::Tensor& in, const tflite::Tensor& out,
+                     std::int64_t elements) {
+  const auto size = tflite::ElementSize(in.type);
+  if (!size || in.type != out.type) return -1;
+  return k::ScaledOverlapDistance(elements, *size);
+}
+
 }  // namespace
 
 void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
@@ -34,13 +43,15 @@ void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
   p.depth_multiplier = g.depth_multiplier;
   p.dilation_h = g.dilation_h;
   p.dilation_w = g.dilation_w;
-  l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
-                 depthwise ? k::DepthwiseConv2DOverlapDistance(
-                                 p, KernelShape4(g.in), KernelShape4(g.filter),
-                                 KernelShape4(g.out))
-                           : k::Conv2DOverlapDistance(p, KernelShape4(g.in),
-                                                      KernelShape4(g.filter),
-                                                      KernelShape4(g.out)));
+  l.StateOverlap(
+      in, out, OverlapRelation::kOutputBelowBy,
+      InBytes(in, out,
+              depthwise ? k::DepthwiseConv2DOverlapDistance(
+                              p, KernelShape4(g.in), KernelShape4(g.filter),
+                              KernelShape4(g.out))
+                        : k::Conv2DOverlapDistance(p, KernelShape4(g.in),
+                                                   KernelShape4(g.filter),
+                                                   KernelShape4(g.out))));
 }
 
 void StatePoolOverlap(Lowerer& l, const tflite::Tensor& in,
@@ -49,9 +60,10 @@ void StatePoolOverlap(Lowerer& l, const tflite::Tensor& in,
   const k::PoolParams p{
       g.filter_h,         g.filter_w,         g.stride_h, g.stride_w,
       g.pad_h.pad_before, g.pad_w.pad_before, -128,       127};
-  l.StateOverlap(
-      in, out, OverlapRelation::kOutputBelowBy,
-      k::PoolOverlapDistance(p, KernelShape4(g.in), KernelShape4(g.out)));
+  l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
+                 InBytes(in, out,
+                         k::PoolOverlapDistance(p, KernelShape4(g.in),
+                                                KernelShape4(g.out))));
 }
 
 void StatePadOverlap(Lowerer& l, const tflite::Tensor& in,
@@ -62,17 +74,22 @@ void StatePadOverlap(Lowerer& l, const tflite::Tensor& in,
                        k::Shape4{before[0], before[1], before[2], before[3]},
                        k::Shape4{after[0], after[1], after[2], after[3]}};
   l.StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
-                 k::PadOverlapDistance(p));
+                 InBytes(in, out, k::PadOverlapDistance(p)));
+}
+
+void StateSameShapeInputs(Lowerer& l, const tflite::Tensor& a,
+                          const tflite::Tensor& b, const tflite::Tensor& out) {
+  for (const tflite::Tensor* t : {&a, &b}) {
+    if (t->shape == out.shape && !l.model().IsConstant(*t)) {
+      l.StateElementwise(*t, out);
+    }
+  }
 }
 
 void StateUnbroadcastOverlaps(Lowerer& l, const BroadcastOperands& x) {
   // mul.hpp, sub.hpp, div.hpp, maximum_minimum.hpp: the element-wise
   // contract for an input with the output's shape; none for a broadcast one.
-  for (const tflite::Tensor* t : {&x.a, &x.b}) {
-    if (t->shape == x.out.shape && !l.model().IsConstant(*t)) {
-      l.StateElementwise(*t, x.out);
-    }
-  }
+  StateSameShapeInputs(l, x.a, x.b, x.out);
 }
 
 }  // namespace arenaplan::compile

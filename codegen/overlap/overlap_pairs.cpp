@@ -68,6 +68,43 @@ struct Contract {
   std::uint64_t distance = 0;
 };
 
+/// The bytes of one element of an activation a kernel with a contract
+/// reads or writes: 1 for an int8 per-tensor activation, 2 for int16
+/// (16x8 layers, per-tensor as their lowerings require), 4 for float32;
+/// nullopt for any other tensor.
+std::optional<std::int64_t> ActivationBytes(const Tensor& t) {
+  if (tflite::IsInt8Activation(t)) return 1;
+  if (t.type == TensorType::kInt16) return 2;
+  if (t.type == TensorType::kFloat32) return 4;
+  return std::nullopt;
+}
+
+/// Elements of `t` times its activation element size (ActivationBytes):
+/// the bytes a record of it holds.
+std::optional<std::uint64_t> Bytes(const Tensor& t) {
+  const auto n = Count(t);
+  const auto size = ActivationBytes(t);
+  if (!n || !size) return std::nullopt;
+  return static_cast<std::uint64_t>(*n * *size);
+}
+
+/// The element size shared by `in` and `out` (same type; ActivationBytes),
+/// or nullopt.
+std::optional<std::int64_t> SharedBytes(const Tensor& in, const Tensor& out) {
+  if (in.type != out.type) return std::nullopt;
+  const auto a = ActivationBytes(in), b = ActivationBytes(out);
+  if (!a || !b) return std::nullopt;
+  return a;
+}
+
+/// A contract of kOutputBelowBy `elements` counted in elements of `size`
+/// bytes (kernels/overlap.hpp's ScaledOverlapDistance).
+Contract BelowBy(std::int64_t elements, std::int64_t size) {
+  return Contract{
+      OverlapRelation::kOutputBelowBy,
+      static_cast<std::uint64_t>(k::ScaledOverlapDistance(elements, size))};
+}
+
 /// CONV_2D / DEPTHWISE_CONV_2D as codegen/compile/lower_conv.cpp accepts
 /// them (the same tflite::CheckConv); the kernel's own distance function.
 std::optional<Contract> ConvContract(const tflite::Model& model,
@@ -80,9 +117,13 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& w = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
-    return std::nullopt;
-  if (!model.IsConstant(w) || w.type != TensorType::kInt8) return std::nullopt;
+  // int8 and 16x8 layers take a constant int8 filter (conv.hpp,
+  // int16/conv.hpp), float32 ones a constant float32 one (float/conv.hpp).
+  const auto size = SharedBytes(in, out);
+  if (!size) return std::nullopt;
+  const TensorType filter_type =
+      *size == 4 ? TensorType::kFloat32 : TensorType::kInt8;
+  if (!model.IsConstant(w) || w.type != filter_type) return std::nullopt;
   const auto checked = tflite::CheckConv(op, in, w, out, depthwise);
   const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
   if (g == nullptr || !IsClamp(g->activation)) return std::nullopt;
@@ -97,8 +138,7 @@ std::optional<Contract> ConvContract(const tflite::Model& model,
   const std::int64_t d =
       depthwise ? k::DepthwiseConv2DOverlapDistance(p, *is, *fs, *os)
                 : k::Conv2DOverlapDistance(p, *is, *fs, *os);
-  return Contract{OverlapRelation::kOutputBelowBy,
-                  static_cast<std::uint64_t>(d)};
+  return BelowBy(d, *size);
 }
 
 /// AVERAGE_POOL_2D / MAX_POOL_2D as codegen/compile/lower_pool.cpp accepts
@@ -108,8 +148,8 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
   if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
-    return std::nullopt;
+  const auto size = SharedBytes(in, out);  // pooling.hpp, int16/, float/
+  if (!size) return std::nullopt;
   const auto g = tflite::ClampingPool(op, in, out);
   if (!g) return std::nullopt;
   const auto is = KernelShape(g->in), os = KernelShape(g->out);
@@ -117,27 +157,29 @@ std::optional<Contract> PoolContract(const tflite::Subgraph& sg,
   const k::PoolParams p{
       g->filter_h,         g->filter_w,         g->stride_h, g->stride_w,
       g->pad_h.pad_before, g->pad_w.pad_before, -128,        127};
-  return Contract{
-      OverlapRelation::kOutputBelowBy,
-      static_cast<std::uint64_t>(k::PoolOverlapDistance(p, *is, *os))};
+  return BelowBy(k::PoolOverlapDistance(p, *is, *os), *size);
 }
 
 /// A binary element-wise operator with no broadcast: ADD, MUL, SUB, DIV
 /// (add.hpp, mul.hpp, sub.hpp, div.hpp; `fused_clamp`: their fused activation
 /// must be a clamp) and MAXIMUM, MINIMUM (maximum_minimum.hpp; no options): d =
-/// 0 when both inputs and the output are int8 activations of one shape.
+/// 0 when both inputs and the output are int8 activations of one shape, or
+/// (`wide`) int16 or float32 tensors of one type and shape
+/// (int16/elementwise.hpp: ADD, SUB, MUL; float/elementwise.hpp: all six).
 std::optional<Contract> ElementwiseBinaryContract(const tflite::Subgraph& sg,
                                                   const tflite::Operator& op,
-                                                  bool fused_clamp) {
+                                                  bool fused_clamp,
+                                                  bool int16) {
   if (op.inputs.size() != 2 || op.inputs[0] < 0 || op.inputs[1] < 0) {
     return std::nullopt;
   }
   const Tensor& a = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!tflite::IsInt8Activation(a) || !tflite::IsInt8Activation(b) ||
-      !tflite::IsInt8Activation(out))
+  const auto size = SharedBytes(a, out);
+  if (!size || !SharedBytes(b, out) || (*size == 2 && !int16)) {
     return std::nullopt;
+  }
   if (a.shape != b.shape || a.shape != out.shape || !Count(a)) {
     return std::nullopt;
   }
@@ -163,12 +205,52 @@ bool Int8InputAndOutputOfOneCount(const tflite::Subgraph& sg,
   return ci && co && *ci == *co;
 }
 
-/// QUANTIZE (codegen/compile/lower_quantize.cpp), int8 -> int8 only.
-std::optional<Contract> QuantizeContract(const tflite::Subgraph& sg,
-                                         const tflite::Operator& op) {
-  if (!Int8InputAndOutputOfOneCount(sg, op)) return std::nullopt;
-  return Contract{OverlapRelation::kOutputBelowBy,
-                  static_cast<std::uint64_t>(k::kElementwiseOverlapDistance)};
+/// A one-input element-wise operator of one element count whose input and
+/// output are activations (ActivationBytes) of the types `accepts` allows:
+/// ElementwiseOverlapDistance over the two element sizes (overlap.hpp).
+std::optional<Contract> UnaryContract(const tflite::Subgraph& sg,
+                                      const tflite::Operator& op,
+                                      bool (*accepts)(TensorType in,
+                                                      TensorType out)) {
+  if (op.inputs.empty() || op.inputs[0] < 0) return std::nullopt;
+  const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  const auto si = ActivationBytes(in), so = ActivationBytes(out);
+  const auto ci = Count(in), co = Count(out);
+  if (!si || !so || !ci || !co || *ci != *co || !accepts(in.type, out.type)) {
+    return std::nullopt;
+  }
+  return Contract{
+      OverlapRelation::kOutputBelowBy,
+      static_cast<std::uint64_t>(k::ElementwiseOverlapDistance(*ci, *si, *so))};
+}
+
+/// QUANTIZE (codegen/compile/lower_quantize.cpp): k::Requantize between
+/// int8 and int16 (quantize.hpp), k::QuantizeFromFloat from float32
+/// (float_quantize.hpp).
+bool QuantizeTypes(TensorType /*in*/, TensorType out) {
+  return out != TensorType::kFloat32;
+}
+
+/// DEQUANTIZE (lower_dequantize.cpp): int8 or int16 to float32
+/// (float_quantize.hpp's DequantizeToFloat).
+bool DequantizeTypes(TensorType in, TensorType out) {
+  return in != TensorType::kFloat32 && out == TensorType::kFloat32;
+}
+
+/// LEAKY_RELU, LOGISTIC, TANH: int8, int16 (int16/elementwise.hpp,
+/// int16/sigmoid.hpp) or float32 (LOGISTIC, TANH: float/transcendental.hpp;
+/// the type table has no float32 LEAKY_RELU), one type in and out.
+bool SameType(TensorType in, TensorType out) { return in == out; }
+
+/// RELU, RELU6: int8 or float32 (float/elementwise.hpp).
+bool SameTypeNotInt16(TensorType in, TensorType out) {
+  return in == out && in != TensorType::kInt16;
+}
+
+/// HARD_SWISH: int8 only.
+bool Int8Only(TensorType in, TensorType out) {
+  return in == TensorType::kInt8 && out == TensorType::kInt8;
 }
 
 /// RESHAPE (codegen/compile/lower_reshape.cpp): int8, equal counts.
@@ -189,8 +271,8 @@ std::optional<Contract> PadContract(const tflite::Model& model,
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& pads = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))
-    return std::nullopt;
+  const auto size = SharedBytes(in, out);  // pad.hpp's k::Pad<T>
+  if (!size) return std::nullopt;
   const std::size_t rank = in.shape.size();
   if (rank > 4 || out.shape.size() != rank || !model.IsConstant(pads) ||
       pads.type != TensorType::kInt32) {
@@ -215,8 +297,79 @@ std::optional<Contract> PadContract(const tflite::Model& model,
   const k::PadParams p{*is,
                        k::Shape4{before[0], before[1], before[2], before[3]},
                        k::Shape4{after[0], after[1], after[2], after[3]}};
-  return Contract{OverlapRelation::kOutputBelowBy,
-                  static_cast<std::uint64_t>(k::PadOverlapDistance(p))};
+  return BelowBy(k::PadOverlapDistance(p), *size);
+}
+
+/// The contract of operator `op`'s kernel (nullopt: none); sets
+/// `streamed_inputs` to the inputs it covers (1, or 2 for the binary
+/// element-wise operators).
+std::optional<Contract> ContractOf(const tflite::Model& model,
+                                   const tflite::Subgraph& sg,
+                                   const tflite::Operator& op,
+                                   std::size_t& streamed_inputs) {
+  std::optional<Contract> c;
+  streamed_inputs = 1;
+  switch (op.builtin_code) {
+    case BuiltinOp::kConv2D:
+      c = ConvContract(model, sg, op, /*depthwise=*/false);
+      break;
+    case BuiltinOp::kDepthwiseConv2D:
+      c = ConvContract(model, sg, op, /*depthwise=*/true);
+      break;
+    case BuiltinOp::kAveragePool2D:
+    case BuiltinOp::kMaxPool2D:
+      c = PoolContract(sg, op);
+      break;
+    case BuiltinOp::kAdd:
+    case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
+    case BuiltinOp::kSub:  // sub.hpp: the same
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
+                                    /*int16=*/true);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kDiv:  // div.hpp: the same
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true,
+                                    /*int16=*/false);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
+    case BuiltinOp::kMinimum:
+      c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/false,
+                                    /*int16=*/false);
+      streamed_inputs = 2;
+      break;
+    case BuiltinOp::kQuantize:
+      c = UnaryContract(sg, op, &QuantizeTypes);
+      break;
+    case BuiltinOp::kDequantize:
+      c = UnaryContract(sg, op, &DequantizeTypes);
+      break;
+    case BuiltinOp::kReshape:
+    case BuiltinOp::kExpandDims:  // lowered as a RESHAPE
+    case BuiltinOp::kSqueeze:     // lowered as a RESHAPE
+      c = ReshapeContract(sg, op);
+      break;
+    case BuiltinOp::kLeakyRelu:  // element-wise (leaky_relu.hpp, int16/)
+    case BuiltinOp::kLogistic:   // element-wise (logistic.hpp, int16/, float/)
+    case BuiltinOp::kTanh:       // element-wise (tanh.hpp, int16/, float/)
+      c = UnaryContract(sg, op, &SameType);
+      break;
+    case BuiltinOp::kRelu:   // element-wise (relu.hpp, float/elementwise.hpp)
+    case BuiltinOp::kRelu6:  // the same
+      c = UnaryContract(sg, op, &SameTypeNotInt16);
+      break;
+    case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
+                                 // (hard_swish.hpp)
+      c = UnaryContract(sg, op, &Int8Only);
+      break;
+    case BuiltinOp::kPad:
+    case BuiltinOp::kPadv2:
+      c = PadContract(model, sg, op);
+      break;
+    default:
+      break;
+  }
+  return c;
 }
 
 }  // namespace
@@ -248,65 +401,18 @@ std::vector<OverlapPair> FindOverlapPairs(
     const tflite::Operator& op = sg.operators[k];
     if (op.outputs.size() != 1 || op.outputs[0] < 0) continue;
     if (!op.folded.empty()) continue;  // runs no kernel (tflite/fold.hpp)
-    std::optional<Contract> c;
-    std::size_t streamed_inputs = 1;  // Inputs the contract covers.
-    switch (op.builtin_code) {
-      case BuiltinOp::kConv2D:
-        c = ConvContract(model, sg, op, /*depthwise=*/false);
-        break;
-      case BuiltinOp::kDepthwiseConv2D:
-        c = ConvContract(model, sg, op, /*depthwise=*/true);
-        break;
-      case BuiltinOp::kAveragePool2D:
-      case BuiltinOp::kMaxPool2D:
-        c = PoolContract(sg, op);
-        break;
-      case BuiltinOp::kAdd:
-      case BuiltinOp::kMul:  // mul.hpp: element-wise when no input is broadcast
-      case BuiltinOp::kSub:  // sub.hpp: the same
-      case BuiltinOp::kDiv:  // div.hpp: the same
-        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/true);
-        streamed_inputs = 2;
-        break;
-      case BuiltinOp::kMaximum:  // maximum_minimum.hpp, no broadcast
-      case BuiltinOp::kMinimum:
-        c = ElementwiseBinaryContract(sg, op, /*fused_clamp=*/false);
-        streamed_inputs = 2;
-        break;
-      case BuiltinOp::kQuantize:
-        c = QuantizeContract(sg, op);
-        break;
-      case BuiltinOp::kReshape:
-      case BuiltinOp::kExpandDims:  // lowered as a RESHAPE
-      case BuiltinOp::kSqueeze:     // lowered as a RESHAPE
-        c = ReshapeContract(sg, op);
-        break;
-      case BuiltinOp::kLeakyRelu:  // element-wise, int8 -> int8
-                                   // (leaky_relu.hpp)
-      case BuiltinOp::kRelu:       // element-wise, int8 -> int8 (relu.hpp)
-      case BuiltinOp::kLogistic:   // element-wise, int8 -> int8 (logistic.hpp)
-      case BuiltinOp::kTanh:       // element-wise, int8 -> int8 (tanh.hpp)
-      case BuiltinOp::kRelu6:      // element-wise, int8 -> int8 (relu.hpp)
-      case BuiltinOp::kHardSwish:  // element-wise, int8 -> int8
-                                   // (hard_swish.hpp)
-        c = QuantizeContract(sg, op);
-        break;
-      case BuiltinOp::kPad:
-      case BuiltinOp::kPadv2:
-        c = PadContract(model, sg, op);
-        break;
-      default:
-        break;
-    }
+    std::size_t streamed_inputs = 1;   // Inputs the contract covers.
+    const std::optional<Contract> c =
+        ContractOf(model, sg, op, streamed_inputs);
     if (!c) continue;
     const std::int32_t out_t = op.outputs[0];
     const std::int64_t out_r = record_of[static_cast<std::size_t>(out_t)];
     if (out_r < 0) continue;
     const TensorUsageRecord& out_rec = records[static_cast<std::size_t>(out_r)];
-    // Int8: bytes == elements (not so under --fp32, which counts 4 bytes).
-    const auto out_count = Count(sg.tensors[static_cast<std::size_t>(out_t)]);
-    if (out_rec.first_op != k || !out_count ||
-        static_cast<std::uint64_t>(*out_count) != out_rec.size) {
+    // The record holds the tensor's bytes exactly (not so under --fp32,
+    // which counts 4 bytes for an int8 element).
+    const auto out_bytes = Bytes(sg.tensors[static_cast<std::size_t>(out_t)]);
+    if (out_rec.first_op != k || !out_bytes || *out_bytes != out_rec.size) {
       continue;
     }
     if (c->relation == OverlapRelation::kOutputBelowBy &&
@@ -325,9 +431,8 @@ std::vector<OverlapPair> FindOverlapPairs(
           std::find(done.begin(), done.end(), in_r) != done.end())
         continue;
       const TensorUsageRecord& in_rec = records[static_cast<std::size_t>(in_r)];
-      const auto in_count = Count(sg.tensors[static_cast<std::size_t>(in_t)]);
-      if (in_rec.last_op != k || !in_count ||
-          static_cast<std::uint64_t>(*in_count) != in_rec.size) {
+      const auto in_bytes = Bytes(sg.tensors[static_cast<std::size_t>(in_t)]);
+      if (in_rec.last_op != k || !in_bytes || *in_bytes != in_rec.size) {
         continue;
       }
       if (c->relation == OverlapRelation::kAlias &&

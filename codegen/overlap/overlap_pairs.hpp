@@ -3,9 +3,13 @@
 // The allowed-overlap list of a model (UsageProblem::overlaps): for every
 // operator of subgraph 0 that `arenaplan compile` lowers to a kernel with an
 // overlap contract (kernels/include/arenaplan/kernels/: CONV_2D,
-// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, ADD, QUANTIZE int8 ->
-// int8, RESHAPE), the pairs (input record, output record) the kernel
-// tolerates overlapping, with the contract's relation and distance.
+// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, PAD on int8, int16 and
+// float32; ADD, SUB, MUL, LEAKY_RELU, LOGISTIC, TANH on the three; DIV,
+// MAXIMUM, MINIMUM, RELU, RELU6 on int8 and float32; HARD_SWISH on int8;
+// QUANTIZE and DEQUANTIZE between int8, int16 and float32; RESHAPE on
+// int8), the pairs (input record, output record) the kernel tolerates
+// overlapping, with the contract's relation and distance, in bytes (an
+// int16 or float32 kernel's element distance times its element size).
 //
 // A pair is listed only when
 //  - the input is read for the last time by that operator (its record's
@@ -16,7 +20,7 @@
 //    records (not constant, not variable, not scratch), distinct tensors;
 //  - the operator passes the checks of its lowering in codegen/compile/
 //    that decide which kernel runs and on what geometry: int8 per-tensor
-//    activations, at most 4 positive dimensions, 4-D NHWC for the 2-D
+//    activations (or int16 / float32 tensors where listed above), at most 4 positive dimensions, 4-D NHWC for the 2-D
 //    operators, positive strides, filter sizes and dilations, a constant
 //    int8 filter of the right shape, the output shape the padding gives
 //    (for the 2-D operators tflite::CheckConv / CheckPool of

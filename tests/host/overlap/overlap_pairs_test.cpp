@@ -453,11 +453,24 @@ TEST(OverlapPairs, SyntheticLifetimesDecide) {
 }
 
 TEST(OverlapPairs, SyntheticTypesDecide) {
-  // QUANTIZE int8 -> int16: no contract (the output outruns its input).
+  // QUANTIZE int8 -> int16 over 8 elements: output element 6 (bytes 12,
+  // 13) is written before input element 7 (byte 7) is read, so 13 - d < 7:
+  // d = 7 bytes; the wider output ends 1 byte past the input.
   {
     Builder b;
     const auto x = b.Tensor({1, 8});
     const auto y = b.Tensor({1, 8}, tflite::TensorType::kInt16);
+    b.Op(kQuantize, {x}, {y});
+    const Loaded l = b.Build({x}, {y});
+    ASSERT_EQ(l.pairs.size(), 1u);
+    EXPECT_EQ(l.pairs[0].relation, OverlapRelation::kOutputBelowBy);
+    EXPECT_EQ(l.pairs[0].distance, 7u);
+  }
+  // QUANTIZE int8 -> int32: no kernel contract is listed for int32.
+  {
+    Builder b;
+    const auto x = b.Tensor({1, 8});
+    const auto y = b.Tensor({1, 8}, tflite::TensorType::kInt32);
     b.Op(kQuantize, {x}, {y});
     EXPECT_TRUE(b.Build({x}, {y}).pairs.empty());
   }

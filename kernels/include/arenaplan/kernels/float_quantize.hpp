@@ -27,9 +27,13 @@
 // what TFLM's conversion produces on x86-64 (cvttss2si returns INT32_MIN).
 //
 // Loop order (followed exactly): i = 0 .. count - 1; input element i is
-// read, then output element i written. No overlap contract: the element
-// sizes differ (4 bytes in, 1 or 2 out, or the reverse), and these
-// operators only sit at the graph's edges, whose tensors are the caller's.
+// read, then output element i written (one store). Overlap contract
+// (overlap.hpp, ElementwiseOverlapDistance; bytes): QUANTIZE narrows 4
+// bytes to 1 or 2, d = 0 (in place: output element i lies at or below
+// input element i's first byte, every later read above it); DEQUANTIZE
+// widens 1 or 2 bytes to 4, d = (4 - in_size) * (count - 1) (output
+// element count - 2's last byte, 4 * count - 5, written before input
+// element count - 1, from in_size * (count - 1), is read).
 #ifndef ARENAPLAN_KERNELS_FLOAT_QUANTIZE_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_QUANTIZE_HPP_
 
@@ -55,7 +59,8 @@ struct FloatQuantizeParams {
 }
 
 /// out[i] = clamp(round(in[i] / scale) + zero_point) for Out = int8_t,
-/// int16_t (or uint8_t). The output must not overlap the input.
+/// int16_t (or uint8_t). The output may start ElementwiseOverlapDistance
+/// (0) or more bytes below the input (header comment).
 template <class Out>
 inline void QuantizeFromFloat(const FloatQuantizeParams& p, const float* input,
                               Out* output) {
@@ -77,7 +82,8 @@ inline void QuantizeFromFloat(const FloatQuantizeParams& p, const float* input,
 }
 
 /// out[i] = scale * float(in[i] - zero_point) for In = int8_t, uint8_t,
-/// int16_t. The output must not overlap the input.
+/// int16_t. The output may start ElementwiseOverlapDistance(count,
+/// sizeof(In), 4) or more bytes below the input (header comment).
 template <class In>
 inline void DequantizeToFloat(const FloatQuantizeParams& p, const In* input,
                               float* output) {

@@ -105,6 +105,51 @@ namespace arenaplan::kernels {
 /// written, and later reads are above them), so d = 0, in place. Exact.
 inline constexpr std::int64_t kElementwiseOverlapDistance = 0;
 
+/// The overlap distance (bytes) of an element-wise kernel over `count`
+/// elements that reads input element i (`in_size` bytes, at byte
+/// in_size * i) and then writes output element i (`out_size` bytes, at byte
+/// out_size * i), i = 0, 1, ... ascending, each element's bytes read
+/// before any of its output bytes is written (int16 and float32 ADD, SUB,
+/// MUL with an input of the output's shape; LEAKY_RELU, LOGISTIC, TANH,
+/// RELU; QUANTIZE, DEQUANTIZE and requantization between int8, int16,
+/// int32 and float32). Output byte j of element i = j / out_size is
+/// followed by reads from input byte in_size * (i + 1) on (element i + 1;
+/// none after the last element), so with the file comment's relation
+///   j - minAfter(j) + 1 <= out_size * (i + 1) - in_size * (i + 1)
+///                        = (out_size - in_size) * (i + 1),
+/// equal at the element's last byte, for i <= count - 2. Same sizes: d = 0,
+/// in place (kElementwiseOverlapDistance). Narrower output (float32 ->
+/// int8 QUANTIZE, int16 -> int8): every term is negative, d = 0. Wider
+/// output (int8 -> int16, int16 -> float32 DEQUANTIZE): the largest term
+/// is the next-to-last element's, d = (out_size - in_size) * (count - 1),
+/// i.e. the output may start that many bytes below the input and so ends
+/// out_size - in_size bytes past the input's end. Exact: at d - 1 output
+/// element count - 2's last byte lands on the first byte of input element
+/// count - 1, read after it. count <= 1 or sizes below 1: 0.
+[[nodiscard]] constexpr std::int64_t ElementwiseOverlapDistance(
+    std::int64_t count, std::int64_t in_size, std::int64_t out_size) {
+  if (count <= 1 || in_size < 1 || out_size <= in_size) return 0;
+  return (out_size - in_size) * (count - 1);
+}
+
+/// A distance counted in elements (the window, PAD and element-wise
+/// functions count int8 elements, i.e. bytes) for a kernel that walks the
+/// same loop order on elements of `size` bytes, input and output alike,
+/// reading and writing whole elements (int16 and float32 CONV_2D,
+/// DEPTHWISE_CONV_2D, pooling and PAD): size * elements bytes, -1 kept.
+/// The bytes of output element e are written together after every read
+/// that element e's int8 counterpart makes, and the next read of input
+/// element m starts at byte size * m, so with the file comment's relation
+/// the largest term over element e's bytes is its last byte's,
+///   size * e + size - 1 - size * m + 1 = size * (e - m + 1),
+/// and d scales by size. Exact as the element distance is: at
+/// size * d - 1 the maximising element's last byte lands on the first byte
+/// of the input element read after it.
+[[nodiscard]] constexpr std::int64_t ScaledOverlapDistance(
+    std::int64_t elements, std::int64_t size) {
+  return elements < 0 ? -1 : elements * size;
+}
+
 namespace overlap_detail {
 
 [[nodiscard]] constexpr std::int64_t Max64(std::int64_t a, std::int64_t b) {

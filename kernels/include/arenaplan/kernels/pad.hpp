@@ -14,8 +14,9 @@
 // increasing order, i = 0 .. S_in - 1) and then writes output j; a padding
 // element writes the pad value and reads nothing.
 //
-// Overlap contract (overlap.hpp, element size 1 byte; for wider elements
-// scale by the size): let J(i) be the output position of input element i
+// Overlap contract (overlap.hpp, element size 1 byte; for int16 and
+// float32, each element read and written whole, the generator states
+// ScaledOverlapDistance(d, 2 or 4) bytes): let J(i) be the output position of input element i
 // and P(i) = J(i) - i, the number of padding elements before it in output
 // order; P is non-decreasing in i. When output J(i) is written the next
 // read is input i + 1, so its term is J(i) - (i + 1) + 1 = P(i) for

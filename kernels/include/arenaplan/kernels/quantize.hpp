@@ -13,8 +13,12 @@
 // of input element i are read, and every later read is above them, so
 // byte-wise minAfter(j) >= j + 1 and d = 0 (kElementwiseOverlapDistance,
 // overlap.hpp): in place, or the output any number of bytes below. Exact.
-// The generator declares it for int8 -> int8 only. With different element
-// sizes there is no contract (an int8 -> int16 output outruns its input).
+// With different element sizes (one store per element still, after the
+// element's read) the contract is ElementwiseOverlapDistance(count,
+// sizeof(In), sizeof(Out)) (overlap.hpp): 0 when the output is narrower
+// (int16 -> int8, int32 -> int16); (sizeof(Out) - sizeof(In)) * (count -
+// 1) when wider (int8 -> int16: count - 1 bytes), as a wider output
+// outruns its input by that much at the last element but one.
 #ifndef ARENAPLAN_KERNELS_QUANTIZE_HPP_
 #define ARENAPLAN_KERNELS_QUANTIZE_HPP_
 

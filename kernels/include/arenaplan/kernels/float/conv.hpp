@@ -16,7 +16,13 @@
 // tap outside the input adds nothing (not a product with 0, which would
 // turn a -0.0 total into +0.0 or an infinity times 0 into NaN).
 //
-// No overlap contract: the output gets its own bytes.
+// Loop order (CONV_2D, DEPTHWISE_CONV_2D): output elements (n, y, x, oc)
+// ascending, each written once after all its window's reads, as conv.hpp's
+// int8 kernels. Overlap contract: conv.hpp's Conv2DOverlapDistance /
+// DepthwiseConv2DOverlapDistance, counted in elements, times 4 bytes
+// (overlap.hpp, ScaledOverlapDistance: float elements in and out, read and
+// written whole). TRANSPOSE_CONV: no contract (the output gets its own
+// bytes).
 #ifndef ARENAPLAN_KERNELS_FLOAT_CONV_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_CONV_HPP_
 
@@ -84,7 +90,7 @@ inline void Convolve(const ConvParams& p, const Shape4& is, const float* input,
 }
 
 /// CONV_2D: input [n, h, w, c], filter [oc, kh, kw, c], bias [oc] or
-/// nullptr, output [n, oh, ow, oc], not overlapping the input.
+/// nullptr, output [n, oh, ow, oc] (overlap: header comment).
 inline void Conv2D(const ConvParams& p, const Shape4& input_shape,
                    const float* input, const Shape4& filter_shape,
                    const float* filter, const float* bias,
@@ -94,7 +100,7 @@ inline void Conv2D(const ConvParams& p, const Shape4& input_shape,
 }
 
 /// DEPTHWISE_CONV_2D: input [n, h, w, c], filter [1, kh, kw, c * m], bias
-/// [c * m] or nullptr, output [n, oh, ow, c * m], not overlapping the input.
+/// [c * m] or nullptr, output [n, oh, ow, c * m] (overlap: header comment).
 inline void DepthwiseConv2D(const ConvParams& p, const Shape4& input_shape,
                             const float* input, const Shape4& filter_shape,
                             const float* filter, const float* bias,

@@ -18,8 +18,12 @@
 //   x < 0.0f ? 0.0f : x (+infinity becomes 6, -0.0 stays, a NaN passes).
 //
 // Loop order: output elements in row-major order, each written after its
-// operands are read; no overlap contract is stated for them yet (their
-// tensors are planned apart).
+// operands are read (RELU, RELU6: element i of the input, then element i
+// of the output). Overlap contract (overlap.hpp, ElementwiseOverlapDistance
+// with 4-byte elements in and out): d = 0, in place, for RELU's and
+// RELU6's input and for an input of the five broadcasting operators that
+// has the output's shape (its element i is read for output element i);
+// none for a broadcast input, which is re-read after later writes.
 #ifndef ARENAPLAN_KERNELS_FLOAT_ELEMENTWISE_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_ELEMENTWISE_HPP_
 

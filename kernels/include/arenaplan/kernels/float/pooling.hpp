@@ -12,7 +12,11 @@
 // Every window has a tap inside the input: SAME padding before is less
 // than the window, VALID has none (tflite::CheckPool).
 //
-// No overlap contract: the output gets its own bytes.
+// Loop order: pooling.hpp's (output elements (n, y, x, c) ascending, each
+// written once after its window's taps of channel c are read). Overlap
+// contract: pooling.hpp's PoolOverlapDistance, counted in elements, times
+// 4 bytes (overlap.hpp, ScaledOverlapDistance: input and output elements
+// are both 4 bytes, read and written whole).
 #ifndef ARENAPLAN_KERNELS_FLOAT_POOLING_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_POOLING_HPP_
 
@@ -66,16 +70,16 @@ inline void Pool(const PoolParams& p, const Shape4& is, const float* input,
   }
 }
 
-/// AVERAGE_POOL_2D: input [n, h, w, c] -> output [n, oh, ow, c], not
-/// overlapping the input.
+/// AVERAGE_POOL_2D: input [n, h, w, c] -> output [n, oh, ow, c], starting
+/// at least the contract's distance (header comment) below the input.
 inline void AveragePool(const PoolParams& p, const Shape4& input_shape,
                         const float* input, const Shape4& output_shape,
                         float* output) {
   Pool<false>(p, input_shape, input, output_shape, output);
 }
 
-/// MAX_POOL_2D: input [n, h, w, c] -> output [n, oh, ow, c], not
-/// overlapping the input.
+/// MAX_POOL_2D: input [n, h, w, c] -> output [n, oh, ow, c], starting at
+/// least the contract's distance (header comment) below the input.
 inline void MaxPool(const PoolParams& p, const Shape4& input_shape,
                     const float* input, const Shape4& output_shape,
                     float* output) {

@@ -14,10 +14,12 @@
 //            exp((x_c - m) * beta), sum = 0.0f + e_0 + e_1 + ... in order;
 //            out_c = e_c / sum (e_c held in the output in between)
 //
-// Element c of the output is written after element c of the input is
-// read (LOGISTIC, TANH), and SOFTMAX reads a row's inputs again after
-// writing earlier outputs of the row: no overlap contract is stated (the
-// tensors are planned apart).
+// LOGISTIC, TANH: i = 0 .. count - 1, input element i read (once), then
+// output element i written. Overlap contract (overlap.hpp,
+// ElementwiseOverlapDistance with 4-byte elements in and out): d = 0, in
+// place. SOFTMAX reads a row's inputs again after writing earlier outputs
+// of the row: no overlap contract is stated (the tensors are planned
+// apart).
 #ifndef ARENAPLAN_KERNELS_FLOAT_TRANSCENDENTAL_HPP_
 #define ARENAPLAN_KERNELS_FLOAT_TRANSCENDENTAL_HPP_
 

@@ -20,8 +20,12 @@
 //
 // Loop order: the int8 reference's (conv.hpp): output pixels in row-major
 // order, channels ascending, each output element written after its whole
-// window is read. No overlap contract is stated for these kernels (the
-// generator plans their tensors apart).
+// window is read (DepthwiseConv2D: input channel ic's taps for output
+// channels ic * m .. ic * m + m - 1, ascending, as conv.hpp's). Overlap
+// contract: conv.hpp's Conv2DOverlapDistance / DepthwiseConv2DOverlapDistance,
+// counted in elements, times 2 bytes (overlap.hpp, ScaledOverlapDistance:
+// int16 elements in and out, read and written whole; the int8 filter is a
+// constant, outside the arena).
 #ifndef ARENAPLAN_KERNELS_INT16_CONV_HPP_
 #define ARENAPLAN_KERNELS_INT16_CONV_HPP_
 

@@ -27,8 +27,12 @@
 // saturated to int16 (multipliers as leaky_relu.hpp's, non-negative).
 //
 // Loop order: output elements in row-major order, each written after its
-// operands are read; the element-wise contract d = 0 holds (as add.hpp's
-// proof, in elements), but the generator states none for int16 yet.
+// operands are read (LEAKY_RELU: element i of the input, then element i of
+// the output). Overlap contract (overlap.hpp, ElementwiseOverlapDistance
+// with 2-byte elements in and out): d = 0, in place, for LEAKY_RELU's input
+// and for an ADD, SUB or MUL input of the output's shape (its element i is
+// read for output element i: the walk's index is the output's); none for
+// a broadcast input, which is re-read after later writes.
 #ifndef ARENAPLAN_KERNELS_INT16_ELEMENTWISE_HPP_
 #define ARENAPLAN_KERNELS_INT16_ELEMENTWISE_HPP_
 

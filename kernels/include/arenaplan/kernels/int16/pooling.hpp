@@ -9,9 +9,10 @@
 // nearest, ties away from zero; the maximum starts at -32768; the result is
 // clamped to the fused activation's range.
 //
-// Loop order: pooling.hpp's. No overlap contract is stated for int16 (the
-// generator plans input and output apart), though pooling.hpp's proof holds
-// in elements.
+// Loop order: pooling.hpp's. Overlap contract: pooling.hpp's
+// PoolOverlapDistance, counted in elements, times 2 bytes (overlap.hpp,
+// ScaledOverlapDistance: input and output elements are both 2 bytes, read
+// and written whole).
 #ifndef ARENAPLAN_KERNELS_INT16_POOLING_HPP_
 #define ARENAPLAN_KERNELS_INT16_POOLING_HPP_
 
