@@ -48,7 +48,7 @@ const std::vector<TypeRule>& Table() {
        {{I8, I8, I8}, {I16, I8, I16}, {F32, F32, F32}}},
       {BuiltinOp::kSoftmax,
        {In(0, "input"), Out()},
-       {{I8, I8}, {I8, I16}, {F32, F32}}},
+       {{I8, I8}, {I8, I16}, {I16, I16}, {F32, F32}}},
       {BuiltinOp::kReshape,
        {In(0, "input"), Out()},
        {{I8, I8}, {I16, I16}, {F32, F32}}},
