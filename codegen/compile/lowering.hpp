@@ -347,6 +347,9 @@ class Lowerer {
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().
   /// Returns its identifier.
   std::string State(const tflite::Tensor& t, std::int32_t zero_point);
+  /// A variable float32 tensor in its own static buffer (RAM, .bss, 0.0f
+  /// at start-up), set to 0.0f again by ResetState(). lowering_float.cpp.
+  std::string StateFloat(const tflite::Tensor& t);
   /// A variable int8 tensor in its own static buffer (RAM, .data)
   /// initialized to `zero_point` (TFLM's ResetVariableTensors fills an int8
   /// variable with its zero point) and set to it again by ResetState().
