@@ -164,7 +164,6 @@ std::optional<SoftmaxScaling> Int8SoftmaxScaling(double beta,
   return s;
 }
 
-
 std::vector<std::int16_t> Int16SoftmaxTable(Int16SoftmaxFunction f) {
   // Every step in float, in TFLM's order, so that each rounding is its.
   const bool exp = f == Int16SoftmaxFunction::kExp;
