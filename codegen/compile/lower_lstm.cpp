@@ -7,7 +7,10 @@
 // PrepareGateParametersInteger forms them): int8 input, output and hidden
 // state, int16 cell state, int8 per-tensor symmetric weights, int32 biases,
 // cell gate activation TANH, no peephole, projection, layer norm or CIFG
-// (inputs 9-11, 16, 17, 20-23 left out; TFLM refuses them too).
+// (inputs 9-11, 16, 17, 20-23 left out; TFLM refuses them too). float32
+// (every tensor, type_rules.cpp): k::f32::SequenceLstm
+// (kernels/include/arenaplan/kernels/float/lstm.hpp), float32 states kept
+// as below.
 //
 // State: the hidden state (input 18, int8) and the cell state (input 19,
 // int16) are variable tensors, kept in static buffers outside the arena
@@ -23,7 +26,9 @@
 // they are read; the kernel promises nothing.
 #include <cmath>
 
+#include "codegen/compile/edge_types.hpp"
 #include "codegen/compile/lowering.hpp"
+#include "codegen/compile/type_rules.hpp"
 
 namespace arenaplan::compile {
 
@@ -136,12 +141,62 @@ std::string LstmGatesText(Lowerer& l, const tflite::Operator& op,
   return gates;
 }
 
+/// The float32 LSTM (kernels/float/lstm.hpp): every tensor FLOAT32, the
+/// states variable, weights and biases constant.
+void LowerSequenceLstmF32(Lowerer& l, const tflite::Operator& op,
+                          const tflite::SequenceLstmOptions& o) {
+  const Tensor& in = l.Input(op, 0);
+  const Tensor& hidden = l.Input(op, 18);
+  const Tensor& cell = l.Input(op, 19);
+  const Tensor& out = l.Output(op);
+  for (const Tensor* s : {&hidden, &cell}) {
+    if (s->type != TensorType::kFloat32)
+      l.Fail(l.Describe(*s) + " is " + tflite::TensorTypeName(s->type) +
+             "; a float32 LSTM needs float32 states");
+    if (!s->is_variable || l.model().IsConstant(*s))
+      l.Fail(l.Describe(*s) + " must be a variable (state) tensor");
+  }
+  const LstmSizes z = LstmSizesOf(l, o, in, hidden, cell, out);
+  std::string gates;
+  for (std::size_t g = 0; g < 4; ++g) {
+    const Tensor& wi = l.Input(op, 1 + g);
+    const Tensor& wr = l.Input(op, 5 + g);
+    for (const Tensor* w : {&wi, &wr}) {
+      if (w->type != TensorType::kFloat32 || !l.model().IsConstant(*w))
+        l.Fail(l.Describe(*w) + " must be constant float32 weights");
+    }
+    if (wi.shape != std::vector<std::int32_t>{z.units, z.input_size} ||
+        wr.shape != std::vector<std::int32_t>{z.units, z.units}) {
+      l.Fail(l.Describe(wi) + " " + ShapeText(wi.shape) + " or " +
+             l.Describe(wr) + " " + ShapeText(wr.shape) +
+             Fmt(" is not [%d,%d] / [%d,%d]", z.units, z.input_size, z.units,
+                 z.units));
+    }
+    gates += Fmt("          k::f32::LstmGate{%s, %s, %s},\n",
+                 l.ConstFloat(wi).c_str(), l.ConstFloat(wr).c_str(),
+                 l.FloatBias(op, z.units, 12 + g).c_str());
+  }
+  l.Emit(Fmt("  k::f32::SequenceLstm(\n      k::f32::SequenceLstmParams{%d, "
+             "%d, %d, %d, %s,\n        {\n",
+             z.batches, z.steps, z.input_size, z.units,
+             o.time_major ? "true" : "false") +
+         gates +
+         Fmt("        },\n        %s},\n",
+             ExactFloatLiteral(o.cell_clip).c_str()));
+  l.Emit("      " + l.TypedAddr(in, "float") + ", " + l.StateFloat(hidden) +
+         ", " + l.StateFloat(cell) + ", " + l.TypedAddr(out, "float") + ");\n");
+}
+
 }  // namespace
 
 void LowerUnidirectionalSequenceLstm(Lowerer& l, const tflite::Operator& op) {
   if (op.inputs.size() != 24) l.Fail("expected 24 inputs");
   const auto& o = l.OptionsOf<tflite::SequenceLstmOptions>(op);
   CheckLstmOptions(l, op, o);
+  if (CheckTypes(l, op)[0] == TensorType::kFloat32) {
+    LowerSequenceLstmF32(l, op, o);
+    return;
+  }
   const Tensor& in = l.Input(op, 0);
   const Tensor& hidden = l.Input(op, 18);
   const Tensor& cell = l.Input(op, 19);

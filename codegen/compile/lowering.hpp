@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -266,6 +267,12 @@ class Lowerer {
   /// (`comment` passes through CommentText); lowering_wide.cpp.
   std::string EmitInt64Array(const std::string& id, const std::string& comment,
                              const std::vector<std::int64_t>& v);
+  /// Emits `const std::int16_t ID[] = {v...}` after a `// comment` line
+  /// the first time `id` is asked for (a table every operator of a kind
+  /// shares); returns `id`. lowering_wide.cpp.
+  std::string EmitInt16TableOnce(const std::string& id,
+                                 const std::string& comment,
+                                 const std::vector<std::int16_t>& v);
   /// The bias (optional input `input`) of `channels` entries of a 16x8
   /// layer with a 64-bit accumulator, as an identifier of an int64 array:
   /// an INT64 constant, or (`int16_ok`) an INT16 one widened on the host
@@ -340,6 +347,9 @@ class Lowerer {
   /// .bss, zero at start-up), set to `zero_point` again by ResetState().
   /// Returns its identifier.
   std::string State(const tflite::Tensor& t, std::int32_t zero_point);
+  /// A variable float32 tensor in its own static buffer (RAM, .bss, 0.0f
+  /// at start-up), set to 0.0f again by ResetState(). lowering_float.cpp.
+  std::string StateFloat(const tflite::Tensor& t);
   /// A variable int8 tensor in its own static buffer (RAM, .data)
   /// initialized to `zero_point` (TFLM's ResetVariableTensors fills an int8
   /// variable with its zero point) and set to it again by ResetState().
@@ -394,6 +404,7 @@ class Lowerer {
   std::vector<std::size_t> file_index_;          ///< See NumberOperators().
   std::vector<std::uint64_t> constants_before_;  ///< ConstantBytesBefore().
   std::map<std::int32_t, std::string> emitted_;
+  std::set<std::string> tables_;  ///< See EmitInt16TableOnce().
   std::string consts_;
   std::string body_;
   std::string states_;  ///< Declarations of the state buffers.

@@ -2,7 +2,9 @@
 //
 // The Lowerer's constants of the float32 lowerings: float arrays written
 // exactly (hexadecimal literals, which name one float each, no decimal
-// rounding), the float bias, and the fused activation's float bounds.
+// rounding), the float bias, the fused activation's float bounds, and
+// float32 state buffers (the float LSTM's).
+#include <cinttypes>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -92,6 +94,17 @@ std::string FloatActivationCode(const Lowerer& l, tflite::Activation a) {
   }
   return "k::f32::ActivationRange{" + ExactFloatLiteral(lo) + ", " +
          ExactFloatLiteral(hi) + "}";
+}
+
+std::string Lowerer::StateFloat(const Tensor& t) {
+  const std::string id = "kState" + std::to_string(Index(t));
+  if (!emitted_.emplace(Index(t), id).second) return id;
+  const std::int64_t n = ElementCount(t);
+  states_ += "// " + CommentOn(t, "float32") + ", persistent state\n";
+  states_ += Fmt("alignas(16) float %s[%" PRId64 "];\n", id.c_str(), n);
+  reset_ += Fmt("  for (float& v : %s) v = 0.0f;\n", id.c_str());
+  state_bytes_ += static_cast<std::uint64_t>(n) * 4;
+  return id;
 }
 
 }  // namespace arenaplan::compile

@@ -1,7 +1,8 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The Lowerer's constants of the int16-activation lowerings: int64 arrays
-// (the 64-bit biases of the 16x8 convolutions).
+// (the 64-bit biases of the 16x8 convolutions) and shared int16 tables (the
+// int16 softmax's).
 #include <cinttypes>
 #include <cstring>
 #include <vector>
@@ -19,6 +20,21 @@ std::vector<std::int64_t> Lowerer::Int64Values(const Tensor& t) const {
   std::vector<std::int64_t> v(data.size() / 8);
   std::memcpy(v.data(), data.data(), data.size());  // little-endian host
   return v;
+}
+
+std::string Lowerer::EmitInt16TableOnce(const std::string& id,
+                                        const std::string& comment,
+                                        const std::vector<std::int16_t>& v) {
+  if (!tables_.insert(id).second) return id;
+  consts_ += "// " + CommentText(comment) + "\n";
+  consts_ += ConstArrayHead("std::int16_t", id, v.size(), 16) + " = {";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    consts_ += i % 16 == 0 ? "\n    " : " ";
+    consts_ += std::to_string(v[i]) + ",";
+  }
+  consts_ += "\n};\n";
+  const_bytes_ += 2 * v.size();
+  return id;
 }
 
 std::string Lowerer::EmitInt64Array(const std::string& id,

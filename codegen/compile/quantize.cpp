@@ -164,4 +164,43 @@ std::optional<SoftmaxScaling> Int8SoftmaxScaling(double beta,
   return s;
 }
 
+std::vector<std::int16_t> Int16SoftmaxTable(Int16SoftmaxFunction f) {
+  // Every step in float, in TFLM's order, so that each rounding is its.
+  const bool exp = f == Int16SoftmaxFunction::kExp;
+  const auto apply = [exp](float x) {
+    return exp ? std::exp(x) : 1.0f / (1.0f + x);
+  };
+  const float range = 65535.0f;  // int16 max - min
+  const float in_scale = (exp ? 10.0f : 1.0f) / range;
+  const std::int32_t in_zero = exp ? 32767 : -32768;
+  const float in_min = in_scale * static_cast<float>(-32768 - in_zero);
+  const float in_max = in_scale * static_cast<float>(32767 - in_zero);
+  const float out_scale = 2.0f / range;
+  const float out_span =
+      out_scale * 32767.0f - out_scale * -32768.0f;  // output max - min
+  const float k = 65536.0f / out_span;
+  constexpr int kSteps = 512;
+  const float step = (in_max - in_min) / static_cast<float>(kSteps);
+  const float half = step / 2.0f;
+  const auto saturate = [](float v) {
+    return static_cast<std::int16_t>(std::clamp(v, -32768.0f, 32767.0f));
+  };
+  std::vector<std::int16_t> t(kSteps + 1);
+  for (int i = 0; i < kSteps; ++i) {
+    const float x = in_min + static_cast<float>(i) * step;
+    const float at = apply(x);
+    const float next = apply(in_min + static_cast<float>(i + 1) * step);
+    const float mid = apply(x + half);
+    const float sample = std::round(at * k);
+    // The chord's midpoint against the curve's, both rounded; half the
+    // error (rounded) is taken off the sample.
+    const float chord = std::round((next * k + sample) / 2.0f);
+    const float error = chord - std::round(mid * k);
+    t[static_cast<std::size_t>(i)] =
+        saturate(sample - std::round(error / 2.0f));
+  }
+  t[kSteps] = saturate(std::round(apply(in_max) * k));
+  return t;
+}
+
 }  // namespace arenaplan::compile

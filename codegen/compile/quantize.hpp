@@ -107,6 +107,21 @@ struct SoftmaxScaling {
 [[nodiscard]] std::optional<SoftmaxScaling> Int8SoftmaxScaling(
     double beta, double input_scale);
 
+/// The two tables of TFLite's int16 softmax (kernels/int16/softmax.hpp).
+enum class Int16SoftmaxFunction {
+  kExp,         ///< exp(x), x in [-10, 0] (index -32768 .. 32767).
+  kReciprocal,  ///< 1 / (1 + x), x in [0, 1].
+};
+/// The 513-entry interpolation table of `f` as TFLM's Prepare fills it
+/// (LUTPopulate<int16_t>, all in float): 512 steps over the input range
+/// mapped from int16; entry i is round(f(x_i) * k) less half the rounded
+/// error of the chord at the step's midpoint (k = 65536 / (65535 * 2 /
+/// 65535), output Q0.15), clamped to int16; the last is round(f(max) * k).
+/// Computed with this host's float exp, as TFLM computes it with its
+/// target's.
+[[nodiscard]] std::vector<std::int16_t> Int16SoftmaxTable(
+    Int16SoftmaxFunction f);
+
 }  // namespace arenaplan::compile
 
 #endif  // ARENAPLAN_CODEGEN_COMPILE_QUANTIZE_HPP_

@@ -86,9 +86,9 @@ TEST(TypeRules, ListTheFloatLinesBesideTheIntegerOnes) {
               AcceptedTypesText(*FindTypeRule(BuiltinOp::kPad)))
         << arenaplan::tflite::BuiltinOpName(op);
   }
-  // SOFTMAX: int8 in, int8 or int16 out, or float32.
+  // SOFTMAX: int8 in, int8 or int16 out; int16 in and out; or float32.
   EXPECT_EQ(AcceptedTypesText(*FindTypeRule(BuiltinOp::kSoftmax)),
-            "(INT8, INT8), (INT8, INT16), (FLOAT32, FLOAT32)");
+            "(INT8, INT8), (INT8, INT16), (INT16, INT16), (FLOAT32, FLOAT32)");
   for (const BuiltinOp op :
        {BuiltinOp::kSub, BuiltinOp::kMul, BuiltinOp::kMaximum,
         BuiltinOp::kMinimum, BuiltinOp::kRelu6, BuiltinOp::kMean,

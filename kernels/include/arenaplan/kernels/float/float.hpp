@@ -21,6 +21,7 @@
 //   conv.hpp             Conv2D, DepthwiseConv2D
 //   elementwise.hpp      Add, Sub, Mul, Div, Maximum, Minimum, Relu, Relu6
 //   fully_connected.hpp  FullyConnected
+//   lstm.hpp             SequenceLstm (math.hpp's exp and tanh)
 //   math.hpp             Exp, Expm1, Tanh of one float (no libm)
 //   mean.hpp             Mean
 //   pooling.hpp          AveragePool, MaxPool
@@ -38,6 +39,7 @@
 #include "arenaplan/kernels/float/conv.hpp"
 #include "arenaplan/kernels/float/elementwise.hpp"
 #include "arenaplan/kernels/float/fully_connected.hpp"
+#include "arenaplan/kernels/float/lstm.hpp"
 #include "arenaplan/kernels/float/mean.hpp"
 #include "arenaplan/kernels/float/pooling.hpp"
 #include "arenaplan/kernels/float/resize_bilinear.hpp"

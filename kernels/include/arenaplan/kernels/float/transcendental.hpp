@@ -30,13 +30,16 @@
 namespace arenaplan::kernels::f32 {
 
 /// LOGISTIC of `count` elements (header comment).
+/// The logistic of one float with TFLite's cut-offs (header comment);
+/// also the float LSTM's gate activation (lstm.hpp).
+[[nodiscard]] inline float LogisticOf(float v) {
+  return v > 16.619047164916992188f ? 1.0f
+         : v < -9.0f                ? Exp(v)
+                                    : 1.0f / (1.0f + Exp(-v));
+}
+
 inline void Logistic(std::int32_t count, const float* input, float* output) {
-  for (std::int32_t i = 0; i < count; ++i) {
-    const float v = input[i];
-    output[i] = v > 16.619047164916992188f ? 1.0f
-                : v < -9.0f                ? Exp(v)
-                                           : 1.0f / (1.0f + Exp(-v));
-  }
+  for (std::int32_t i = 0; i < count; ++i) output[i] = LogisticOf(input[i]);
 }
 
 /// TANH of `count` elements.

@@ -14,6 +14,7 @@
 //   pooling.hpp         AveragePool, MaxPool
 //   mean.hpp            Mean
 //   sigmoid.hpp         Logistic, Tanh
+//   softmax.hpp         Softmax
 #ifndef ARENAPLAN_KERNELS_INT16_INT16_HPP_
 #define ARENAPLAN_KERNELS_INT16_INT16_HPP_
 
@@ -24,6 +25,7 @@
 #include "arenaplan/kernels/int16/pooling.hpp"
 #include "arenaplan/kernels/int16/requantize.hpp"
 #include "arenaplan/kernels/int16/sigmoid.hpp"
+#include "arenaplan/kernels/int16/softmax.hpp"
 #include "arenaplan/kernels/int16/transpose_conv.hpp"
 
 #endif  // ARENAPLAN_KERNELS_INT16_INT16_HPP_
