@@ -25,6 +25,9 @@ std::uint64_t ConvScratch(const tflite::Model& model,
   const tflite::Tensor* w = tensor(op.inputs, 1);
   const tflite::Tensor* out = tensor(op.outputs, 0);
   if (in == nullptr || w == nullptr || out == nullptr) return 0;
+  // Only the int8 kernels take scratch; the int16 (16x8) and float32
+  // convolutions (kernels/int16/, kernels/float/) use none.
+  if (in->type != tflite::TensorType::kInt8) return 0;
   const auto checked = tflite::CheckConv(op, *in, *w, *out, depthwise);
   const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
   if (g == nullptr) return 0;

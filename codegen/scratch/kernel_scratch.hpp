@@ -21,7 +21,8 @@ namespace arenaplan::scratch {
 
 /// The kernel scratch of every operator of subgraph 0 of `model` (the
 /// folded model compile lowers): (operator index in `model`, bytes > 0), in
-/// operator order. An undilated CONV_2D, and an undilated
+/// operator order. Of int8 activations only (the int16 and float32
+/// convolutions take no scratch): an undilated CONV_2D, and an undilated
 /// DEPTHWISE_CONV_2D of one input channel (lowered as a convolution of
 /// filter [out_c, kh, kw, 1]): k::Conv2DFastScratchBytes of the filter, the
 /// most of the DSP, scalar and Helium paths (fast_conv.hpp). A
