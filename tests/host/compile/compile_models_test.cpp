@@ -28,6 +28,7 @@
 #include "cm_ms_greedy_by_size_model.hpp"
 #include "cm_ms_naive_model.hpp"
 #include "codegen/tflite/model.hpp"
+#include "tests/host/support/lcg.hpp"
 
 namespace {
 
@@ -101,18 +102,7 @@ class Runner {
   std::int8_t* arena_ = nullptr;  ///< In storage_, aligned.
 };
 
-/// Deterministic pseudo-random values (64-bit LCG, high bits).
-class Lcg {
- public:
-  explicit Lcg(std::uint64_t seed) : s_(seed) {}
-  std::int32_t Next(std::int32_t lo, std::int32_t hi) {
-    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
-    return lo + static_cast<std::int32_t>((s_ >> 33) % (hi - lo + 1));
-  }
-
- private:
-  std::uint64_t s_;
-};
+using ::arenaplan::testing_util::Lcg;
 
 TEST(CompileModels, NaivePlansGiveEveryTensorItsOwnBytes) {
   EXPECT_TRUE(NoSharing(COMPILED(cm_hw_naive)));

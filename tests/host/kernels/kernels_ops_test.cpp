@@ -14,6 +14,7 @@
 
 #include "arenaplan/kernels/kernels.hpp"
 #include "codegen/compile/quantize.hpp"
+#include "tests/host/support/lcg.hpp"
 
 namespace {
 
@@ -21,18 +22,7 @@ namespace k = arenaplan::kernels;
 namespace compile = arenaplan::compile;
 namespace tflite = arenaplan::tflite;
 
-/// Deterministic pseudo-random int8 values (64-bit LCG, high bits).
-class Lcg {
- public:
-  explicit Lcg(std::uint64_t seed) : s_(seed) {}
-  std::int32_t Next(std::int32_t lo, std::int32_t hi) {
-    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
-    return lo + static_cast<std::int32_t>((s_ >> 33) % (hi - lo + 1));
-  }
-
- private:
-  std::uint64_t s_;
-};
+using ::arenaplan::testing_util::Lcg;
 
 std::int32_t RefQuantize(double real, double scale, std::int32_t zp,
                          std::int32_t lo, std::int32_t hi) {

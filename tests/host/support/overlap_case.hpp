@@ -45,25 +45,13 @@
 #include <vector>
 
 #include "arenaplan/kernels/kernels.hpp"
+#include "tests/host/support/lcg.hpp"
 
 namespace arenaplan::overlap_case {
 
 namespace k = ::arenaplan::kernels;
 
-/// Deterministic pseudo-random integers (64-bit LCG, high bits).
-class Lcg {
- public:
-  explicit Lcg(std::uint64_t seed) : s_(seed) {}
-  std::int32_t Next(std::int32_t lo, std::int32_t hi) {
-    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
-    return lo + static_cast<std::int32_t>(
-                    (s_ >> 33) % static_cast<std::uint64_t>(hi - lo + 1));
-  }
-  std::int8_t Byte() { return static_cast<std::int8_t>(Next(-128, 127)); }
-
- private:
-  std::uint64_t s_;
-};
+using ::arenaplan::testing_util::Lcg;
 
 /// A trace event: a read of input byte i (i >= 0) or a write of output byte
 /// j (encoded -1 - j).
