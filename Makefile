@@ -38,10 +38,15 @@ endif
 
 # The sanitizer build is optimised a little (-O1, as the sanitizers'
 # documentation advises): the property tests' random searches run about
-# three times faster than at -O0, and every check stays.
+# three times faster than at -O0, and every check stays. It is built with
+# clang (ASAN_CXX; the fuzz targets need it anyway): the same code took
+# about 0.7 of GCC 12's compile time here, and the optimised build keeps
+# GCC, so host code is compiled and warned about by both compilers.
+ASAN_CXX ?= clang++
 $(ASAN_BUILD)/CMakeCache.txt:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DARENAPLAN_SANITIZE=ON >/dev/null
+	CXX=$(ASAN_CXX) cmake -S . -B $(ASAN_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+	  -DARENAPLAN_SANITIZE=ON >/dev/null
 
 # Host tests in an optimised build.
 test-host: build

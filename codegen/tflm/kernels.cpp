@@ -42,8 +42,7 @@ class OpView {
  public:
   OpView(const Model& model, std::size_t subgraph, std::size_t op,
          const InputOptions& options)
-      : model_(model),
-        graph_(model.subgraphs[subgraph]),
+      : graph_(model.subgraphs[subgraph]),
         op_(graph_.operators[op]),
         options_(options),
         where_(model.source + ": subgraph " + std::to_string(subgraph) +
@@ -100,7 +99,6 @@ class OpView {
   }
 
  private:
-  const Model& model_;
   const Subgraph& graph_;
   const Operator& op_;
   const InputOptions& options_;

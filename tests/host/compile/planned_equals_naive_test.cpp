@@ -41,6 +41,7 @@
 #include "codegen/tflite/model.hpp"
 #include "tests/host/support/model_builder.hpp"
 #include "tests/host/support/random_graph.hpp"
+#include "tests/host/support/sanitizers.hpp"
 #include "tests/host/support/test_util.hpp"
 
 namespace arenaplan {
@@ -50,12 +51,8 @@ namespace fs = std::filesystem;
 using testing_util::CommandResult;
 using testing_util::RunCommand;
 
-#if defined(__SANITIZE_ADDRESS__)
 /// Fewer under the sanitizers: the in-process compiles run slower there.
-constexpr std::uint32_t kDefaultGraphs = 300;
-#else
-constexpr std::uint32_t kDefaultGraphs = 2000;
-#endif
+constexpr std::uint32_t kDefaultGraphs = ARENAPLAN_TEST_ASAN ? 300 : 2000;
 constexpr std::uint32_t kGraphsPerUnit = 40;
 /// Mode 0 is the reference; 1.. are the modes under test.
 constexpr int kModes = 4;

@@ -413,10 +413,10 @@ void CheckWidePad(std::uint64_t seed, Tally& tally) {
       k::Pad<T>(*p, value, reinterpret_cast<const T*>(in),
                 reinterpret_cast<T*>(out));
     };
-    c.trace = [p, size](Trace& t) {
+    c.trace = [p](Trace& t) {
       Trace elements;
       PadTrace(*p, elements);
-      t = ScaleTrace(elements, size);
+      t = ScaleTrace(elements, sizeof(T));
     };
     CheckCase(c, rng, tally);
     if (::testing::Test::HasFailure()) return;

@@ -14,6 +14,7 @@
 #include "codegen/planner/planner.hpp"
 #include "codegen/validator/validator.hpp"
 #include "tests/host/support/exhaustive.hpp"
+#include "tests/host/support/sanitizers.hpp"
 
 namespace arenaplan {
 namespace {
@@ -110,11 +111,7 @@ void CheckPlan(const PlanResult& plan, const std::string& where) {
 
 /// Instances per run: 2,400 in an optimised build. The sanitizer build (CI
 /// runs both) repeats a quarter of them, which keeps it to a minute there.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kInstances = 600;
-#else
-constexpr int kInstances = 2400;
-#endif
+constexpr int kInstances = ARENAPLAN_TEST_ASAN ? 600 : 2400;
 
 TEST(PlannerProperty, EveryStrategyValidatesAndRespectsTheBounds) {
   std::mt19937_64 rng(0xA7E7A);

@@ -20,6 +20,7 @@
 #include "codegen/base/errors.hpp"
 #include "codegen/emit/regions.hpp"
 #include "codegen/validator/validator.hpp"
+#include "tests/host/support/sanitizers.hpp"
 #include "tests/host/support/test_util.hpp"
 #include "tests/host/support/usage_problems.hpp"
 
@@ -499,17 +500,7 @@ TEST(Regions, GreedyTakesTheReplanningRulesDecisionsOnSmallInstances) {
 /// How much slower this build runs than the release build the time limits
 /// below are meant for: 10 under AddressSanitizer (make test-asan, a debug
 /// build), else 1.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double kSlowdown = 10;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr double kSlowdown = 10;
-#else
-constexpr double kSlowdown = 1;
-#endif
-#else
-constexpr double kSlowdown = 1;
-#endif
+constexpr double kSlowdown = ARENAPLAN_TEST_ASAN ? 10 : 1;
 
 /// A chain of `ops` operators (QUANTIZE, say): tensor k of 1024 bytes is
 /// written by operator k - 1 and read by operator k (the first only read,

@@ -13,24 +13,14 @@
 #include <vector>
 
 #include "codegen/records.hpp"
+#include "tests/host/support/sanitizers.hpp"
 
 namespace arenaplan::testing {
 
-/// Random-instance counts are divided by this under AddressSanitizer (GCC
-/// defines __SANITIZE_ADDRESS__, clang has __has_feature), where every node
-/// and the brute force cost five to ten times more; Release builds run the
-/// full counts.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kScale = 6;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr int kScale = 6;
-#else
-inline constexpr int kScale = 1;
-#endif
-#else
-inline constexpr int kScale = 1;
-#endif
+/// Random-instance counts are divided by this under AddressSanitizer,
+/// where every node and the brute force cost five to ten times more;
+/// Release builds run the full counts.
+inline constexpr int kScale = ARENAPLAN_TEST_ASAN ? 6 : 1;
 
 /// Random instances of the shapes networks produce: chains (each tensor
 /// lives from its producer to its consumer), residual blocks (a long-lived
