@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 #if defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -199,7 +200,11 @@ TEST(FoldConstants, LeavesWhatTheRuleDoesNotCover) {
 __attribute__((target("f16c"))) float WidenByMachine(std::uint16_t bits) {
   return _cvtsh_ss(bits);
 }
-bool MachineWidensHalves() { return __builtin_cpu_supports("f16c"); }
+/// CPUID leaf 1, ECX bit 29: the processor has F16C.
+bool MachineWidensHalves() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  return __get_cpuid(1, &a, &b, &c, &d) != 0 && ((c >> 29) & 1u) != 0;
+}
 #else
 float WidenByMachine(std::uint16_t bits) {
   _Float16 half;
