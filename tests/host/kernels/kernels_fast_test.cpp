@@ -20,6 +20,7 @@
 
 #include "arenaplan/kernels/kernels.hpp"
 #include "codegen/tflite/geometry.hpp"
+#include "tests/host/support/window_geometry.hpp"
 
 namespace {
 
@@ -47,29 +48,15 @@ class Lcg {
 
 constexpr int kCases = 2000;
 
-struct Dim {
-  std::int32_t in, k, stride, pad, out;
-};
+namespace window_geometry = arenaplan::window_geometry;
+using window_geometry::Dim;
 
-/// SAME, VALID or explicit leading padding in [0, k - 1].
+/// A random dimension as the tests below draw it: taps 1 in one case of
+/// four, else 1 .. max_k.
 Dim RandomDim(Lcg& rng, std::int32_t max_in, std::int32_t max_k) {
-  Dim d;
-  d.in = rng.Next(1, max_in);
-  d.k = rng.Next(0, 3) == 0 ? 1 : rng.Next(1, max_k);
-  d.stride = rng.Next(1, 3);
-  const int mode = rng.Next(0, 2);
-  if (mode == 1 && d.k > d.in) d.k = d.in;
-  if (mode < 2) {
-    const auto p = tflite::ComputePadding(
-        mode == 0 ? tflite::Padding::kSame : tflite::Padding::kValid, d.in, d.k,
-        d.stride);
-    d.pad = p.pad_before;
-    d.out = p.out;
-  } else {
-    d.pad = rng.Next(0, d.k - 1);
-    d.out = rng.Next(1, (d.in - 1 + d.pad) / d.stride + 1);
-  }
-  return d;
+  return window_geometry::RandomDim(rng, max_in, [max_k](Lcg& r) {
+    return r.Next(0, 3) == 0 ? 1 : r.Next(1, max_k);
+  });
 }
 
 /// Per-channel requantization, bias and activation of one random case.

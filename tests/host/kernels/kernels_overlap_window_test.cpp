@@ -19,6 +19,7 @@
 #include "arenaplan/kernels/kernels.hpp"
 #include "codegen/tflite/geometry.hpp"
 #include "tests/host/support/overlap_case.hpp"
+#include "tests/host/support/window_geometry.hpp"
 
 namespace {
 
@@ -31,6 +32,9 @@ using arenaplan::overlap_case::ShapeText;
 using arenaplan::overlap_case::Tally;
 using arenaplan::overlap_case::Trace;
 using arenaplan::overlap_case::Write;
+namespace window_geometry = arenaplan::window_geometry;
+using window_geometry::Dim;
+using window_geometry::RandomDilatedDim;
 
 // --- sliding-window kernels ------------------------------------------------
 
@@ -49,31 +53,11 @@ enum class Window {
   kDepthwiseAsConv
 };
 
-/// Random geometry within the contract's preconditions: SAME, VALID or an
-/// explicit leading padding in [0, k - 1] with any output extent whose last
-/// window still starts inside the input.
-struct Dim {
-  std::int32_t in, k, stride, pad, out;
-  std::int32_t dil = 1;  ///< Convolutions: elements between taps.
-};
+/// A random dimension as the tests below draw it: taps 1 in three cases
+/// of ten, else 1 .. 4.
 Dim RandomDim(Lcg& rng, std::int32_t max_in) {
-  Dim d;
-  d.in = rng.Next(1, max_in);
-  d.k = rng.Next(0, 9) < 3 ? 1 : rng.Next(1, 4);
-  d.stride = rng.Next(1, 3);
-  const int mode = rng.Next(0, 2);
-  if (mode == 1 && d.k > d.in) d.k = d.in;  // VALID needs k <= in.
-  if (mode < 2) {
-    const auto p = tflite::ComputePadding(
-        mode == 0 ? tflite::Padding::kSame : tflite::Padding::kValid, d.in, d.k,
-        d.stride);
-    d.pad = p.pad_before;
-    d.out = p.out;
-  } else {
-    d.pad = rng.Next(0, d.k - 1);
-    d.out = rng.Next(1, (d.in - 1 + d.pad) / d.stride + 1);
-  }
-  return d;
+  return window_geometry::RandomDim(
+      rng, max_in, [](Lcg& r) { return r.Next(0, 9) < 3 ? 1 : r.Next(1, 4); });
 }
 
 /// Everything a window kernel call needs, kept alive by the Case lambdas.
@@ -88,55 +72,31 @@ struct WindowCall {
   std::vector<std::int8_t> shift;
 };
 
-/// The trace of the loop order stated in conv.hpp / pooling.hpp.
+/// The trace of the loop order stated in conv.hpp / pooling.hpp
+/// (window_geometry.hpp's, on this call's geometry).
 void WindowTrace(const WindowCall& w, Trace& t) {
-  const k::Shape4& is = w.in;
-  const k::Shape4& os = w.out;
   const bool pool =
       w.kind == Window::kAveragePool || w.kind == Window::kMaxPool;
-  const std::int32_t sh = pool ? w.pool.stride_h : w.conv.stride_h;
-  const std::int32_t sw = pool ? w.pool.stride_w : w.conv.stride_w;
-  const std::int32_t ph = pool ? w.pool.pad_h : w.conv.pad_h;
-  const std::int32_t pw = pool ? w.pool.pad_w : w.conv.pad_w;
-  const std::int32_t kh = pool ? w.pool.filter_h : w.filter.h;
-  const std::int32_t kw = pool ? w.pool.filter_w : w.filter.w;
-  const std::int32_t dh = pool ? 1 : w.conv.dilation_h;
-  const std::int32_t dw = pool ? 1 : w.conv.dilation_w;
-  auto read_window = [&](std::int32_t b, std::int32_t oy, std::int32_t ox,
-                         std::int32_t c_begin, std::int32_t c_end) {
-    for (std::int32_t ky = 0; ky < kh; ++ky) {
-      const std::int32_t y = oy * sh - ph + ky * dh;
-      if (y < 0 || y >= is.h) continue;
-      for (std::int32_t kx = 0; kx < kw; ++kx) {
-        const std::int32_t x = ox * sw - pw + kx * dw;
-        if (x < 0 || x >= is.w) continue;
-        for (std::int32_t c = c_begin; c < c_end; ++c) {
-          t.push_back(((b * is.h + y) * is.w + x) * is.c + c);
-        }
-      }
-    }
-  };
-  for (std::int32_t b = 0; b < os.n; ++b) {
-    for (std::int32_t oy = 0; oy < os.h; ++oy) {
-      for (std::int32_t ox = 0; ox < os.w; ++ox) {
-        const std::int64_t base = ((b * os.h + oy) * os.w + ox) * os.c;
-        if (w.kind == Window::kConv || w.kind == Window::kConvFast) {
-          for (std::int32_t oc = 0; oc < os.c; ++oc) {
-            read_window(b, oy, ox, 0, is.c);  // Whole window, every oc.
-            t.push_back(Write(base + oc));
-          }
-        } else {
-          const std::int32_t dm = pool ? 1 : w.conv.depth_multiplier;
-          for (std::int32_t ic = 0; ic < is.c; ++ic) {
-            for (std::int32_t m = 0; m < dm; ++m) {
-              read_window(b, oy, ox, ic, ic + 1);  // Channel ic only.
-              t.push_back(Write(base + ic * dm + m));
-            }
-          }
-        }
-      }
-    }
-  }
+  window_geometry::Window g;
+  g.order = w.kind == Window::kConv || w.kind == Window::kConvFast
+                ? window_geometry::WindowOrder::kWholeWindow
+                : window_geometry::WindowOrder::kChannelByChannel;
+  g.in = w.in;
+  g.out = w.out;
+  g.y = {w.in.h,
+         pool ? w.pool.filter_h : w.filter.h,
+         pool ? w.pool.stride_h : w.conv.stride_h,
+         pool ? w.pool.pad_h : w.conv.pad_h,
+         w.out.h,
+         pool ? 1 : w.conv.dilation_h};
+  g.x = {w.in.w,
+         pool ? w.pool.filter_w : w.filter.w,
+         pool ? w.pool.stride_w : w.conv.stride_w,
+         pool ? w.pool.pad_w : w.conv.pad_w,
+         w.out.w,
+         pool ? 1 : w.conv.dilation_w};
+  g.depth_multiplier = pool ? 1 : w.conv.depth_multiplier;
+  window_geometry::WindowTrace(g, t);
 }
 
 /// Whether a convolution's window is dilated (the generator's choice of the
@@ -399,44 +359,6 @@ TEST(KernelsOverlap, PoolContractsAreExactAndSafe) {
       "MaxPool: %d cases, %d with d > 0, %d wrong at d - 1\n",
       avg.cases, avg.positive, avg.wrong_below, max.cases, max.positive,
       max.wrong_below);
-}
-
-/// Random dilated geometry (taps 1 .. 3, dilation 1 .. 4) within the
-/// contract's preconditions: SAME and VALID over the effective size
-/// (k - 1) * dil + 1, or an explicit leading padding below it; redrawn
-/// until every window holds an in-bounds tap (checked here tap by tap;
-/// the kernels' functions give S_out otherwise, tested apart).
-Dim RandomDilatedDim(Lcg& rng, std::int32_t max_in) {
-  for (;;) {
-    Dim d;
-    d.in = rng.Next(1, max_in);
-    d.k = rng.Next(1, 3);
-    d.dil = rng.Next(1, 4);
-    d.stride = rng.Next(1, 3);
-    const std::int32_t span = (d.k - 1) * d.dil + 1;
-    const int mode = rng.Next(0, 2);
-    if (mode == 1 && span > d.in) continue;  // VALID needs span <= in.
-    if (mode < 2) {
-      const auto p = tflite::ComputePadding(
-          mode == 0 ? tflite::Padding::kSame : tflite::Padding::kValid, d.in,
-          span, d.stride);
-      d.pad = p.pad_before;
-      d.out = p.out;
-    } else {
-      d.pad = rng.Next(0, span - 1);
-      d.out = rng.Next(1, (d.in - 1 + d.pad) / d.stride + 1);
-    }
-    bool every = true;
-    for (std::int32_t o = 0; o < d.out; ++o) {
-      bool hit = false;
-      for (std::int32_t t = 0; t < d.k; ++t) {
-        const std::int32_t i = o * d.stride - d.pad + t * d.dil;
-        hit = hit || (i >= 0 && i < d.in);
-      }
-      every = every && hit;
-    }
-    if (every) return d;
-  }
 }
 
 Case RandomDilatedWindowCase(Window kind, Lcg& rng) {
