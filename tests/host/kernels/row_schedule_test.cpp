@@ -6,7 +6,8 @@
 // docs/fuse.md (a consumer with window k needs min(k, H) rows whatever its
 // stride; the skip input of a conv-conv-ADD block needs 3 rows), and its
 // order of calls against a recursive transcription of the demand order
-// the header states.
+// the header states; and the replay of its recorded steps (BasicRowReplay)
+// against the same transcription and the schedule's own state.
 #include "arenaplan/kernels/row_schedule.hpp"
 
 #include <gtest/gtest.h>
