@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "arenaplan/kernels/row_schedule.hpp"
 #include "codegen/base/errors.hpp"
 #include "codegen/tflite/problem.hpp"
 
@@ -310,6 +311,28 @@ std::string AppendSegmentInputs(const fuse::FusePlan& plan,
   return inputs;
 }
 
+/// The row schedule of segment `s` recorded (kernels::RowStepRecorder)
+/// as the text of a k::RowStep table's entries, eight a line.
+std::string StepsText(const fuse::Segment& s) {
+  std::vector<kernels::RowOp> rows;
+  for (const fuse::FusableOp& f : s.ops) rows.push_back(f.row);
+  const auto n = static_cast<std::int32_t>(rows.size());
+  kernels::RowStepRecorder counter(nullptr, 0);
+  kernels::RowSchedule(rows.data(), n).Run(counter);
+  std::vector<kernels::RowStep> steps(
+      static_cast<std::size_t>(counter.count()));
+  kernels::RowStepRecorder recorder(steps.data(), counter.count());
+  kernels::RowSchedule(rows.data(), n).Run(recorder);
+  std::string text;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    text += (k % 8 == 0 ? "      " : " ") + std::string("{") +
+            std::to_string(steps[k].op) + ", " + std::to_string(steps[k].kind) +
+            ", " + std::to_string(steps[k].arg) + "}," +
+            (k % 8 == 7 || k + 1 == steps.size() ? "\n" : "");
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
@@ -359,8 +382,13 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     const std::string n = std::to_string(s.ops.size());
     out += "    static constexpr k::FusedSegment kSegment{kOps, " + n +
            ", kInputs, kPlan[" + std::to_string(y) + "].offset};\n";
+    // The schedule's calls, recorded here (row_schedule.hpp): replayed,
+    // not derived again at run time.
+    out += "    static const k::RowStep kSteps[] = {\n" + StepsText(s) +
+           "    };\n";
     out += "    (void)k::RunFused<Rows, " + n +
-           ">(kSegment, reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
+           ">(kSegment, kSteps, reinterpret_cast<std::uint8_t*>(arena));\n"
+           "  }\n";
   }
   out += body.substr(copied);
   return out;

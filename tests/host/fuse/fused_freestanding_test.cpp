@@ -4,7 +4,8 @@
 // warning-free as firmware: arm-none-eabi-g++ for every Cortex-M core,
 // -std=c++17 (the generated code's standard) -ffreestanding -fno-exceptions
 // -fno-rtti -nostdlib -Wall -Wextra -Werror -pedantic, with the generic rows
-// and with a generated-style local Rows type, and calls no library
+// and with a generated-style local Rows type, with the schedule derived at
+// run time and replayed from a step table, and calls no library
 // function (no memmove, no 64-bit division helper).
 #include <gtest/gtest.h>
 
@@ -45,6 +46,11 @@ extern "C" bool Specialised(const k::FusedSegment& s, std::uint8_t* arena) {
     }
   };
   return k::RunFused<Rows>(s, arena);
+}
+// The generated code's form: the schedule replayed from a recorded table.
+extern "C" bool Replayed(const k::FusedSegment& s, std::uint8_t* arena) {
+  static const k::RowStep kSteps[] = {{0, 1, 0}, {0, 0, 1}, {0, 1, 1}};
+  return k::RunFused<k::KernelRows, 2>(s, kSteps, arena);
 }
 )";
 

@@ -6,7 +6,8 @@
 // docs/fuse.md (a consumer with window k needs min(k, H) rows whatever its
 // stride; the skip input of a conv-conv-ADD block needs 3 rows), and its
 // order of calls against a recursive transcription of the demand order
-// the header states.
+// the header states; and the replay of its recorded steps (BasicRowReplay)
+// against the same transcription and the schedule's own state.
 #include "arenaplan/kernels/row_schedule.hpp"
 
 #include <gtest/gtest.h>
@@ -288,6 +289,61 @@ TEST(RowSchedule, CallsTheSinkInTheRecursiveDemandOrder) {
       BasicRowSchedule<RowOp, 12>(ops.data(), n).Run(small);
       ASSERT_EQ(small.log, want) << "round " << round;
     }
+  }
+}
+
+/// Logs each call with the state a sink reads at it (HeldLo and Next of
+/// every operator, and a computed row's window).
+template <class Schedule>
+struct StateSink {
+  const Schedule* s = nullptr;
+  std::int32_t n = 0;
+  std::vector<std::string> log;
+  void State(std::string line) {
+    for (std::int32_t i = 0; i < n; ++i) {
+      line +=
+          " " + std::to_string(s->HeldLo(i)) + ":" + std::to_string(s->Next(i));
+    }
+    log.push_back(line);
+  }
+  void Drop(std::int32_t i, std::int32_t lo) {
+    State("drop " + std::to_string(i) + " " + std::to_string(lo));
+  }
+  void Compute(std::int32_t i, std::int32_t j) {
+    State("row " + std::to_string(i) + " " + std::to_string(j) + " [" +
+          std::to_string(s->WindowFirst(i, j)) + ", " +
+          std::to_string(s->WindowEnd(i, j)) + ")");
+  }
+  void Accumulate(std::int32_t i, std::int32_t y) {
+    State("acc " + std::to_string(i) + " " + std::to_string(y));
+  }
+  void Finish(std::int32_t i) { State("finish " + std::to_string(i)); }
+};
+
+TEST(RowReplay, ReplaysTheRecordedStepsWithTheScheduleState) {
+  std::mt19937 rng(3636);
+  for (int round = 0; round < 500; ++round) {
+    const std::vector<RowOp> ops = RandomSegment(rng);
+    const auto n = static_cast<std::int32_t>(ops.size());
+    RowStepRecorder counter(nullptr, 0);
+    RowSchedule(ops.data(), n).Run(counter);
+    std::vector<RowStep> steps(static_cast<std::size_t>(counter.count()));
+    RowStepRecorder recorder(steps.data(), counter.count());
+    RowSchedule(ops.data(), n).Run(recorder);
+    ASSERT_EQ(recorder.count(), counter.count());
+    // The replay's calls in the recursive transcription's words.
+    LoggingSink words;
+    BasicRowReplay<RowOp>(ops.data(), n, steps.data(), recorder.count())
+        .Run(words);
+    ASSERT_EQ(words.log, RecursiveOrder(ops).Run()) << "round " << round;
+    // And the state a sink reads, call by call, as the schedule's.
+    RowSchedule schedule(ops.data(), n);
+    StateSink<RowSchedule> want{&schedule, n, {}};
+    schedule.Run(want);
+    BasicRowReplay<RowOp> replay(ops.data(), n, steps.data(), recorder.count());
+    StateSink<BasicRowReplay<RowOp>> got{&replay, n, {}};
+    replay.Run(got);
+    ASSERT_EQ(got.log, want.log) << "round " << round;
   }
 }
 

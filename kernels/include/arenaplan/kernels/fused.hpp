@@ -391,6 +391,23 @@ inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
   return sink.ok();
 }
 
+/// RunFused with the schedule's calls recorded at build time: `steps`
+/// are the calls BasicRowSchedule<FusedOp, N>(seg.ops, seg.n) makes (the
+/// generator records them, RowStepRecorder), replayed in order with the
+/// same rows and rings (BasicRowReplay), without the demand bookkeeping.
+template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
+          std::size_t S>
+inline bool RunFused(const FusedSegment& seg, const RowStep (&steps)[S],
+                     std::uint8_t* arena) {
+  if (seg.n > N) return false;
+  BasicRowReplay<FusedOp, N> replay(seg.ops, seg.n, steps,
+                                    static_cast<std::int32_t>(S));
+  fused_detail::ArenaSink<Rows, BasicRowReplay<FusedOp, N>> sink(seg, arena,
+                                                                 replay);
+  replay.Run(sink);
+  return sink.ok();
+}
+
 }  // namespace arenaplan::kernels
 
 #endif  // ARENAPLAN_KERNELS_FUSED_HPP_

@@ -95,6 +95,19 @@ struct RowOp {
   return true;
 }
 
+/// The rows [first, end) of operator o's inputs that its output row j
+/// reads (end <= first: none), clipped to [0, o.in_h).
+[[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowFirstOf(
+    const RowOp& o, std::int32_t j) {
+  const std::int32_t a = o.stride * j - o.pad;
+  return a < 0 ? 0 : (a > o.in_h ? o.in_h : a);
+}
+[[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowEndOf(
+    const RowOp& o, std::int32_t j) {
+  const std::int32_t b = o.stride * j - o.pad + o.window;
+  return b < 0 ? 0 : (b > o.in_h ? o.in_h : b);
+}
+
 /// The RowOp of an operator record: the record itself here; other
 /// records (fused.hpp's FusedOp) give an overload found by lookup.
 constexpr const RowOp& RowOfOp(const RowOp& o) { return o; }
@@ -176,13 +189,11 @@ class BasicRowSchedule {
   /// reads (end <= first: none).
   [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowFirst(
       std::int32_t c, std::int32_t j) const {
-    const std::int32_t a = Row(c).stride * j - Row(c).pad;
-    return a < 0 ? 0 : (a > Row(c).in_h ? Row(c).in_h : a);
+    return WindowFirstOf(Row(c), j);
   }
   [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowEnd(
       std::int32_t c, std::int32_t j) const {
-    const std::int32_t b = Row(c).stride * j - Row(c).pad + Row(c).window;
-    return b < 0 ? 0 : (b > Row(c).in_h ? Row(c).in_h : b);
+    return WindowEndOf(Row(c), j);
   }
 
  private:
@@ -272,6 +283,117 @@ class BasicRowSchedule {
 };
 
 using RowSchedule = BasicRowSchedule<RowOp>;
+
+/// One sink call of a schedule, recorded at build time (the generator runs
+/// BasicRowSchedule with a RowStepRecorder and emits the steps as a const
+/// table; the firmware replays them with BasicRowReplay: the same calls in
+/// the same order, without the demand bookkeeping).
+inline constexpr std::uint8_t kRowStepDrop = 0;        ///< sink.Drop(op, arg)
+inline constexpr std::uint8_t kRowStepCompute = 1;     ///< Compute(op, arg)
+inline constexpr std::uint8_t kRowStepAccumulate = 2;  ///< Accumulate(op, arg)
+inline constexpr std::uint8_t kRowStepFinish = 3;      ///< Finish(op)
+struct RowStep {
+  std::uint8_t op = 0;    ///< The operator (its index in the segment).
+  std::uint8_t kind = 0;  ///< kRowStep*.
+  /// Drop: the new lowest row held; Compute: the row written; Accumulate:
+  /// the input row read; Finish: 0.
+  std::int16_t arg = 0;
+};
+
+/// A sink recording a schedule's calls into steps[0 .. capacity); count()
+/// is the number of calls made (more than capacity: the rest were lost).
+class RowStepRecorder {
+ public:
+  constexpr RowStepRecorder(RowStep* steps, std::int32_t capacity)
+      : steps_(steps), capacity_(capacity) {}
+  constexpr void Drop(std::int32_t i, std::int32_t lo) {
+    Put(i, kRowStepDrop, lo);
+  }
+  constexpr void Compute(std::int32_t i, std::int32_t j) {
+    Put(i, kRowStepCompute, j);
+  }
+  constexpr void Accumulate(std::int32_t i, std::int32_t y) {
+    Put(i, kRowStepAccumulate, y);
+  }
+  constexpr void Finish(std::int32_t i) { Put(i, kRowStepFinish, 0); }
+  [[nodiscard]] constexpr std::int32_t count() const { return count_; }
+
+ private:
+  constexpr void Put(std::int32_t i, std::uint8_t kind, std::int32_t arg) {
+    if (count_ < capacity_) {
+      steps_[count_] = RowStep{static_cast<std::uint8_t>(i), kind,
+                               static_cast<std::int16_t>(arg)};
+    }
+    ++count_;
+  }
+  RowStep* steps_;
+  std::int32_t capacity_;
+  std::int32_t count_ = 0;
+};
+
+/// Replays recorded steps[0 .. count) of the schedule of `ops[0 .. n)` to
+/// a sink, with the state a sink reads (HeldLo, Next, WindowFirst,
+/// WindowEnd) as BasicRowSchedule has it at the same call. The steps must
+/// be those BasicRowSchedule<Op, N>(ops, n) makes (the generator records
+/// them from it; row_schedule_test checks the replay against it).
+template <class Op, std::int32_t N = kMaxSegmentOps>
+class BasicRowReplay {
+  static_assert(N >= 1 && N <= kMaxSegmentOps, "1 <= N <= kMaxSegmentOps");
+
+ public:
+  constexpr BasicRowReplay(const Op* ops, std::int32_t n, const RowStep* steps,
+                           std::int32_t count)
+      : ops_(ops), n_(n), steps_(steps), count_(count) {}
+
+  template <class Sink>
+  constexpr void Run(Sink& sink) {
+    for (std::int32_t i = 0; i < n_; ++i) next_[i] = held_lo_[i] = 0;
+    for (std::int32_t k = 0; k < count_; ++k) {
+      const RowStep s = steps_[k];
+      const std::int32_t i = s.op;
+      switch (s.kind) {
+        case kRowStepDrop:
+          sink.Drop(i, s.arg);
+          held_lo_[i] = s.arg;
+          break;
+        case kRowStepCompute:
+          sink.Compute(i, s.arg);
+          next_[i] = static_cast<std::int16_t>(s.arg + 1);
+          break;
+        case kRowStepAccumulate:
+          sink.Accumulate(i, s.arg);
+          break;
+        default:
+          sink.Finish(i);
+          next_[i] = 1;
+          break;
+      }
+    }
+  }
+
+  [[nodiscard]] constexpr std::int32_t HeldLo(std::int32_t i) const {
+    return held_lo_[i];
+  }
+  [[nodiscard]] constexpr std::int32_t Next(std::int32_t i) const {
+    return next_[i];
+  }
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowFirst(
+      std::int32_t c, std::int32_t j) const {
+    return WindowFirstOf(RowOfOp(ops_[c]), j);
+  }
+  [[nodiscard, gnu::always_inline]] constexpr std::int32_t WindowEnd(
+      std::int32_t c, std::int32_t j) const {
+    return WindowEndOf(RowOfOp(ops_[c]), j);
+  }
+
+ private:
+  const Op* ops_;
+  std::int32_t n_;
+  const RowStep* steps_;
+  std::int32_t count_;
+  std::int16_t next_[N] = {};     ///< As BasicRowSchedule's.
+  std::int16_t held_lo_[N] = {};  ///< As BasicRowSchedule's.
+};
 
 }  // namespace arenaplan::kernels
 
