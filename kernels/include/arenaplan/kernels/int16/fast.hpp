@@ -87,19 +87,52 @@ ARENAPLAN_KERNELS_INLINE void Dot2(const std::int16_t* x, const std::int8_t* w0,
     const std::int32_t len = left < kChunkTerms ? left : kChunkTerms;
     left -= len;
     std::int32_t s0 = 0, s1 = 0;
-    for (const std::int16_t* const end = x + len; x != end;) {
-      const std::uint32_t x01 = Load2x16(x), x23 = Load2x16(x + 2);
-      x += 4;
-      const std::uint32_t x02 = Isa::PackLo(x01, x23);
-      const std::uint32_t x13 = Isa::PackHi(x01, x23);
-      const std::uint32_t v0 = dsp_detail::Load4(w0);
-      w0 += 4;
-      s0 = Isa::Smlad(x02, Isa::Sxtb16(v0), s0);
-      s0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(v0), s0);
-      const std::uint32_t v1 = dsp_detail::Load4(w1);
-      w1 += 4;
-      s1 = Isa::Smlad(x02, Isa::Sxtb16(v1), s1);
-      s1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(v1), s1);
+    const std::int16_t* const end = x + len;
+#if ARENAPLAN_KERNELS_ASM_LOOPS
+    if constexpr (Isa::kAsm) {
+      // The loop below in 16 instructions per four terms (GCC at -Os kept
+      // a weight pointer on the stack): 11 registers.
+      std::uint32_t x01, x23, v, t;
+      __asm__ volatile(
+          "1:\n\t"
+          "ldr %[x01], [%[x]], #4\n\t"
+          "ldr %[x23], [%[x]], #4\n\t"
+          "ldr %[v], [%[w0]], #4\n\t"
+          "pkhtb %[t], %[x23], %[x01], asr #16\n\t"
+          "pkhbt %[x01], %[x01], %[x23], lsl #16\n\t"
+          "sxtb16 %[x23], %[v]\n\t"
+          "smlad %[s0], %[x01], %[x23], %[s0]\n\t"
+          "sxtb16 %[v], %[v], ror #8\n\t"
+          "smlad %[s0], %[t], %[v], %[s0]\n\t"
+          "ldr %[v], [%[w1]], #4\n\t"
+          "sxtb16 %[x23], %[v]\n\t"
+          "smlad %[s1], %[x01], %[x23], %[s1]\n\t"
+          "sxtb16 %[v], %[v], ror #8\n\t"
+          "smlad %[s1], %[t], %[v], %[s1]\n\t"
+          "cmp %[x], %[end]\n\t"
+          "bne 1b\n\t"
+          : [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1), [s0] "+r"(s0),
+            [s1] "+r"(s1), [x01] "=&r"(x01), [x23] "=&r"(x23), [v] "=&r"(v),
+            [t] "=&r"(t)
+          : [end] "r"(end)
+          : "cc", "memory");
+    } else  // NOLINT: the C++ loop only without the assembly
+#endif
+    {
+      for (; x != end;) {
+        const std::uint32_t x01 = Load2x16(x), x23 = Load2x16(x + 2);
+        x += 4;
+        const std::uint32_t x02 = Isa::PackLo(x01, x23);
+        const std::uint32_t x13 = Isa::PackHi(x01, x23);
+        const std::uint32_t v0 = dsp_detail::Load4(w0);
+        w0 += 4;
+        s0 = Isa::Smlad(x02, Isa::Sxtb16(v0), s0);
+        s0 = Isa::Smlad(x13, Isa::Sxtb16Ror8(v0), s0);
+        const std::uint32_t v1 = dsp_detail::Load4(w1);
+        w1 += 4;
+        s1 = Isa::Smlad(x02, Isa::Sxtb16(v1), s1);
+        s1 = Isa::Smlad(x13, Isa::Sxtb16Ror8(v1), s1);
+      }
     }
     a0 = Add(a0, s0), a1 = Add(a1, s1);
   }
