@@ -18,7 +18,7 @@
 // or two units) share each input load.
 //
 // Exactness: the SMLAD sums are 32-bit partial sums of at most kChunkTerms
-// = 508 terms. A product of an int16 and an int8 lies in [-(2^22 - 2^15),
+// = 508 terms. A product of an int16 and an int8 lies in [-(2^22 - 2^7),
 // 2^22], so such a sum lies within int32 and is exact (the bound CMSIS-NN's
 // arm_convolve_s16 keeps its 32-bit fast path under: 512 terms); each
 // partial sum is then added to the accumulator: exactly into a 64-bit one
@@ -63,7 +63,7 @@ ARENAPLAN_KERNELS_INLINE std::uint32_t Load2x16(const std::int16_t* p) {
 }
 
 /// Terms per 32-bit partial sum (a multiple of 4): a product of an int16
-/// and an int8 lies in [-(2^22 - 2^15), 2^22], so a sum of at most 511 of
+/// and an int8 lies in [-(2^22 - 2^7), 2^22], so a sum of at most 511 of
 /// them lies within [-2^31, 2^31 - 2^22] and SMLAD forms it exactly.
 inline constexpr std::int32_t kChunkTerms = 508;
 
