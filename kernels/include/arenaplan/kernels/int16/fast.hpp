@@ -29,9 +29,9 @@
 // leave too few Thumb registers: GCC spilled them in the inner loop.)
 //
 // Conv2D loop order: output pixels in row-major order as the reference;
-// within a pixel, output channels in pairs (then the last one alone), each
-// pair reading the pixel's whole in-bounds window, then writing its two
-// elements. Within a window row, the in-bounds taps kx_lo .. kx_hi - 1
+// within a pixel, output channels in pairs (the last of an odd count paired
+// with itself), each pair reading the pixel's whole in-bounds window, then
+// writing its two elements. Within a window row, the in-bounds taps kx_lo .. kx_hi - 1
 // (dilation 1) are one contiguous run of (kx_hi - kx_lo) * in_c input
 // elements and filter bytes, read as one dot product; with dilation each
 // tap is a run of in_c. Every output element is still written after all the
@@ -196,6 +196,9 @@ inline void Conv2DFastWith(const Params& p, const Shape4& in_shape,
   const std::int32_t in_c = in_shape.c, out_c = out_shape.c;
   const std::int32_t dil_h = DilationH(p), dil_w = DilationW(p);
   const std::int32_t oc_stride = filter_shape.h * filter_shape.w * in_c;
+  // Element steps between window rows and between runs of a row.
+  const std::int32_t in_row = dil_h * in_shape.w * in_c, in_run = dil_w * in_c;
+  const std::int32_t w_row = filter_shape.w * in_c;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {
       const std::int32_t y0 = oy * p.stride_h - p.pad_h;
@@ -204,31 +207,31 @@ inline void Conv2DFastWith(const Params& p, const Shape4& in_shape,
         const std::int32_t x0 = ox * p.stride_w - p.pad_w;
         const auto kx = InBoundsTaps(x0, dil_w, in_shape.w, filter_shape.w);
         // Runs per window row: one of all in-bounds taps at dilation 1.
-        const std::int32_t taps = kx.hi - kx.lo;
+        const std::int32_t taps = kx.hi - kx.lo, rows = ky.hi - ky.lo;
         const std::int32_t runs = dil_w == 1 ? (taps > 0 ? 1 : 0) : taps;
         const std::int32_t run_len = dil_w == 1 ? taps * in_c : in_c;
-        const std::int32_t x_first = x0 + kx.lo * dil_w;  // in bounds
+        // The window's first in-bounds element (read only when there is
+        // one) and its filter offset.
+        const std::int16_t* in_first =
+            rows > 0 && runs > 0
+                ? input + ((b * in_shape.h + y0 + ky.lo * dil_h) * in_shape.w +
+                           x0 + kx.lo * dil_w) *
+                              in_c
+                : input;
+        const std::int32_t w_first = (ky.lo * filter_shape.w + kx.lo) * in_c;
         std::int16_t* out =
             output + ((b * out_shape.h + oy) * out_shape.w + ox) * out_c;
-        std::int32_t oc = 0;
-        for (; oc < out_c; oc += 2) {
+        for (std::int32_t oc = 0; oc < out_c; oc += 2) {
           const bool pair = oc + 1 < out_c;
-          const std::int8_t* w0 = filter + oc * oc_stride + kx.lo * in_c;
+          const std::int8_t* w0 = filter + oc * oc_stride + w_first;
+          // The last of an odd count: its own filter twice.
           const std::int8_t* w1 = pair ? w0 + oc_stride : w0;
           Acc a0 = 0, a1 = 0;
-          for (std::int32_t y = ky.lo; y < ky.hi; ++y) {
-            const std::int32_t iy = y0 + y * dil_h;
-            const std::int16_t* in =
-                input + ((b * in_shape.h + iy) * in_shape.w + x_first) * in_c;
-            const std::int32_t w_row = y * filter_shape.w * in_c;
+          for (std::int32_t y = 0; y < rows; ++y) {
             for (std::int32_t r = 0; r < runs; ++r) {
-              const std::int32_t wo = w_row + r * in_c;
-              const std::int16_t* x = in + r * dil_w * in_c;
-              if (pair) {
-                fast_detail::Dot2<Isa>(x, w0 + wo, w1 + wo, run_len, a0, a1);
-              } else {
-                fast_detail::Dot1<Isa>(x, w0 + wo, run_len, a0);
-              }
+              const std::int32_t wo = y * w_row + r * in_c;
+              fast_detail::Dot2<Isa>(in_first + y * in_row + r * in_run,
+                                     w0 + wo, w1 + wo, run_len, a0, a1);
             }
           }
           out[oc] = ChannelOutput(a0, bias, quant, oc, p.act_min, p.act_max);
