@@ -24,6 +24,7 @@ TEST_TARGETS += test-kernels-board
 $(KP_HOST): $(KP_SOURCES) $(wildcard tests/target/kernels_property/*.hpp) \
     $(wildcard kernels/include/arenaplan/kernels/*.hpp) \
     $(wildcard kernels/include/arenaplan/kernels/helium/*.hpp) \
+    $(wildcard kernels/include/arenaplan/kernels/int16/*.hpp) \
     port/port.hpp
 	@mkdir -p $(@D)
 	$(KP_HOST_CXX) -std=c++17 -O2 -Wall -Wextra -Werror \

@@ -73,6 +73,7 @@ int main() {
   kp::TestTile(150);
   kp::TestCopies(100);
   kp::TestDispatched(2000);
+  kp::TestInt16(300);
   arenaplan::port::Write("PASS kernels_property\n");
   return 0;
 }

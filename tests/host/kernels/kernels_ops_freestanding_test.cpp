@@ -1,7 +1,9 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The kernels added for the corpus operators (QUANTIZE from float32,
-// DEQUANTIZE to float32, PAD, ...) build warning-free as firmware with
+// DEQUANTIZE to float32, PAD, ..., the 16x8 CONV_2D and FULLY_CONNECTED as
+// dispatched: the DSP path's assembly where the core has the extension)
+// build warning-free as firmware with
 // every element type the generator emits: arm-none-eabi-g++ for every
 // Cortex-M core, -ffreestanding -fno-exceptions -fno-rtti -nostdlib -Wall
 // -Wextra -Werror -pedantic, and need no 64-bit division helper (float
@@ -43,6 +45,21 @@ extern "C" void FloatEdges(const k::FloatQuantizeParams& p, const void* in,
                        static_cast<float*>(out));
   k::Requantize(k::RequantizeParams{}, static_cast<const std::uint8_t*>(in),
                 static_cast<std::int8_t*>(out));
+}
+extern "C" void Int16Layers(const void* in, const std::int8_t* w,
+                            const std::int32_t* b32, const std::int64_t* b64,
+                            k::ChannelQuant q, void* out) {
+  const auto* i16 = static_cast<const std::int16_t*>(in);
+  auto* o16 = static_cast<std::int16_t*>(out);
+  const k::ConvParams cp{0, 0, -32768, 32767, 1, 2, 1, 0, 1};
+  const k::Shape4 is{1, 4, 5, 6}, fs{3, 3, 2, 6}, os{1, 4, 2, 3};
+  k::int16::Conv2D(cp, is, i16, fs, w, b64, q, os, o16);
+  k::int16::Conv2D(cp, is, i16, fs, w, b32, q, os, o16);
+  k::int16::Conv2D(k::DilatedConvParams{cp, 2, 2}, is, i16, fs, w, b64, q, os,
+                   o16);
+  const k::FullyConnectedParams fp{0, 0, -32768, 32767, 2, 9, 3};
+  k::int16::FullyConnected(fp, i16, w, b64, q, o16);
+  k::int16::FullyConnected(fp, i16, w, b32, q, o16);
 }
 extern "C" void ShapeOps(const void* in, void* out) {
   const auto* i8 = static_cast<const std::int8_t*>(in);

@@ -43,6 +43,7 @@ void TestTranspose(std::int32_t cases);
 void TestTile(std::int32_t cases);
 void TestCopies(std::int32_t cases);
 void TestDispatched(std::int32_t cases);
+void TestInt16(std::int32_t cases);
 
 }  // namespace arenaplan::kernels_property
 

@@ -112,6 +112,14 @@ struct PortableIsa {
                             static_cast<std::uint32_t>(Lo(a) * Lo(b)) +
                             static_cast<std::uint32_t>(Hi(a) * Hi(b)));
   }
+  /// PKHBT a, b, LSL #16: lo(a) in the low halfword, lo(b) in the high.
+  static constexpr std::uint32_t PackLo(std::uint32_t a, std::uint32_t b) {
+    return (a & 0xFFFFu) | (b << 16);
+  }
+  /// PKHTB b, a, ASR #16: hi(a) in the low halfword, hi(b) in the high.
+  static constexpr std::uint32_t PackHi(std::uint32_t a, std::uint32_t b) {
+    return (a >> 16) | (b & 0xFFFF0000u);
+  }
   /// SMLABB: acc + lo(a) * lo(b).
   static constexpr std::int32_t Smlabb(std::uint32_t a, std::uint32_t b,
                                        std::int32_t acc) {
@@ -143,6 +151,18 @@ struct AcleIsa {
                                                      std::int32_t acc) {
     return __smlad(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b),
                    acc);
+  }
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t PackLo(std::uint32_t a,
+                                                       std::uint32_t b) {
+    std::uint32_t r;
+    __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+  }
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t PackHi(std::uint32_t a,
+                                                       std::uint32_t b) {
+    std::uint32_t r;
+    __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(r) : "r"(a), "r"(b));
+    return r;
   }
   static ARENAPLAN_KERNELS_INLINE std::int32_t Smlabb(std::uint32_t a,
                                                       std::uint32_t b,

@@ -1,7 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // CONV_2D and DEPTHWISE_CONV_2D with int16 activations and int8 weights
-// ("16x8"), the readable form (the oracle of any faster one). Matches
+// ("16x8"), the readable form (the oracle of fast.hpp's DSP path). Matches
 // TensorFlow Lite's reference_integer_ops ConvPerChannel and
 // DepthwiseConvPerChannel for int16 input as TFLM's conv.cc and
 // depthwise_conv.cc call them:
@@ -36,14 +36,17 @@
 
 namespace arenaplan::kernels::int16 {
 
-/// CONV_2D 16x8. Filter [out_c, kh, kw, in_c]; `bias` (one per output
-/// channel, or nullptr) of the accumulator's type Acc (int32 or int64).
+/// CONV_2D 16x8, the reference loops (fast.hpp's Conv2D dispatches to
+/// them or to the DSP path). Filter [out_c, kh, kw, in_c]; `bias` (one per
+/// output channel, or nullptr) of the accumulator's type Acc (int32 or
+/// int64).
 template <class Params, class Acc>
-inline void Conv2D(const Params& p, const Shape4& in_shape,
-                   const std::int16_t* input, const Shape4& filter_shape,
-                   const std::int8_t* filter, const Acc* bias,
-                   ChannelQuant quant, const Shape4& out_shape,
-                   std::int16_t* output) {
+inline void Conv2DReference(const Params& p, const Shape4& in_shape,
+                            const std::int16_t* input,
+                            const Shape4& filter_shape,
+                            const std::int8_t* filter, const Acc* bias,
+                            ChannelQuant quant, const Shape4& out_shape,
+                            std::int16_t* output) {
   const std::int32_t in_c = in_shape.c;
   for (std::int32_t b = 0; b < out_shape.n; ++b) {
     for (std::int32_t oy = 0; oy < out_shape.h; ++oy) {

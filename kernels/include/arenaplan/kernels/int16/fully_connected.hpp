@@ -1,9 +1,9 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // FULLY_CONNECTED with int16 activations and int8 weights ("16x8"), the
-// readable form. Matches TensorFlow Lite's reference_integer_ops
-// FullyConnected and FullyConnectedPerChannel for int16 input as TFLM's
-// fully_connected.cc calls them:
+// readable form (the oracle of fast.hpp's DSP path). Matches TensorFlow Lite's
+// reference_integer_ops FullyConnected and FullyConnectedPerChannel for int16
+// input as TFLM's fully_connected.cc calls them:
 //
 //   acc = sum over d of w[u][d] * (q_in[b][d] + input_offset)
 //   acc += bias[u]                                  (when there is one)
@@ -28,14 +28,15 @@
 
 namespace arenaplan::kernels::int16 {
 
-/// FULLY_CONNECTED 16x8 (header comment). weights [units, depth] row-major;
-/// `bias` [units] of the accumulator's type, or nullptr; input [batches,
-/// depth]; output [batches, units], not overlapping the input.
+/// FULLY_CONNECTED 16x8 (header comment), the reference loops (fast.hpp's
+/// FullyConnected dispatches to them or to the DSP path). weights [units,
+/// depth] row-major; `bias` [units] of the accumulator's type, or nullptr;
+/// input [batches, depth]; output [batches, units], not overlapping the input.
 template <class Acc>
-inline void FullyConnected(const FullyConnectedParams& p,
-                           const std::int16_t* input,
-                           const std::int8_t* weights, const Acc* bias,
-                           ChannelQuant quant, std::int16_t* output) {
+inline void FullyConnectedReference(const FullyConnectedParams& p,
+                                    const std::int16_t* input,
+                                    const std::int8_t* weights, const Acc* bias,
+                                    ChannelQuant quant, std::int16_t* output) {
   for (std::int32_t b = 0; b < p.batches; ++b) {
     const std::int16_t* in = input + b * p.depth;
     for (std::int32_t u = 0; u < p.units; ++u) {

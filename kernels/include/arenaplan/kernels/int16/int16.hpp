@@ -7,10 +7,12 @@
 // entry point; kernels.hpp includes it.
 //
 //   requantize.hpp      64-bit and 32-bit output stages, int16 clamp
-//   conv.hpp            Conv2D, DepthwiseConv2D
+//   conv.hpp            Conv2DReference, DepthwiseConv2D
+//   fast.hpp            Conv2D, FullyConnected: the DSP path or the
+//                       reference loops, by the core
 //   transpose_conv.hpp  TransposeConv
 //   elementwise.hpp     Add, Sub, Mul, LeakyRelu
-//   fully_connected.hpp FullyConnected
+//   fully_connected.hpp FullyConnectedReference
 //   pooling.hpp         AveragePool, MaxPool
 //   mean.hpp            Mean
 //   sigmoid.hpp         Logistic, Tanh
@@ -20,6 +22,7 @@
 
 #include "arenaplan/kernels/int16/conv.hpp"
 #include "arenaplan/kernels/int16/elementwise.hpp"
+#include "arenaplan/kernels/int16/fast.hpp"
 #include "arenaplan/kernels/int16/fully_connected.hpp"
 #include "arenaplan/kernels/int16/mean.hpp"
 #include "arenaplan/kernels/int16/pooling.hpp"
