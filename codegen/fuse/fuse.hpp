@@ -38,7 +38,8 @@ struct FusableOp {
   /// of the output.
   std::int32_t input_tensor[kernels::kMaxRowOpInputs] = {-1, -1};
   std::int32_t output_tensor = -1;
-  /// Bytes of one row (W x C, int8) of each input and of the output.
+  /// Bytes of one row (W x C elements: 1 byte each for int8, 4 for
+  /// float32) of each input and of the output.
   std::uint64_t in_row_bytes[kernels::kMaxRowOpInputs] = {0, 0};
   std::uint64_t out_row_bytes = 0;
   /// Accumulating pools: bytes of their running state (one int32 per
@@ -62,7 +63,8 @@ struct RingPair {
 };
 
 /// The row operator of model operator `op` of subgraph 0, or nullopt when
-/// it is not of a kind the schedule runs (see the header comment): int8
+/// it is not of a kind the schedule runs (see the header comment; the
+/// float32 kinds: docs/fuse.md, "float32 segments"): int8
 /// activations of shape [1, H, W, C], the geometry tflite::CheckConv /
 /// CheckPool accept, a constant int8 filter, pools with equal quantization
 /// in and out, ADD of two equal shapes.

@@ -9,7 +9,10 @@
 // same integer arithmetic as in the whole-tensor call, so the bytes are
 // identical. ADD runs on one row. A pool with one output row accumulates
 // (int32 sums, or maxima, per output element) row by row and writes its row
-// at the end, with the reference pool's rounding and clamp.
+// at the end, with the reference pool's rounding and clamp. float32
+// operators (the f32 kinds, elem_bytes 4) run the float/ kernels on rows
+// the same way: the same taps summed in the same order as the whole call
+// (docs/fuse.md, "float32 segments"); no float pool accumulates.
 //
 // Memory. Each operator but the last has a ring record in the arena: its
 // state (accumulating pools: 4 bytes an output element) first, then its
