@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,55 @@ TEST(FuseWide, StreamsFaceDetectionInLessThanItsOverlapArena) {
   EXPECT_EQ(a.plan.arena_bytes, 128u * 128 * 3 * 4 + rings);  // 322,560
   EXPECT_NE(a.model_source.find("operators 0 .. 15: fused segment"),
             std::string::npos);
+}
+
+TEST(FuseWide, RefusesAFaceDetectionHeaderWithAFloatRingShrunk) {
+  // The generated code compiles; with the ring of the first CONV_2D (one
+  // row of [1, 64, 64, 24] float32: 6,144 bytes) edited to 6,128 bytes in
+  // the arena header, its static_assert stops the build.
+  const std::string path =
+      testing_util::kModels + "face_detection_short_range.tflite";
+  compile::CompileOptions o;
+  o.namespace_name = "fd";
+  o.fuse = true;
+  const compile::CompiledModel out =
+      compile::CompileModel(tflite::ReadModelFile(path), path, o);
+  const std::string assert_text =
+      "].size >= 6144, \"arenaplan: ring of "
+      "operator 0 smaller than its 6144 bytes\")";
+  const std::size_t at = out.model_source.find(assert_text);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t open = out.model_source.rfind('[', at);
+  const std::string record = out.model_source.substr(open + 1, at - open - 1);
+  const testing_util::ScopedTempDir tmp{"arenaplan_fuse_wide_"};
+  const std::filesystem::path dir = tmp.path();
+  const auto compile = [&](const std::string& header) {
+    testing_util::WriteFile(dir / out.arena_header_name, header);
+    testing_util::WriteFile(dir / out.model_header_name, out.model_header);
+    testing_util::WriteFile(dir / out.model_source_name, out.model_source);
+    return testing_util::RunCommand(
+        testing_util::HostCompileCommand(
+            "c++20", "-fsyntax-only -Wall -Wextra -Werror") +
+        "-I" ARENAPLAN_SOURCE_DIR "/kernels/include -I" + dir.string() + " " +
+        (dir / out.model_source_name).string());
+  };
+  const testing_util::CommandResult good = compile(out.arena_header);
+  EXPECT_EQ(good.status, 0) << good.output;
+  std::string h = out.arena_header;
+  for (const auto& [from, to] :
+       {std::pair{", 6144, 0, 0},  // " + record + " ",
+                  ", 6128, 0, 0},  // " + record + " "},
+        std::pair{"    6144,  // " + record + "\n",
+                  "    6128,  // " + record + "\n"}}) {
+    const std::size_t k = h.find(from);
+    ASSERT_NE(k, std::string::npos) << from;
+    h.replace(k, from.size(), to);
+  }
+  const testing_util::CommandResult bad = compile(h);
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.output.find("ring of operator 0 smaller than its 6144 bytes"),
+            std::string::npos)
+      << bad.output;
 }
 
 }  // namespace
