@@ -2,7 +2,8 @@
 //
 // Fused row-streaming execution, planned (docs/fuse.md). A segment is a run
 // of consecutive operators (execution order) of row-wise kinds (CONV_2D,
-// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, ADD without broadcast)
+// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, ADD without broadcast;
+// in float32 also RELU and PAD of W and C)
 // executed together one output row at a time by the row schedule of
 // kernels/include/arenaplan/kernels/row_schedule.hpp. Every tensor made and
 // read only inside a segment becomes a ring of the rows its consumers still
