@@ -432,7 +432,10 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     const std::string n = std::to_string(s.ops.size());
     out += "    static constexpr k::FusedSegment kSegment{kOps, " + n +
            ", kInputs, kPlan[" + std::to_string(y) + "].offset};\n";
-    out += "    (void)k::RunFused<Rows, " + n +
+    // The element size a constant (every op of a segment has its type,
+    // fuse.cpp), so the row addresses fold as the int8 ones always did.
+    const std::string elem = std::to_string(s.ops[0].elem_bytes);
+    out += "    (void)k::RunFused<Rows, " + n + ", " + elem +
            ">(kSegment, reinterpret_cast<std::uint8_t*>(arena));\n  }\n";
   }
   out += body.substr(copied);

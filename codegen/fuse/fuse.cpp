@@ -212,6 +212,7 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
   FusableOp f;
   f.input_tensor[0] = op.inputs[0];
   f.output_tensor = op.outputs[0];
+  f.elem_bytes = elem;
   f.in_row_bytes[0] = elem * RowBytes(in);
   f.out_row_bytes = elem * RowBytes(out);
   f.row.in_h = in.shape[1];

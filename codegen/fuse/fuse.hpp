@@ -43,6 +43,8 @@ struct FusableOp {
   /// float32) of each input and of the output.
   std::uint64_t in_row_bytes[kernels::kMaxRowOpInputs] = {0, 0};
   std::uint64_t out_row_bytes = 0;
+  /// Bytes of one element of its activations: 1 (int8) or 4 (float32).
+  std::uint64_t elem_bytes = 1;
   /// Accumulating pools: bytes of their running state (one int32 per
   /// output element); 0 otherwise.
   std::uint64_t state_bytes = 0;

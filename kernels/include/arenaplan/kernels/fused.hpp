@@ -251,8 +251,8 @@ inline std::size_t RowBytes(const Shape4& s, std::size_t elem_bytes) {
 }
 
 /// The schedule's sink for RunFused (`Schedule`: a
-/// BasicRowSchedule<FusedOp, N>).
-template <class Rows, class Schedule>
+/// BasicRowSchedule<FusedOp, N>; kElem: RunFused's).
+template <class Rows, class Schedule, std::size_t kElem>
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
@@ -264,7 +264,7 @@ class ArenaSink {
   void Drop(std::int32_t i, std::int32_t new_lo) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape, o.elem_bytes);
+    const std::size_t row = RowBytes(o.out_shape, Elem(o));
     std::uint8_t* rows = arena_ + o.ring_offset + o.state_bytes;
     const std::int32_t kept = s_.Next(i) - new_lo;
     if (kept <= 0) return;
@@ -429,7 +429,7 @@ class ArenaSink {
   [[gnu::always_inline]] std::int8_t* OutputRow(std::int32_t i,
                                                 std::int32_t j) {
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape, o.elem_bytes);
+    const std::size_t row = RowBytes(o.out_shape, Elem(o));
     if (i == seg_.n - 1) {
       return reinterpret_cast<std::int8_t*>(arena_ + seg_.output_offset +
                                             static_cast<std::size_t>(j) * row);
@@ -448,8 +448,7 @@ class ArenaSink {
                                                       std::int32_t q,
                                                       std::int32_t y) const {
     const std::int32_t p = seg_.ops[i].row.input[q];
-    const std::size_t row =
-        RowBytes(seg_.ops[i].in_shape, seg_.ops[i].elem_bytes);
+    const std::size_t row = RowBytes(seg_.ops[i].in_shape, Elem(seg_.ops[i]));
     if (p < 0) {
       return reinterpret_cast<const std::int8_t*>(
           arena_ + seg_.input_offsets[-1 - p] +
@@ -459,6 +458,12 @@ class ArenaSink {
     return reinterpret_cast<const std::int8_t*>(
         arena_ + src.ring_offset + src.state_bytes +
         static_cast<std::size_t>(y - s_.HeldLo(p)) * row);
+  }
+
+  /// Bytes of an element of `o`: kElem when given (a constant the
+  /// compiler folds), else the op's elem_bytes.
+  [[gnu::always_inline]] static std::size_t Elem(const FusedOp& o) {
+    return kElem != 0 ? kElem : o.elem_bytes;
   }
 
   const FusedSegment& seg_;
@@ -474,13 +479,15 @@ class ArenaSink {
 /// (the rows after the overflow are not computed); the segment's rows must
 /// be WellFormed (the generator checks) and seg.n <= N (the schedule's
 /// state on the stack is 8 x N bytes: the generated code gives N =
-/// seg.n).
-template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps>
+/// seg.n). kElem: the bytes of an element of every op (elem_bytes; the
+/// generated code gives its segment's, 1 or 4), or 0 to read each op's.
+template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
+          std::size_t kElem = 0>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
   if (seg.n > N) return false;
   BasicRowSchedule<FusedOp, N> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>> sink(seg, arena,
-                                                                   schedule);
+  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>, kElem> sink(
+      seg, arena, schedule);
   schedule.Run(sink);
   return sink.ok();
 }
