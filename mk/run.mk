@@ -132,11 +132,13 @@ TEST_TARGETS += test-const-memory
 # widened (the SHA-256 of lower_float_test) and the host's
 # (tests/run/face_detection_check.sh). On mps3-an547 its constants go to the
 # QSPI flash (docs/boards.md). Part of `make test`, about a minute.
-# OVERLAP=1 plans it with --overlap (run/run.sh's RUN_OVERLAP).
+# OVERLAP=1 plans it with --overlap (run/run.sh's RUN_OVERLAP); FUSE=1
+# compiles it with --fuse (RUN_FUSE; no REGIONS run, the fused arena fits
+# one memory).
 FACE_BOARDS ?= mps2-an386 mps3-an547
 .PHONY: test-face-detection
 test-face-detection: run-cli
-	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) \
+	@ARENAPLAN_CLI=$(ARENAPLAN_CLI) RUN_OVERLAP=$(OVERLAP) RUN_FUSE=$(FUSE) \
 	  tests/run/face_detection_check.sh $(ARENAPLAN_SHARED) $(FACE_BOARDS)
 
 TEST_TARGETS += test-face-detection

@@ -71,8 +71,12 @@ Call ParseCall(const std::string& block) {
     if (ch == ')' || ch == '}' || ch == ']') {
       if (depth == 0) {
         c.args.push_back(Trim(arg));
-        // Exactly one call in the block: nothing but ";\n" after it.
-        if (Trim(block.substr(i + 1)) != ";") c.name.clear();
+        // Exactly one call in the block: nothing but ";\n" after it (and
+        // a line comment: Pad's "// pad value: ...").
+        std::string rest = block.substr(i + 1);
+        const std::size_t comment = rest.find("//");
+        if (comment != std::string::npos) rest = rest.substr(0, comment);
+        if (Trim(rest) != ";") c.name.clear();
         return c;
       }
       --depth;
@@ -161,6 +165,70 @@ std::string ConstantShapes(const std::string& filter, const std::string& out) {
          braces(out) + ";\n";
 }
 
+/// The row call (a case of the segment's Rows::Row) of a float32 operator
+/// `i` whose unfused call is `c` (fuse.cpp's RowOpOfFloat kinds), setting
+/// `kind` and `filter_shape` of its table entry; empty when `c` is not a
+/// call of those kinds. The call is the unfused one with only the
+/// window's rows, the top padding and the pointers variable.
+std::string FloatRowCase(const Call& c, std::size_t i, const tflite::Tensor& in,
+                         const tflite::Tensor& o, std::string& kind,
+                         std::string& filter_shape) {
+  const std::string w = std::to_string(in.shape[2]),
+                    ch = std::to_string(in.shape[3]);
+  const std::string in_rows = "k::Shape4{1, rows, " + w + ", " + ch + "}";
+  const std::string out_row = "k::Shape4{1, 1, " + std::to_string(o.shape[2]) +
+                              ", " + std::to_string(o.shape[3]) + "}";
+  const std::string x = "reinterpret_cast<const float*>(x)",
+                    x2 = "reinterpret_cast<const float*>(x2)",
+                    y = "reinterpret_cast<float*>(y)";
+  const std::string open = "        case " + std::to_string(i) + ": {\n";
+  const std::string close = ");\n          return;\n        }\n";
+  const std::int64_t wc = static_cast<std::int64_t>(o.shape[2]) * o.shape[3];
+  if ((c.name == "f32::Conv2D" || c.name == "f32::DepthwiseConv2D") &&
+      c.args.size() == 8) {
+    kind = c.name == "f32::Conv2D" ? "k::FusedKind::kConv2DF32"
+                                   : "k::FusedKind::kDepthwiseConv2DF32";
+    filter_shape = c.args[3];
+    return open + ConstantShapes(filter_shape, out_row) +
+           "          k::" + c.name + "(" + WithField(c.args[0], 8, 3, "pad") +
+           ",\n              " + in_rows + ", " + x + ", kFilter, " +
+           c.args[4] + ", " + c.args[5] + ", kOut, " + y + close;
+  }
+  if ((c.name == "f32::AveragePool" || c.name == "f32::MaxPool") &&
+      c.args.size() == 5) {
+    kind = c.name == "f32::AveragePool" ? "k::FusedKind::kAveragePoolF32"
+                                        : "k::FusedKind::kMaxPoolF32";
+    return open + ConstantShapes("", out_row) + "          k::" + c.name + "(" +
+           WithField(c.args[0], 7, 4, "pad") + ",\n              " + in_rows +
+           ", " + x + ", kOut, " + y + close;
+  }
+  if (c.name == "f32::Add" && c.args.size() == 4) {
+    kind = "k::FusedKind::kAddF32";
+    const std::string s = std::to_string(wc) + ", " + std::to_string(wc) +
+                          ", " + std::to_string(o.shape[3]) + ", 1";
+    const std::vector<std::string> f = Fields(c.args[0]);
+    if (f.size() != 4) {
+      throw InternalError("compile --fuse: unexpected parameters " + c.args[0]);
+    }
+    return open + "          k::f32::Add(k::f32::AddParams{" + f[0] + ", " +
+           out_row + ", {" + s + "}, {" + s + "}},\n              " + x + ", " +
+           x2 + ", " + y + close;
+  }
+  if (c.name == "f32::Relu" && c.args.size() == 3) {
+    kind = "k::FusedKind::kReluF32";
+    return open + "          k::f32::Relu(" + std::to_string(wc) + ", " + x +
+           ", " + y + close;
+  }
+  if (c.name == "Pad<float>" && c.args.size() == 4) {
+    kind = "k::FusedKind::kPadF32";
+    return open + "          k::Pad<float>(" +
+           WithField(c.args[0], 3, 0,
+                     "k::Shape4{1, 1, " + w + ", " + ch + "}") +
+           ",\n              " + c.args[1] + ", " + x + ", " + y + close;
+  }
+  return "";
+}
+
 /// The texts one operator `i` of segment `g` adds: its k::FusedOp entry to
 /// `table`, its ring's static_assert to `checks` and its case of the
 /// segment's Rows::Row to `rows`.
@@ -200,11 +268,16 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
     }
     scratch_offset = a.substr(prefix.size());
   }
-  if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
-       c.name == "DepthwiseConv2D" || c.name == "Conv2D" ||
-       c.name == "Conv2DDilatedFast" ||
-       c.name == "DepthwiseConv2DDilatedFast") &&
-      c.args.size() == (scratch ? 10u : 9u)) {
+  std::string elem;  // The table's elem_bytes: the int8 kinds' default.
+  const std::string float_case = FloatRowCase(c, i, in, o, kind, filter_shape);
+  if (!float_case.empty()) {
+    rows += float_case;
+    elem = ", 4";
+  } else if ((c.name == "Conv2DFast" || c.name == "DepthwiseConv2DFast" ||
+              c.name == "DepthwiseConv2D" || c.name == "Conv2D" ||
+              c.name == "Conv2DDilatedFast" ||
+              c.name == "DepthwiseConv2DDilatedFast") &&
+             c.args.size() == (scratch ? 10u : 9u)) {
     kind = "k::FusedKind::k" + c.name;
     // k::ConvParams{nine fields}, or k::DilatedConvParams{{nine fields},
     // dh, dw}: the row call's top padding is field 6 of the nine.
@@ -267,7 +340,7 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
            ",\n       " + pool + ",\n       " + add + ",\n       " + filter +
            ", " + bias + ", " + quant + ",\n       " + ring_offset + ", " +
            ring_bytes + ", " + std::to_string(f.state_bytes) + ", " +
-           scratch_offset + "},\n";
+           scratch_offset + elem + "},\n";
 }
 
 /// The offsets of segment `s`'s inputs (returned, comma separated) and the
@@ -383,10 +456,13 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     out += "    static constexpr k::FusedSegment kSegment{kOps, " + n +
            ", kInputs, kPlan[" + std::to_string(y) + "].offset};\n";
     // The schedule's calls, recorded here (row_schedule.hpp): replayed,
-    // not derived again at run time.
+    // not derived again at run time. The element size a constant (every op
+    // of a segment has its type, fuse.cpp), so the row addresses fold as
+    // the int8 ones always did.
     out += "    static const k::RowStep kSteps[] = {\n" + StepsText(s) +
            "    };\n";
-    out += "    (void)k::RunFused<Rows, " + n +
+    const std::string elem = std::to_string(s.ops[0].elem_bytes);
+    out += "    (void)k::RunFused<Rows, " + n + ", " + elem +
            ">(kSegment, kSteps, reinterpret_cast<std::uint8_t*>(arena));\n"
            "  }\n";
   }

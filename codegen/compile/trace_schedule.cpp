@@ -166,12 +166,15 @@ class ScheduleBuilder {
     return r;
   }
 
-  /// Bytes of one row (W x C) of a [1, H, W, C] tensor (0 otherwise).
+  /// Bytes of one row (W x C elements of its type) of a [1, H, W, C]
+  /// tensor (0 otherwise).
   [[nodiscard]] std::uint64_t RowBytes(std::int32_t t) const {
-    const auto& shape = sg_.tensors[static_cast<std::size_t>(t)].shape;
-    if (shape.size() != 4 || shape[2] <= 0 || shape[3] <= 0) return 0;
+    const tflite::Tensor& tensor = sg_.tensors[static_cast<std::size_t>(t)];
+    const auto& shape = tensor.shape;
+    const auto elem = tflite::ElementSize(tensor.type);
+    if (shape.size() != 4 || shape[2] <= 0 || shape[3] <= 0 || !elem) return 0;
     return static_cast<std::uint64_t>(shape[2]) *
-           static_cast<std::uint64_t>(shape[3]);
+           static_cast<std::uint64_t>(shape[3]) * *elem;
   }
 
   /// Rows [first, end) of tensor `t`.

@@ -124,6 +124,69 @@ std::vector<RingPair> RingPairs(const Segment& s) {
   return pairs;
 }
 
+/// The float32 row operators (docs/fuse.md): CONV_2D and
+/// DEPTHWISE_CONV_2D with a constant float32 filter, pools with more than
+/// one output row (an accumulating pool would need a float state: not
+/// streamed), ADD of two equal shapes, RELU, and PAD of W and C only (one
+/// output row from one input row). Fills f's rows; false when refused.
+bool RowOpOfFloat(const tflite::Model& model, const tflite::Operator& op,
+                  const Tensor& in, const Tensor& out, FusableOp& f) {
+  const tflite::Subgraph& sg = model.subgraphs[0];
+  switch (op.builtin_code) {
+    case BuiltinOp::kConv2D:
+    case BuiltinOp::kDepthwiseConv2D: {
+      const bool dw = op.builtin_code == BuiltinOp::kDepthwiseConv2D;
+      if (op.inputs.size() < 2 || op.inputs[1] < 0) return false;
+      const Tensor& w = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+      if (!model.IsConstant(w) || w.type != TensorType::kFloat32) return false;
+      const auto checked = tflite::CheckConv(op, in, w, out, dw);
+      const auto* g = std::get_if<tflite::ConvGeometry>(&checked);
+      if (g == nullptr || !IsClamp(g->activation)) return false;
+      f.row.window = (g->filter.h - 1) * g->dilation_h + 1;
+      f.row.stride = g->stride_h;
+      f.row.pad = g->pad_h.pad_before;
+      break;
+    }
+    case BuiltinOp::kAveragePool2D:
+    case BuiltinOp::kMaxPool2D: {
+      const auto checked = tflite::CheckPool(op, in, out);
+      const auto* g = std::get_if<tflite::PoolGeometry>(&checked);
+      if (g == nullptr || !IsClamp(g->activation) || f.row.out_h == 1) {
+        return false;
+      }
+      f.row.window = g->filter_h;
+      f.row.stride = g->stride_h;
+      f.row.pad = g->pad_h.pad_before;
+      break;
+    }
+    case BuiltinOp::kAdd: {
+      if (op.inputs.size() != 2 || op.inputs[1] < 0) return false;
+      const Tensor& b = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+      const auto* o = std::get_if<tflite::ElementwiseOptions>(&op.options);
+      if (b.type != TensorType::kFloat32 || model.IsConstant(b) ||
+          in.shape != b.shape || in.shape != out.shape || o == nullptr ||
+          !IsClamp(o->activation)) {
+        return false;
+      }
+      f.row.input_count = 2;
+      f.input_tensor[1] = op.inputs[1];
+      f.in_row_bytes[1] = f.in_row_bytes[0];
+      break;
+    }
+    case BuiltinOp::kRelu:
+      if (in.shape != out.shape) return false;
+      break;
+    case BuiltinOp::kPad:
+    case BuiltinOp::kPadv2:
+      // Rows map one to one: no padding of H (N is 1 on both sides).
+      if (in.shape[1] != out.shape[1]) return false;
+      break;
+    default:
+      return false;
+  }
+  return f.row.window >= 1 && f.row.stride >= 1 && f.row.pad >= 0;
+}
+
 }  // namespace
 
 std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
@@ -137,17 +200,25 @@ std::optional<FusableOp> RowOpOf(const tflite::Model& model, std::size_t k) {
   }
   const Tensor& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
   const Tensor& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-  if (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out) ||
+  // int8 activations, or float32 ones (4 bytes an element; no ring pairs).
+  const bool f32 =
+      in.type == TensorType::kFloat32 && out.type == TensorType::kFloat32;
+  if ((!f32 &&
+       (!tflite::IsInt8Activation(in) || !tflite::IsInt8Activation(out))) ||
       !IsRowTensor(in) || !IsRowTensor(out) || model.IsConstant(in)) {
     return std::nullopt;
   }
+  const std::uint64_t elem = f32 ? 4 : 1;
   FusableOp f;
   f.input_tensor[0] = op.inputs[0];
   f.output_tensor = op.outputs[0];
-  f.in_row_bytes[0] = RowBytes(in);
-  f.out_row_bytes = RowBytes(out);
+  f.elem_bytes = elem;
+  f.in_row_bytes[0] = elem * RowBytes(in);
+  f.out_row_bytes = elem * RowBytes(out);
   f.row.in_h = in.shape[1];
   f.row.out_h = out.shape[1];
+  if (f32 && !RowOpOfFloat(model, op, in, out, f)) return std::nullopt;
+  if (f32) return f;
   switch (op.builtin_code) {
     case BuiltinOp::kConv2D:
     case BuiltinOp::kDepthwiseConv2D: {

@@ -2,7 +2,8 @@
 //
 // Fused row-streaming execution, planned (docs/fuse.md). A segment is a run
 // of consecutive operators (execution order) of row-wise kinds (CONV_2D,
-// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, ADD without broadcast)
+// DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D, ADD without broadcast;
+// in float32 also RELU and PAD of W and C)
 // executed together one output row at a time by the row schedule of
 // kernels/include/arenaplan/kernels/row_schedule.hpp. Every tensor made and
 // read only inside a segment becomes a ring of the rows its consumers still
@@ -38,9 +39,12 @@ struct FusableOp {
   /// of the output.
   std::int32_t input_tensor[kernels::kMaxRowOpInputs] = {-1, -1};
   std::int32_t output_tensor = -1;
-  /// Bytes of one row (W x C, int8) of each input and of the output.
+  /// Bytes of one row (W x C elements: 1 byte each for int8, 4 for
+  /// float32) of each input and of the output.
   std::uint64_t in_row_bytes[kernels::kMaxRowOpInputs] = {0, 0};
   std::uint64_t out_row_bytes = 0;
+  /// Bytes of one element of its activations: 1 (int8) or 4 (float32).
+  std::uint64_t elem_bytes = 1;
   /// Accumulating pools: bytes of their running state (one int32 per
   /// output element); 0 otherwise.
   std::uint64_t state_bytes = 0;
@@ -62,7 +66,8 @@ struct RingPair {
 };
 
 /// The row operator of model operator `op` of subgraph 0, or nullopt when
-/// it is not of a kind the schedule runs (see the header comment): int8
+/// it is not of a kind the schedule runs (see the header comment; the
+/// float32 kinds: docs/fuse.md, "float32 segments"): int8
 /// activations of shape [1, H, W, C], the geometry tflite::CheckConv /
 /// CheckPool accept, a constant int8 filter, pools with equal quantization
 /// in and out, ADD of two equal shapes.

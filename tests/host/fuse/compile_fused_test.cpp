@@ -77,7 +77,7 @@ TEST_F(CompileFused, RunsTheSegmentWithTheUnfusedKernelsAndCompiles) {
   const std::string& src = out_.model_source;
   EXPECT_NE(src.find("static constexpr k::FusedSegment kSegment{kOps, 13,"),
             std::string::npos);
-  const std::string call = "k::RunFused<Rows, 13>(kSegment,";
+  const std::string call = "k::RunFused<Rows, 13, 1>(kSegment,";
   EXPECT_NE(src.find(call), std::string::npos);
   EXPECT_EQ(src.find("k::RunFused<", src.find(call) + 1), std::string::npos);
   // The segment's convolutions use the constants the unfused build passes

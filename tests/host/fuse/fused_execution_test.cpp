@@ -403,6 +403,8 @@ std::vector<std::int8_t> RunLayers(const RandomSegment& m,
                out.data());
         break;
       }
+      default:  // The float32 kinds: fused_wide_execution_test.
+        ADD_FAILURE() << "not an int8 kind";
     }
   }
   return t[static_cast<std::size_t>(m.model.subgraphs[0].outputs[0])];

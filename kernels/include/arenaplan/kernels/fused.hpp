@@ -9,7 +9,10 @@
 // same integer arithmetic as in the whole-tensor call, so the bytes are
 // identical. ADD runs on one row. A pool with one output row accumulates
 // (int32 sums, or maxima, per output element) row by row and writes its row
-// at the end, with the reference pool's rounding and clamp.
+// at the end, with the reference pool's rounding and clamp. float32
+// operators (the f32 kinds, elem_bytes 4) run the float/ kernels on rows
+// the same way: the same taps summed in the same order as the whole call
+// (docs/fuse.md, "float32 segments"); no float pool accumulates.
 //
 // Memory. Each operator but the last has a ring record in the arena: its
 // state (accumulating pools: 4 bytes an output element) first, then its
@@ -30,6 +33,10 @@
 #include "arenaplan/kernels/conv.hpp"
 #include "arenaplan/kernels/dilated_conv.hpp"
 #include "arenaplan/kernels/fast_conv.hpp"
+#include "arenaplan/kernels/float/conv.hpp"
+#include "arenaplan/kernels/float/elementwise.hpp"
+#include "arenaplan/kernels/float/pooling.hpp"
+#include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "arenaplan/kernels/row_schedule.hpp"
 
@@ -49,6 +56,26 @@ enum class FusedKind : std::uint8_t {
   kAdd,
   kConv2DDilatedFast,           ///< dilated_conv.hpp (folded bias).
   kDepthwiseConv2DDilatedFast,  ///< fast_conv.hpp, depth multiplier 1.
+  // float32 activations (elem_bytes 4; parameters in FusedOp::f32):
+  kConv2DF32,           ///< float/conv.hpp Conv2D (any dilation).
+  kDepthwiseConv2DF32,  ///< float/conv.hpp DepthwiseConv2D.
+  kAveragePoolF32,      ///< float/pooling.hpp, not accumulating.
+  kMaxPoolF32,          ///< float/pooling.hpp, not accumulating.
+  kAddF32,              ///< float/elementwise.hpp Add, equal shapes.
+  kReluF32,             ///< float/elementwise.hpp Relu.
+  kPadF32,              ///< pad.hpp Pad<float>, no padding of H (or N).
+};
+
+/// The parameters of the float32 kinds (whole-tensor values; the row call
+/// replaces the top padding and the shapes).
+struct FusedF32 {
+  f32::ConvParams conv{};
+  f32::PoolParams pool{};
+  f32::AddParams add{};
+  PadParams pad{};
+  float pad_value = 0.0f;
+  const float* filter = nullptr;
+  const float* bias = nullptr;
 };
 
 /// One operator of a fused segment.
@@ -74,6 +101,12 @@ struct FusedOp {
   /// Conv2DFastScratchBytes(filter_shape) bytes; the fast depthwise
   /// kinds: DepthwiseConv2DFastScratchBytes; unused by other kinds).
   std::size_t scratch_offset = 0;
+  /// Bytes of one element of its activations: 1 (int8 kinds) or 4 (the
+  /// f32 kinds); a row is out_shape.w x out_shape.c elements.
+  std::size_t elem_bytes = 1;
+  /// The f32 kinds' parameters (read by KernelRows only; the generated code
+  /// passes them as literals); nullptr for the int8 kinds.
+  const FusedF32* f32 = nullptr;
 };
 
 /// The schedule's rows of a FusedOp (row_schedule.hpp).
@@ -101,6 +134,11 @@ struct KernelRows {
                   std::int8_t* y, std::int8_t* scratch) {
     const Shape4 in{1, rows, o.in_shape.w, o.in_shape.c};
     const Shape4 out{1, 1, o.out_shape.w, o.out_shape.c};
+    if (o.elem_bytes == 4) {
+      RowF32(o, in, out, pad, reinterpret_cast<const float*>(x),
+             reinterpret_cast<const float*>(x2), reinterpret_cast<float*>(y));
+      return;
+    }
     switch (o.kind) {
       case FusedKind::kConv2DFast:
       case FusedKind::kDepthwiseConv2DFast:
@@ -147,19 +185,74 @@ struct KernelRows {
         Add(p, x, x2, y);
         break;
       }
+      default:
+        break;
+    }
+  }
+
+  /// One row of a float32 kind: the whole-tensor kernel on the window, as
+  /// for the int8 kinds (same taps in the same order, docs/fuse.md).
+  static void RowF32(const FusedOp& o, const Shape4& in, const Shape4& out,
+                     std::int32_t pad, const float* x, const float* x2,
+                     float* y) {
+    const FusedF32& f = *o.f32;
+    switch (o.kind) {
+      case FusedKind::kConv2DF32:
+      case FusedKind::kDepthwiseConv2DF32: {
+        f32::ConvParams p = f.conv;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kConv2DF32) {
+          f32::Conv2D(p, in, x, o.filter_shape, f.filter, f.bias, out, y);
+        } else {
+          f32::DepthwiseConv2D(p, in, x, o.filter_shape, f.filter, f.bias, out,
+                               y);
+        }
+        break;
+      }
+      case FusedKind::kAveragePoolF32:
+      case FusedKind::kMaxPoolF32: {
+        f32::PoolParams p = f.pool;
+        p.pad_h = pad;
+        if (o.kind == FusedKind::kAveragePoolF32) {
+          f32::AveragePool(p, in, x, out, y);
+        } else {
+          f32::MaxPool(p, in, x, out, y);
+        }
+        break;
+      }
+      case FusedKind::kAddF32: {
+        const std::int32_t wc = out.w * out.c;
+        const f32::AddParams p{
+            f.add.act, out, {wc, wc, out.c, 1}, {wc, wc, out.c, 1}};
+        f32::Add(p, x, x2, y);
+        break;
+      }
+      case FusedKind::kReluF32:
+        f32::Relu(out.w * out.c, x, y);
+        break;
+      case FusedKind::kPadF32: {
+        PadParams p = f.pad;
+        p.input = Shape4{1, 1, o.in_shape.w, o.in_shape.c};
+        Pad<float>(p, f.pad_value, x, y);
+        break;
+      }
+      default:
+        break;
     }
   }
 };
 
 namespace fused_detail {
 
-inline std::size_t RowBytes(const Shape4& s) {
-  return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c);
+/// Bytes of one row of `s` at `elem_bytes` bytes an element.
+inline std::size_t RowBytes(const Shape4& s, std::size_t elem_bytes) {
+  return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c) *
+         elem_bytes;
 }
 
 /// The schedule's sink for RunFused (`Schedule`: a
-/// BasicRowSchedule<FusedOp, N>).
-template <class Rows, class Schedule>
+/// BasicRowSchedule<FusedOp, N>; kElem: RunFused's).
+template <class Rows, class Schedule, std::size_t kElem>
 class ArenaSink {
  public:
   ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
@@ -171,7 +264,7 @@ class ArenaSink {
   void Drop(std::int32_t i, std::int32_t new_lo) {
     if (!ok_) return;
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape);
+    const std::size_t row = RowBytes(o.out_shape, Elem(o));
     std::uint8_t* rows = arena_ + o.ring_offset + o.state_bytes;
     const std::int32_t kept = s_.Next(i) - new_lo;
     if (kept <= 0) return;
@@ -336,7 +429,7 @@ class ArenaSink {
   [[gnu::always_inline]] std::int8_t* OutputRow(std::int32_t i,
                                                 std::int32_t j) {
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape);
+    const std::size_t row = RowBytes(o.out_shape, Elem(o));
     if (i == seg_.n - 1) {
       return reinterpret_cast<std::int8_t*>(arena_ + seg_.output_offset +
                                             static_cast<std::size_t>(j) * row);
@@ -355,7 +448,7 @@ class ArenaSink {
                                                       std::int32_t q,
                                                       std::int32_t y) const {
     const std::int32_t p = seg_.ops[i].row.input[q];
-    const std::size_t row = RowBytes(seg_.ops[i].in_shape);
+    const std::size_t row = RowBytes(seg_.ops[i].in_shape, Elem(seg_.ops[i]));
     if (p < 0) {
       return reinterpret_cast<const std::int8_t*>(
           arena_ + seg_.input_offsets[-1 - p] +
@@ -365,6 +458,12 @@ class ArenaSink {
     return reinterpret_cast<const std::int8_t*>(
         arena_ + src.ring_offset + src.state_bytes +
         static_cast<std::size_t>(y - s_.HeldLo(p)) * row);
+  }
+
+  /// Bytes of an element of `o`: kElem when given (a constant the
+  /// compiler folds), else the op's elem_bytes.
+  [[gnu::always_inline]] static std::size_t Elem(const FusedOp& o) {
+    return kElem != 0 ? kElem : o.elem_bytes;
   }
 
   const FusedSegment& seg_;
@@ -380,13 +479,15 @@ class ArenaSink {
 /// (the rows after the overflow are not computed); the segment's rows must
 /// be WellFormed (the generator checks) and seg.n <= N (the schedule's
 /// state on the stack is 8 x N bytes: the generated code gives N =
-/// seg.n).
-template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps>
+/// seg.n). kElem: the bytes of an element of every op (elem_bytes; the
+/// generated code gives its segment's, 1 or 4), or 0 to read each op's.
+template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
+          std::size_t kElem = 0>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
   if (seg.n > N) return false;
   BasicRowSchedule<FusedOp, N> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>> sink(seg, arena,
-                                                                   schedule);
+  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>, kElem> sink(
+      seg, arena, schedule);
   schedule.Run(sink);
   return sink.ok();
 }
@@ -395,15 +496,16 @@ inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
 /// are the calls BasicRowSchedule<FusedOp, N>(seg.ops, seg.n) makes (the
 /// generator records them, RowStepRecorder), replayed in order with the
 /// same rows and rings (BasicRowReplay), without the demand bookkeeping.
+/// kElem as above.
 template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
-          std::size_t S>
+          std::size_t kElem = 0, std::size_t S>
 inline bool RunFused(const FusedSegment& seg, const RowStep (&steps)[S],
                      std::uint8_t* arena) {
   if (seg.n > N) return false;
   BasicRowReplay<FusedOp, N> replay(seg.ops, seg.n, steps,
                                     static_cast<std::int32_t>(S));
-  fused_detail::ArenaSink<Rows, BasicRowReplay<FusedOp, N>> sink(seg, arena,
-                                                                 replay);
+  fused_detail::ArenaSink<Rows, BasicRowReplay<FusedOp, N>, kElem> sink(
+      seg, arena, replay);
   replay.Run(sink);
   return sink.ok();
 }
