@@ -29,12 +29,14 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/validator/validator.hpp"
+#include "tests/host/support/random_window_op.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace k = ::arenaplan::kernels;
 using Rng = std::mt19937;
+namespace rw = ::arenaplan::random_window_op;
 
 std::int32_t Uniform(Rng& rng, std::int32_t lo, std::int32_t hi) {
   return std::uniform_int_distribution<std::int32_t>(lo, hi)(rng);
@@ -108,22 +110,12 @@ void RandomQuant(Rng& rng, OpData& d, std::int32_t channels) {
 /// drawn geometry leaves no output.
 bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
   const k::Shape4 is = m.shapes[static_cast<std::size_t>(in)];
-  const std::int32_t kind = Uniform(rng, 0, 3);  // conv, dw, avg, max
-  const std::int32_t kh = Uniform(rng, 1, 5), kw = Uniform(rng, 1, 5);
-  const std::int32_t sh = Uniform(rng, 1, 2), sw = Uniform(rng, 1, 2);
-  const auto padding =
-      Uniform(rng, 0, 1) ? tflite::Padding::kSame : tflite::Padding::kValid;
-  // A third of the convolutions dilated 2 or 3 in each direction: the rows
-  // of a window are its span (kh - 1) * dh + 1.
-  const auto dilation = [&] {
-    return kind <= 1 && Uniform(rng, 0, 2) == 0 ? Uniform(rng, 2, 3) : 1;
-  };
-  const std::int32_t dh = dilation(), dw_ = dilation();
-  const std::int32_t span_h = (kh - 1) * dh + 1, span_w = (kw - 1) * dw_ + 1;
-  const tflite::PaddedDim ph =
-      tflite::ComputePadding(padding, is.h, span_h, sh);
-  const tflite::PaddedDim pw =
-      tflite::ComputePadding(padding, is.w, span_w, sw);
+  const rw::WindowDraw g = rw::DrawWindow(rng, is);
+  const std::int32_t kind = static_cast<std::int32_t>(g.kind);
+  const std::int32_t kh = g.kh, kw = g.kw, sh = g.sh, sw = g.sw;
+  const std::int32_t dh = g.dh, dw_ = g.dw;
+  const std::int32_t span_h = g.SpanH();
+  const tflite::PaddedDim ph = g.ph, pw = g.pw;
   if (ph.out < 1 || pw.out < 1) return false;
   OpData d;
   tflite::Operator op;
@@ -182,40 +174,13 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
                       d.filter.size());
     const std::int32_t b =
         Constant(m, tflite::TensorType::kInt32, {out_c}, 4 * bias.size());
-    op.builtin_code =
-        dw ? tflite::BuiltinOp::kDepthwiseConv2D : tflite::BuiltinOp::kConv2D;
-    if (dw) {
-      tflite::DepthwiseConv2DOptions o;
-      o.padding = padding;
-      o.stride_h = sh;
-      o.stride_w = sw;
-      o.dilation_h = dh;
-      o.dilation_w = dw_;
-      o.depth_multiplier = dm;
-      op.options = o;
-    } else {
-      tflite::Conv2DOptions o;
-      o.padding = padding;
-      o.stride_h = sh;
-      o.stride_w = sw;
-      o.dilation_h = dh;
-      o.dilation_w = dw_;
-      op.options = o;
-    }
+    rw::SetWindowOptions(op, g, dm);
     op.inputs = {in, w, b};
   } else {
     d.op.kind = kind == 2 ? k::FusedKind::kAveragePool : k::FusedKind::kMaxPool;
     d.op.pool = k::PoolParams{
         kh, kw, sh, sw, ph.pad_before, pw.pad_before, act_min, act_max};
-    op.builtin_code = kind == 2 ? tflite::BuiltinOp::kAveragePool2D
-                                : tflite::BuiltinOp::kMaxPool2D;
-    tflite::Pool2DOptions o;
-    o.padding = padding;
-    o.stride_h = sh;
-    o.stride_w = sw;
-    o.filter_h = kh;
-    o.filter_w = kw;
-    op.options = o;
+    rw::SetWindowOptions(op, g, 1);
     op.inputs = {in};
   }
   const std::int32_t out = AddActivation(m, os);

@@ -27,12 +27,14 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/validator/validator.hpp"
+#include "tests/host/support/random_window_op.hpp"
 
 namespace arenaplan {
 namespace {
 
 namespace k = ::arenaplan::kernels;
 using Rng = std::mt19937;
+namespace rw = ::arenaplan::random_window_op;
 using tflite::BuiltinOp;
 using tflite::TensorType;
 
@@ -104,19 +106,11 @@ void Push(RandomSegment& m, tflite::Operator op, OpData d,
 /// no output row, or (pools) only one (an accumulating pool: not streamed).
 bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
   const k::Shape4 is = m.shapes[static_cast<std::size_t>(in)];
-  const std::int32_t kind = Uniform(rng, 0, 3);  // conv, dw, avg, max
-  const std::int32_t kh = Uniform(rng, 1, 5), kw = Uniform(rng, 1, 5);
-  const std::int32_t sh = Uniform(rng, 1, 2), sw = Uniform(rng, 1, 2);
-  const auto padding =
-      Uniform(rng, 0, 1) ? tflite::Padding::kSame : tflite::Padding::kValid;
-  const auto dilation = [&] {
-    return kind <= 1 && Uniform(rng, 0, 2) == 0 ? Uniform(rng, 2, 3) : 1;
-  };
-  const std::int32_t dh = dilation(), dw_ = dilation();
-  const tflite::PaddedDim ph =
-      tflite::ComputePadding(padding, is.h, (kh - 1) * dh + 1, sh);
-  const tflite::PaddedDim pw =
-      tflite::ComputePadding(padding, is.w, (kw - 1) * dw_ + 1, sw);
+  const rw::WindowDraw g = rw::DrawWindow(rng, is);
+  const std::int32_t kind = static_cast<std::int32_t>(g.kind);
+  const std::int32_t kh = g.kh, kw = g.kw, sh = g.sh, sw = g.sw;
+  const std::int32_t dh = g.dh, dw_ = g.dw;
+  const tflite::PaddedDim ph = g.ph, pw = g.pw;
   if (ph.out < 1 || pw.out < 1 || (kind >= 2 && ph.out < 2)) return false;
   OpData d;
   tflite::Operator op;
@@ -151,34 +145,14 @@ bool AddWindowOp(Rng& rng, RandomSegment& m, std::int32_t in) {
         AddTensor(m, TensorType::kFloat32, fs, 4 * d.filter.size());
     const std::int32_t b =
         AddTensor(m, TensorType::kFloat32, {out_c}, 4 * d.bias.size());
-    op.builtin_code = dw ? BuiltinOp::kDepthwiseConv2D : BuiltinOp::kConv2D;
-    tflite::DepthwiseConv2DOptions o;
-    o.padding = padding;
-    o.stride_h = sh;
-    o.stride_w = sw;
-    o.dilation_h = dh;
-    o.dilation_w = dw_;
-    o.depth_multiplier = dm;
-    if (dw) {
-      op.options = o;
-    } else {
-      op.options = static_cast<tflite::Conv2DOptions>(o);
-    }
+    rw::SetWindowOptions(op, g, dm);
     op.inputs = {in, w, b};
   } else {
     d.op.kind =
         kind == 2 ? k::FusedKind::kAveragePoolF32 : k::FusedKind::kMaxPoolF32;
     d.f.pool =
         k::f32::PoolParams{kh, kw, sh, sw, ph.pad_before, pw.pad_before, act};
-    op.builtin_code =
-        kind == 2 ? BuiltinOp::kAveragePool2D : BuiltinOp::kMaxPool2D;
-    tflite::Pool2DOptions o;
-    o.padding = padding;
-    o.stride_h = sh;
-    o.stride_w = sw;
-    o.filter_h = kh;
-    o.filter_w = kw;
-    op.options = o;
+    rw::SetWindowOptions(op, g, 1);
     op.inputs = {in};
   }
   Push(m, op, std::move(d), {1, ph.out, pw.out, out_c});
