@@ -8,6 +8,7 @@
 #   make person-detect-host                 the host reference only
 #
 # Works alone too: make -f mk/person_detect.mk person-detect BOARD=...
+# Alone, the CLI of build/ (the top-level Makefile sets ARENAPLAN_CLI).
 ARENAPLAN_CLI ?= build/arenaplan
 ARENAPLAN_SHARED ?= $(abspath ../shared)
 PD_OUT ?= build/person_detect

@@ -20,7 +20,6 @@
 #   make test-models      the same on every board of MODELS_BOARDS, and the
 #                         instructions per inference (QEMU -icount) on
 #                         mps2-an386; not part of `make test`
-ARENAPLAN_CLI ?= build/arenaplan
 ARENAPLAN_SHARED ?= $(abspath ../shared)
 RUN_BOARD_DEFAULT := mps2-an386
 REFERENCE_DIR ?= $(ARENAPLAN_SHARED)/reference

@@ -21,10 +21,9 @@ QEMU ?= qemu-system-arm
 TARGET_TIMEOUT ?= 60
 export QEMU TARGET_TIMEOUT ARM_NM
 
-# The generator CLI (built by the top-level `make`) and the inputs whose
-# plans the arena walk runs: every model in the shared directory, one
+# The inputs whose plans the arena walk runs (ARENAPLAN_CLI, the generator,
+# from the top-level Makefile): every model in the shared directory, one
 # MiniMalloc example, and a synthetic problem that fits the small boards.
-ARENAPLAN_CLI ?= build/arenaplan
 ARENAPLAN_SHARED ?= $(abspath ../shared)
 TARGET_WALK_INPUTS ?= $(wildcard $(ARENAPLAN_SHARED)/models/*.tflite) \
   $(ARENAPLAN_SHARED)/benchmarks/minimalloc-challenging/example.12.csv \
