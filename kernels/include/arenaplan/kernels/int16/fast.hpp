@@ -31,18 +31,18 @@
 // Conv2D loop order: output pixels in row-major order as the reference;
 // within a pixel, output channels in pairs (the last of an odd count paired
 // with itself), each pair reading the pixel's whole in-bounds window, then
-// writing its two elements. Within a window row, the in-bounds taps kx_lo .. kx_hi - 1
-// (dilation 1) are one contiguous run of (kx_hi - kx_lo) * in_c input
+// writing its two elements. Within a window row, the in-bounds taps kx_lo ..
+// kx_hi - 1 (dilation 1) are one contiguous run of (kx_hi - kx_lo) * in_c input
 // elements and filter bytes, read as one dot product; with dilation each
 // tap is a run of in_c. Every output element is still written after all the
 // reads of its pixel's window and before any read of a later pixel, so
 // conv.hpp's Conv2DOverlapDistance times 2 bytes (overlap.hpp) still holds.
 //
-// FullyConnected loop order: batch rows ascending, units in pairs (then the
-// last one alone), each pair reading the whole input row, then writing its
-// two elements; output and input apart, as the reference. A non-zero
-// input_offset (TFLM's int16 layers have none; the generator passes the
-// input zero point) runs the reference loops.
+// FullyConnected loop order: batch rows ascending, units in pairs (the
+// last of an odd count paired with itself), each pair reading the whole
+// input row, then writing its two elements; output and input apart, as the
+// reference. A non-zero input_offset (TFLM's int16 layers have none; the
+// generator passes the input zero point) runs the reference loops.
 #ifndef ARENAPLAN_KERNELS_INT16_FAST_HPP_
 #define ARENAPLAN_KERNELS_INT16_FAST_HPP_
 
@@ -144,29 +144,6 @@ ARENAPLAN_KERNELS_INLINE void Dot2(const std::int16_t* x, const std::int8_t* w0,
   a0 = Add(a0, t0), a1 = Add(a1, t1);
 }
 
-/// a += sum_{i < n} x[i] * w[i] (Dot2 for one output).
-template <class Isa, class Acc>
-ARENAPLAN_KERNELS_INLINE void Dot1(const std::int16_t* x, const std::int8_t* w,
-                                   std::int32_t n, Acc& a) {
-  for (std::int32_t left = n & ~3; left > 0;) {
-    const std::int32_t len = left < kChunkTerms ? left : kChunkTerms;
-    left -= len;
-    std::int32_t s = 0;
-    for (const std::int16_t* const end = x + len; x != end;) {
-      const std::uint32_t x01 = Load2x16(x), x23 = Load2x16(x + 2);
-      x += 4;
-      const std::uint32_t v = dsp_detail::Load4(w);
-      w += 4;
-      s = Isa::Smlad(Isa::PackLo(x01, x23), Isa::Sxtb16(v), s);
-      s = Isa::Smlad(Isa::PackHi(x01, x23), Isa::Sxtb16Ror8(v), s);
-    }
-    a = Add(a, s);
-  }
-  std::int32_t t = 0;
-  for (std::int32_t i = 0; i < (n & 3); ++i) t += x[i] * w[i];
-  a = Add(a, t);
-}
-
 /// The kernel taps [lo, hi) whose input coordinate origin + k * dilation
 /// lies in [0, extent) (lo == hi when there is none).
 struct TapRange {
@@ -259,20 +236,12 @@ inline void FullyConnectedFastWith(const FullyConnectedParams& p,
     for (std::int32_t u = 0; u < units; u += 2) {
       const bool pair = u + 1 < units;
       const std::int8_t* w0 = weights + u * depth;
-      Acc acc[2] = {0, 0};
-      if (pair) {
-        fast_detail::Dot2<Isa>(in, w0, w0 + depth, depth, acc[0], acc[1]);
-      } else {
-        fast_detail::Dot1<Isa>(in, w0, depth, acc[0]);
-      }
-      for (std::int32_t k = 0; k < (pair ? 2 : 1); ++k) {
-        Acc a = acc[k];
-        if (bias != nullptr) a += bias[u + k];
-        out[u + k] = ClampToInt16(
-            Requantize(a, quant.multiplier[u + k], quant.shift[u + k]) +
-                p.output_offset,
-            p.act_min, p.act_max);
-      }
+      // The last of an odd count: its own weights twice (as Conv2DFastWith).
+      const std::int8_t* w1 = pair ? w0 + depth : w0;
+      Acc a0 = 0, a1 = 0;
+      fast_detail::Dot2<Isa>(in, w0, w1, depth, a0, a1);
+      out[u] = UnitOutput(p, a0, bias, quant, u);
+      if (pair) out[u + 1] = UnitOutput(p, a1, bias, quant, u + 1);
     }
   }
 }

@@ -32,6 +32,19 @@ namespace arenaplan::kernels::int16 {
 /// FullyConnected dispatches to them or to the DSP path). weights [units,
 /// depth] row-major; `bias` [units] of the accumulator's type, or nullptr;
 /// input [batches, depth]; output [batches, units], not overlapping the input.
+/// Unit u's output from its row sum `acc`: the bias (when there is one),
+/// the requantization, the output offset, the clamp, in TFLM's order.
+template <class Acc>
+[[nodiscard]] constexpr std::int16_t UnitOutput(const FullyConnectedParams& p,
+                                                Acc acc, const Acc* bias,
+                                                ChannelQuant quant,
+                                                std::int32_t u) {
+  if (bias != nullptr) acc += bias[u];
+  return ClampToInt16(
+      Requantize(acc, quant.multiplier[u], quant.shift[u]) + p.output_offset,
+      p.act_min, p.act_max);
+}
+
 template <class Acc>
 inline void FullyConnectedReference(const FullyConnectedParams& p,
                                     const std::int16_t* input,
@@ -45,11 +58,7 @@ inline void FullyConnectedReference(const FullyConnectedParams& p,
       for (std::int32_t d = 0; d < p.depth; ++d) {
         acc += static_cast<Acc>(w[d] * (in[d] + p.input_offset));
       }
-      if (bias != nullptr) acc += bias[u];
-      output[b * p.units + u] =
-          ClampToInt16(Requantize(acc, quant.multiplier[u], quant.shift[u]) +
-                           p.output_offset,
-                       p.act_min, p.act_max);
+      output[b * p.units + u] = UnitOutput(p, acc, bias, quant, u);
     }
   }
 }
