@@ -35,10 +35,21 @@ using arenaplan::overlap_case::Trace;
 using arenaplan::overlap_case::UnaryElementwiseCase;
 using arenaplan::overlap_case::Write;
 
-TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
-  Lcg rng(505);
+/// Runs `cases` cases, case i drawn by draw(rng, i) from one generator
+/// seeded with `seed`, each checked by CheckCase; stops at the first
+/// failure. Returns the tallies.
+template <class Draw>
+Tally CheckCases(std::uint64_t seed, int cases, Draw draw) {
+  Lcg rng(seed);
   Tally tally;
-  for (int i = 0; i < 120; ++i) {
+  for (int i = 0; i < cases && !testing::Test::HasFailure(); ++i) {
+    CheckCase(draw(rng, i), rng, tally);
+  }
+  return tally;
+}
+
+TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
+  const Tally tally = CheckCases(505, 120, [](Lcg& rng, int i) {
     const bool fast = i >= 60;  // AddFast, the generated code's kernel
     k::AddParams p;
     const std::int32_t count = rng.Next(1, 300);
@@ -57,41 +68,35 @@ TEST(KernelsOverlap, AddContractHoldsForEitherInput) {
          count};
     const bool first = i % 2 == 0;  // Which input streams into the output.
     auto* add = fast ? &k::AddFast : &k::Add;
-    CheckCase(BinaryElementwiseCase(
-                  fast ? "AddFast" : "Add", count, first, rng,
-                  [p, add](const std::int8_t* a, const std::int8_t* b,
-                           std::int8_t* out) { add(p, a, b, out); }),
-              rng, tally);
-    if (HasFailure()) return;
-  }
+    return BinaryElementwiseCase(
+        fast ? "AddFast" : "Add", count, first, rng,
+        [p, add](const std::int8_t* a, const std::int8_t* b, std::int8_t* out) {
+          add(p, a, b, out);
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.positive, 0);  // d = 0 always: in place.
   EXPECT_EQ(tally.overlapping, 120);
 }
 
 TEST(KernelsOverlap, Int8RequantizeIsInPlace) {
-  Lcg rng(606);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(606, 40, [](Lcg& rng, int) {
     k::RequantizeParams p;
     const std::int32_t count = rng.Next(1, 300);
     p = {rng.Next(-127, 128), rng.Next(-128, 127),
          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
          rng.Next(-2, 1), count};
-    CheckCase(
-        UnaryElementwiseCase("Requantize int8 -> int8", count, rng,
-                             [p](const std::int8_t* in, std::int8_t* out) {
-                               k::Requantize(p, in, out);
-                             }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return UnaryElementwiseCase("Requantize int8 -> int8", count, rng,
+                                [p](const std::int8_t* in, std::int8_t* out) {
+                                  k::Requantize(p, in, out);
+                                });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, LeakyReluIsInPlace) {
-  Lcg rng(9898);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(9898, 40, [](Lcg& rng, int) {
     k::LeakyReluParams p;
     const std::int32_t count = rng.Next(1, 300);
     p = {rng.Next(-128, 127),
@@ -101,21 +106,17 @@ TEST(KernelsOverlap, LeakyReluIsInPlace) {
          rng.Next(1 << 30, std::numeric_limits<std::int32_t>::max()),
          rng.Next(-6, -1),
          count};
-    CheckCase(
-        UnaryElementwiseCase("LeakyRelu", count, rng,
-                             [p](const std::int8_t* in, std::int8_t* out) {
-                               k::LeakyRelu(p, in, out);
-                             }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return UnaryElementwiseCase("LeakyRelu", count, rng,
+                                [p](const std::int8_t* in, std::int8_t* out) {
+                                  k::LeakyRelu(p, in, out);
+                                });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, ReluIsInPlace) {
-  Lcg rng(1919);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(1919, 40, [](Lcg& rng, int) {
     k::ReluParams p;
     const std::int32_t count = rng.Next(1, 300);
     const std::int32_t zp_out = rng.Next(-128, 127);
@@ -126,14 +127,11 @@ TEST(KernelsOverlap, ReluIsInPlace) {
          zp_out,
          127,
          count};
-    CheckCase(
-        UnaryElementwiseCase("Relu", count, rng,
-                             [p](const std::int8_t* in, std::int8_t* out) {
-                               k::Relu(p, in, out);
-                             }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return UnaryElementwiseCase(
+        "Relu", count, rng,
+        [p](const std::int8_t* in, std::int8_t* out) { k::Relu(p, in, out); });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
@@ -150,9 +148,7 @@ RowShape RandomRow(Lcg& rng) {
 }
 
 TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
-  Lcg rng(1818);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(1818, 40, [](Lcg& rng, int i) {
     const RowShape r = RandomRow(rng);
     const k::MulParams p = {
         rng.Next(-128, 127),
@@ -165,20 +161,18 @@ TEST(KernelsOverlap, MulContractHoldsForEitherInput) {
         r.Shape(),
         {0, 0, r.ch, 1},
         {0, 0, r.ch, 1}};
-    CheckCase(
-        BinaryElementwiseCase("Mul", r.Count(), i % 2 == 0, rng,
-                              [p](const std::int8_t* a, const std::int8_t* b,
-                                  std::int8_t* out) { k::Mul(p, a, b, out); }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return BinaryElementwiseCase(
+        "Mul", r.Count(), i % 2 == 0, rng,
+        [p](const std::int8_t* a, const std::int8_t* b, std::int8_t* out) {
+          k::Mul(p, a, b, out);
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, DivContractHoldsForEitherInput) {
-  Lcg rng(4242);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(4242, 40, [](Lcg& rng, int i) {
     const RowShape r = RandomRow(rng);
     const k::DivParams p = {
         rng.Next(-128, 127),
@@ -191,37 +185,33 @@ TEST(KernelsOverlap, DivContractHoldsForEitherInput) {
         r.Shape(),
         {0, 0, r.ch, 1},
         {0, 0, r.ch, 1}};
-    CheckCase(
-        BinaryElementwiseCase("Div", r.Count(), i % 2 == 0, rng,
-                              [p](const std::int8_t* a, const std::int8_t* b,
-                                  std::int8_t* out) { k::Div(p, a, b, out); }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return BinaryElementwiseCase(
+        "Div", r.Count(), i % 2 == 0, rng,
+        [p](const std::int8_t* a, const std::int8_t* b, std::int8_t* out) {
+          k::Div(p, a, b, out);
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, MaximumMinimumContractHoldsForEitherInput) {
-  Lcg rng(5757);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(5757, 40, [](Lcg& rng, int i) {
     const RowShape r = RandomRow(rng);
     const k::MaximumMinimumParams p = {
         i % 4 < 2, r.Shape(), {0, 0, r.ch, 1}, {0, 0, r.ch, 1}};
-    CheckCase(BinaryElementwiseCase(
-                  p.maximum ? "Maximum" : "Minimum", r.Count(), i % 2 == 0, rng,
-                  [p](const std::int8_t* a, const std::int8_t* b,
-                      std::int8_t* out) { k::MaximumMinimum(p, a, b, out); }),
-              rng, tally);
-    if (HasFailure()) return;
-  }
+    return BinaryElementwiseCase(
+        p.maximum ? "Maximum" : "Minimum", r.Count(), i % 2 == 0, rng,
+        [p](const std::int8_t* a, const std::int8_t* b, std::int8_t* out) {
+          k::MaximumMinimum(p, a, b, out);
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, SubContractHoldsForEitherInput) {
-  Lcg rng(4242);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(4242, 40, [](Lcg& rng, int i) {
     const RowShape r = RandomRow(rng);
     const k::SubParams p = {
         rng.Next(-127, 128),
@@ -239,20 +229,18 @@ TEST(KernelsOverlap, SubContractHoldsForEitherInput) {
         r.Shape(),
         {0, 0, r.ch, 1},
         {0, 0, r.ch, 1}};
-    CheckCase(
-        BinaryElementwiseCase("Sub", r.Count(), i % 2 == 0, rng,
-                              [p](const std::int8_t* a, const std::int8_t* b,
-                                  std::int8_t* out) { k::Sub(p, a, b, out); }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return BinaryElementwiseCase(
+        "Sub", r.Count(), i % 2 == 0, rng,
+        [p](const std::int8_t* a, const std::int8_t* b, std::int8_t* out) {
+          k::Sub(p, a, b, out);
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, HardSwishIsInPlace) {
-  Lcg rng(1171);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(1171, 40, [](Lcg& rng, int) {
     k::HardSwishParams p;
     const std::int32_t count = rng.Next(1, 300);
     p = {rng.Next(-128, 127),
@@ -262,48 +250,40 @@ TEST(KernelsOverlap, HardSwishIsInPlace) {
          rng.Next(1 << 14, 32767),
          rng.Next(-3, 4),
          count};
-    CheckCase(
-        UnaryElementwiseCase("HardSwish", count, rng,
-                             [p](const std::int8_t* in, std::int8_t* out) {
-                               k::HardSwish(p, in, out);
-                             }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return UnaryElementwiseCase("HardSwish", count, rng,
+                                [p](const std::int8_t* in, std::int8_t* out) {
+                                  k::HardSwish(p, in, out);
+                                });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, LogisticTanhAndRelu6AreInPlace) {
-  Lcg rng(1428);
-  Tally tally;
-  for (int i = 0; i < 40; ++i) {
+  const Tally tally = CheckCases(1428, 40, [](Lcg& rng, int i) {
     const std::int32_t count = rng.Next(1, 300);
     // Scale 2^-4: 2^23 = 0.5 * 2^24, shift 24, radius 15 * 2^27 / 2^24.
     const std::int32_t zp = rng.Next(-128, 127);
     const bool tanh = i % 2 == 1;
-    CheckCase(
-        UnaryElementwiseCase(
-            tanh ? "Tanh" : "Logistic", count, rng,
-            [=](const std::int8_t* in, std::int8_t* out) {
-              if (tanh && zp % 3 == 0) {
-                k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
-              } else if (tanh) {
-                k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
-              } else {
-                k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in,
-                            out);
-              }
-            }),
-        rng, tally);
-    if (HasFailure()) return;
-  }
+    return UnaryElementwiseCase(
+        tanh ? "Tanh" : "Logistic", count, rng,
+        [=](const std::int8_t* in, std::int8_t* out) {
+          if (tanh && zp % 3 == 0) {
+            k::Relu6(k::Relu6Params{zp, zp / 2 + 64, count}, in, out);
+          } else if (tanh) {
+            k::Tanh(k::TanhParams{zp, 120, 1 << 30, 24, count}, in, out);
+          } else {
+            k::Logistic(k::LogisticParams{zp, 120, 1 << 30, 24, count}, in,
+                        out);
+          }
+        });
+  });
+  if (HasFailure()) return;
   EXPECT_EQ(tally.overlapping, 40);
 }
 
 TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
-  Lcg rng(707);
-  Tally tally;
-  for (int i = 0; i < 20; ++i) {
+  (void)CheckCases(707, 20, [](Lcg& rng, int) {
     const std::int32_t count = rng.Next(1, 200);
     std::vector<std::int8_t> data(static_cast<std::size_t>(count));
     for (auto& v : data) v = rng.Byte();
@@ -321,9 +301,8 @@ TEST(KernelsOverlap, ReshapeSkipsTheCopyOnAliasAndCopiesForward) {
       k::Reshape(in, out, static_cast<std::size_t>(count));
     };
     c.trace = [count](Trace& t) { ElementwiseTrace(count, t); };
-    CheckCase(c, rng, tally);
-    if (HasFailure()) return;
-  }
+    return c;
+  });
 }
 
 // --- PAD -------------------------------------------------------------------
