@@ -162,25 +162,6 @@ void Lowerer::RecordAccesses(const tflite::Operator& op) {
   accesses_.push_back(std::move(a));
 }
 
-void Lowerer::StateOverlap(const Tensor& in, const Tensor& out,
-                           OverlapRelation relation, std::int64_t distance) {
-  if (accesses_.empty() || accesses_.back().position != pos_) {
-    throw InternalError("StateOverlap outside an operator's lowering");
-  }
-  if (distance < 0) return;
-  accesses_.back().overlaps.push_back(
-      {Index(in), Index(out), relation, static_cast<std::uint64_t>(distance)});
-}
-
-void Lowerer::StateElementwise(const Tensor& in, const Tensor& out) {
-  const auto in_size = tflite::ElementSize(in.type);
-  const auto out_size = tflite::ElementSize(out.type);
-  if (!in_size || !out_size) return;  // No kernel of such types states one.
-  StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
-               arenaplan::kernels::ElementwiseOverlapDistance(
-                   ElementCount(out), *in_size, *out_size));
-}
-
 void Lowerer::CheckElementCounts(const tflite::Operator& op) const {
   constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
   for (const auto* list : {&op.inputs, &op.outputs}) {

@@ -1,9 +1,11 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // The overlap statements the lowerings make for the trace check
-// (Lowerer::StateOverlap): each from the distance function of the kernel
-// header the lowering calls, for the call's own geometry.
+// (Lowerer::StateOverlap, recorded with the operator's accesses): each from
+// the distance function of the kernel header the lowering calls, for the
+// call's own geometry.
 #include "arenaplan/kernels/conv.hpp"
+#include "arenaplan/kernels/overlap.hpp"
 #include "arenaplan/kernels/pad.hpp"
 #include "arenaplan/kernels/pooling.hpp"
 #include "codegen/compile/lowering.hpp"
@@ -25,6 +27,26 @@ std::int64_t InBytes(const tflite::Tensor& in, const tflite::Tensor& out,
 }
 
 }  // namespace
+
+void Lowerer::StateOverlap(const tflite::Tensor& in, const tflite::Tensor& out,
+                           OverlapRelation relation, std::int64_t distance) {
+  if (accesses_.empty() || accesses_.back().position != pos_) {
+    throw InternalError("StateOverlap outside an operator's lowering");
+  }
+  if (distance < 0) return;
+  accesses_.back().overlaps.push_back(
+      {Index(in), Index(out), relation, static_cast<std::uint64_t>(distance)});
+}
+
+void Lowerer::StateElementwise(const tflite::Tensor& in,
+                               const tflite::Tensor& out) {
+  const auto in_size = tflite::ElementSize(in.type);
+  const auto out_size = tflite::ElementSize(out.type);
+  if (!in_size || !out_size) return;  // No kernel of such types states one.
+  StateOverlap(in, out, OverlapRelation::kOutputBelowBy,
+               arenaplan::kernels::ElementwiseOverlapDistance(
+                   ElementCount(out), *in_size, *out_size));
+}
 
 void StateConvOverlap(Lowerer& l, const tflite::Tensor& in,
                       const tflite::Tensor& out, const tflite::ConvGeometry& g,
