@@ -218,10 +218,11 @@ int RunFusedPlan(const PlanArgs& args, PlanOptions options,
   const std::vector<OverlapPair> pairs =
       overlap::FindOverlapPairs(model, problem);
   const Alignment alignment = options.alignment.value_or(kModelAlignment);
-  const fuse::FusePlan fused =
-      fuse::PlanFusion(model, problem, pairs, alignment);
-  PrintWarnings(fused.problem);
   options.overlap = true;
+  const fuse::FusePlan fused = fuse::PlanLeanFusion(
+      model, problem, pairs, alignment,
+      [&](const UsageProblem& q) { return Plan(q, options).arena_bytes; });
+  PrintWarnings(fused.problem);
   const PlanResult plan = Plan(fused.problem, options);
   OutputSet files;
   files.KeepUnchanged(args.input, "INPUT");

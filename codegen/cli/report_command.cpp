@@ -297,11 +297,12 @@ Report BuildReport(const ReportArgs& a) {
   }));
   std::optional<fuse::FusePlan> fused;
   r.arenas.push_back(Arena("arenaplan --fuse", "", [&] {
-    fused = fuse::PlanFusion(folded.model, problem,
-                             overlap::FindOverlapPairs(folded.model, problem),
-                             alignment);
     PlanOptions o = po;
     o.overlap = true;
+    fused = fuse::PlanLeanFusion(
+        folded.model, problem, overlap::FindOverlapPairs(folded.model, problem),
+        alignment,
+        [&](const UsageProblem& q) { return Plan(q, o).arena_bytes; });
     return Plan(fused->problem, o).arena_bytes;
   }));
   r.arenas.push_back(Arena(

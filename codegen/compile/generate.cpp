@@ -464,11 +464,14 @@ CompiledModel CompileModel(const tflite::Model& file_model,
     if (!options.regions.empty()) {
       throw InputError("--fuse and --region exclude each other");
     }
-    fused = fuse::PlanFusion(model, problem,
-                             overlap::FindOverlapPairs(model, problem),
-                             options.plan.alignment.value_or(kModelAlignment));
     PlanOptions fused_options = options.plan;
     fused_options.overlap = true;
+    fused = fuse::PlanLeanFusion(
+        model, problem, overlap::FindOverlapPairs(model, problem),
+        options.plan.alignment.value_or(kModelAlignment),
+        [&](const UsageProblem& q) {
+          return Plan(q, fused_options).arena_bytes;
+        });
     out.plan = Plan(fused->problem, fused_options);
     lowered.record_tensor =
         FusedRecordTensors(problem, *fused, sg.tensors.size());

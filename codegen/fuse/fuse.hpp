@@ -19,6 +19,7 @@
 #define ARENAPLAN_CODEGEN_FUSE_FUSE_HPP_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -137,14 +138,45 @@ struct FusePlan {
   std::uint32_t lower_bound_step = 0;
 };
 
+/// How PlanFusion breaks ties between segmentations of the same largest
+/// step bound.
+enum class FusionTies {
+  /// The smaller sum of step bounds, then fewer fused operators (smaller
+  /// steps everywhere leave the planner more room).
+  kSmallestSum,
+  /// Fewer fused operators, then the smaller sum (fused execution costs
+  /// instructions: per-row calls and ring drops).
+  kFewestFused,
+};
+
 /// Chooses the segmentation of subgraph 0 by a dynamic programme over
 /// segment boundaries (docs/fuse.md) minimising the largest step bound at
-/// `alignment`; ties go to fewer fused operators. `problem` is
+/// `alignment`, ties broken by `ties`. `problem` is
 /// tflite::BuildProblem(model, ...) and `pairs` its FindOverlapPairs.
 [[nodiscard]] FusePlan PlanFusion(const tflite::Model& model,
                                   const tflite::TfliteProblem& problem,
                                   const std::vector<OverlapPair>& pairs,
-                                  Alignment alignment);
+                                  Alignment alignment,
+                                  FusionTies ties = FusionTies::kSmallestSum);
+
+/// The arena bytes the caller's planner gives a fused problem (fuse/ does
+/// not include planner/).
+using ArenaOf = std::function<std::uint64_t(const UsageProblem&)>;
+
+/// The segmentation `--fuse` runs: PlanFusion's (kSmallestSum), less the
+/// segments the arena does not need, since a fused segment takes more
+/// instructions than its operators run one by one. Let A be `arena_of`
+/// PlanFusion's problem. Taken, in this order: the kFewestFused
+/// segmentation when its arena is at most A; else PlanFusion's with each
+/// segment (most operators first) run operator by operator instead
+/// whenever the arena stays at most A. Every candidate keeps the fused
+/// lower bound as its largest step bound (`lower_bound` is reached as
+/// before). Not optimal: segments are only dropped whole, not shortened.
+[[nodiscard]] FusePlan PlanLeanFusion(const tflite::Model& model,
+                                      const tflite::TfliteProblem& problem,
+                                      const std::vector<OverlapPair>& pairs,
+                                      Alignment alignment,
+                                      const ArenaOf& arena_of);
 
 /// The fused problem of `segments` (MakeSegment's, in execution order, not
 /// overlapping; every other operator is a step of its own);

@@ -177,21 +177,25 @@ std::uint64_t StepBound(const UsageProblem& problem, std::uint32_t step,
 
 FusePlan PlanFusion(const tflite::Model& model,
                     const tflite::TfliteProblem& problem,
-                    const std::vector<OverlapPair>& pairs,
-                    Alignment alignment) {
+                    const std::vector<OverlapPair>& pairs, Alignment alignment,
+                    FusionTies ties) {
   const std::uint32_t n = problem.problem.operator_count;
   const std::vector<std::int64_t> record_of = RecordOfTensor(problem);
-  // best[b] = (largest step bound, fused operators) of the best
-  // segmentation of operators [0, b); from[b]: where its last step starts.
+  // best[b] = (largest step bound, sum of step bounds, fused operators) of
+  // the best segmentation of operators [0, b); from[b]: where its last step
+  // starts. The largest bound decides; `ties` orders the other two.
   struct Cost {
     std::uint64_t max = 0;
     std::uint64_t sum = 0;
     std::uint64_t fused = 0;
-    bool operator<(const Cost& o) const {
-      if (max != o.max) return max < o.max;
-      if (sum != o.sum) return sum < o.sum;
-      return fused < o.fused;
+  };
+  const auto less = [ties](const Cost& x, const Cost& y) {
+    if (x.max != y.max) return x.max < y.max;
+    if (ties == FusionTies::kFewestFused && x.fused != y.fused) {
+      return x.fused < y.fused;
     }
+    if (x.sum != y.sum) return x.sum < y.sum;
+    return x.fused < y.fused;
   };
   std::vector<Cost> best(n + 1);
   std::vector<std::uint32_t> from(n + 1, 0);
@@ -218,7 +222,7 @@ FusePlan PlanFusion(const tflite::Model& model,
           CandidateBound(problem, pairs, record_of, &*s, 0, alignment);
       const Cost cand{std::max(best[a].max, bound), best[a].sum + bound,
                       best[a].fused + (last - a + 1)};
-      if (cand < best[b]) {
+      if (less(cand, best[b])) {
         best[b] = cand;
         from[b] = a;
         chosen[b] = std::move(s);
