@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "arenaplan/kernels/headers_digest.hpp"
 #include "codegen/base/errors.hpp"
 #include "codegen/compile/fused_body.hpp"
 #include "codegen/compile/lowering.hpp"
@@ -321,6 +322,13 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
   s += "\n";
   s += "namespace " + ns +
        " {\nnamespace {\n\nnamespace k = ::arenaplan::kernels;\n\n";
+  // Compiled against the headers this generator was built with, or not at
+  // all (kernels/include/arenaplan/kernels/headers_digest.hpp).
+  s += "static_assert(k::HeadersDigestIs(\"" +
+       std::string(kernels::kHeadersDigest) +
+       "\"),\n              \"arenaplan: this code was generated for other "
+       "kernel headers; generate it again with the arenaplan of these "
+       "headers\");\n\n";
   s += gen.Constants();
   if (!gen.States().empty()) s += "\n" + gen.States();
   s += "\n}  // namespace\n\nvoid Invoke(std::int8_t* arena) {\n";

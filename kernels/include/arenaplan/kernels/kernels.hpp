@@ -23,6 +23,7 @@
 #include "arenaplan/kernels/fully_connected.hpp"
 #include "arenaplan/kernels/gather.hpp"
 #include "arenaplan/kernels/hard_swish.hpp"
+#include "arenaplan/kernels/headers_digest.hpp"
 #include "arenaplan/kernels/int16/int16.hpp"
 #include "arenaplan/kernels/leaky_relu.hpp"
 #include "arenaplan/kernels/logistic.hpp"
