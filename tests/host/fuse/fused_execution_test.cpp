@@ -442,12 +442,121 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
   return ok;
 }
 
+/// One drawn segment: its fused problem (one step), a random input and the
+/// layer-by-layer output.
+struct SegmentCase {
+  RandomSegment m;
+  fuse::FusePlan f;
+  std::vector<std::int8_t> x, want;
+  int trial = 0;
+};
+
+/// The tight placement: the rings packed from 0 (raw bytes, alignment 1),
+/// the output right after them, the input exactly the segment's distance
+/// above the output.
+struct Tight {
+  Placed at;
+  std::size_t out_record = 0, in_record = 0;
+  std::uint64_t rings_end = 0;  ///< Bytes of the packed rings.
+  std::uint64_t distance = 0;   ///< The segment's output-below-input bytes.
+};
+
+void PlaceTight(const SegmentCase& c, Tight* t) {
+  const fuse::Segment& s = c.f.segments[0];
+  const UsageProblem& p = c.f.problem;
+  t->at.offsets.assign(p.records.size(), 0);
+  for (std::int32_t r : c.f.ring_record[0]) {
+    if (r < 0) continue;
+    t->at.offsets[static_cast<std::size_t>(r)] = t->rings_end;
+    t->rings_end += p.records[static_cast<std::size_t>(r)].size;
+  }
+  for (std::size_t r = 0; r < p.ids.size(); ++r) {
+    if (p.ids[r] == std::to_string(s.output_tensor)) t->out_record = r;
+    if (p.ids[r] == std::to_string(c.m.input)) t->in_record = r;
+  }
+  ASSERT_EQ(s.input_tensors.size(), 1u);
+  ASSERT_TRUE(s.input_distance[0].has_value());
+  t->distance = *s.input_distance[0];
+  const std::uint64_t top = t->rings_end;
+  t->at.offsets[t->out_record] = top;
+  t->at.offsets[t->in_record] = top + t->distance;
+  t->at.arena = std::max(top + p.records[t->out_record].size,
+                         top + t->distance + p.records[t->in_record].size);
+}
+
+/// Every ring one byte short: the executor refuses, and the output (with
+/// the input its distance above) placed over the ring's last byte is
+/// rejected by the validator.
+void CheckShortRings(const SegmentCase& c, const Tight& t, Rng& rng) {
+  const fuse::Segment& s = c.f.segments[0];
+  const UsageProblem& p = c.f.problem;
+  std::vector<std::int8_t> got;
+  for (std::size_t i = 0; i < s.ops.size(); ++i) {
+    const std::int32_t r = c.f.ring_record[0][i];
+    if (r < 0) continue;
+    const auto ring = static_cast<std::size_t>(r);
+    if (i + 1 < s.ops.size()) {
+      EXPECT_FALSE(RunFusedAt(c.m, c.f, t.at, c.x, &got, rng,
+                              static_cast<std::int32_t>(i), 1))
+          << "trial " << c.trial << " ring " << i;
+    }
+    Placed over = t.at;
+    const std::size_t yr = t.out_record, xr = t.in_record;
+    over.offsets[yr] = t.at.offsets[ring] + p.records[ring].size - 1;
+    over.offsets[xr] = over.offsets[yr] + t.distance;
+    over.arena = std::max({over.offsets[yr] + p.records[yr].size,
+                           over.offsets[xr] + p.records[xr].size, t.rings_end});
+    EXPECT_FALSE(
+        ValidateOffsets(p.records, over.offsets, over.arena, 1, p.overlaps)
+            .ok())
+        << "trial " << c.trial << " ring " << i;
+  }
+}
+
+/// Each ring pair tight: the reader's ring exactly the pair's distance
+/// below the ring it reads (both moved above everything else): valid and
+/// bit-exact; one byte nearer is rejected. Adds the pairs to `*pairs`.
+void CheckRingPairs(const SegmentCase& c, const Tight& t, Rng& rng,
+                    int* pairs) {
+  const UsageProblem& p = c.f.problem;
+  std::vector<std::int8_t> got;
+  for (const fuse::RingPair& q : c.f.segments[0].ring_pairs) {
+    const auto src = static_cast<std::size_t>(c.f.ring_record[0][q.source]);
+    const auto rdr = static_cast<std::size_t>(c.f.ring_record[0][q.reader]);
+    Placed pair = t.at;
+    const std::uint64_t base = t.at.arena;
+    pair.offsets[rdr] = base;
+    pair.offsets[src] = base + q.distance;
+    pair.arena = std::max(base + p.records[rdr].size,
+                          base + q.distance + p.records[src].size);
+    ASSERT_LT(q.distance, p.records[rdr].size) << "trial " << c.trial;
+    ASSERT_TRUE(
+        ValidateOffsets(p.records, pair.offsets, pair.arena, 1, p.overlaps)
+            .ok())
+        << "trial " << c.trial;
+    ASSERT_TRUE(RunFusedAt(c.m, c.f, pair, c.x, &got, rng, -1, 0));
+    ASSERT_EQ(got, c.want) << "trial " << c.trial << " (ring of operator "
+                           << q.reader << " " << q.distance
+                           << " bytes below the ring it reads)";
+    Placed nearer = pair;
+    nearer.offsets[src] -= 1;
+    EXPECT_FALSE(
+        ValidateOffsets(p.records, nearer.offsets, pair.arena, 1, p.overlaps)
+            .ok())
+        << "trial " << c.trial;
+    ++*pairs;
+  }
+}
+
 TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
   Rng rng(20261126);
   int trials = 0, tight_used = 0, residual = 0, accumulated = 0, ring_pairs = 0,
       dilated = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    RandomSegment m = MakeRandomSegment(rng);
+    SegmentCase c;
+    c.trial = trial;
+    c.m = MakeRandomSegment(rng);
+    const RandomSegment& m = c.m;
     const std::uint32_t n = static_cast<std::uint32_t>(m.ops.size());
     auto seg = fuse::MakeSegment(m.model, 0, n - 1);
     ASSERT_TRUE(seg.has_value()) << "trial " << trial;
@@ -463,121 +572,52 @@ TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
     const tflite::TfliteProblem problem =
         tflite::BuildProblem(m.model, InputOptions{});
     const auto pairs = overlap::FindOverlapPairs(m.model, problem);
-    std::vector<fuse::Segment> segs;
-    segs.push_back(*seg);
-    const fuse::FusePlan f =
-        fuse::ApplySegments(m.model, problem, pairs, segs, Alignment{});
-    ASSERT_EQ(f.problem.operator_count, 1u);
-    std::vector<std::int8_t> x(static_cast<std::size_t>(
-        m.shapes[0].h * m.shapes[0].w * m.shapes[0].c));
-    for (auto& v : x) v = static_cast<std::int8_t>(Uniform(rng, -128, 127));
-    const std::vector<std::int8_t> want = RunLayers(m, x);
+    c.f = fuse::ApplySegments(m.model, problem, pairs, {*seg}, Alignment{});
+    ASSERT_EQ(c.f.problem.operator_count, 1u);
+    c.x.resize(static_cast<std::size_t>(m.shapes[0].h * m.shapes[0].w *
+                                        m.shapes[0].c));
+    for (auto& v : c.x) v = static_cast<std::int8_t>(Uniform(rng, -128, 127));
+    c.want = RunLayers(m, c.x);
 
     // 1. The planner's offsets (alignment 16, overlap pairs).
     PlanOptions o;
     o.overlap = true;
     o.alignment = kModelAlignment;
-    const PlanResult plan = Plan(f.problem, o);
+    const PlanResult plan = Plan(c.f.problem, o);
     std::vector<std::int8_t> got;
-    ASSERT_TRUE(
-        RunFusedAt(m, f, {plan.offsets, plan.arena_bytes}, x, &got, rng, -1, 0))
+    ASSERT_TRUE(RunFusedAt(m, c.f, {plan.offsets, plan.arena_bytes}, c.x, &got,
+                           rng, -1, 0))
         << "trial " << trial;
-    ASSERT_EQ(got, want) << "trial " << trial << " (planned offsets)";
+    ASSERT_EQ(got, c.want) << "trial " << trial << " (planned offsets)";
 
-    // 2. Tight: rings from 0 up, the output right after them, the input
-    // exactly the distance above the output (raw bytes, alignment 1).
-    const fuse::Segment& s = f.segments[0];
-    const UsageProblem& p = f.problem;
-    Placed tight;
-    tight.offsets.assign(p.records.size(), 0);
-    std::uint64_t top = 0;
-    for (std::int32_t r : f.ring_record[0]) {
-      if (r < 0) continue;
-      tight.offsets[static_cast<std::size_t>(r)] = top;
-      top += p.records[static_cast<std::size_t>(r)].size;
-    }
-    std::size_t yr = 0, xr = 0;
-    for (std::size_t r = 0; r < p.ids.size(); ++r) {
-      if (p.ids[r] == std::to_string(s.output_tensor)) yr = r;
-      if (p.ids[r] == std::to_string(m.input)) xr = r;
-    }
-    ASSERT_EQ(s.input_tensors.size(), 1u);
-    ASSERT_TRUE(s.input_distance[0].has_value());
-    const std::uint64_t d = *s.input_distance[0];
-    tight.offsets[yr] = top;
-    tight.offsets[xr] = top + d;
-    tight.arena =
-        std::max(top + p.records[yr].size, top + d + p.records[xr].size);
-    const bool overlapping = d < p.records[yr].size;
+    // 2. Tight (PlaceTight): valid and bit-exact.
+    const UsageProblem& p = c.f.problem;
+    Tight t;
+    PlaceTight(c, &t);
+    if (HasFatalFailure()) return;
+    const bool overlapping = t.distance < p.records[t.out_record].size;
     ASSERT_TRUE(
-        ValidateOffsets(p.records, tight.offsets, tight.arena, 1, p.overlaps)
+        ValidateOffsets(p.records, t.at.offsets, t.at.arena, 1, p.overlaps)
             .ok())
         << "trial " << trial;
-    ASSERT_TRUE(RunFusedAt(m, f, tight, x, &got, rng, -1, 0));
-    ASSERT_EQ(got, want) << "trial " << trial << " (output " << d
-                         << " bytes below the input)";
+    ASSERT_TRUE(RunFusedAt(m, c.f, t.at, c.x, &got, rng, -1, 0));
+    ASSERT_EQ(got, c.want) << "trial " << trial << " (output " << t.distance
+                           << " bytes below the input)";
     tight_used += overlapping;
 
     // 3. The output one byte nearer: rejected.
-    if (overlapping && d > 0) {
-      Placed nearer = tight;
-      nearer.offsets[xr] -= 1;
+    if (overlapping && t.distance > 0) {
+      Placed nearer = t.at;
+      nearer.offsets[t.in_record] -= 1;
       EXPECT_FALSE(
-          ValidateOffsets(p.records, nearer.offsets, tight.arena, 1, p.overlaps)
+          ValidateOffsets(p.records, nearer.offsets, t.at.arena, 1, p.overlaps)
               .ok())
           << "trial " << trial;
     }
-    // 4. Every ring one byte short: the executor refuses, and a record
-    // placed over the ring's last byte is rejected.
-    for (std::size_t i = 0; i < s.ops.size(); ++i) {
-      const std::int32_t r = f.ring_record[0][i];
-      if (r < 0) continue;
-      const auto ring = static_cast<std::size_t>(r);
-      if (i + 1 < s.ops.size()) {
-        EXPECT_FALSE(RunFusedAt(m, f, tight, x, &got, rng,
-                                static_cast<std::int32_t>(i), 1))
-            << "trial " << trial << " ring " << i;
-      }
-      Placed over = tight;
-      over.offsets[yr] = tight.offsets[ring] + p.records[ring].size - 1;
-      over.offsets[xr] = over.offsets[yr] + d;
-      over.arena = std::max(over.offsets[yr] + p.records[yr].size,
-                            over.offsets[xr] + p.records[xr].size);
-      over.arena = std::max(over.arena, top);
-      EXPECT_FALSE(
-          ValidateOffsets(p.records, over.offsets, over.arena, 1, p.overlaps)
-              .ok())
-          << "trial " << trial << " ring " << i;
-    }
-    // 5. Each ring pair tight: the reader's ring exactly the pair's
-    // distance below the ring it reads (both moved above everything else):
-    // valid and bit-exact; one byte nearer is rejected.
-    for (const fuse::RingPair& q : s.ring_pairs) {
-      const auto src = static_cast<std::size_t>(f.ring_record[0][q.source]);
-      const auto rdr = static_cast<std::size_t>(f.ring_record[0][q.reader]);
-      Placed pair = tight;
-      const std::uint64_t base = tight.arena;
-      pair.offsets[rdr] = base;
-      pair.offsets[src] = base + q.distance;
-      pair.arena = std::max(base + p.records[rdr].size,
-                            base + q.distance + p.records[src].size);
-      ASSERT_LT(q.distance, p.records[rdr].size) << "trial " << trial;
-      ASSERT_TRUE(
-          ValidateOffsets(p.records, pair.offsets, pair.arena, 1, p.overlaps)
-              .ok())
-          << "trial " << trial;
-      ASSERT_TRUE(RunFusedAt(m, f, pair, x, &got, rng, -1, 0));
-      ASSERT_EQ(got, want) << "trial " << trial << " (ring of operator "
-                           << q.reader << " " << q.distance
-                           << " bytes below the ring it reads)";
-      Placed nearer = pair;
-      nearer.offsets[src] -= 1;
-      EXPECT_FALSE(
-          ValidateOffsets(p.records, nearer.offsets, pair.arena, 1, p.overlaps)
-              .ok())
-          << "trial " << trial;
-      ++ring_pairs;
-    }
+    // 4. and 5.
+    CheckShortRings(c, t, rng);
+    CheckRingPairs(c, t, rng, &ring_pairs);
+    if (HasFatalFailure()) return;
     ++trials;
   }
   EXPECT_EQ(trials, 400);
@@ -587,7 +627,10 @@ TEST(FusedExecution, RandomSegmentsMatchLayerByLayerAtPlannedOffsets) {
   EXPECT_GT(residual, 50);
   EXPECT_GT(accumulated, 50);
   EXPECT_GT(dilated, 100);
-  std::printf("%d segments, %d dilated convolutions\n", trials, dilated);
+  std::printf(
+      "%d segments, %d dilated convolutions, %d ring pairs, %d tight "
+      "overlaps\n",
+      trials, dilated, ring_pairs, tight_used);
 }
 
 }  // namespace
