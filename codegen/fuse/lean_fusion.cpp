@@ -23,35 +23,32 @@ FusePlan PlanLeanFusion(const tflite::Model& model,
   FusePlan fewest =
       PlanFusion(model, problem, pairs, alignment, FusionTies::kFewestFused);
   if (fits(fewest)) return fewest;
-  std::vector<Segment> kept = full.segments;
-  std::vector<std::size_t> order(kept.size());
+  std::vector<Segment> segments = full.segments;
+  std::vector<std::size_t> order(segments.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) {
-                     return kept[a].ops.size() > kept[b].ops.size();
+                     return segments[a].ops.size() > segments[b].ops.size();
                    });
-  std::vector<bool> dropped(kept.size(), false);
-  bool any = false;
+  // `lean`: the last segmentation that qualified (each later trial that
+  // does not qualify leaves `dropped` as it was).
+  FusePlan lean = std::move(full);
+  std::vector<bool> dropped(segments.size(), false);
   for (std::size_t k : order) {
     dropped[k] = true;
     std::vector<Segment> trial;
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      if (!dropped[i]) trial.push_back(kept[i]);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+      if (!dropped[i]) trial.push_back(segments[i]);
     }
     FusePlan p =
         ApplySegments(model, problem, pairs, std::move(trial), alignment);
     if (fits(p)) {
-      any = true;
-      continue;
+      lean = std::move(p);
+    } else {
+      dropped[k] = false;
     }
-    dropped[k] = false;
   }
-  if (!any) return full;
-  std::vector<Segment> lean;
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    if (!dropped[i]) lean.push_back(std::move(kept[i]));
-  }
-  return ApplySegments(model, problem, pairs, std::move(lean), alignment);
+  return lean;
 }
 
 }  // namespace arenaplan::fuse
