@@ -5,6 +5,7 @@
 // GATHER, the resizes, TRANSPOSE, TILE and the plain copies).
 #include <cstdint>
 
+#include "arenaplan/kernels/fused.hpp"
 #include "tests/target/kernels_property/cases.hpp"
 #include "tests/target/kernels_property/harness.hpp"
 
@@ -263,6 +264,31 @@ void TestCopies(std::int32_t cases) {
     std::int32_t* out = Filled<std::int32_t>(n, 0xaa);
     k::CopyElements(input, out, n);
     dg.Fold(out, n);
+  });
+  // A fused ring's drop (fused.hpp MoveDown): `bytes` bytes moved `shift`
+  // bytes down within one buffer, the ranges overlapping whenever shift <
+  // bytes; half the cases word-aligned at both ends (the word and
+  // load-multiple paths), sizes across several 32-byte steps. Expected: the
+  // source bytes read from a copy taken before the move, the bytes outside
+  // the destination unchanged.
+  Run("RING_DROP", 0x600c, cases * 4, [](Rng& r, Digest& dg, std::int32_t i) {
+    const bool aligned = r.OneIn(2);
+    const std::int32_t at = aligned ? 4 * r.In(0, 2) : r.In(0, 7);
+    const std::int32_t shift = aligned ? 4 * r.In(1, 40) : r.In(1, 160);
+    const std::int32_t bytes = r.In(0, 300);
+    const std::int32_t n = at + shift + bytes + r.In(0, 8);
+    std::uint8_t* buffer = Random<std::uint8_t>(r, n);
+    std::uint8_t* before = Filled<std::uint8_t>(n, 0);
+    for (std::int32_t k = 0; k < n; ++k) before[k] = buffer[k];
+    k::fused_detail::MoveDown(buffer + at, buffer + at + shift,
+                              static_cast<std::size_t>(bytes));
+    for (std::int32_t k = 0; k < n; ++k) {
+      const bool moved = k >= at && k < at + bytes;
+      if (buffer[k] != (moved ? before[k + shift] : before[k])) {
+        Fail("RING_DROP", i, "a byte differs from the copy taken before");
+      }
+    }
+    dg.Fold(buffer, n);
   });
 }
 

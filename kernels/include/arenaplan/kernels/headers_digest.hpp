@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "7748abc56bbebe00e5720f9709472c05c490060259a2821fa2278aab3cfce76b";
+    "303f9b7285ca2850efc258374bf6cf26d858832c1899ad052cd6b07d625fa0e8";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
