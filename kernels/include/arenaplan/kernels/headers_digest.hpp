@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "303f9b7285ca2850efc258374bf6cf26d858832c1899ad052cd6b07d625fa0e8";
+    "3482e995058654eec7a23d21223a6e6fc42a40ca4f983f3f1e64aecaf293d063";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
