@@ -193,7 +193,9 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
 /// Output channels of a pixel pair's second pixel held back (PairGroups).
 constexpr std::int32_t kPairOut = 256;
 
-constexpr std::int32_t RoundUp4(std::int32_t n) { return (n + 3) & ~3; }
+ARENAPLAN_KERNELS_INLINE constexpr std::int32_t RoundUp4(std::int32_t n) {
+  return (n + 3) & ~3;
+}
 
 /// Where Conv2DFastWith keeps its buffers in its scratch (byte offsets
 /// from the scratch's start, which is 4-byte aligned; sizes in bytes) for
@@ -211,7 +213,8 @@ struct ConvScratchLayout {
   bool gather, pointwise, pairs, triples;
   std::int32_t wide, window, pair_window, pair_out, bytes;
 };
-constexpr ConvScratchLayout ConvScratchOf(const Shape4& filter_shape) {
+ARENAPLAN_KERNELS_INLINE constexpr ConvScratchLayout ConvScratchOf(
+    const Shape4& filter_shape) {
   ConvScratchLayout l{};
   const std::int32_t kh = filter_shape.h, kw = filter_shape.w,
                      out_c = filter_shape.n;
@@ -233,7 +236,8 @@ constexpr ConvScratchLayout ConvScratchOf(const Shape4& filter_shape) {
 }
 
 /// The output stage of a convolution (dsp.hpp OutputStage).
-constexpr OutputStage StageOf(const ConvParams& p, ChannelQuant q) {
+ARENAPLAN_KERNELS_INLINE constexpr OutputStage StageOf(const ConvParams& p,
+                                                       ChannelQuant q) {
   return OutputStage{q.multiplier, q.shift, p.output_offset, p.act_min,
                      p.act_max};
 }

@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "3482e995058654eec7a23d21223a6e6fc42a40ca4f983f3f1e64aecaf293d063";
+    "36037d0387e848335c0315345142abb27cd963fd8fb57787a3d13d2316e4396f";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
