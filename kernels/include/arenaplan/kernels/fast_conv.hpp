@@ -508,10 +508,15 @@ ARENAPLAN_KERNELS_OUTLINE void RowWisePixel(const ConvJob& j,
 /// single pixel only when the run is one pixel).
 template <class Mac, bool kPairs, bool kTriples>
 struct VectorSink {
+  /// A constructor, not aggregate initialization, which would zero `held`.
+  ARENAPLAN_KERNELS_INLINE explicit VectorSink(const ConvJob& job) : j(job) {}
+
   const ConvJob& j;
   const std::int8_t* pending = nullptr;
-  const std::int8_t* held[4] = {};  ///< kTriples only.
-  std::int32_t count = 0;           ///< kTriples only.
+  /// kTriples only; held[0 .. count) are set (not zeroed first: a fused
+  /// segment makes one call a row, and zeroing was a memset call).
+  const std::int8_t* held[4];
+  std::int32_t count = 0;  ///< kTriples only.
 
   /// Where the next pixel's window is gathered.
   ARENAPLAN_KERNELS_INLINE std::int8_t* Buffer() const {
@@ -565,7 +570,7 @@ struct VectorSink {
 /// the short path (GatherRows, the window in place, no clipping).
 template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false>
 ARENAPLAN_KERNELS_OUTLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
-  VectorSink<Mac, kPairs, kTriples> sink{j};
+  VectorSink<Mac, kPairs, kTriples> sink(j);
   const std::int32_t out_c = j.out_c, stride_w = j.stride_w;
   const std::int32_t step = stride_w * j.in_c;  // input bytes per column
   // A pixel whose window may be clipped.
@@ -743,7 +748,10 @@ ARENAPLAN_KERNELS_INLINE void DepthwiseConv2DFastWith(
       __builtin_assume_aligned(scratch, sizeof(std::uintptr_t)));
   std::uintptr_t* const clipped = inner + taps;
   std::int8_t* const zeros = reinterpret_cast<std::int8_t*>(clipped + taps);
-  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset), kPass);
+  // A clipped tap reads channels [c0, c_end) of them, at most kPass
+  // (c_n a constant where the call is inlined: the fill unrolled).
+  fast_detail::Fill(zeros, static_cast<std::int8_t>(-p.input_offset),
+                    c_n < kPass ? c_n : kPass);
   // Tap (ky, kx) is entry ky * kw + kx (no division: a fused segment's
   // row calls build the table at each call).
   for (std::int32_t ky = 0, t = 0; ky < kh; ++ky) {

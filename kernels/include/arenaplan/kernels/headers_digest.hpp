@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "36037d0387e848335c0315345142abb27cd963fd8fb57787a3d13d2316e4396f";
+    "2f31595d7b7add8f7cf5278b626e41c3483ec2e5474e57b6209d1e43388e724f";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
