@@ -135,7 +135,8 @@ namespace fast_detail {
 struct Span {
   std::int32_t begin, end;
 };
-constexpr Span Clip(std::int32_t start, std::int32_t k, std::int32_t extent) {
+ARENAPLAN_KERNELS_INLINE constexpr Span Clip(std::int32_t start, std::int32_t k,
+                                             std::int32_t extent) {
   const std::int32_t begin = start < 0 ? (-start < k ? -start : k) : 0;
   const std::int32_t end = start + k > extent ? extent - start : k;
   return Span{begin, end < begin ? begin : end};

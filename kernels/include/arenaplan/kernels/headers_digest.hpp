@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "2f31595d7b7add8f7cf5278b626e41c3483ec2e5474e57b6209d1e43388e724f";
+    "3131cfdf5857193e9d482e7676e8f098f34644ec43aedd2ec4f92b1c25e77485";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {

@@ -116,10 +116,16 @@ struct Stage4 {
 
 /// Whether any of the n >= 0 shifts is positive (a left shift): then
 /// ScatterBytes needs its kLeft form.
-ARENAPLAN_KERNELS_INLINE bool AnyLeftShift(const std::int8_t* shift,
-                                           std::int32_t n) {
-  std::int32_t most = 0;
-  for (std::int32_t i = 0; i < n; ++i) most = shift[i] > most ? shift[i] : most;
+/// Sixteen shifts a step (VMAXV), the lanes past n predicated off and read
+/// as 0: a fused segment's convolutions ask once a row call, and the byte
+/// loop took about 940 instructions for 64 channels.
+ARENAPLAN_KERNELS_OUTLINE bool AnyLeftShift(const std::int8_t* shift,
+                                            std::int32_t n) {
+  std::int8_t most = 0;
+  for (std::int32_t i = 0; i < n; i += 16) {
+    const mve_pred16_t lanes = vctp8q(static_cast<std::uint32_t>(n - i));
+    most = vmaxvq_s8(most, vldrbq_z_s8(shift + i, lanes));
+  }
   return most > 0;
 }
 
