@@ -270,20 +270,19 @@ inline void MoveDown(std::uint8_t* to, const std::uint8_t* from,
     // written lie below the next ones read.
     const std::uint32_t* const end = f + (bytes / 32) * 8;
     if (f != end) {
-      register std::uint32_t w0 __asm__("r4"), w1 __asm__("r5"),
-          w2 __asm__("r6"), w3 __asm__("r8");
+      // The four words in named registers (clobbered), so that the lists
+      // are in ascending order for any compiler (no register variables).
       __asm__ volatile(
           "1:\n\t"
-          "ldmia %[f]!, {%[w0], %[w1], %[w2], %[w3]}\n\t"
-          "stmia %[d]!, {%[w0], %[w1], %[w2], %[w3]}\n\t"
-          "ldmia %[f]!, {%[w0], %[w1], %[w2], %[w3]}\n\t"
-          "stmia %[d]!, {%[w0], %[w1], %[w2], %[w3]}\n\t"
+          "ldmia %[f]!, {r4, r5, r6, r8}\n\t"
+          "stmia %[d]!, {r4, r5, r6, r8}\n\t"
+          "ldmia %[f]!, {r4, r5, r6, r8}\n\t"
+          "stmia %[d]!, {r4, r5, r6, r8}\n\t"
           "cmp %[f], %[end]\n\t"
           "bne 1b\n\t"
-          : [f] "+r"(f), [d] "+r"(d), [w0] "=&r"(w0), [w1] "=&r"(w1),
-            [w2] "=&r"(w2), [w3] "=&r"(w3)
+          : [f] "+r"(f), [d] "+r"(d)
           : [end] "r"(end)
-          : "cc", "memory");
+          : "r4", "r5", "r6", "r8", "cc", "memory");
       k = (bytes / 32) * 32;
     }
 #endif

@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "3131cfdf5857193e9d482e7676e8f098f34644ec43aedd2ec4f92b1c25e77485";
+    "279ac7ff9c73e6d4779fcf3e4c8eb55a7bfd661b68a791f790c64d090f96e629";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
