@@ -9,6 +9,7 @@
 // float rows, columns and fractions computed here.
 #include <algorithm>
 #include <cinttypes>
+#include <climits>
 #include <cmath>
 
 #include "codegen/compile/lowering.hpp"
@@ -26,10 +27,24 @@ namespace {
 std::vector<std::int32_t> Triples(const Lowerer& l, std::int32_t in,
                                   std::int32_t out, bool align_corners,
                                   bool half_pixel_centers) {
-  const std::int32_t scale =
-      (align_corners && out > 1)
-          ? ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1)
-          : ((1 << 10) * in + out / 2) / out;
+  // TFLite computes the scale and the source positions in int32: sizes for
+  // which the scale's numerator, or the last position plus 1023, leave
+  // int32 are refused (there TFLite's own arithmetic overflows). Checked in
+  // int64.
+  const bool align = align_corners && out > 1;
+  const std::int64_t in64 = in, out64 = out;
+  const std::int64_t numerator = align
+                                     ? (1 << 10) * (in64 - 1) + (out64 - 1) / 2
+                                     : (1 << 10) * in64 + out64 / 2;
+  const std::int64_t scale64 = numerator / (align ? out64 - 1 : out64);
+  const std::int64_t last = (out64 - 1) * scale64 + scale64 / 2 + 1023;
+  if (numerator > INT32_MAX || last > INT32_MAX) {
+    l.Fail(
+        Fmt("%d input and %d output positions overflow TFLite's 32-bit "
+            "integer scale (1024 x %d)",
+            in, out, in));
+  }
+  const auto scale = static_cast<std::int32_t>(scale64);
   std::vector<std::int32_t> v;
   for (std::int32_t i = 0; i < out; ++i) {
     const std::int32_t s =

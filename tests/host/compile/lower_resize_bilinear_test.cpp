@@ -154,6 +154,17 @@ TEST(LowerResizeBilinear, RefusesWhatTheKernelDoesNotTake) {
   EXPECT_NE(over.find("output index 1536 reads input index 3 of 3"),
             std::string::npos)
       << over;
+  // 2^21 columns: TFLite's scale 1024 x 2^21 = 2^31 leaves int32.
+  const std::string wide =
+      CompileError(ResizeModel({1, 1, 1 << 21, 1, 1, 1, false, false}));
+  EXPECT_NE(wide.find("2097152 input and 1 output positions overflow "
+                      "TFLite's 32-bit integer scale"),
+            std::string::npos)
+      << wide;
+  // 2^20 - 1 columns fit (1024 x in + out = 2^30 - 1023), one row of output.
+  EXPECT_EQ(
+      CompileError(ResizeModel({1, 1, (1 << 20) - 1, 1, 1, 1, false, false})),
+      "");
   OneOpModel size = ResizeModel({1, 2, 2, 1, 3, 3, false, false});
   size.tensors[1].data = Bytes(std::vector<std::int32_t>{3, 4});
   EXPECT_NE(CompileError(size).find(
