@@ -229,6 +229,40 @@ std::string FloatRowCase(const Call& c, std::size_t i, const tflite::Tensor& in,
   return "";
 }
 
+/// The row call (a case of the segment's Rows::Row) of a convolution
+/// `i` whose unfused call is `c`: the call with the window's rows
+/// (`in_rows`), the top padding and the pointers variable (`row_conv` its
+/// parameters). With `interior` (an undilated window of more than one
+/// row), an interior row first (its window's rows all inside the input:
+/// as many rows as the window, no top padding) takes the same call with
+/// those as constants, so that the kernel's clipping and window arithmetic
+/// fold as in the unfused call; the first and last rows take the general
+/// one. Only where k::kInteriorRowCalls (fast_conv.hpp) holds: elsewhere
+/// the branch is a constant false, and the compiler drops it.
+std::string ConvRowCase(const Call& c, std::size_t i, const kernels::RowOp& r,
+                        const tflite::Tensor& in, const std::string& row_conv,
+                        const std::string& in_rows, const std::string& out_row,
+                        bool interior, bool scratch) {
+  const std::string rest = ", x, kFilter, " + c.args[4] + ", " + c.args[5] +
+                           ",\n              " + c.args[6] + ", kOut, y" +
+                           (scratch ? ", scratch" : "") + ");\n";
+  std::string text = "        case " + std::to_string(i) + ": {\n" +
+                     ConstantShapes(c.args[3], out_row);
+  if (interior && r.window > 1) {
+    const std::string win = std::to_string(r.window);
+    text +=
+        "          if (k::kInteriorRowCalls && rows == " + win +
+        " && pad == 0) {\n            static constexpr k::Shape4 kWindow{1, " +
+        win + ", " + std::to_string(in.shape[2]) + ", " +
+        std::to_string(in.shape[3]) + "};\n            k::" + c.name + "(" +
+        WithField(c.args[0], 9, 6, "0") + ",\n              kWindow" + rest +
+        "            return;\n          }\n";
+  }
+  return text + "          k::" + c.name + "(" + row_conv +
+         ",\n              " + in_rows + rest +
+         "          return;\n        }\n";
+}
+
 /// The texts one operator `i` of segment `g` adds: its k::FusedOp entry to
 /// `table`, its ring's static_assert to `checks` and its case of the
 /// segment's Rows::Row to `rows`.
@@ -296,11 +330,8 @@ void AppendFusedOp(const std::string& body, const std::vector<Block>& blocks,
     filter = c.args[4];
     bias = c.args[5];
     quant = c.args[6];
-    rows += "        case " + std::to_string(i) + ": {\n" +
-            ConstantShapes(filter_shape, out_row) + "          k::" + c.name +
-            "(" + row_conv + ",\n              " + in_rows + ", x, kFilter, " +
-            filter + ", " + bias + ",\n              " + quant + ", kOut, y" +
-            (scratch ? ", scratch" : "") + ");\n          return;\n        }\n";
+    rows += ConvRowCase(c, i, f.row, in, row_conv, in_rows, out_row, !dilated,
+                        scratch);
   } else if ((c.name == "AveragePool" || c.name == "MaxPool") &&
              c.args.size() == 5) {
     kind = "k::FusedKind::k" + c.name;

@@ -859,6 +859,21 @@ ARENAPLAN_KERNELS_INLINE void Conv2DFast(
 #endif
 }
 
+/// True where Conv2DFast and DepthwiseConv2DFast run the *With kernels,
+/// whose clipping and window arithmetic fold when the input's rows and top
+/// padding are constants: a fused segment's generated row calls give an
+/// interior row (the whole window inside the input) a call with those as
+/// constants (codegen/compile/fused_body.cpp). mps2-an386 FUSE=1:
+/// person_detect -26,600 instructions for 864 bytes of flash, kws_ref_model
+/// -10,160 for 1,008. False with integer MVE: the Helium kernels gained
+/// nothing from it (mps3-an547 kws_ref_model -1,438 instructions for 56
+/// more bytes of stack, person_detect +875).
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+inline constexpr bool kInteriorRowCalls = false;
+#else
+inline constexpr bool kInteriorRowCalls = true;
+#endif
+
 /// DepthwiseConv2DFastWith on this core's fastest multiply-accumulate;
 /// helium::DepthwiseConv2D where the core has integer MVE. `scratch`:
 /// DepthwiseConv2DFastScratchBytes(filter_shape) bytes.

@@ -336,10 +336,13 @@ class ArenaSink {
     std::uint8_t* const at = arena_ + o.ring_offset;
     // The ring may start at any byte (--align 1): an int32 of alignment 1
     // unless it starts on four.
-    if ((reinterpret_cast<std::uintptr_t>(at) & 3) == 0) {
-      AccumulateInto<true>(at, i, y);
+    const bool aligned = (reinterpret_cast<std::uintptr_t>(at) & 3) == 0;
+    if (o.kind == FusedKind::kMaxPool) {
+      aligned ? AccumulateInto<true, true>(at, i, y)
+              : AccumulateInto<false, true>(at, i, y);
     } else {
-      AccumulateInto<false>(at, i, y);
+      aligned ? AccumulateInto<true, false>(at, i, y)
+              : AccumulateInto<false, false>(at, i, y);
     }
   }
 
@@ -391,24 +394,28 @@ class ArenaSink {
       *reinterpret_cast<UnalignedInt32*>(at) = v;
     }
   }
-  template <bool kAligned>
-  static void Add(std::uint8_t* at, std::int32_t v) {
-    Store<kAligned>(at, Load<kAligned>(at) + v);
-  }
 
-  /// Accumulate's work on the state at `at` (the pool's running sums or
-  /// maxima, out_shape.w x out_shape.c int32s; `at` 4-byte aligned when
-  /// kAligned), the kind tested once a pixel, not once a value.
-  template <bool kAligned>
+  /// Accumulate's work on the state at `at` (the pool's running sums, or
+  /// maxima when kMax, out_shape.w x out_shape.c int32s; `at` 4-byte
+  /// aligned when kAligned). Loop order: per output pixel, channels in
+  /// groups of four held in registers while the window's columns of the
+  /// row are added (or compared) into them, then stored: one load and one
+  /// store of the state per group and row, not per input byte. Integer
+  /// sums and maxima do not depend on the order, so the state is the
+  /// reference pool's whatever the order.
+  template <bool kAligned, bool kMax>
   void AccumulateInto(std::uint8_t* at, std::int32_t i, std::int32_t y) {
     const FusedOp& o = seg_.ops[i];
-    const bool max = o.kind == FusedKind::kMaxPool;
     const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
+    const std::int32_t in_c = o.in_shape.c;
     if (y == s_.WindowFirst(i, 0)) {
       for (std::int32_t k = 0; k < w_n * c_n; ++k) {
-        Store<kAligned>(at + 4 * k, max ? -128 : 0);
+        Store<kAligned>(at + 4 * k, kMax ? -128 : 0);
       }
     }
+    const auto into = [](std::int32_t a, std::int32_t v) {
+      return kMax ? (v > a ? v : a) : a + v;
+    };
     const std::int8_t* row = InputRows(i, 0, y);
     for (std::int32_t ox = 0; ox < w_n; ++ox) {
       const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
@@ -416,25 +423,33 @@ class ArenaSink {
       const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
                                   ? o.pool.filter_w
                                   : o.in_shape.w - x0;
+      if (ke <= kb) continue;
       std::uint8_t* const acc = at + 4 * ox * c_n;
-      for (std::int32_t kx = kb; kx < ke; ++kx) {
-        const std::int8_t* px = row + (x0 + kx) * o.in_shape.c;
-        if (max) {
-          for (std::int32_t c = 0; c < c_n; ++c) {
-            const std::int32_t v = px[c];
-            const std::int32_t old = Load<kAligned>(acc + 4 * c);
-            Store<kAligned>(acc + 4 * c, v > old ? v : old);
-          }
-        } else {
-          std::int32_t c = 0;
-          for (; c + 4 <= c_n; c += 4) {  // four a step: fewer branches
-            Add<kAligned>(acc + 4 * c, px[c]);
-            Add<kAligned>(acc + 4 * c + 4, px[c + 1]);
-            Add<kAligned>(acc + 4 * c + 8, px[c + 2]);
-            Add<kAligned>(acc + 4 * c + 12, px[c + 3]);
-          }
-          for (; c < c_n; ++c) Add<kAligned>(acc + 4 * c, px[c]);
+      const std::int8_t* const first = row + (x0 + kb) * in_c;
+      const std::int8_t* const end = first + (ke - kb) * in_c;
+      std::int32_t c = 0;
+      for (; c + 4 <= c_n; c += 4) {
+        std::int32_t a0 = Load<kAligned>(acc + 4 * c);
+        std::int32_t a1 = Load<kAligned>(acc + 4 * c + 4);
+        std::int32_t a2 = Load<kAligned>(acc + 4 * c + 8);
+        std::int32_t a3 = Load<kAligned>(acc + 4 * c + 12);
+        for (const std::int8_t* px = first + c; px < end; px += in_c) {
+          a0 = into(a0, px[0]);
+          a1 = into(a1, px[1]);
+          a2 = into(a2, px[2]);
+          a3 = into(a3, px[3]);
         }
+        Store<kAligned>(acc + 4 * c, a0);
+        Store<kAligned>(acc + 4 * c + 4, a1);
+        Store<kAligned>(acc + 4 * c + 8, a2);
+        Store<kAligned>(acc + 4 * c + 12, a3);
+      }
+      for (; c < c_n; ++c) {
+        std::int32_t a = Load<kAligned>(acc + 4 * c);
+        for (const std::int8_t* px = first + c; px < end; px += in_c) {
+          a = into(a, *px);
+        }
+        Store<kAligned>(acc + 4 * c, a);
       }
     }
   }

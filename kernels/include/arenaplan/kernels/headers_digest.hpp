@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "279ac7ff9c73e6d4779fcf3e4c8eb55a7bfd661b68a791f790c64d090f96e629";
+    "c9246c7fb163dad72e24b8b4155710b2bc677bd7f41244b396cdf587a9628010";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
