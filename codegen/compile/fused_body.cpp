@@ -465,8 +465,8 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
            std::to_string(s.last_op) +
            ": fused segment (docs/fuse.md), one output row at a time\n  {\n";
     out += checks;
-    out += "    static const k::FusedOp kOps[] = {\n" + table + "    };\n";
-    out += "    static const std::size_t kInputs[] = {" + inputs + "};\n";
+    out += "    static constexpr k::FusedOp kOps[] = {\n" + table + "    };\n";
+    out += "    static constexpr std::size_t kInputs[] = {" + inputs + "};\n";
     // Each row call with the operator's literals (as the unfused calls).
     // Row inlined into the schedule's loop: its frame is not a second one
     // on top of Invoke()'s.
@@ -490,11 +490,26 @@ std::string FuseBody(const std::string& body, const fuse::FusePlan& plan,
     // not derived again at run time. The element size a constant (every op
     // of a segment has its type, fuse.cpp), so the row addresses fold as
     // the int8 ones always did.
-    out += "    static const k::RowStep kSteps[] = {\n" + StepsText(s) +
+    out += "    static constexpr k::RowStep kSteps[] = {\n" + StepsText(s) +
            "    };\n";
+    // Their arena offsets worked out by the compiler from kOps, kInputs
+    // and kPlan (fused.hpp ResolveSteps): a row that does not fit its ring
+    // fails the build, and the loop that runs them keeps no schedule state.
     const std::string elem = std::to_string(s.ops[0].elem_bytes);
-    out += "    (void)k::RunFused<Rows, " + n + ", " + elem +
-           ">(kSegment, kSteps, reinterpret_cast<std::uint8_t*>(arena));\n"
+    const std::string resolve =
+        "k::ResolveSteps<k::ResolvedOffset<kArenaSize>, " + n + ", " + elem +
+        ", ";
+    out += "    static constexpr std::size_t kCount =\n        " + resolve +
+           "0>(kSegment, kSteps).count;\n"
+           "    static constexpr auto kRun =\n        " +
+           resolve +
+           "kCount>(kSegment, kSteps);\n"
+           "    static_assert(kRun.ok, \"arenaplan: a row of the fused segment "
+           "of operators " +
+           std::to_string(s.first_op) + " .. " + std::to_string(s.last_op) +
+           " does not fit its ring\");\n"
+           "    k::RunResolved<Rows>(kSegment, kRun, "
+           "reinterpret_cast<std::uint8_t*>(arena));\n"
            "  }\n";
   }
   out += body.substr(copied);

@@ -1,7 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `compile --fuse` (docs/fuse.md): Invoke()'s body with every fused segment
-// of a fuse::FusePlan run by k::RunFused (kernels/fused.hpp). The operators
+// of a fuse::FusePlan run by k::RunResolved (kernels/fused.hpp). The operators
 // are lowered as always (constants, requantization, checks); the calls of
 // a segment's operators are then read back (kernel name and arguments) and
 // turned into the segment's k::FusedOp table, so the kernels, parameters

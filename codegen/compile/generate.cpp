@@ -315,7 +315,7 @@ std::string ModelSource(const Lowerer& gen, const CompiledModel& out,
                         const std::string& body) {
   std::string s = "#include \"" + out.model_header_name +
                   "\"\n\n#include \"arenaplan/kernels/kernels.hpp\"\n";
-  if (body.find("k::RunFused<") != std::string::npos) {
+  if (body.find("k::RunResolved<") != std::string::npos) {
     s += "#include \"arenaplan/kernels/fused.hpp\"\n";
   }
   s += ProfileMacroText();

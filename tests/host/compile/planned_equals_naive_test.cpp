@@ -168,7 +168,7 @@ void BuildUnit(const fs::path& ud, const Unit& u,
         testing_util::WriteFile(ud / out.model_header_name, out.model_header);
         testing_util::WriteFile(ud / out.model_source_name, out.model_source);
         const bool fused =
-            out.model_source.find("k::RunFused") != std::string::npos;
+            out.model_source.find("k::RunResolved") != std::string::npos;
         std::fprintf(status, "ok %u %d %d\n", g, m, fused ? 1 : 0);
         built.emplace_back(g, m);
       } catch (const InputError& e) {

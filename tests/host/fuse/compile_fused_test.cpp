@@ -1,7 +1,7 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // `compile --fuse` (codegen/compile/fused_body.cpp): ResNet-8's code runs
-// its fused segment through k::RunFused with the unfused build's kernels
+// its fused segment through k::RunResolved with the unfused build's kernels
 // and constants, and compiles; an arena header edited so that a ring is
 // smaller than its bytes, or so that the segment's output moves into its
 // live input, does not (the compiler is run for real; the diagnostics must
@@ -72,14 +72,18 @@ class CompileFused : public testing::Test {
 };
 
 TEST_F(CompileFused, RunsTheSegmentWithTheUnfusedKernelsAndCompiles) {
-  // One segment (operators 0 .. 12, fuse_test), one RunFused call, its
-  // schedule's state sized to the segment's 13 operators.
+  // One segment (operators 0 .. 12, fuse_test), one RunResolved call, its
+  // steps resolved when compiling with a replay's state sized to the
+  // segment's 13 operators, int8 elements.
   const std::string& src = out_.model_source;
   EXPECT_NE(src.find("static constexpr k::FusedSegment kSegment{kOps, 13,"),
             std::string::npos);
-  const std::string call = "k::RunFused<Rows, 13, 1>(kSegment,";
+  EXPECT_NE(src.find("k::ResolveSteps<k::ResolvedOffset<kArenaSize>, 13, 1, "
+                     "kCount>(kSegment, kSteps)"),
+            std::string::npos);
+  const std::string call = "k::RunResolved<Rows>(kSegment, kRun,";
   EXPECT_NE(src.find(call), std::string::npos);
-  EXPECT_EQ(src.find("k::RunFused<", src.find(call) + 1), std::string::npos);
+  EXPECT_EQ(src.find("k::RunResolved<", src.find(call) + 1), std::string::npos);
   // The segment's convolutions use the constants the unfused build passes
   // to its calls.
   for (const char* c : {"kConst8, kFoldedBias0", "kConst16, kFoldedBias10",

@@ -70,7 +70,7 @@ TEST(FuseWide, StreamsFaceDetectionInLessThanItsOverlapArena) {
   overlap.plan.overlap = true;
   const compile::CompiledModel a = compile::CompileModel(model, path, fused);
   const compile::CompiledModel b = compile::CompileModel(model, path, overlap);
-  EXPECT_NE(a.model_source.find("RunFused"), std::string::npos);
+  EXPECT_NE(a.model_source.find("RunResolved"), std::string::npos);
   // --overlap: the largest step is the ADD of the second block, its two
   // inputs and its output of [1, 64, 64, 28] float32 (458,752 bytes each)
   // alive at once, the output written over one input (the element-wise

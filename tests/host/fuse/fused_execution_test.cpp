@@ -29,6 +29,7 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/validator/validator.hpp"
+#include "tests/host/support/fused_resolved.hpp"
 #include "tests/host/support/random_window_op.hpp"
 
 namespace arenaplan {
@@ -435,7 +436,9 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
   }
   const k::FusedSegment s{ops.data(), static_cast<std::int32_t>(ops.size()),
                           inputs.data(), offset_of_tensor(seg.output_tensor)};
+  const std::vector<std::uint8_t> before = arena;
   const bool ok = k::RunFused(s, arena.data());
+  testing_util::ExpectResolvedRunEqual(s, before, arena, ok, at.arena);
   const std::size_t n = static_cast<std::size_t>(ops.back().out_shape.Count());
   y->assign(n, 0);
   std::memcpy(y->data(), arena.data() + s.output_offset, n);

@@ -47,10 +47,15 @@ extern "C" bool Specialised(const k::FusedSegment& s, std::uint8_t* arena) {
   };
   return k::RunFused<Rows>(s, arena);
 }
-// The generated code's form: the schedule replayed from a recorded table.
-extern "C" bool Replayed(const k::FusedSegment& s, std::uint8_t* arena) {
+// The generated code's form: a recorded schedule's steps with their
+// offsets resolved (here at run time), then run.
+extern "C" bool Resolved(const k::FusedSegment& s, std::uint8_t* arena) {
   static const k::RowStep kSteps[] = {{0, 1, 0}, {0, 0, 1}, {0, 1, 1}};
-  return k::RunFused<k::KernelRows, 2>(s, kSteps, arena);
+  const auto run =
+      k::ResolveSteps<k::ResolvedOffset<4096>, 2, 1, 3>(s, kSteps);
+  if (!run.ok) return false;
+  k::RunResolved<k::KernelRows>(s, run, arena);
+  return true;
 }
 )";
 

@@ -27,6 +27,7 @@
 #include "codegen/tflite/model.hpp"
 #include "codegen/tflite/problem.hpp"
 #include "codegen/validator/validator.hpp"
+#include "tests/host/support/fused_resolved.hpp"
 #include "tests/host/support/random_window_op.hpp"
 
 namespace arenaplan {
@@ -321,7 +322,9 @@ bool RunFusedAt(const RandomSegment& m, const fuse::FusePlan& f,
   }
   const k::FusedSegment s{ops.data(), static_cast<std::int32_t>(ops.size()),
                           inputs.data(), offset_of_tensor(seg.output_tensor)};
+  const std::vector<std::uint8_t> before = bytes;
   const bool ok = k::RunFused(s, bytes.data());
+  testing_util::ExpectResolvedRunEqual(s, before, bytes, ok, bytes.size());
   y->assign(static_cast<std::size_t>(ops.back().out_shape.Count()), 0.0f);
   std::memcpy(y->data(), bytes.data() + s.output_offset, 4 * y->size());
   return ok;

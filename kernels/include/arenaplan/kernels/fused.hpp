@@ -17,9 +17,14 @@
 // Memory. Each operator but the last has a ring record in the arena: its
 // state (accumulating pools: 4 bytes an output element) first, then its
 // rows (slot 0 at state end). The segment's inputs are whole tensors at
-// their offsets, its output a whole tensor at its offset. The executor
-// checks that every row written fits its ring (`ring_bytes`) and reports
-// false, writing nothing further, when one would not. A fast convolution
+// their offsets, its output a whole tensor at its offset. Every arena
+// offset a segment's execution uses is worked out in one place, the sink
+// ResolvingSink, which also checks that every row written fits its ring
+// (`ring_bytes`): as the schedule runs (RunFused, false and nothing more
+// written when a row would not fit), or when compiling (ResolveSteps: the
+// generated code's table of the recorded calls with their offsets, whose
+// `ok` it asserts; RunResolved runs the table with no schedule state and
+// no check left for run time). A fast convolution
 // (Conv2DFast, the fast depthwise kinds) also has a scratch record
 // (fast_conv.hpp's sizing functions) at `scratch_offset`, which each of its
 // row calls reuses.
@@ -28,6 +33,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "arenaplan/kernels/add.hpp"
 #include "arenaplan/kernels/conv.hpp"
@@ -244,12 +251,6 @@ struct KernelRows {
 
 namespace fused_detail {
 
-/// Bytes of one row of `s` at `elem_bytes` bytes an element.
-inline std::size_t RowBytes(const Shape4& s, std::size_t elem_bytes) {
-  return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c) *
-         elem_bytes;
-}
-
 /// Copies the `bytes` bytes at `from` down to `to` (to < from; the two
 /// ranges may overlap): a ring drop moving its kept rows to slot 0. Every
 /// byte is read before the copy writes at its address: the copy runs
@@ -263,281 +264,437 @@ inline void MoveDown(std::uint8_t* to, const std::uint8_t* from,
     auto* d = reinterpret_cast<std::uint32_t*>(to);
     const auto* f = reinterpret_cast<const std::uint32_t*>(from);
 #if defined(__thumb2__) && defined(__OPTIMIZE__)
-    // Thirty-two bytes a step as two load-multiple / store-multiple pairs
-    // of four words (6 instructions with the loop's compare and branch;
-    // the compiler's copy of the same loop took 20, through the stack).
-    // Each group of four words is read before it is written, and the words
-    // written lie below the next ones read.
-    const std::uint32_t* const end = f + (bytes / 32) * 8;
+    // Sixty-four bytes a step as two load-multiple / store-multiple pairs
+    // of eight words (6 instructions with the loop's compare and branch;
+    // with four words a pair it took twice as many, and the compiler's own
+    // copy of the loop 20 a 32 bytes, through the stack), then 32 bytes
+    // once if left. Each group of eight words is read before it is
+    // written, and the words written lie below the next ones read. The
+    // words in named registers (clobbered; r7 and r9, which a frame or
+    // platform may reserve, not among them), so that the lists are in
+    // ascending order for any compiler (no register variables).
+    const std::uint32_t* const end = f + (bytes / 64) * 16;
     if (f != end) {
-      // The four words in named registers (clobbered), so that the lists
-      // are in ascending order for any compiler (no register variables).
       __asm__ volatile(
           "1:\n\t"
-          "ldmia %[f]!, {r4, r5, r6, r8}\n\t"
-          "stmia %[d]!, {r4, r5, r6, r8}\n\t"
-          "ldmia %[f]!, {r4, r5, r6, r8}\n\t"
-          "stmia %[d]!, {r4, r5, r6, r8}\n\t"
+          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
           "cmp %[f], %[end]\n\t"
           "bne 1b\n\t"
           : [f] "+r"(f), [d] "+r"(d)
           : [end] "r"(end)
-          : "r4", "r5", "r6", "r8", "cc", "memory");
-      k = (bytes / 32) * 32;
+          : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "cc", "memory");
     }
+    if ((bytes & 32) != 0) {
+      __asm__ volatile(
+          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+          : [f] "+r"(f), [d] "+r"(d)
+          :
+          : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "memory");
+    }
+    k = (bytes / 32) * 32;
 #endif
     for (; k + 4 <= bytes; k += 4) *d++ = *f++;
   }
   for (; k < bytes; ++k) to[k] = from[k];
 }
 
-/// The schedule's sink for RunFused (`Schedule`: a
-/// BasicRowSchedule<FusedOp, N>; kElem: RunFused's).
-template <class Rows, class Schedule, std::size_t kElem>
-class ArenaSink {
- public:
-  ArenaSink(const FusedSegment& seg, std::uint8_t* arena,
-            const Schedule& schedule)
-      : seg_(seg), arena_(arena), s_(schedule) {}
-
-  bool ok() const { return ok_; }
-
-  void Drop(std::int32_t i, std::int32_t new_lo) {
-    if (!ok_) return;
-    const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape, Elem(o));
-    std::uint8_t* rows = arena_ + o.ring_offset + o.state_bytes;
-    const std::int32_t kept = s_.Next(i) - new_lo;
-    if (kept <= 0) return;
-    MoveDown(rows, rows + static_cast<std::size_t>(new_lo - s_.HeldLo(i)) * row,
-             static_cast<std::size_t>(kept) * row);
+/// Reads and writes an int32 at byte `at` (4-byte aligned when kAligned).
+/// (A template argument would drop UnalignedInt32's alignment, so the type
+/// is chosen here, not deduced.)
+template <bool kAligned>
+inline std::int32_t Load(const std::uint8_t* at) {
+  if constexpr (kAligned) {
+    return *reinterpret_cast<const std::int32_t*>(at);
+  } else {
+    return *reinterpret_cast<const UnalignedInt32*>(at);
   }
-
-  /// Inlined into the schedule's loop (its one call), with the Rows::Row
-  /// it calls: the row call's arguments in Invoke()'s frame, not in a
-  /// second one.
-  [[gnu::always_inline]] void Compute(std::int32_t i, std::int32_t j) {
-    if (!ok_) return;
-    const FusedOp& o = seg_.ops[i];
-    std::int8_t* out = OutputRow(i, j);
-    if (out == nullptr) return;
-    const std::int32_t a = s_.WindowFirst(i, j), b = s_.WindowEnd(i, j);
-    const std::int8_t* x2 =
-        o.row.input_count > 1 ? InputRows(i, 1, j) : nullptr;
-    Rows::Row(o, i, b - a, a - (o.row.stride * j - o.row.pad),
-              InputRows(i, 0, a), x2, out,
-              reinterpret_cast<std::int8_t*>(arena_ + o.scratch_offset));
+}
+template <bool kAligned>
+inline void Store(std::uint8_t* at, std::int32_t v) {
+  if constexpr (kAligned) {
+    *reinterpret_cast<std::int32_t*>(at) = v;
+  } else {
+    *reinterpret_cast<UnalignedInt32*>(at) = v;
   }
+}
 
-  /// Accumulating pool i reads input row y into its state.
-  void Accumulate(std::int32_t i, std::int32_t y) {
-    if (!ok_) return;
-    const FusedOp& o = seg_.ops[i];
-    std::uint8_t* const at = arena_ + o.ring_offset;
-    // The ring may start at any byte (--align 1): an int32 of alignment 1
-    // unless it starts on four.
-    const bool aligned = (reinterpret_cast<std::uintptr_t>(at) & 3) == 0;
-    if (o.kind == FusedKind::kMaxPool) {
-      aligned ? AccumulateInto<true, true>(at, i, y)
-              : AccumulateInto<false, true>(at, i, y);
-    } else {
-      aligned ? AccumulateInto<true, false>(at, i, y)
-              : AccumulateInto<false, false>(at, i, y);
+/// AccumulateRow's work on `state` (the pool's running sums, or maxima when
+/// kMax, out_shape.w x out_shape.c int32s; 4-byte aligned when kAligned).
+/// Loop order: per output pixel, channels in groups of four held in
+/// registers while the window's columns of the row are added (or compared)
+/// into them, then stored: one load and one store of the state per group
+/// and row, not per input byte. Integer sums and maxima do not depend on
+/// the order, so the state is the reference pool's whatever the order.
+template <bool kAligned, bool kMax>
+void AccumulateInto(const FusedOp& o, std::uint8_t* state,
+                    const std::int8_t* row, bool first) {
+  const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
+  const std::int32_t in_c = o.in_shape.c;
+  if (first) {
+    for (std::int32_t k = 0; k < w_n * c_n; ++k) {
+      Store<kAligned>(state + 4 * k, kMax ? -128 : 0);
     }
   }
-
-  /// Accumulating pool i writes its row 0 (pooling.hpp's rounding).
-  void Finish(std::int32_t i) {
-    if (!ok_) return;
-    const FusedOp& o = seg_.ops[i];
-    std::int8_t* out = OutputRow(i, 0);
-    if (out == nullptr) return;
-    const UnalignedInt32* state =
-        reinterpret_cast<const UnalignedInt32*>(arena_ + o.ring_offset);
-    const bool max = o.kind == FusedKind::kMaxPool;
-    const std::int32_t rows = s_.WindowEnd(i, 0) - s_.WindowFirst(i, 0);
-    const std::int32_t c_n = o.out_shape.c;
-    for (std::int32_t ox = 0; ox < o.out_shape.w; ++ox) {
-      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
-      const std::int32_t kb = x0 < 0 ? -x0 : 0;
-      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
-                                  ? o.pool.filter_w
-                                  : o.in_shape.w - x0;
-      const std::int32_t count = rows * (ke > kb ? ke - kb : 0);
-      for (std::int32_t c = 0; c < c_n; ++c) {
-        std::int32_t acc = state[ox * c_n + c];
-        if (!max && count > 0) {
-          acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
-        }
-        out[ox * c_n + c] = ClampToInt8(acc, o.pool.act_min, o.pool.act_max);
+  const auto into = [](std::int32_t a, std::int32_t v) {
+    return kMax ? (v > a ? v : a) : a + v;
+  };
+  for (std::int32_t ox = 0; ox < w_n; ++ox) {
+    const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
+    const std::int32_t kb = x0 < 0 ? -x0 : 0;
+    const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
+                                ? o.pool.filter_w
+                                : o.in_shape.w - x0;
+    if (ke <= kb) continue;
+    std::uint8_t* const acc = state + 4 * ox * c_n;
+    const std::int8_t* const begin = row + (x0 + kb) * in_c;
+    const std::int8_t* const end = begin + (ke - kb) * in_c;
+    std::int32_t c = 0;
+    for (; c + 4 <= c_n; c += 4) {
+      std::int32_t a0 = Load<kAligned>(acc + 4 * c);
+      std::int32_t a1 = Load<kAligned>(acc + 4 * c + 4);
+      std::int32_t a2 = Load<kAligned>(acc + 4 * c + 8);
+      std::int32_t a3 = Load<kAligned>(acc + 4 * c + 12);
+      for (const std::int8_t* px = begin + c; px < end; px += in_c) {
+        a0 = into(a0, px[0]);
+        a1 = into(a1, px[1]);
+        a2 = into(a2, px[2]);
+        a3 = into(a3, px[3]);
       }
+      Store<kAligned>(acc + 4 * c, a0);
+      Store<kAligned>(acc + 4 * c + 4, a1);
+      Store<kAligned>(acc + 4 * c + 8, a2);
+      Store<kAligned>(acc + 4 * c + 12, a3);
     }
+    for (; c < c_n; ++c) {
+      std::int32_t a = Load<kAligned>(acc + 4 * c);
+      for (const std::int8_t* px = begin + c; px < end; px += in_c) {
+        a = into(a, *px);
+      }
+      Store<kAligned>(acc + 4 * c, a);
+    }
+  }
+}
+
+/// Accumulating pool `o` reads its input row at `row` into its state at
+/// `state` (any byte: a ring planned with --align 1), first setting it
+/// when `first` (the window's first row).
+inline void AccumulateRow(const FusedOp& o, std::uint8_t* state,
+                          const std::int8_t* row, bool first) {
+  const bool aligned = (reinterpret_cast<std::uintptr_t>(state) & 3) == 0;
+  if (o.kind == FusedKind::kMaxPool) {
+    aligned ? AccumulateInto<true, true>(o, state, row, first)
+            : AccumulateInto<false, true>(o, state, row, first);
+  } else {
+    aligned ? AccumulateInto<true, false>(o, state, row, first)
+            : AccumulateInto<false, false>(o, state, row, first);
+  }
+}
+
+/// Accumulating pool `o` writes its row at `out` from its state, `rows`
+/// input rows pooled (pooling.hpp's rounding and clamp).
+inline void FinishPool(const FusedOp& o, const std::uint8_t* at,
+                       std::int8_t* out, std::int32_t rows) {
+  const UnalignedInt32* state = reinterpret_cast<const UnalignedInt32*>(at);
+  const bool max = o.kind == FusedKind::kMaxPool;
+  const std::int32_t c_n = o.out_shape.c;
+  for (std::int32_t ox = 0; ox < o.out_shape.w; ++ox) {
+    const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
+    const std::int32_t kb = x0 < 0 ? -x0 : 0;
+    const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
+                                ? o.pool.filter_w
+                                : o.in_shape.w - x0;
+    const std::int32_t count = rows * (ke > kb ? ke - kb : 0);
+    for (std::int32_t c = 0; c < c_n; ++c) {
+      std::int32_t acc = state[ox * c_n + c];
+      if (!max && count > 0) {
+        acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+      }
+      out[ox * c_n + c] = ClampToInt8(acc, o.pool.act_min, o.pool.act_max);
+    }
+  }
+}
+
+}  // namespace fused_detail
+
+/// One call of a segment's schedule with its arena offsets worked out
+/// (ResolvingSink): what the executor does at that call (ExecuteStep),
+/// without the schedule's state. `Offset`: the offsets' type (std::size_t
+/// at run time; the generated tables' narrower ResolvedOffset).
+template <class Offset>
+struct FusedStep {
+  /// Arena offsets (bytes). Compute: x the first input row read, x2 an
+  /// ADD's second input row, y the first output row. Drop: x the first row
+  /// kept, y slot 0 (x > y), x2 the bytes moved. Accumulate: x the input
+  /// row, y the pool's state. Finish: x the state, y the output row.
+  Offset x = 0, x2 = 0, y = 0;
+  std::uint8_t op = 0;    ///< The operator (its index in the segment).
+  std::uint8_t kind = 0;  ///< kRowStep* (row_schedule.hpp).
+  /// Compute: the input rows of the window; Accumulate: 1 at the window's
+  /// first row, else 0; Finish: the rows pooled.
+  std::uint16_t rows = 0;
+  /// Compute: the window's top padding (negative for a window that starts
+  /// past the input's last row: none of its rows are read).
+  std::int16_t pad = 0;
+};
+
+/// The schedule's sink that works out each call's FusedStep (every arena
+/// address a fused segment's execution uses, in one place) and hands it
+/// to `emit` (a callable taking const FusedStep<std::size_t>&): executed
+/// at once (RunFused) or recorded (ResolveSteps, at compile time).
+/// `Schedule`: BasicRowSchedule or BasicRowReplay of FusedOp; kElem: the
+/// bytes of an element of every op, or 0 to read each op's. ok() turns
+/// false, and nothing more is emitted, at the first row that does not fit
+/// its ring or whose offsets or counts do not fit a step.
+template <class Schedule, std::size_t kElem, class Emitter>
+class ResolvingSink {
+ public:
+  constexpr ResolvingSink(const FusedSegment& seg, const Schedule& schedule,
+                          Emitter& emit)
+      : seg_(seg), s_(schedule), emit_(emit) {}
+
+  [[nodiscard]] constexpr bool ok() const { return ok_; }
+
+  constexpr void Drop(std::int32_t i, std::int32_t new_lo) {
+    const FusedOp& o = seg_.ops[i];
+    const std::size_t row = RowBytes(o);
+    const std::size_t rows = o.ring_offset + o.state_bytes;
+    const std::int32_t kept = s_.Next(i) - new_lo;
+    FusedStep<std::size_t> st = Step(i, kRowStepDrop);
+    st.y = rows;
+    st.x = rows + static_cast<std::size_t>(new_lo - s_.HeldLo(i)) * row;
+    st.x2 = kept > 0 ? static_cast<std::size_t>(kept) * row : 0;
+    Send(st);
+  }
+
+  constexpr void Compute(std::int32_t i, std::int32_t j) {
+    const FusedOp& o = seg_.ops[i];
+    const std::int32_t a = s_.WindowFirst(i, j), b = s_.WindowEnd(i, j);
+    FusedStep<std::size_t> st = Step(i, kRowStepCompute);
+    if (!OutputRow(i, j, st.y)) return;
+    st.x = b > a ? InputRow(i, 0, a) : 0;  // no row read: any offset
+    st.x2 = o.row.input_count > 1 ? InputRow(i, 1, j) : 0;
+    Count(st.rows, b - a);
+    Count(st.pad, a - (o.row.stride * j - o.row.pad));
+    Send(st);
+  }
+
+  constexpr void Accumulate(std::int32_t i, std::int32_t y) {
+    FusedStep<std::size_t> st = Step(i, kRowStepAccumulate);
+    st.x = InputRow(i, 0, y);
+    st.y = seg_.ops[i].ring_offset;
+    st.rows = y == s_.WindowFirst(i, 0) ? 1 : 0;
+    Send(st);
+  }
+
+  constexpr void Finish(std::int32_t i) {
+    FusedStep<std::size_t> st = Step(i, kRowStepFinish);
+    if (!OutputRow(i, 0, st.y)) return;
+    st.x = seg_.ops[i].ring_offset;
+    Count(st.rows, s_.WindowEnd(i, 0) - s_.WindowFirst(i, 0));
+    Send(st);
   }
 
  private:
-  /// Reads and writes the int32 at byte `at` (4-byte aligned when
-  /// kAligned). (A template argument would drop UnalignedInt32's
-  /// alignment, so the type is chosen here, not deduced.)
-  template <bool kAligned>
-  static std::int32_t Load(const std::uint8_t* at) {
-    if constexpr (kAligned) {
-      return *reinterpret_cast<const std::int32_t*>(at);
-    } else {
-      return *reinterpret_cast<const UnalignedInt32*>(at);
-    }
+  constexpr FusedStep<std::size_t> Step(std::int32_t i,
+                                        std::uint8_t kind) const {
+    FusedStep<std::size_t> st;
+    st.op = static_cast<std::uint8_t>(i);
+    st.kind = kind;
+    return st;
   }
-  template <bool kAligned>
-  static void Store(std::uint8_t* at, std::int32_t v) {
-    if constexpr (kAligned) {
-      *reinterpret_cast<std::int32_t*>(at) = v;
-    } else {
-      *reinterpret_cast<UnalignedInt32*>(at) = v;
+  /// v in `to`, or ok_ false when it does not fit.
+  template <class T>
+  constexpr void Count(T& to, std::int32_t v) {
+    if (v < std::numeric_limits<T>::min() ||
+        v > std::numeric_limits<T>::max()) {
+      ok_ = false;
     }
+    to = static_cast<T>(v);
   }
-
-  /// Accumulate's work on the state at `at` (the pool's running sums, or
-  /// maxima when kMax, out_shape.w x out_shape.c int32s; `at` 4-byte
-  /// aligned when kAligned). Loop order: per output pixel, channels in
-  /// groups of four held in registers while the window's columns of the
-  /// row are added (or compared) into them, then stored: one load and one
-  /// store of the state per group and row, not per input byte. Integer
-  /// sums and maxima do not depend on the order, so the state is the
-  /// reference pool's whatever the order.
-  template <bool kAligned, bool kMax>
-  void AccumulateInto(std::uint8_t* at, std::int32_t i, std::int32_t y) {
-    const FusedOp& o = seg_.ops[i];
-    const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
-    const std::int32_t in_c = o.in_shape.c;
-    if (y == s_.WindowFirst(i, 0)) {
-      for (std::int32_t k = 0; k < w_n * c_n; ++k) {
-        Store<kAligned>(at + 4 * k, kMax ? -128 : 0);
-      }
-    }
-    const auto into = [](std::int32_t a, std::int32_t v) {
-      return kMax ? (v > a ? v : a) : a + v;
-    };
-    const std::int8_t* row = InputRows(i, 0, y);
-    for (std::int32_t ox = 0; ox < w_n; ++ox) {
-      const std::int32_t x0 = ox * o.pool.stride_w - o.pool.pad_w;
-      const std::int32_t kb = x0 < 0 ? -x0 : 0;
-      const std::int32_t ke = o.pool.filter_w < o.in_shape.w - x0
-                                  ? o.pool.filter_w
-                                  : o.in_shape.w - x0;
-      if (ke <= kb) continue;
-      std::uint8_t* const acc = at + 4 * ox * c_n;
-      const std::int8_t* const first = row + (x0 + kb) * in_c;
-      const std::int8_t* const end = first + (ke - kb) * in_c;
-      std::int32_t c = 0;
-      for (; c + 4 <= c_n; c += 4) {
-        std::int32_t a0 = Load<kAligned>(acc + 4 * c);
-        std::int32_t a1 = Load<kAligned>(acc + 4 * c + 4);
-        std::int32_t a2 = Load<kAligned>(acc + 4 * c + 8);
-        std::int32_t a3 = Load<kAligned>(acc + 4 * c + 12);
-        for (const std::int8_t* px = first + c; px < end; px += in_c) {
-          a0 = into(a0, px[0]);
-          a1 = into(a1, px[1]);
-          a2 = into(a2, px[2]);
-          a3 = into(a3, px[3]);
-        }
-        Store<kAligned>(acc + 4 * c, a0);
-        Store<kAligned>(acc + 4 * c + 4, a1);
-        Store<kAligned>(acc + 4 * c + 8, a2);
-        Store<kAligned>(acc + 4 * c + 12, a3);
-      }
-      for (; c < c_n; ++c) {
-        std::int32_t a = Load<kAligned>(acc + 4 * c);
-        for (const std::int8_t* px = first + c; px < end; px += in_c) {
-          a = into(a, *px);
-        }
-        Store<kAligned>(acc + 4 * c, a);
-      }
-    }
+  constexpr void Send(const FusedStep<std::size_t>& st) {
+    if (ok_) emit_(st);
   }
 
-  /// Where operator i writes row j, or nullptr (and ok_ false) when its
+  /// Bytes of a row of `o`'s output: kElem when given (a constant the
+  /// compiler folds), else the op's elem_bytes.
+  static constexpr std::size_t RowBytes(const FusedOp& o) {
+    return static_cast<std::size_t>(o.out_shape.w) *
+           static_cast<std::size_t>(o.out_shape.c) *
+           (kElem != 0 ? kElem : o.elem_bytes);
+  }
+  static constexpr std::size_t InRowBytes(const FusedOp& o) {
+    return static_cast<std::size_t>(o.in_shape.w) *
+           static_cast<std::size_t>(o.in_shape.c) *
+           (kElem != 0 ? kElem : o.elem_bytes);
+  }
+
+  /// Where operator i writes row j (`at`); false (and ok_ false) when its
   /// ring is too small.
-  [[gnu::always_inline]] std::int8_t* OutputRow(std::int32_t i,
-                                                std::int32_t j) {
+  constexpr bool OutputRow(std::int32_t i, std::int32_t j, std::size_t& at) {
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o.out_shape, Elem(o));
+    const std::size_t row = RowBytes(o);
     if (i == seg_.n - 1) {
-      return reinterpret_cast<std::int8_t*>(arena_ + seg_.output_offset +
-                                            static_cast<std::size_t>(j) * row);
+      at = seg_.output_offset + static_cast<std::size_t>(j) * row;
+      return true;
     }
     const std::size_t slot = static_cast<std::size_t>(j - s_.HeldLo(i));
     if (o.state_bytes + (slot + 1) * row > o.ring_bytes) {
       ok_ = false;
-      return nullptr;
+      return false;
     }
-    return reinterpret_cast<std::int8_t*>(arena_ + o.ring_offset +
-                                          o.state_bytes + slot * row);
+    at = o.ring_offset + o.state_bytes + slot * row;
+    return true;
   }
 
   /// Row y of operator i's input q (in its ring, or in a segment input).
-  [[gnu::always_inline]] const std::int8_t* InputRows(std::int32_t i,
-                                                      std::int32_t q,
-                                                      std::int32_t y) const {
+  constexpr std::size_t InputRow(std::int32_t i, std::int32_t q,
+                                 std::int32_t y) const {
     const std::int32_t p = seg_.ops[i].row.input[q];
-    const std::size_t row = RowBytes(seg_.ops[i].in_shape, Elem(seg_.ops[i]));
+    const std::size_t row = InRowBytes(seg_.ops[i]);
     if (p < 0) {
-      return reinterpret_cast<const std::int8_t*>(
-          arena_ + seg_.input_offsets[-1 - p] +
-          static_cast<std::size_t>(y) * row);
+      return seg_.input_offsets[-1 - p] + static_cast<std::size_t>(y) * row;
     }
     const FusedOp& src = seg_.ops[p];
-    return reinterpret_cast<const std::int8_t*>(
-        arena_ + src.ring_offset + src.state_bytes +
-        static_cast<std::size_t>(y - s_.HeldLo(p)) * row);
-  }
-
-  /// Bytes of an element of `o`: kElem when given (a constant the
-  /// compiler folds), else the op's elem_bytes.
-  [[gnu::always_inline]] static std::size_t Elem(const FusedOp& o) {
-    return kElem != 0 ? kElem : o.elem_bytes;
+    return src.ring_offset + src.state_bytes +
+           static_cast<std::size_t>(y - s_.HeldLo(p)) * row;
   }
 
   const FusedSegment& seg_;
-  std::uint8_t* arena_;
   const Schedule& s_;
+  Emitter& emit_;
   bool ok_ = true;
 };
 
-}  // namespace fused_detail
+/// Runs one resolved step in `arena`, its rows by Rows::Row (below).
+template <class Rows, class Offset>
+[[gnu::always_inline]] inline void ExecuteStep(const FusedSegment& seg,
+                                               const FusedStep<Offset>& st,
+                                               std::uint8_t* arena) {
+  const FusedOp& o = seg.ops[st.op];
+  switch (st.kind) {
+    case kRowStepDrop:
+      if (st.x2 != 0) {
+        fused_detail::MoveDown(arena + st.y, arena + st.x, st.x2);
+      }
+      break;
+    case kRowStepCompute:
+      Rows::Row(o, st.op, st.rows, st.pad,
+                reinterpret_cast<const std::int8_t*>(arena + st.x),
+                reinterpret_cast<const std::int8_t*>(arena + st.x2),
+                reinterpret_cast<std::int8_t*>(arena + st.y),
+                reinterpret_cast<std::int8_t*>(arena + o.scratch_offset));
+      break;
+    case kRowStepAccumulate:
+      fused_detail::AccumulateRow(
+          o, arena + st.y, reinterpret_cast<const std::int8_t*>(arena + st.x),
+          st.rows != 0);
+      break;
+    default:
+      fused_detail::FinishPool(o, arena + st.x,
+                               reinterpret_cast<std::int8_t*>(arena + st.y),
+                               st.rows);
+      break;
+  }
+}
 
 /// Runs `seg` in `arena`, each row by Rows::Row (KernelRows: the kernels
-/// the FusedOps name). False when a ring is too small for the schedule
-/// (the rows after the overflow are not computed); the segment's rows must
-/// be WellFormed (the generator checks) and seg.n <= N (the schedule's
-/// state on the stack is 8 x N bytes: the generated code gives N =
-/// seg.n). kElem: the bytes of an element of every op (elem_bytes; the
-/// generated code gives its segment's, 1 or 4), or 0 to read each op's.
+/// the FusedOps name), the schedule worked out as it runs. False when a
+/// ring is too small for the schedule (the rows after the overflow are not
+/// computed); the segment's rows must be WellFormed (the generator checks)
+/// and seg.n <= N (the schedule's state on the stack is 8 x N bytes).
+/// kElem: the bytes of an element of every op (1 or 4), or 0 to read each
+/// op's.
 template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
           std::size_t kElem = 0>
 inline bool RunFused(const FusedSegment& seg, std::uint8_t* arena) {
   if (seg.n > N) return false;
   BasicRowSchedule<FusedOp, N> schedule(seg.ops, seg.n);
-  fused_detail::ArenaSink<Rows, BasicRowSchedule<FusedOp, N>, kElem> sink(
-      seg, arena, schedule);
+  const auto run = [&](const FusedStep<std::size_t>& st) {
+    ExecuteStep<Rows>(seg, st, arena);
+  };
+  ResolvingSink<BasicRowSchedule<FusedOp, N>, kElem, decltype(run)> sink(
+      seg, schedule, run);
   schedule.Run(sink);
   return sink.ok();
 }
 
-/// RunFused with the schedule's calls recorded at build time: `steps`
-/// are the calls BasicRowSchedule<FusedOp, N>(seg.ops, seg.n) makes (the
-/// generator records them, RowStepRecorder), replayed in order with the
-/// same rows and rings (BasicRowReplay), without the demand bookkeeping.
-/// kElem as above.
-template <class Rows = KernelRows, std::int32_t N = kMaxSegmentOps,
-          std::size_t kElem = 0, std::size_t S>
-inline bool RunFused(const FusedSegment& seg, const RowStep (&steps)[S],
-                     std::uint8_t* arena) {
-  if (seg.n > N) return false;
-  BasicRowReplay<FusedOp, N> replay(seg.ops, seg.n, steps,
-                                    static_cast<std::int32_t>(S));
-  fused_detail::ArenaSink<Rows, BasicRowReplay<FusedOp, N>, kElem> sink(
-      seg, arena, replay);
+/// The offsets of a resolved table: 16 bits when every arena offset and
+/// byte count fits (an arena below 65,536 bytes), else 32.
+template <std::size_t kArenaBytes>
+using ResolvedOffset =
+    std::conditional_t<(kArenaBytes < 0x10000), std::uint16_t, std::uint32_t>;
+
+/// A segment's resolved steps, worked out when compiling (ResolveSteps):
+/// `ok` false when a row does not fit its ring, or an offset or count its
+/// field; steps[0 .. count) otherwise.
+template <class Offset, std::size_t S>
+struct ResolvedSteps {
+  bool ok = true;
+  std::size_t count = 0;
+  FusedStep<Offset> steps[S > 0 ? S : 1] = {};
+};
+
+/// The steps of recorded `steps[0 .. count)` (BasicRowSchedule<FusedOp,
+/// N>(seg.ops, seg.n)'s calls: the generator records them) with their
+/// offsets, without the drops that move nothing; `ok` false unless there
+/// are at most S of them (count them first with S = 0: `count` is right
+/// whatever S). A constant expression for constant arguments: the
+/// generated code works its table out when compiling and asserts `ok`.
+template <class Offset, std::int32_t N, std::size_t kElem, std::size_t S>
+constexpr ResolvedSteps<Offset, S> ResolveSteps(const FusedSegment& seg,
+                                                const RowStep* steps,
+                                                std::int32_t count) {
+  ResolvedSteps<Offset, S> out;
+  if (seg.n > N) {
+    out.ok = false;
+    return out;
+  }
+  BasicRowReplay<FusedOp, N> replay(seg.ops, seg.n, steps, count);
+  const auto keep = [&out](const FusedStep<std::size_t>& st) {
+    if (st.kind == kRowStepDrop && st.x2 == 0) return;
+    const std::size_t most = static_cast<Offset>(~Offset{0});
+    if (st.x > most || st.x2 > most || st.y > most) out.ok = false;
+    if (out.count < S) {
+      FusedStep<Offset>& to = out.steps[out.count];
+      to.x = static_cast<Offset>(st.x);
+      to.x2 = static_cast<Offset>(st.x2);
+      to.y = static_cast<Offset>(st.y);
+      to.op = st.op;
+      to.kind = st.kind;
+      to.rows = st.rows;
+      to.pad = st.pad;
+    }
+    ++out.count;
+  };
+  ResolvingSink<BasicRowReplay<FusedOp, N>, kElem, decltype(keep)> sink(
+      seg, replay, keep);
   replay.Run(sink);
-  return sink.ok();
+  if (!sink.ok() || out.count > S) out.ok = false;
+  return out;
+}
+template <class Offset, std::int32_t N, std::size_t kElem, std::size_t S,
+          std::size_t R>
+constexpr ResolvedSteps<Offset, S> ResolveSteps(const FusedSegment& seg,
+                                                const RowStep (&steps)[R]) {
+  return ResolveSteps<Offset, N, kElem, S>(seg, steps,
+                                           static_cast<std::int32_t>(R));
+}
+
+/// Runs the resolved steps of `seg` (ResolveSteps, ok) in `arena`: the
+/// schedule's calls in order with the offsets worked out when compiling,
+/// no schedule state and no ring check at run time (ResolveSteps made
+/// them).
+template <class Rows, class Offset, std::size_t S>
+inline void RunResolved(const FusedSegment& seg,
+                        const ResolvedSteps<Offset, S>& run,
+                        std::uint8_t* arena) {
+  for (std::size_t k = 0; k < run.count; ++k) {
+    ExecuteStep<Rows>(seg, run.steps[k], arena);
+  }
 }
 
 }  // namespace arenaplan::kernels

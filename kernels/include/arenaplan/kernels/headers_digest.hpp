@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "c9246c7fb163dad72e24b8b4155710b2bc677bd7f41244b396cdf587a9628010";
+    "b3f51aa9e742a1cef02f97bff25e0d1cc03219b3834d5b0a34c174264ef58b59";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
