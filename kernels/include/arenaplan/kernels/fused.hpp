@@ -251,6 +251,63 @@ struct KernelRows {
 
 namespace fused_detail {
 
+/// MoveDown's copy of `bytes` (a multiple of 32) from the 4-byte aligned
+/// `from` down to `to`: 128 bytes a step as four load-multiple /
+/// store-multiple pairs of eight words (10 instructions with the loop's
+/// compare and branch; with four words a pair 32 bytes took 6, and the
+/// compiler's own copy of the loop 20, through the stack), then 64 and 32
+/// bytes once if left. Each group of eight words is read before it
+/// is written, and the words written lie below the next ones read. The
+/// words in named registers (clobbered; r7 and r9, which a frame or
+/// platform may reserve, not among them), so that the lists are in
+/// ascending order for any compiler (no register variables). Inlined into
+/// the resolved steps' loop (a drop of rows whose offsets and sizes are
+/// multiples of 32 needs no call).
+[[gnu::always_inline]] inline void MoveDownBy32(std::uint32_t* d,
+                                                const std::uint32_t* f,
+                                                std::size_t bytes) {
+#if defined(__thumb2__) && defined(__OPTIMIZE__)
+  const std::uint32_t* const end = f + (bytes / 128) * 32;
+  if (f != end) {
+    __asm__ volatile(
+        "1:\n\t"
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "cmp %[f], %[end]\n\t"
+        "bne 1b\n\t"
+        : [f] "+r"(f), [d] "+r"(d)
+        : [end] "r"(end)
+        : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "cc", "memory");
+  }
+  if ((bytes & 64) != 0) {
+    __asm__ volatile(
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        : [f] "+r"(f), [d] "+r"(d)
+        :
+        : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "memory");
+  }
+  if ((bytes & 32) != 0) {
+    __asm__ volatile(
+        "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
+        : [f] "+r"(f), [d] "+r"(d)
+        :
+        : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "memory");
+  }
+#else
+  for (std::size_t k = 0; k < bytes; k += 4) *d++ = *f++;
+#endif
+}
+
 /// Copies the `bytes` bytes at `from` down to `to` (to < from; the two
 /// ranges may overlap): a ring drop moving its kept rows to slot 0. Every
 /// byte is read before the copy writes at its address: the copy runs
@@ -263,40 +320,10 @@ inline void MoveDown(std::uint8_t* to, const std::uint8_t* from,
        3) == 0) {
     auto* d = reinterpret_cast<std::uint32_t*>(to);
     const auto* f = reinterpret_cast<const std::uint32_t*>(from);
-#if defined(__thumb2__) && defined(__OPTIMIZE__)
-    // Sixty-four bytes a step as two load-multiple / store-multiple pairs
-    // of eight words (6 instructions with the loop's compare and branch;
-    // with four words a pair it took twice as many, and the compiler's own
-    // copy of the loop 20 a 32 bytes, through the stack), then 32 bytes
-    // once if left. Each group of eight words is read before it is
-    // written, and the words written lie below the next ones read. The
-    // words in named registers (clobbered; r7 and r9, which a frame or
-    // platform may reserve, not among them), so that the lists are in
-    // ascending order for any compiler (no register variables).
-    const std::uint32_t* const end = f + (bytes / 64) * 16;
-    if (f != end) {
-      __asm__ volatile(
-          "1:\n\t"
-          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          "cmp %[f], %[end]\n\t"
-          "bne 1b\n\t"
-          : [f] "+r"(f), [d] "+r"(d)
-          : [end] "r"(end)
-          : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "cc", "memory");
-    }
-    if ((bytes & 32) != 0) {
-      __asm__ volatile(
-          "ldmia %[f]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          "stmia %[d]!, {r4, r5, r6, r8, r10, r11, r12, lr}\n\t"
-          : [f] "+r"(f), [d] "+r"(d)
-          :
-          : "r4", "r5", "r6", "r8", "r10", "r11", "r12", "lr", "memory");
-    }
     k = (bytes / 32) * 32;
-#endif
+    MoveDownBy32(d, f, k);
+    d += k / 4;
+    f += k / 4;
     for (; k + 4 <= bytes; k += 4) *d++ = *f++;
   }
   for (; k < bytes; ++k) to[k] = from[k];
@@ -577,7 +604,14 @@ template <class Rows, class Offset>
   const FusedOp& o = seg.ops[st.op];
   switch (st.kind) {
     case kRowStepDrop:
-      if (st.x2 != 0) {
+      // Words (an arena and offsets aligned to 4) and a multiple of 32
+      // bytes: the copy loop inline, no call.
+      if (((reinterpret_cast<std::uintptr_t>(arena) | st.x | st.y) & 3) == 0 &&
+          (st.x2 & 31) == 0) {
+        fused_detail::MoveDownBy32(
+            reinterpret_cast<std::uint32_t*>(arena + st.y),
+            reinterpret_cast<const std::uint32_t*>(arena + st.x), st.x2);
+      } else if (st.x2 != 0) {
         fused_detail::MoveDown(arena + st.y, arena + st.x, st.x2);
       }
       break;

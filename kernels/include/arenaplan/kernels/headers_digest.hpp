@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "b3f51aa9e742a1cef02f97bff25e0d1cc03219b3834d5b0a34c174264ef58b59";
+    "af531b6446fec1c6af2cb06932782d48ccb9435e898ee33e2bd0c48b7835a325";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
