@@ -171,7 +171,9 @@ using ArenaOf = std::function<std::uint64_t(const UsageProblem&)>;
 /// segment (most operators first) run operator by operator instead
 /// whenever the arena stays at most A. Every candidate keeps the fused
 /// lower bound as its largest step bound (`lower_bound` is reached as
-/// before). Not optimal: segments are only dropped whole, not shortened.
+/// before). Then rings get rows to spare where that still holds and the
+/// executor moves fewer bytes (lean_fusion.cpp GrowRings). Not optimal:
+/// segments are only dropped whole, not shortened.
 [[nodiscard]] FusePlan PlanLeanFusion(const tflite::Model& model,
                                       const tflite::TfliteProblem& problem,
                                       const std::vector<OverlapPair>& pairs,

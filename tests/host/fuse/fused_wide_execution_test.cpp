@@ -66,22 +66,10 @@ struct RandomSegment {
 
 std::int32_t AddTensor(RandomSegment& m, TensorType type,
                        std::vector<std::int32_t> shape, std::size_t bytes) {
-  tflite::Tensor t;
-  t.type = type;
-  t.shape = std::move(shape);
-  if (bytes > 0) {  // A constant (contents irrelevant to the planner).
-    t.buffer = static_cast<std::uint32_t>(m.model.buffers.size());
-    tflite::Buffer b;
-    b.data.assign(bytes, 1);
-    m.model.buffers.push_back(b);
-  }
-  auto& tensors = m.model.subgraphs[0].tensors;
-  tensors.push_back(t);
-  m.shapes.resize(tensors.size());
-  if (t.shape.size() == 4) {
-    m.shapes.back() = {1, t.shape[1], t.shape[2], t.shape[3]};
-  }
-  return static_cast<std::int32_t>(tensors.size() - 1);
+  const std::int32_t t = rw::AddTensor(m.model, type, shape, bytes);
+  m.shapes.resize(m.model.subgraphs[0].tensors.size());
+  if (shape.size() == 4) m.shapes.back() = {1, shape[1], shape[2], shape[3]};
+  return t;
 }
 
 std::int32_t AddActivation(RandomSegment& m, const k::Shape4& s) {

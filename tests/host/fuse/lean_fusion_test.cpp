@@ -1,9 +1,10 @@
 // Copyright 2026 The arenaplan Authors. SPDX-License-Identifier: Apache-2.0
 //
 // fuse::PlanLeanFusion on the shared models: the arena and the fused lower
-// bound of PlanFusion's segmentation kept, every segment it keeps needed
-// (run operator by operator instead, the arena or the largest step bound
-// grows), and fewer fused operators where the arena allows it.
+// bound of PlanFusion's segmentation kept (rings grown taller included),
+// every segment it keeps needed (run operator by operator instead, the
+// arena or the largest step bound grows), and fewer fused operators where
+// the arena allows it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -62,6 +63,22 @@ TEST_P(LeanFusion, KeepsTheArenaAndOnlyTheSegmentsItNeeds) {
   EXPECT_LE(ArenaOf(lean.problem), arena);
   EXPECT_EQ(lean.lower_bound, full.lower_bound);
   EXPECT_LE(FusedOperators(lean), FusedOperators(full));
+  // Rings at least the rows the schedule needs (MakeSegment's); a taller
+  // one (rows to spare, where the arena has room) holds no pool state and
+  // is in no ring pair, and its bytes are its rows'.
+  for (const fuse::Segment& s : lean.segments) {
+    const auto least = fuse::MakeSegment(l.model, s.first_op, s.last_op);
+    ASSERT_TRUE(least.has_value());
+    for (std::size_t i = 0; i < s.ops.size(); ++i) {
+      EXPECT_GE(s.ring_rows[i], least->ring_rows[i]) << GetParam();
+      if (s.ring_rows[i] == least->ring_rows[i]) continue;
+      EXPECT_EQ(s.ops[i].state_bytes, 0u);
+      for (const fuse::RingPair& q : s.ring_pairs) {
+        EXPECT_TRUE(q.source != i && q.reader != i);
+      }
+      EXPECT_EQ(s.ring_bytes[i], s.ring_rows[i] * s.ops[i].out_row_bytes);
+    }
+  }
   // Each kept segment run operator by operator instead: the arena or the
   // largest step bound grows (checked here by building that segmentation,
   // not by the function's own search).

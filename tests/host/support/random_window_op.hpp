@@ -8,14 +8,37 @@
 #ifndef ARENAPLAN_TESTS_HOST_SUPPORT_RANDOM_WINDOW_OP_HPP_
 #define ARENAPLAN_TESTS_HOST_SUPPORT_RANDOM_WINDOW_OP_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "arenaplan/kernels/kernels.hpp"
 #include "codegen/tflite/geometry.hpp"
 #include "codegen/tflite/model.hpp"
 
 namespace arenaplan::random_window_op {
+
+/// Adds a tensor to subgraph 0 of `model` and returns its index: a
+/// constant of `bytes` bytes (contents irrelevant to the planner) when
+/// `bytes` > 0.
+inline std::int32_t AddTensor(tflite::Model& model, tflite::TensorType type,
+                              std::vector<std::int32_t> shape,
+                              std::size_t bytes) {
+  tflite::Tensor t;
+  t.type = type;
+  t.shape = std::move(shape);
+  if (bytes > 0) {
+    t.buffer = static_cast<std::uint32_t>(model.buffers.size());
+    tflite::Buffer b;
+    b.data.assign(bytes, 1);
+    model.buffers.push_back(b);
+  }
+  auto& tensors = model.subgraphs[0].tensors;
+  tensors.push_back(t);
+  return static_cast<std::int32_t>(tensors.size() - 1);
+}
 
 enum class WindowKind { kConv, kDepthwise, kAveragePool, kMaxPool };
 

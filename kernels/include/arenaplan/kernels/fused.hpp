@@ -20,7 +20,9 @@
 // their offsets, its output a whole tensor at its offset. Every arena
 // offset a segment's execution uses is worked out in one place, the sink
 // ResolvingSink, which also checks that every row written fits its ring
-// (`ring_bytes`): as the schedule runs (RunFused, false and nothing more
+// (`ring_bytes`) and moves a ring's held rows down to slot 0 only when the
+// next row would not fit above them (a ring planned with rows to spare
+// moves less often): as the schedule runs (RunFused, false and nothing more
 // written when a row would not fit), or when compiling (ResolveSteps: the
 // generated code's table of the recorded calls with their offsets, whose
 // `ok` it asserts; RunResolved runs the table with no schedule state and
@@ -485,17 +487,10 @@ class ResolvingSink {
 
   [[nodiscard]] constexpr bool ok() const { return ok_; }
 
-  constexpr void Drop(std::int32_t i, std::int32_t new_lo) {
-    const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o);
-    const std::size_t rows = o.ring_offset + o.state_bytes;
-    const std::int32_t kept = s_.Next(i) - new_lo;
-    FusedStep<std::size_t> st = Step(i, kRowStepDrop);
-    st.y = rows;
-    st.x = rows + static_cast<std::size_t>(new_lo - s_.HeldLo(i)) * row;
-    st.x2 = kept > 0 ? static_cast<std::size_t>(kept) * row : 0;
-    Send(st);
-  }
+  /// The schedule's drop only marks rows free (it moves HeldLo): the kept
+  /// rows move to slot 0 when the ring's next row would not fit above
+  /// them (OutputRow), so a ring with rows to spare moves less often.
+  constexpr void Drop(std::int32_t, std::int32_t) {}
 
   constexpr void Compute(std::int32_t i, std::int32_t j) {
     const FusedOp& o = seg_.ops[i];
@@ -559,8 +554,10 @@ class ResolvingSink {
            (kElem != 0 ? kElem : o.elem_bytes);
   }
 
-  /// Where operator i writes row j (`at`); false (and ok_ false) when its
-  /// ring is too small.
+  /// Where operator i writes row j (`at`), first moving the rows its
+  /// ring holds, [HeldLo(i), j), down to slot 0 (a drop step) when row j
+  /// would not fit above them; false (and ok_ false) when the ring is too
+  /// small even so.
   constexpr bool OutputRow(std::int32_t i, std::int32_t j, std::size_t& at) {
     const FusedOp& o = seg_.ops[i];
     const std::size_t row = RowBytes(o);
@@ -568,12 +565,25 @@ class ResolvingSink {
       at = seg_.output_offset + static_cast<std::size_t>(j) * row;
       return true;
     }
-    const std::size_t slot = static_cast<std::size_t>(j - s_.HeldLo(i));
-    if (o.state_bytes + (slot + 1) * row > o.ring_bytes) {
+    const std::size_t rows = o.ring_offset + o.state_bytes;
+    const auto fits = [&](std::int32_t base) {
+      return o.state_bytes + static_cast<std::size_t>(j - base + 1) * row <=
+             o.ring_bytes;
+    };
+    const std::int32_t lo = s_.HeldLo(i);
+    if (!fits(base_[i]) && lo > base_[i]) {
+      FusedStep<std::size_t> st = Step(i, kRowStepDrop);
+      st.y = rows;
+      st.x = rows + static_cast<std::size_t>(lo - base_[i]) * row;
+      st.x2 = static_cast<std::size_t>(j - lo) * row;
+      Send(st);
+      base_[i] = lo;
+    }
+    if (!fits(base_[i])) {
       ok_ = false;
       return false;
     }
-    at = o.ring_offset + o.state_bytes + slot * row;
+    at = rows + static_cast<std::size_t>(j - base_[i]) * row;
     return true;
   }
 
@@ -587,12 +597,14 @@ class ResolvingSink {
     }
     const FusedOp& src = seg_.ops[p];
     return src.ring_offset + src.state_bytes +
-           static_cast<std::size_t>(y - s_.HeldLo(p)) * row;
+           static_cast<std::size_t>(y - base_[p]) * row;
   }
 
   const FusedSegment& seg_;
   const Schedule& s_;
   Emitter& emit_;
+  /// Per operator: the row at slot 0 of its ring (at most HeldLo).
+  std::int32_t base_[kMaxSegmentOps] = {};
   bool ok_ = true;
 };
 

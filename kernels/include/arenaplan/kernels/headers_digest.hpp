@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "af531b6446fec1c6af2cb06932782d48ccb9435e898ee33e2bd0c48b7835a325";
+    "5572c98379d5c7595f367e6f1ea0a2fbe17363e45aa5c4f9500c278d460a4b97";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
