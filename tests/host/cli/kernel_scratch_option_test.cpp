@@ -17,21 +17,22 @@ const auto Arenaplan = testing_util::RunArenaplan;
 const std::string kKws = testing_util::kModels + "kws_ref_model.tflite";
 
 // kws_ref_model's operator 0: CONV_2D, filter [64, 10, 4, 1]: a gathered
-// window of 40 bytes, paired (64 outputs): 4 x 40 widened + 40 + 40 + 64 =
-// 304 bytes. Operator 2: CONV_2D 1x1 of 64 channels, 64 outputs: pointwise,
-// in triples: 6 x 64 widened (three windows) + 64 zero points + 64 (a
-// pair's second pixel's bytes; a triple without tails holds none back) =
-// 512. Operator 1:
+// window of 40 bytes (at most 64: in triples), 64 outputs: 6 x 40 widened
+// (three windows) + 3 x 40 windows + 64 = 424 bytes. Operator 2: CONV_2D
+// 1x1 of 64 channels, 64 outputs: pointwise without tails, in groups of
+// five: 10 x 64 widened (five windows) + 64 zero points + 64 (a pair's
+// second pixel's bytes; a group without tails holds none back) = 768.
+// Operator 1:
 // DEPTHWISE_CONV_2D 3x3 of 64 channels: two tables of 9 addresses (8 bytes
 // on this host) + 64 = 208.
 TEST(KernelScratchOption, InspectListsTheKernelsScratch) {
   const auto r = Arenaplan("inspect " + kKws + " --kernel-scratch");
   ASSERT_EQ(r.status, 0) << r.output;
   for (const char* row :
-       {"scratch0           304      0  scratch of operator 0 CONV_2D",
+       {"scratch0           424      0  scratch of operator 0 CONV_2D",
         "scratch1           208      1  scratch of operator 1 "
         "DEPTHWISE_CONV_2D",
-        "scratch2           512      2  scratch of operator 2 CONV_2D"}) {
+        "scratch2           768      2  scratch of operator 2 CONV_2D"}) {
     EXPECT_NE(r.output.find(row), std::string::npos) << row << r.output;
   }
   const auto plain = Arenaplan("inspect " + kKws);

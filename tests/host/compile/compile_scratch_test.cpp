@@ -179,8 +179,11 @@ TEST(CompileScratch, PlansOneRecordPerFastConvolutionSizedByHand) {
   // Tensors 0 .. 4 planned (input, four outputs), then the scratch.
   // fast_conv.hpp's layout: a gathered window of kh * kw * in_c <= 256
   // bytes, paired (even out_c): 4 x (window & ~3) widened + the window
-  // rounded to 4, twice + out_c; a 1x1 window with odd out_c: no pairs,
-  // the 64 zero-point bytes only. Helium's window (27, 72, 0) is smaller.
+  // rounded to 4, twice + out_c; of at most 64 bytes, in triples: 6 x
+  // (window & ~3) widened + the window rounded to 4, three times + out_c
+  // twice when the window is not a multiple of 4; a 1x1 window with odd
+  // out_c: no pairs, the 64 zero-point bytes only. Helium's window (27,
+  // 72, 0) is smaller.
   // The depthwise kernel: two tables of 9 tap addresses (8 bytes each on
   // this 64-bit host) and 64 zero points.
   struct Want {
@@ -188,10 +191,10 @@ TEST(CompileScratch, PlansOneRecordPerFastConvolutionSizedByHand) {
     std::uint64_t bytes;
   };
   static_assert(sizeof(std::uintptr_t) == 8);
-  const Want want[] = {{0, 4 * 24 + 28 + 28 + 8},  // 3x3x3: 160
-                       {1, 4 * 72 + 72 + 72 + 8},  // 3x3x8: 440
-                       {2, 2 * 9 * 8 + 64},        // depthwise 3x3: 208
-                       {3, 64}};                   // 1x1x8 -> 5
+  const Want want[] = {{0, 6 * 24 + 3 * 28 + 2 * 8},  // 3x3x3: 244
+                       {1, 4 * 72 + 72 + 72 + 8},     // 3x3x8: 440
+                       {2, 2 * 9 * 8 + 64},           // depthwise 3x3: 208
+                       {3, 64}};                      // 1x1x8 -> 5
   ASSERT_EQ(p.records.size(), 5u + std::size(want));
   for (std::size_t i = 0; i < std::size(want); ++i) {
     const std::size_t r = 5 + i;

@@ -34,8 +34,14 @@
 #include <arm_acle.h>
 #endif
 
-/// Whether SimdMac<AcleIsa>'s Dot4 and Dot2x2 loops are inline assembly (12
-/// and 13 registers): with the DSP extension when optimising. At -O0 every
+/// Whether SimdMac<AcleIsa>'s Dot4, Dot2x2, Dot3x2, DotNx1 and Taps4 loops
+/// are inline assembly (12 or 13 registers): with the DSP extension when
+/// optimising. Dot2x2, Dot3x2 and DotNx1 take two four-byte steps a pass
+/// (the loop's compare and branch once per two), Taps4 three taps a pass
+/// when the taps are a multiple of three. Measured on mps2-an386 (unfused,
+/// instructions per inference): the two-step passes -157 k on
+/// kws_ref_model; Taps4's loop (GCC's reloaded three spilled values a tap)
+/// -831 k on person_detect. At -O0 every
 /// value lives on the stack behind a frame pointer and GCC finds no 13
 /// registers for an asm statement; the C++ loops on the same instructions
 /// give the same sums.
@@ -99,6 +105,15 @@ struct PortableIsa {
   static constexpr std::uint32_t Sxtb16Ror8(std::uint32_t x) {
     return Sxtb16((x >> 8) | (x << 24));
   }
+  /// SXTAB16: Sxtb16(x) added to a's halfwords, each modulo 2^16.
+  static constexpr std::uint32_t Sxtab16(std::uint32_t a, std::uint32_t x) {
+    const std::uint32_t b = Sxtb16(x);
+    return ((a + b) & 0xFFFFu) | (((a >> 16) + (b >> 16)) << 16);
+  }
+  /// SXTAB16 of x rotated right by 8: bytes 1 and 3 added.
+  static constexpr std::uint32_t Sxtab16Ror8(std::uint32_t a, std::uint32_t x) {
+    return Sxtab16(a, (x >> 8) | (x << 24));
+  }
   static constexpr std::int32_t Lo(std::uint32_t x) {
     return static_cast<std::int16_t>(x & 0xFFFF);
   }
@@ -144,6 +159,17 @@ struct AcleIsa {
   static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtb16Ror8(std::uint32_t x) {
     std::uint32_t r;
     __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+    return r;
+  }
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtab16(std::uint32_t a,
+                                                        std::uint32_t x) {
+    return static_cast<std::uint32_t>(
+        __sxtab16(static_cast<std::int32_t>(a), static_cast<std::int32_t>(x)));
+  }
+  static ARENAPLAN_KERNELS_INLINE std::uint32_t Sxtab16Ror8(std::uint32_t a,
+                                                            std::uint32_t x) {
+    std::uint32_t r;
+    __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
     return r;
   }
   static ARENAPLAN_KERNELS_INLINE std::int32_t Smlad(std::uint32_t a,
@@ -305,6 +331,23 @@ struct SimdMac {
     }
   }
 
+  /// One four-byte step of Dot2x2 (the C++ loop's body, and the first
+  /// step of the assembly loop when the steps are odd).
+  static ARENAPLAN_KERNELS_INLINE void Step2x2(
+      const std::uint32_t* wide, const std::int8_t* w, std::int32_t w_stride,
+      std::int32_t& a0, std::int32_t& a1, std::int32_t& a2, std::int32_t& a3) {
+    std::uint32_t wv = dsp_detail::Load4(w);
+    a0 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a0);
+    a2 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a2);
+    a0 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a0);
+    a2 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a2);
+    wv = dsp_detail::Load4(w + w_stride);
+    a1 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a1);
+    a3 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a3);
+    a1 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a1);
+    a3 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a3);
+  }
+
   /// acc[0] += a . w0, acc[1] += a . w1, acc[2] += b . w0, acc[3] += b . w1
   /// over n bytes (n a multiple of 4), a and b from Widen2's `wide`, w0 = w
   /// and w1 = w + w_stride: two pixels times two output channels, each
@@ -318,31 +361,37 @@ struct SimdMac {
     const std::uint32_t* const end = wide + n;  // four words per four bytes
 #if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      // Per four bytes of each pixel: 2 LDRD, 2 LDR (the second
-      // post-increments w), 4 SXTB16, 8 SMLAD, the end's load, cmp, bne (19
-      // instructions for 16 multiply-accumulates); `end` is read from
-      // memory into the spent `t`: 13 registers, not 14 (which no frame
-      // pointer may take).
+      if ((n & 4) != 0) {  // an odd number of steps: one before the loop
+        Step2x2(wide, w, w_stride, a0, a1, a2, a3);
+        wide += 4, w += 4;
+      }
+      // Two steps a pass. Per step (four bytes of each pixel): 2 LDRD, 2
+      // LDR (the second post-increments w), 4 SXTB16, 8 SMLAD; per pass
+      // the end's load, cmp, bne (35 instructions for 32
+      // multiply-accumulates; 19 for 16 one step a pass); `end` is read
+      // from memory into the spent `t`: 13 registers, not 14 (which no
+      // frame pointer may take).
+#define ARENAPLAN_KERNELS_DOT2X2_STEP    \
+  "ldrd %[xa], %[xb], [%[x]], #16\n\t"   \
+  "ldrd %[ya], %[yb], [%[x], #-8]\n\t"   \
+  "ldr %[wv], [%[w], %[s]]\n\t"          \
+  "sxtb16 %[t], %[wv]\n\t"               \
+  "smlad %[a1], %[xa], %[t], %[a1]\n\t"  \
+  "smlad %[a3], %[ya], %[t], %[a3]\n\t"  \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"      \
+  "smlad %[a1], %[xb], %[wv], %[a1]\n\t" \
+  "smlad %[a3], %[yb], %[wv], %[a3]\n\t" \
+  "ldr %[wv], [%[w]], #4\n\t"            \
+  "sxtb16 %[t], %[wv]\n\t"               \
+  "smlad %[a0], %[xa], %[t], %[a0]\n\t"  \
+  "smlad %[a2], %[ya], %[t], %[a2]\n\t"  \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"      \
+  "smlad %[a0], %[xb], %[wv], %[a0]\n\t" \
+  "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
       if (wide != end) {
         std::uint32_t xa, xb, ya, yb, t, wv;
         __asm__ volatile(
-            "1:\n\t"
-            "ldrd %[xa], %[xb], [%[x]], #16\n\t"
-            "ldrd %[ya], %[yb], [%[x], #-8]\n\t"
-            "ldr %[wv], [%[w], %[s]]\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a1], %[xa], %[t], %[a1]\n\t"
-            "smlad %[a3], %[ya], %[t], %[a3]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a1], %[xb], %[wv], %[a1]\n\t"
-            "smlad %[a3], %[yb], %[wv], %[a3]\n\t"
-            "ldr %[wv], [%[w]], #4\n\t"
-            "sxtb16 %[t], %[wv]\n\t"
-            "smlad %[a0], %[xa], %[t], %[a0]\n\t"
-            "smlad %[a2], %[ya], %[t], %[a2]\n\t"
-            "sxtb16 %[wv], %[wv], ror #8\n\t"
-            "smlad %[a0], %[xb], %[wv], %[a0]\n\t"
-            "smlad %[a2], %[yb], %[wv], %[a2]\n\t"
+            "1:\n\t" ARENAPLAN_KERNELS_DOT2X2_STEP ARENAPLAN_KERNELS_DOT2X2_STEP
             "ldr %[t], %[end]\n\t"
             "cmp %[x], %[t]\n\t"
             "bne 1b\n\t"
@@ -352,21 +401,12 @@ struct SimdMac {
             : [s] "r"(w_stride), [end] "m"(end)
             : "cc", "memory");
       }
+#undef ARENAPLAN_KERNELS_DOT2X2_STEP
     } else  // NOLINT: the C++ loop only without the assembly
 #endif
     {
-      for (; wide != end; wide += 4) {
-        std::uint32_t wv = dsp_detail::Load4(w);
-        a0 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a0);
-        a2 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a2);
-        a0 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a0);
-        a2 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a2);
-        wv = dsp_detail::Load4(w + w_stride);
-        w += 4;
-        a1 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a1);
-        a3 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a3);
-        a1 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a1);
-        a3 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a3);
+      for (; wide != end; wide += 4, w += 4) {
+        Step2x2(wide, w, w_stride, a0, a1, a2, a3);
       }
     }
     acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
@@ -391,88 +431,220 @@ struct SimdMac {
     }
   }
 
+  /// One four-byte step of Dot3x2 (the C++ loop's body, and the first
+  /// step of the assembly loop when the steps are odd); a[k] as acc[k].
+  static ARENAPLAN_KERNELS_INLINE void Step3x2(const std::uint32_t* wide,
+                                               const std::int8_t* w,
+                                               std::int32_t w_stride,
+                                               std::int32_t* a) {
+    std::uint32_t wv = dsp_detail::Load4(w);
+    for (int p = 0; p < 3; ++p) {
+      a[2 * p] = Isa::Smlad(wide[2 * p], Isa::Sxtb16(wv), a[2 * p]);
+      a[2 * p] = Isa::Smlad(wide[2 * p + 1], Isa::Sxtb16Ror8(wv), a[2 * p]);
+    }
+    wv = dsp_detail::Load4(w + w_stride);
+    for (int p = 0; p < 3; ++p) {
+      a[2 * p + 1] = Isa::Smlad(wide[2 * p], Isa::Sxtb16(wv), a[2 * p + 1]);
+      a[2 * p + 1] =
+          Isa::Smlad(wide[2 * p + 1], Isa::Sxtb16Ror8(wv), a[2 * p + 1]);
+    }
+  }
+
   /// acc[2 p] += x_p . w0 and acc[2 p + 1] += x_p . w1 for the pixels
   /// x_0 = a, x_1 = b, x_2 = c over n bytes (n a multiple of 4), from
   /// Widen3's `wide`, w0 = w and w1 = w + w_stride: three pixels times two
   /// output channels, each weight word loaded and widened once for the
-  /// three pixels (the odd pixels' tail: a row of odd width costs no more
-  /// per pixel than its pairs).
+  /// three pixels.
   static ARENAPLAN_KERNELS_INLINE void Dot3x2(const std::uint32_t* wide,
                                               const std::int8_t* w,
                                               std::int32_t w_stride,
                                               std::int32_t n,
                                               std::int32_t* acc) {
-    std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3],
-                 a4 = acc[4], a5 = acc[5];
     const std::uint32_t* const end = wide + n + n / 2;  // six words per four
 #if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      // Per four bytes of each pixel: 2 LDR (the second post-increments w),
-      // 4 SXTB16, 6 LDRD (the fourth post-increments x), 12 SMLAD, the
-      // end's load, cmp, bne (27 instructions for 24 multiply-accumulates,
-      // Dot2x2's 19 for 16); channel w1 first, then w0, the widened
-      // weights of one channel held at a time: 13 registers, `end` read
-      // from memory into the spent `xl`.
-      if (wide != end) {
+      // An odd number of steps: the last one after the loop (before it,
+      // GCC found no 13 registers for the loop on Cortex-M4 at -O2 with
+      // the FPU's flags).
+      const std::uint32_t* const pairs_end = (n & 4) != 0 ? end - 6 : end;
+      std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3],
+                   a4 = acc[4], a5 = acc[5];
+      // Two steps a pass. Per step (four bytes of each pixel): 2 LDR (the
+      // second post-increments w), 4 SXTB16, 6 LDRD (the fourth
+      // post-increments x), 12 SMLAD; per pass the end's load, cmp, bne
+      // (51 instructions for 48 multiply-accumulates, Dot2x2's 35 for 32);
+      // channel w1 first, then w0, the widened weights of one channel held
+      // at a time: 13 registers, `end` read from memory into the spent
+      // `xl`.
+#define ARENAPLAN_KERNELS_DOT3X2_STEP    \
+  "ldr %[wh], [%[w], %[s]]\n\t"          \
+  "sxtb16 %[wl], %[wh]\n\t"              \
+  "sxtb16 %[wh], %[wh], ror #8\n\t"      \
+  "ldrd %[xl], %[xh], [%[x]]\n\t"        \
+  "smlad %[a1], %[xl], %[wl], %[a1]\n\t" \
+  "smlad %[a1], %[xh], %[wh], %[a1]\n\t" \
+  "ldrd %[xl], %[xh], [%[x], #8]\n\t"    \
+  "smlad %[a3], %[xl], %[wl], %[a3]\n\t" \
+  "smlad %[a3], %[xh], %[wh], %[a3]\n\t" \
+  "ldrd %[xl], %[xh], [%[x], #16]\n\t"   \
+  "smlad %[a5], %[xl], %[wl], %[a5]\n\t" \
+  "smlad %[a5], %[xh], %[wh], %[a5]\n\t" \
+  "ldr %[wh], [%[w]], #4\n\t"            \
+  "sxtb16 %[wl], %[wh]\n\t"              \
+  "sxtb16 %[wh], %[wh], ror #8\n\t"      \
+  "ldrd %[xl], %[xh], [%[x]], #24\n\t"   \
+  "smlad %[a0], %[xl], %[wl], %[a0]\n\t" \
+  "smlad %[a0], %[xh], %[wh], %[a0]\n\t" \
+  "ldrd %[xl], %[xh], [%[x], #-16]\n\t"  \
+  "smlad %[a2], %[xl], %[wl], %[a2]\n\t" \
+  "smlad %[a2], %[xh], %[wh], %[a2]\n\t" \
+  "ldrd %[xl], %[xh], [%[x], #-8]\n\t"   \
+  "smlad %[a4], %[xl], %[wl], %[a4]\n\t" \
+  "smlad %[a4], %[xh], %[wh], %[a4]\n\t"
+      if (wide != pairs_end) {
         std::uint32_t wl, wh, xl, xh;
         __asm__ volatile(
-            "1:\n\t"
-            "ldr %[wh], [%[w], %[s]]\n\t"
-            "sxtb16 %[wl], %[wh]\n\t"
-            "sxtb16 %[wh], %[wh], ror #8\n\t"
-            "ldrd %[xl], %[xh], [%[x]]\n\t"
-            "smlad %[a1], %[xl], %[wl], %[a1]\n\t"
-            "smlad %[a1], %[xh], %[wh], %[a1]\n\t"
-            "ldrd %[xl], %[xh], [%[x], #8]\n\t"
-            "smlad %[a3], %[xl], %[wl], %[a3]\n\t"
-            "smlad %[a3], %[xh], %[wh], %[a3]\n\t"
-            "ldrd %[xl], %[xh], [%[x], #16]\n\t"
-            "smlad %[a5], %[xl], %[wl], %[a5]\n\t"
-            "smlad %[a5], %[xh], %[wh], %[a5]\n\t"
-            "ldr %[wh], [%[w]], #4\n\t"
-            "sxtb16 %[wl], %[wh]\n\t"
-            "sxtb16 %[wh], %[wh], ror #8\n\t"
-            "ldrd %[xl], %[xh], [%[x]], #24\n\t"
-            "smlad %[a0], %[xl], %[wl], %[a0]\n\t"
-            "smlad %[a0], %[xh], %[wh], %[a0]\n\t"
-            "ldrd %[xl], %[xh], [%[x], #-16]\n\t"
-            "smlad %[a2], %[xl], %[wl], %[a2]\n\t"
-            "smlad %[a2], %[xh], %[wh], %[a2]\n\t"
-            "ldrd %[xl], %[xh], [%[x], #-8]\n\t"
-            "smlad %[a4], %[xl], %[wl], %[a4]\n\t"
-            "smlad %[a4], %[xh], %[wh], %[a4]\n\t"
+            "1:\n\t" ARENAPLAN_KERNELS_DOT3X2_STEP ARENAPLAN_KERNELS_DOT3X2_STEP
             "ldr %[xl], %[end]\n\t"
             "cmp %[x], %[xl]\n\t"
             "bne 1b\n\t"
             : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
               [a2] "+r"(a2), [a3] "+r"(a3), [a4] "+r"(a4), [a5] "+r"(a5),
               [wl] "=&r"(wl), [wh] "=&r"(wh), [xl] "=&r"(xl), [xh] "=&r"(xh)
-            : [s] "r"(w_stride), [end] "m"(end)
+            : [s] "r"(w_stride), [end] "m"(pairs_end)
             : "cc", "memory");
       }
+#undef ARENAPLAN_KERNELS_DOT3X2_STEP
+      acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3, acc[4] = a4,
+      acc[5] = a5;
+      if (wide != end) Step3x2(wide, w, w_stride, acc);
     } else  // NOLINT: the C++ loop only without the assembly
 #endif
     {
-      for (; wide != end; wide += 6) {
-        std::uint32_t wv = dsp_detail::Load4(w);
-        a0 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a0);
-        a2 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a2);
-        a4 = Isa::Smlad(wide[4], Isa::Sxtb16(wv), a4);
-        a0 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a0);
-        a2 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a2);
-        a4 = Isa::Smlad(wide[5], Isa::Sxtb16Ror8(wv), a4);
-        wv = dsp_detail::Load4(w + w_stride);
-        w += 4;
-        a1 = Isa::Smlad(wide[0], Isa::Sxtb16(wv), a1);
-        a3 = Isa::Smlad(wide[2], Isa::Sxtb16(wv), a3);
-        a5 = Isa::Smlad(wide[4], Isa::Sxtb16(wv), a5);
-        a1 = Isa::Smlad(wide[1], Isa::Sxtb16Ror8(wv), a1);
-        a3 = Isa::Smlad(wide[3], Isa::Sxtb16Ror8(wv), a3);
-        a5 = Isa::Smlad(wide[5], Isa::Sxtb16Ror8(wv), a5);
+      for (; wide != end; wide += 6, w += 4) Step3x2(wide, w, w_stride, acc);
+    }
+  }
+
+  /// kN (4 or 5) vectors x[0 .. kN) of n bytes (n a multiple of 4) as
+  /// DotNx1 reads them: per four bytes, SXTB16 of each vector's word and of
+  /// that word rotated by 8, vector by vector (2 kN words in `wide`).
+  template <int kN>
+  static ARENAPLAN_KERNELS_INLINE void WidenN(const std::int8_t* const* x,
+                                              std::int32_t n,
+                                              std::uint32_t* wide) {
+    const std::int8_t* v[kN];  // the pointers in registers, not reloaded
+#pragma GCC unroll 5
+    for (int p = 0; p < kN; ++p) v[p] = x[p];
+    for (std::int32_t i = 0; i < n; i += 4, wide += 2 * kN) {
+#pragma GCC unroll 5
+      for (int p = 0; p < kN; ++p) {
+        const std::uint32_t word = dsp_detail::Load4(v[p] + i);
+        wide[2 * p] = Isa::Sxtb16(word);
+        wide[2 * p + 1] = Isa::Sxtb16Ror8(word);
       }
     }
-    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3, acc[4] = a4,
-    acc[5] = a5;
+  }
+
+  /// One four-byte step of DotNx1 (the C++ loop's body, and the first step
+  /// of the assembly loop when the steps are odd).
+  template <int kN>
+  static ARENAPLAN_KERNELS_INLINE void StepNx1(const std::uint32_t* wide,
+                                               const std::int8_t* w,
+                                               std::int32_t* a) {
+    const std::uint32_t wv = dsp_detail::Load4(w);
+    const std::uint32_t lo = Isa::Sxtb16(wv), hi = Isa::Sxtb16Ror8(wv);
+#pragma GCC unroll 5
+    for (int p = 0; p < kN; ++p) {
+      a[p] = Isa::Smlad(wide[2 * p], lo, a[p]);
+      a[p] = Isa::Smlad(wide[2 * p + 1], hi, a[p]);
+    }
+  }
+
+  /// acc[p] += x_p . w for the kN (4 or 5) pixels x_p of WidenN's `wide`
+  /// over n bytes (n a multiple of 4): one output channel times kN pixels,
+  /// each weight word loaded and widened once for all of them (a pointwise
+  /// layer's runs: fast_conv.hpp PixelRun).
+  template <int kN>
+  static ARENAPLAN_KERNELS_INLINE void DotNx1(const std::uint32_t* wide,
+                                              const std::int8_t* w,
+                                              std::int32_t n,
+                                              std::int32_t* acc) {
+    static_assert(kN == 4 || kN == 5, "four or five pixels");
+    const std::uint32_t* const end = wide + (n / 4) * 2 * kN;
+#if ARENAPLAN_KERNELS_ASM_LOOPS
+    if constexpr (Isa::kAsm) {
+      if ((n & 4) != 0) {  // an odd number of steps: one before the loop
+        StepNx1<kN>(wide, w, acc);
+        wide += 2 * kN, w += 4;
+      }
+      std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3],
+                   a4 = kN == 5 ? acc[4] : 0;
+      // Two steps a pass. Per step: 1 LDR (post-incrementing w), 2 SXTB16,
+      // kN LDRD (the first post-increments x), 2 kN SMLAD; per pass cmp,
+      // bne (38 instructions for 40 multiply-accumulates with five pixels,
+      // 32 for 32 with four; Dot3x2's 51 for 48): 12 registers at most,
+      // `end` among them.
+#define ARENAPLAN_KERNELS_DOTN_HEAD(post) \
+  "ldr %[wh], [%[w]], #4\n\t"             \
+  "sxtb16 %[wl], %[wh]\n\t"               \
+  "sxtb16 %[wh], %[wh], ror #8\n\t"       \
+  "ldrd %[xl], %[xh], [%[x]], #" post     \
+  "\n\t"                                  \
+  "smlad %[a0], %[xl], %[wl], %[a0]\n\t"  \
+  "smlad %[a0], %[xh], %[wh], %[a0]\n\t"
+#define ARENAPLAN_KERNELS_DOTN_PIXEL(a, off) \
+  "ldrd %[xl], %[xh], [%[x], #" off          \
+  "]\n\t"                                    \
+  "smlad %[" a "], %[xl], %[wl], %[" a       \
+  "]\n\t"                                    \
+  "smlad %[" a "], %[xh], %[wh], %[" a "]\n\t"
+#define ARENAPLAN_KERNELS_DOT5_STEP         \
+  ARENAPLAN_KERNELS_DOTN_HEAD("40")         \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a1", "-32") \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a2", "-24") \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a3", "-16") \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a4", "-8")
+#define ARENAPLAN_KERNELS_DOT4_STEP         \
+  ARENAPLAN_KERNELS_DOTN_HEAD("32")         \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a1", "-24") \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a2", "-16") \
+  ARENAPLAN_KERNELS_DOTN_PIXEL("a3", "-8")
+      if (wide != end) {
+        std::uint32_t wl, wh, xl, xh;
+        if constexpr (kN == 5) {
+          __asm__ volatile(
+              "1:\n\t" ARENAPLAN_KERNELS_DOT5_STEP ARENAPLAN_KERNELS_DOT5_STEP
+              "cmp %[x], %[end]\n\t"
+              "bne 1b\n\t"
+              : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
+                [a2] "+r"(a2), [a3] "+r"(a3), [a4] "+r"(a4), [wl] "=&r"(wl),
+                [wh] "=&r"(wh), [xl] "=&r"(xl), [xh] "=&r"(xh)
+              : [end] "r"(end)
+              : "cc", "memory");
+        } else {  // no a4: one register fewer (a spare one costs 1.5 k on
+                  // pretrainedResnet_quant, mps2-an386)
+          __asm__ volatile(
+              "1:\n\t" ARENAPLAN_KERNELS_DOT4_STEP ARENAPLAN_KERNELS_DOT4_STEP
+              "cmp %[x], %[end]\n\t"
+              "bne 1b\n\t"
+              : [x] "+r"(wide), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),
+                [a2] "+r"(a2), [a3] "+r"(a3), [wl] "=&r"(wl), [wh] "=&r"(wh),
+                [xl] "=&r"(xl), [xh] "=&r"(xh)
+              : [end] "r"(end)
+              : "cc", "memory");
+        }
+      }
+#undef ARENAPLAN_KERNELS_DOT4_STEP
+#undef ARENAPLAN_KERNELS_DOT5_STEP
+#undef ARENAPLAN_KERNELS_DOTN_PIXEL
+#undef ARENAPLAN_KERNELS_DOTN_HEAD
+      acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+      if constexpr (kN == 5) acc[4] = a4;
+    } else  // NOLINT: the C++ loop only without the assembly
+#endif
+    {
+      for (; wide != end; wide += 2 * kN, w += 4) StepNx1<kN>(wide, w, acc);
+    }
   }
 
   // Outlined: only the leftover channels (fewer than four) call it.
@@ -501,8 +673,50 @@ struct SimdMac {
       std::uintptr_t base, const std::uintptr_t* off, const std::int8_t* w,
       std::int32_t w_step, std::int32_t taps, std::int32_t* acc) {
     std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
-    for (const std::uintptr_t* const end = off + taps; off != end;
-         ++off, w += w_step) {
+    const std::uintptr_t* const end = off + taps;
+#if ARENAPLAN_KERNELS_ASM_LOOPS
+    if constexpr (Isa::kAsm) {
+      // Per tap: 3 LDR (the tap's offset, four input bytes, four weights),
+      // the weights' step, 4 SXTB16, 4 SMLAxy, cmp, bne (15 instructions
+      // for 4 multiply-accumulates; GCC's loop took 18, reloading three
+      // spilled values a tap): 13 registers.
+#define ARENAPLAN_KERNELS_TAP4          \
+  "ldr %[t], [%[off]], #4\n\t"          \
+  "ldr %[x], [%[base], %[t]]\n\t"       \
+  "ldr %[v], [%[w]]\n\t"                \
+  "add %[w], %[w], %[step]\n\t"         \
+  "sxtb16 %[t], %[x]\n\t"               \
+  "sxtb16 %[u], %[v]\n\t"               \
+  "smlabb %[a0], %[t], %[u], %[a0]\n\t" \
+  "smlatt %[a2], %[t], %[u], %[a2]\n\t" \
+  "sxtb16 %[x], %[x], ror #8\n\t"       \
+  "sxtb16 %[v], %[v], ror #8\n\t"       \
+  "smlabb %[a1], %[x], %[v], %[a1]\n\t" \
+  "smlatt %[a3], %[x], %[v], %[a3]\n\t"
+#define ARENAPLAN_KERNELS_TAP4_OPERANDS                                     \
+  : [off] "+r"(off), [w] "+r"(w), [a0] "+r"(a0), [a1] "+r"(a1),          \
+    [a2] "+r"(a2), [a3] "+r"(a3), [t] "=&r"(t), [x] "=&r"(x), [u] "=&r"(u), \
+    [v] "=&r"(v)                                                          \
+  : [base] "r"(base), [step] "r"(w_step), [end] "r"(end)                  \
+  : "cc", "memory"
+      std::uint32_t t, x, u, v;
+      if (taps % 3 == 0 && off != end) {  // three taps a pass (3x3, 5x3)
+        __asm__ volatile("1:\n\t" ARENAPLAN_KERNELS_TAP4 ARENAPLAN_KERNELS_TAP4
+                             ARENAPLAN_KERNELS_TAP4
+                         "cmp %[off], %[end]\n\t"
+                         "bne 1b\n\t" ARENAPLAN_KERNELS_TAP4_OPERANDS);
+      } else if (off != end) {
+        __asm__ volatile("1:\n\t" ARENAPLAN_KERNELS_TAP4
+                         "cmp %[off], %[end]\n\t"
+                         "bne 1b\n\t" ARENAPLAN_KERNELS_TAP4_OPERANDS);
+      }
+#undef ARENAPLAN_KERNELS_TAP4_OPERANDS
+#undef ARENAPLAN_KERNELS_TAP4
+      acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+      return;
+    }
+#endif
+    for (; off != end; ++off, w += w_step) {
       const std::uint32_t xv =
           dsp_detail::Load4(reinterpret_cast<const std::int8_t*>(base + *off));
       const std::uint32_t wv = dsp_detail::Load4(w);
@@ -774,6 +988,27 @@ struct OutputStage {
     out_a[0] = Leftover(acc[0], ch), out_a[1] = Leftover(acc[1], ch + 1);
     out_b[0] = Leftover(acc[2], ch), out_b[1] = Leftover(acc[3], ch + 1);
     out_c[0] = Leftover(acc[4], ch), out_c[1] = Leftover(acc[5], ch + 1);
+  }
+
+  /// kN pixels' bytes of channel ch from DotNx1's accumulators: out[p *
+  /// step] = (*this)(acc[p], ch), p < kN; as Store2x2 otherwise (the
+  /// channel's multiplier and shift read once for all of them).
+  template <int kN>
+  ARENAPLAN_KERNELS_INLINE void StoreColumn(const std::int32_t* acc,
+                                            std::int32_t ch, std::int8_t* out,
+                                            std::int32_t step,
+                                            bool full) const {
+    const std::int32_t m = multiplier[ch];
+    const int s = shift[ch];
+    if ((s & -static_cast<int>(full)) < 0) {  // negative, full
+#pragma GCC unroll 5
+      for (int p = 0; p < kN; ++p) {
+        const std::int32_t v = RequantizeRight(acc[p], m, -s) + offset;
+        out[p * step] = static_cast<std::int8_t>(dsp_detail::Sat8(v));
+      }
+      return;
+    }
+    for (int p = 0; p < kN; ++p) out[p * step] = Leftover(acc[p], ch);
   }
 };
 

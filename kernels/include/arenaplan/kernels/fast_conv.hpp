@@ -46,11 +46,18 @@
 // bytes. A pixel pair (P, P + 1): both windows read (gathered, widened),
 // then per pair of channels the tails of both windows (the last in_c & 3
 // bytes of a 1x1 window) read and P's two bytes written, P + 1's two bytes
-// kept in a scratch buffer; P + 1's bytes are written after the last pair.
-// A pointwise layer's pixels go in triples (P, P + 1, P + 2), done as a
-// pair with P + 2's bytes kept (or, without tails, written in place with
-// the others: no window byte is read after the three are widened); a run
-// ends in a triple, a pair or two pairs.
+// kept in a scratch buffer (or, without tails, written in place: no window
+// byte is read after the two are widened); P + 1's bytes are written after
+// the last pair. A pointwise layer's pixels go in triples (P, P + 1, P +
+// 2), done as a pair with P + 2's bytes kept (or, without tails, written in
+// place with the others); a run ends in a triple, a pair or two pairs.
+// Small gathered windows (kGatheredTriple) go in triples too, the call's
+// pixels one run. An unclipped pointwise layer without tails is one run in
+// groups of five or four (PixelRun: the windows widened, WidenN, then one
+// output channel at a time for all of them, DotNx1, each weight word
+// loaded and widened once for the group; the group's bytes written in
+// place), its last six to nine pixels as 3 + 3, 4 + 3, 4 + 4 or 4 + 5
+// (RunSink::GroupOf).
 // DepthwiseConv2DFast: channels in groups of four (then one by one), each
 // group reading its channels of the window of P, then writing its bytes.
 // Neither reads its output. The reads that follow an output byte j here are
@@ -60,7 +67,8 @@
 // every byte but the last of P, then reads P + 1's. In a pair, after P's
 // byte j: parts of P's and P + 1's windows if j is not in the last channel
 // pair, then windows after P + 1; after P + 1's bytes, only the windows
-// after P + 1; a triple likewise, P + 2's bytes as P + 1's. Depthwise:
+// after P + 1; a triple likewise, P + 2's bytes as P + 1's; a group of
+// five or four reads no window of its own after its first byte. Depthwise:
 // channels >= c + 4 of window P, c the group's first channel, then later
 // windows; the reference reads channel c' + 1 and up after byte c'). So
 // minAfter(j) here is at least the reference's, and the reference contracts'
@@ -80,6 +88,7 @@
 #define ARENAPLAN_KERNELS_FAST_CONV_HPP_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "arenaplan/kernels/conv.hpp"
 #include "arenaplan/kernels/dsp.hpp"
@@ -191,6 +200,13 @@ ARENAPLAN_KERNELS_INLINE std::int8_t* Fill(std::int8_t* dst, std::int8_t v,
   return dst;
 }
 
+/// Bytes of the largest gathered window that goes in triples (ConvScratchOf):
+/// kws_ref_model's first layer (10x4, 40 bytes) and the 3x3 first layers of
+/// the image models (9 and 27 bytes) do; pretrainedResnet_quant's 3x3x16
+/// windows (144 bytes) would add 432 bytes to its fused arena, past its
+/// peak-RAM goal, and stay in pairs.
+constexpr std::int32_t kGatheredTriple = 64;
+
 /// Output channels of a pixel pair's second pixel held back (PairGroups).
 constexpr std::int32_t kPairOut = 256;
 
@@ -201,17 +217,21 @@ ARENAPLAN_KERNELS_INLINE constexpr std::int32_t RoundUp4(std::int32_t n) {
 /// Where Conv2DFastWith keeps its buffers in its scratch (byte offsets
 /// from the scratch's start, which is 4-byte aligned; sizes in bytes) for
 /// a filter [out_c, kh, kw, in_c]: `wide` (the two windows of a pixel pair
-/// widened, Widen2: four words per four bytes; with `triples`, a pointwise
-/// layer's pixel triple's three, Widen3: six words per four bytes),
-/// `window` (the gathered window, or the zero points of the padded runs
-/// when windows are not gathered), `pair_window` (a pair's second gathered
-/// window) and `pair_out` (a pair's second pixel's output bytes; a
-/// triple's second and third pixels' when per_oc is not a multiple of 4).
-/// The pair buffers exist when `pairs`
-/// (the DSP path, SimdMac::kPairs: ScalarMac never uses them, so one
-/// layout serves both).
+/// widened, Widen2: four words per four bytes; with `triples`, a triple's
+/// three, Widen3: six words per four bytes; with `quints`, a pointwise
+/// run's five, WidenN: ten words per four bytes), `window` (the gathered
+/// window, or the zero points of the padded runs when windows are not
+/// gathered), `pair_window` (a pair's second gathered window; with
+/// `triples`, the third follows it) and `pair_out` (a pair's second
+/// pixel's output bytes; a triple's second and third pixels' when per_oc
+/// is not a multiple of 4). The pair buffers exist when `pairs` (the DSP
+/// path, SimdMac::kPairs: ScalarMac never uses them, so one layout serves
+/// both). Gathered windows go in triples up to kGatheredTriple bytes (the
+/// third window and the wider `wide` cost 3 per_oc bytes more); pointwise
+/// ones in fives and fours when per_oc is a multiple of 4 (4 per_oc bytes
+/// more than triples: 256 for 64 channels).
 struct ConvScratchLayout {
-  bool gather, pointwise, pairs, triples;
+  bool gather, pointwise, pairs, triples, quints;
   std::int32_t wide, window, pair_window, pair_out, bytes;
 };
 ARENAPLAN_KERNELS_INLINE constexpr ConvScratchLayout ConvScratchOf(
@@ -224,13 +244,17 @@ ARENAPLAN_KERNELS_INLINE constexpr ConvScratchLayout ConvScratchOf(
   l.pointwise = kh == 1 && kw == 1;
   l.pairs = per_oc <= kWindow && out_c <= kPairOut && (out_c & 1) == 0 &&
             (l.gather || l.pointwise);
-  l.triples = l.pairs && l.pointwise;
-  const std::int32_t wide = l.pairs ? (l.triples ? 6 : 4) * (per_oc & ~3) : 0;
+  l.triples = l.pairs && (l.pointwise || per_oc <= kGatheredTriple);
+  l.quints = l.pairs && l.pointwise && (per_oc & 3) == 0;
+  const std::int32_t words = l.quints ? 10 : (l.triples ? 6 : 4);
+  const std::int32_t wide = l.pairs ? words * (per_oc & ~3) : 0;
   const std::int32_t window = RoundUp4(l.gather ? per_oc : kZeros);
   l.wide = 0;
   l.window = wide;
   l.pair_window = l.window + window;
-  l.pair_out = l.pair_window + (l.pairs && l.gather ? window : 0);
+  // A gathered triple's three windows, one after the other.
+  l.pair_out =
+      l.pair_window + (l.pairs && l.gather ? (l.triples ? 2 : 1) * window : 0);
   const bool tails = (per_oc & 3) != 0;  // a triple holds two pixels back
   l.bytes = l.pair_out + (l.pairs ? (l.triples && tails ? 2 : 1) * out_c : 0);
   return l;
@@ -369,17 +393,19 @@ ARENAPLAN_KERNELS_OUTLINE void VectorPixel(const ConvJob& j,
 /// are read (widened, Widen2), then per pair of channels the tails of both
 /// (the last per_oc & 3 bytes) read and a's two bytes written, b's kept in
 /// pair_out; b's bytes are written after the last pair (PairGroups).
+/// Without tails (per_oc a multiple of 4) no window byte is read after
+/// Widen2, and b's bytes are written in place with a's.
 template <class Mac>
 ARENAPLAN_KERNELS_OUTLINE void PixelPair(const ConvJob& j, const std::int8_t* a,
                                          const std::int8_t* b,
                                          std::int8_t* out_a) {
-  const std::int32_t per_oc = j.per_oc, out_c = j.out_c;
-  std::uint32_t* const wide = j.wide;
-  std::int8_t* const pair_out = j.pair_out;
-  Mac::Widen2(a, b, per_oc & ~3, wide);
-  PairGroups<Mac>(wide, a, b, per_oc, j.filter, out_c, j.folded_bias, j.stage,
-                  out_a, pair_out);
-  Copy(out_a + out_c, pair_out, out_c);
+  const std::int32_t per_oc = j.per_oc, out_c = j.out_c, n4 = per_oc & ~3;
+  const bool tails = n4 != per_oc;
+  std::int8_t* const out_b = tails ? j.pair_out : out_a + out_c;
+  Mac::Widen2(a, b, n4, j.wide);
+  PairGroups<Mac>(j.wide, a, b, per_oc, j.filter, out_c, j.folded_bias, j.stage,
+                  out_a, out_b);
+  if (tails) Copy(out_a + out_c, out_b, out_c);
 }
 
 /// Three consecutive pixels (raster order) whose windows are the vectors
@@ -424,6 +450,30 @@ ARENAPLAN_KERNELS_OUTLINE void PixelTriple(const ConvJob& j,
     stage.Store2x3(acc, oc, out_a + oc, out_b + oc, out_b + out_c + oc, full);
   }
   if (tails) Copy(out_a + out_c, out_b, 2 * out_c);
+}
+
+/// kN (4 or 5) consecutive pixels (raster order) of a pointwise layer
+/// whose windows are the vectors x[0 .. kN) in place, per_oc a multiple of
+/// 4: their bytes at out_a + p out_c, p < kN. The windows are read
+/// (widened, WidenN), then the output channels one by one in ascending
+/// order, each reading all of `wide` and writing its kN bytes: no window
+/// byte is read after WidenN, so the bytes are written in place.
+template <class Mac, int kN>
+ARENAPLAN_KERNELS_OUTLINE void PixelRun(const ConvJob& j,
+                                        const std::int8_t* const* x,
+                                        std::int8_t* out_a) {
+  const std::int32_t n = j.per_oc, out_c = j.out_c;
+  Mac::template WidenN<kN>(x, n, j.wide);
+  const OutputStage stage = j.stage;  // in registers across the stores
+  const bool full = stage.FullRange();
+  for (std::int32_t oc = 0; oc < out_c; ++oc) {
+    const std::int32_t b = j.folded_bias[oc];
+    std::int32_t acc[kN];
+#pragma GCC unroll 5
+    for (int p = 0; p < kN; ++p) acc[p] = b;
+    Mac::template DotNx1<kN>(j.wide, j.filter + oc * n, n, acc);
+    stage.template StoreColumn<kN>(acc, oc, out_a + oc, out_c, full);
+  }
 }
 
 /// A window's in-bounds rows and columns (Clip).
@@ -565,13 +615,81 @@ struct VectorSink {
   }
 };
 
+/// The pixels of a ConvPixels loop that are one run of known length
+/// (`left` pixels): every window gathered (kMax 3), or every window a
+/// pointwise one in place without tails (kMax 5). Taken in groups
+/// (GroupOf). kMax 5: fives (PixelRun), the last six to nine pixels as 3 +
+/// 3, 4 + 3, 4 + 4 or 4 + 5, a run of one to four one group (PixelRun of
+/// four, PixelTriple, PixelPair, VectorPixel). kMax 3: threes
+/// (PixelTriple), the last four as two pairs (PixelPair). One pixel alone
+/// only when the run is one pixel. A group of gathered windows is gathered
+/// one window after the other into the scratch's three window buffers
+/// (ConvScratchOf).
+template <class Mac, int kMax>
+struct RunSink {
+  ARENAPLAN_KERNELS_INLINE RunSink(const ConvJob& job, std::int32_t pixels)
+      : j(job), left(pixels), group(GroupOf(pixels)) {}
+
+  /// Pixels in the group that starts with n pixels left.
+  ARENAPLAN_KERNELS_INLINE static constexpr std::int32_t GroupOf(
+      std::int32_t n) {
+    if (kMax == 3) return n == 1 ? 1 : (n == 2 || n == 4) ? 2 : 3;
+    if (n < 5) return n;                                    // one group
+    if (n == 6 || n == 7 || n == 8) return n == 6 ? 3 : 4;  // 3+3, 4+3, 4+4
+    return n == 9 ? 4 : 5;                                  // 4+5, then fives
+  }
+
+  const ConvJob& j;
+  std::int32_t left, group, count = 0;
+  const std::int8_t* held[kMax];  ///< held[0 .. count) are set.
+
+  /// Where the next pixel's window is gathered.
+  ARENAPLAN_KERNELS_INLINE std::int8_t* Buffer() const {
+    return j.window + count * RoundUp4(j.per_oc);
+  }
+  /// The pixel whose bytes are at out, its window the vector v.
+  ARENAPLAN_KERNELS_INLINE void Take(const std::int8_t* v, std::int8_t* out) {
+    held[count++] = v;
+    if (count != group) return;
+    std::int8_t* const first = out - (count - 1) * j.out_c;
+    if (kMax == 5 && group == 5) {
+      PixelRun<Mac, 5>(j, held, first);
+    } else if (kMax == 5 && group == 4) {
+      PixelRun<Mac, 4>(j, held, first);
+    } else if (group == 3) {
+      PixelTriple<Mac>(j, held[0], held[1], held[2], first);
+    } else if (group == 2) {
+      PixelPair<Mac>(j, held[0], held[1], first);
+    } else {
+      VectorPixel<Mac>(j, held[0], first);
+    }
+    left -= group, group = GroupOf(left), count = 0;
+  }
+  /// Every group is complete when the last pixel is taken.
+  ARENAPLAN_KERNELS_INLINE void Flush(std::int8_t*) {}
+};
+
 /// All output pixels of a Conv2DFastWith call in raster order (b, oy, ox
 /// ascending), their windows read as kWindows says; the columns [ox_lo,
 /// ox_hi) of an output row whose windows lie within the input's rows take
 /// the short path (GatherRows, the window in place, no clipping).
-template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false>
-ARENAPLAN_KERNELS_OUTLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
-  VectorSink<Mac, kPairs, kTriples> sink(j);
+template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false,
+          bool kQuints = false>
+ARENAPLAN_KERNELS_INLINE void ConvPixelsInline(const ConvJob& j,
+                                               std::int8_t* out) {
+  // One run of known length: gathered windows in groups of up to three,
+  // or, with kQuints, unclipped pointwise ones of up to five.
+  constexpr bool kRun =
+      (kWindows == ConvWindows::kGathered && kTriples) || kQuints;
+  using Sink = std::conditional_t<kRun, RunSink<Mac, kQuints ? 5 : 3>,
+                                  VectorSink<Mac, kPairs, kTriples>>;
+  Sink sink = [&]() ARENAPLAN_KERNELS_INLINE_LAMBDA {
+    if constexpr (kRun) {
+      return Sink(j, j.out_n * j.out_h * j.out_w);
+    } else {
+      return Sink(j);
+    }
+  }();
   const std::int32_t out_c = j.out_c, stride_w = j.stride_w;
   const std::int32_t step = stride_w * j.in_c;  // input bytes per column
   // A pixel whose window may be clipped.
@@ -591,27 +709,51 @@ ARENAPLAN_KERNELS_OUTLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
       const std::int32_t y0 = oy * j.stride_h - j.pad_h;
       const bool rows_in =
           kWindows != ConvWindows::kRowWise && y0 >= 0 && y0 + j.kh <= j.in_h;
-      std::int8_t* const row_end = out + j.out_w * out_c;
-      std::int8_t* const mid = rows_in ? out + j.ox_lo * out_c : row_end;
-      std::int32_t x0 = -j.pad_w;
-      for (; out != mid; out += out_c, x0 += stride_w) edge(image, y0, x0, out);
-      if (out == row_end) continue;
+      // Columns counted, not pointers compared: with a call's constants
+      // inlined, GCC then sees each loop's trip count.
+      const std::int32_t out_w = j.out_w, lo = rows_in ? j.ox_lo : out_w;
+      std::int32_t ox = 0;
+      for (; ox < lo; ++ox, out += out_c) {
+        edge(image, y0, ox * stride_w - j.pad_w, out);
+      }
+      if (ox == out_w) continue;
       // The interior: windows within the input, src their first bytes.
-      std::int8_t* const mid_end = out + (j.ox_hi - j.ox_lo) * out_c;
-      const std::int8_t* src = image + y0 * j.in_row + x0 * j.in_c;
-      for (; out != mid_end; out += out_c, x0 += stride_w, src += step) {
+      const std::int8_t* src =
+          image + y0 * j.in_row + (ox * stride_w - j.pad_w) * j.in_c;
+      for (; ox < j.ox_hi; ++ox, out += out_c, src += step) {
         if constexpr (kWindows == ConvWindows::kGathered) {
           sink.Take(GatherRows(j, src, sink.Buffer()), out);
         } else {
           sink.Take(src, out);
         }
       }
-      for (; out != row_end; out += out_c, x0 += stride_w) {
-        edge(image, y0, x0, out);
+      for (; ox < out_w; ++ox, out += out_c) {
+        edge(image, y0, ox * stride_w - j.pad_w, out);
       }
     }
   }
   sink.Flush(out);
+}
+
+/// ConvPixelsInline outlined: one copy for a layer's whole-tensor call.
+template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false,
+          bool kQuints = false>
+ARENAPLAN_KERNELS_OUTLINE void ConvPixelsOutlined(const ConvJob& j,
+                                                  std::int8_t* out) {
+  ConvPixelsInline<Mac, kWindows, kPairs, kTriples, kQuints>(j, out);
+}
+
+/// ConvPixelsInline, inlined into a call of one output row (a fused
+/// segment's row calls, whose shapes are mostly constants there), else
+/// outlined.
+template <class Mac, ConvWindows kWindows, bool kPairs, bool kTriples = false,
+          bool kQuints = false>
+ARENAPLAN_KERNELS_INLINE void ConvPixels(const ConvJob& j, std::int8_t* out) {
+  if (j.out_n * j.out_h == 1) {
+    ConvPixelsInline<Mac, kWindows, kPairs, kTriples, kQuints>(j, out);
+  } else {
+    ConvPixelsOutlined<Mac, kWindows, kPairs, kTriples, kQuints>(j, out);
+  }
 }
 
 }  // namespace fast_detail
@@ -670,11 +812,22 @@ ARENAPLAN_KERNELS_INLINE void Conv2DFastWith(
   constexpr bool kPairs = Mac::kPairs;
   const bool pairs = kPairs && layout.pairs;
   if (layout.gather) {
-    pairs ? ConvPixels<Mac, ConvWindows::kGathered, kPairs>(j, output)
-          : ConvPixels<Mac, ConvWindows::kGathered, false>(j, output);
+    if (!pairs) {
+      ConvPixels<Mac, ConvWindows::kGathered, false>(j, output);
+    } else if (layout.triples) {
+      ConvPixels<Mac, ConvWindows::kGathered, kPairs, kPairs>(j, output);
+    } else {
+      ConvPixels<Mac, ConvWindows::kGathered, kPairs>(j, output);
+    }
   } else if (layout.pointwise) {
-    pairs ? ConvPixels<Mac, ConvWindows::kPointwise, kPairs, kPairs>(j, output)
-          : ConvPixels<Mac, ConvWindows::kPointwise, false>(j, output);
+    if (!pairs) {
+      ConvPixels<Mac, ConvWindows::kPointwise, false>(j, output);
+    } else if (layout.quints && !clips) {  // every window in place
+      ConvPixels<Mac, ConvWindows::kPointwise, kPairs, kPairs, kPairs>(j,
+                                                                       output);
+    } else {
+      ConvPixels<Mac, ConvWindows::kPointwise, kPairs, kPairs>(j, output);
+    }
   } else {
     ConvPixels<Mac, ConvWindows::kRowWise, false>(j, output);
   }

@@ -351,14 +351,49 @@ inline void Store(std::uint8_t* at, std::int32_t v) {
   }
 }
 
+/// Adds the bytes of four channels at px, px + step, ... (below end; px
+/// below end) to the running sums at acc (4-byte aligned when kAligned),
+/// with at most 256 of them: two words of 16-bit lanes (Isa::Sxtab16: channels
+/// 0 and 2 in one, 1 and 3 in the other; a lane holds 256 bytes' sum, at least
+/// -32,768, without overflow), then added to the int32 sums. One word load
+/// and two instructions per pixel, not four byte loads and four adds.
+template <bool kAligned, class Isa>
+inline void AddLanes(std::uint8_t* acc, const std::int8_t* px,
+                     const std::int8_t* end, std::int32_t step) {
+  std::uint32_t even = 0, odd = 0;
+  do {
+    const std::uint32_t v = dsp_detail::Load4(px);
+    even = Isa::Sxtab16(even, v), odd = Isa::Sxtab16Ror8(odd, v);
+  } while ((px += step) < end);
+  const auto lo = [](std::uint32_t w) {
+    return static_cast<std::int32_t>(static_cast<std::int16_t>(w & 0xFFFF));
+  };
+  const auto hi = [](std::uint32_t w) {
+    return static_cast<std::int32_t>(static_cast<std::int16_t>(w >> 16));
+  };
+  Store<kAligned>(acc, Load<kAligned>(acc) + lo(even));
+  Store<kAligned>(acc + 4, Load<kAligned>(acc + 4) + lo(odd));
+  Store<kAligned>(acc + 8, Load<kAligned>(acc + 8) + hi(even));
+  Store<kAligned>(acc + 12, Load<kAligned>(acc + 12) + hi(odd));
+}
+
+#if defined(__ARM_FEATURE_DSP)
+/// The ISA of AccumulateInto's sums (AddLanes); void without SXTAB16.
+using LaneIsa = AcleIsa;
+#else
+using LaneIsa = void;
+#endif
+
 /// AccumulateRow's work on `state` (the pool's running sums, or maxima when
 /// kMax, out_shape.w x out_shape.c int32s; 4-byte aligned when kAligned).
 /// Loop order: per output pixel, channels in groups of four held in
 /// registers while the window's columns of the row are added (or compared)
 /// into them, then stored: one load and one store of the state per group
-/// and row, not per input byte. Integer sums and maxima do not depend on
-/// the order, so the state is the reference pool's whatever the order.
-template <bool kAligned, bool kMax>
+/// and row, not per input byte; sums of at most 256 columns in 16-bit
+/// lanes with Isa (AddLanes) when it is not void. Integer sums and maxima
+/// do not depend on the order, so the state is the reference pool's
+/// whatever the order.
+template <bool kAligned, bool kMax, class Isa = LaneIsa>
 void AccumulateInto(const FusedOp& o, std::uint8_t* state,
                     const std::int8_t* row, bool first) {
   const std::int32_t c_n = o.out_shape.c, w_n = o.out_shape.w;
@@ -382,6 +417,13 @@ void AccumulateInto(const FusedOp& o, std::uint8_t* state,
     const std::int8_t* const begin = row + (x0 + kb) * in_c;
     const std::int8_t* const end = begin + (ke - kb) * in_c;
     std::int32_t c = 0;
+    if constexpr (!kMax && !std::is_void_v<Isa>) {
+      if (ke - kb <= 256) {
+        for (; c + 4 <= c_n; c += 4) {
+          AddLanes<kAligned, Isa>(acc + 4 * c, begin + c, end, in_c);
+        }
+      }
+    }
     for (; c + 4 <= c_n; c += 4) {
       std::int32_t a0 = Load<kAligned>(acc + 4 * c);
       std::int32_t a1 = Load<kAligned>(acc + 4 * c + 4);
@@ -733,11 +775,14 @@ constexpr ResolvedSteps<Offset, S> ResolveSteps(const FusedSegment& seg,
 /// Runs the resolved steps of `seg` (ResolveSteps, ok) in `arena`: the
 /// schedule's calls in order with the offsets worked out when compiling,
 /// no schedule state and no ring check at run time (ResolveSteps made
-/// them).
+/// them). Inlined into the generated Invoke(): a frame of its own, holding
+/// the row calls' inlined pixel loops, would sit on Invoke()'s
+/// (person_detect FUSE=1 on mps2-an386: peak stack 712 bytes, 584
+/// inlined).
 template <class Rows, class Offset, std::size_t S>
-inline void RunResolved(const FusedSegment& seg,
-                        const ResolvedSteps<Offset, S>& run,
-                        std::uint8_t* arena) {
+ARENAPLAN_KERNELS_INLINE void RunResolved(const FusedSegment& seg,
+                                          const ResolvedSteps<Offset, S>& run,
+                                          std::uint8_t* arena) {
   for (std::size_t k = 0; k < run.count; ++k) {
     ExecuteStep<Rows>(seg, run.steps[k], arena);
   }

@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "5572c98379d5c7595f367e6f1ea0a2fbe17363e45aa5c4f9500c278d460a4b97";
+    "f00a5c29e57030c6223a8527849f3de39e952774c4fd3d953af936d9cfb771ae";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
