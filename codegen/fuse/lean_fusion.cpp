@@ -73,11 +73,10 @@ FusePlan GrowRings(const tflite::Model& model,
     for (std::size_t i = 0; i + 1 < plan.segments[g].ops.size(); ++i) {
       const Segment& s = plan.segments[g];
       const std::uint32_t rows = s.ring_rows[i];
+      if (rows == 0 || s.ops[i].state_bytes != 0 || Paired(s, i)) continue;
+      // Run the executor's sink only for a ring that may grow.
       const std::optional<std::uint64_t> moved = BytesMoved(s);
-      if (rows == 0 || s.ops[i].state_bytes != 0 || Paired(s, i) || !moved ||
-          *moved == 0) {
-        continue;
-      }
+      if (!moved || *moved == 0) continue;
       for (const std::uint32_t extra : {3 * rows, rows, 1u}) {
         std::vector<Segment> trial = plan.segments;
         Segment& t = trial[g];

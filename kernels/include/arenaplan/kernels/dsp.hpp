@@ -361,7 +361,10 @@ struct SimdMac {
     const std::uint32_t* const end = wide + n;  // four words per four bytes
 #if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      if ((n & 4) != 0) {  // an odd number of steps: one before the loop
+      // An odd number of steps: one before the loop. (After it, as in
+      // Dot3x2, here and in DotNx1 cost 265 k instructions on
+      // vww_96_int8, mps2-an386: the loops' registers went otherwise.)
+      if ((n & 4) != 0) {
         Step2x2(wide, w, w_stride, a0, a1, a2, a3);
         wide += 4, w += 4;
       }
@@ -464,8 +467,8 @@ struct SimdMac {
 #if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
       // An odd number of steps: the last one after the loop (before it,
-      // GCC found no 13 registers for the loop on Cortex-M4 at -O2 with
-      // the FPU's flags).
+      // as in Dot2x2 and DotNx1, GCC found no 13 registers for the loop
+      // on Cortex-M4 at -O2 with the FPU's flags).
       const std::uint32_t* const pairs_end = (n & 4) != 0 ? end - 6 : end;
       std::int32_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3],
                    a4 = acc[4], a5 = acc[5];
@@ -573,7 +576,7 @@ struct SimdMac {
     const std::uint32_t* const end = wide + (n / 4) * 2 * kN;
 #if ARENAPLAN_KERNELS_ASM_LOOPS
     if constexpr (Isa::kAsm) {
-      if ((n & 4) != 0) {  // an odd number of steps: one before the loop
+      if ((n & 4) != 0) {  // an odd number of steps: one first (Dot2x2)
         StepNx1<kN>(wide, w, acc);
         wide += 2 * kN, w += 4;
       }

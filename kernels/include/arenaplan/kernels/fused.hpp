@@ -583,16 +583,11 @@ class ResolvingSink {
     if (ok_) emit_(st);
   }
 
-  /// Bytes of a row of `o`'s output: kElem when given (a constant the
-  /// compiler folds), else the op's elem_bytes.
-  static constexpr std::size_t RowBytes(const FusedOp& o) {
-    return static_cast<std::size_t>(o.out_shape.w) *
-           static_cast<std::size_t>(o.out_shape.c) *
-           (kElem != 0 ? kElem : o.elem_bytes);
-  }
-  static constexpr std::size_t InRowBytes(const FusedOp& o) {
-    return static_cast<std::size_t>(o.in_shape.w) *
-           static_cast<std::size_t>(o.in_shape.c) *
+  /// Bytes of a row of `s`, one of `o`'s shapes: elements of kElem bytes
+  /// when given (a constant the compiler folds), else of the op's
+  /// elem_bytes.
+  static constexpr std::size_t RowBytes(const Shape4& s, const FusedOp& o) {
+    return static_cast<std::size_t>(s.w) * static_cast<std::size_t>(s.c) *
            (kElem != 0 ? kElem : o.elem_bytes);
   }
 
@@ -602,7 +597,7 @@ class ResolvingSink {
   /// small even so.
   constexpr bool OutputRow(std::int32_t i, std::int32_t j, std::size_t& at) {
     const FusedOp& o = seg_.ops[i];
-    const std::size_t row = RowBytes(o);
+    const std::size_t row = RowBytes(o.out_shape, o);
     if (i == seg_.n - 1) {
       at = seg_.output_offset + static_cast<std::size_t>(j) * row;
       return true;
@@ -633,7 +628,7 @@ class ResolvingSink {
   constexpr std::size_t InputRow(std::int32_t i, std::int32_t q,
                                  std::int32_t y) const {
     const std::int32_t p = seg_.ops[i].row.input[q];
-    const std::size_t row = InRowBytes(seg_.ops[i]);
+    const std::size_t row = RowBytes(seg_.ops[i].in_shape, seg_.ops[i]);
     if (p < 0) {
       return seg_.input_offsets[-1 - p] + static_cast<std::size_t>(y) * row;
     }

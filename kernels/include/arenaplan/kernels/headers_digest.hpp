@@ -19,7 +19,7 @@ namespace arenaplan::kernels {
 
 /// 64 lowercase hex digits.
 inline constexpr char kHeadersDigest[] =
-    "f00a5c29e57030c6223a8527849f3de39e952774c4fd3d953af936d9cfb771ae";
+    "91e25cb2a5c3da0eaa3413b77c0cd78e486b6ef1d61230742222099bbe4174ed";
 
 /// True when `digest` (a NUL-terminated string) equals kHeadersDigest.
 constexpr bool HeadersDigestIs(const char* digest) {
